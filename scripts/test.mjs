@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Runs the test suite with Node's built-in runner over the TypeScript sources (loaded through tsx).
+// Usage: node scripts/test.mjs [path-prefix ...]   e.g. node scripts/test.mjs test/core test/plugins/diameter
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { spawn } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const prefixes = process.argv.slice(2).map((p) => p.replace(/\/$/, ''));
+
+function walk(dir, out) {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (name.endsWith('.test.ts')) out.push(relative(root, full));
+  }
+  return out;
+}
+
+const files = walk(join(root, 'test'), [])
+  .filter((f) => prefixes.length === 0 || prefixes.some((p) => f === p || f.startsWith(p + '/') || f.startsWith(p)))
+  .sort();
+if (files.length === 0) {
+  console.error(`no test files match ${prefixes.join(' ') || 'test/'}`);
+  process.exit(1);
+}
+const args = ['--import', 'tsx', '--test', '--test-concurrency=2', ...files];
+const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+child.on('exit', (code, signal) => process.exit(signal ? 1 : code ?? 1));

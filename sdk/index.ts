@@ -1,0 +1,6 @@
+// The public surface for plugin authors. Plugins import from here only, never from core/.
+export * from './types.js';
+export { definePlugin, defineOperation, defineGateway } from './define.js';
+export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
+export { testOperation, type OperationTestTable } from './testing/operation-tester.js';
+export { writePcap, type PcapRecord } from '../core/engine/pcap.js';

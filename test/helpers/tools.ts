@@ -1,0 +1,21 @@
+// Interop tests need tools from Debian packages (tshark, freeDiameterd, PostgreSQL). .ci/run installs them.
+// Outside CI a missing tool skips the test with the reason; in CI (CI=true) a missing tool fails it.
+import { execFileSync } from 'node:child_process';
+
+export function hasTool(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Returns node:test options for a test that needs `cmd`: `{ skip: reason }` when it is missing outside CI.
+ * In CI it returns `{}` so that the test runs and fails loudly on the missing tool.
+ */
+export function needsTool(cmd: string, installHint: string): { skip?: string } {
+  if (hasTool(cmd) || process.env.CI === 'true') return {};
+  return { skip: `${cmd} not installed (${installHint}; bash .ci/run installs it)` };
+}
