@@ -129,23 +129,41 @@ describe('primitive decoders', () => {
 });
 
 describe('bad bytes give a BerError with offset and reason', () => {
-  test('empty buffer', () => berError(() => readTlv(new Uint8Array(0), 0), 'truncated', 0));
+  test('empty buffer', () => {
+    berError(() => readTlv(new Uint8Array(0), 0), 'truncated', 0);
+  });
   test('truncated value', () => {
     const e = berError(() => readTlv(fromHex('0405 0102'), 0), 'truncated', 0);
     assert.match(e.message, /overruns the data by 3/);
   });
-  test('missing length', () => berError(() => readTlv(fromHex('30'), 0), 'truncated', 1));
-  test('truncated multi-octet tag', () => berError(() => readTlv(fromHex('9f82'), 0), 'truncated', 2));
+  test('missing length', () => {
+    berError(() => readTlv(fromHex('30'), 0), 'truncated', 1);
+  });
+  test('truncated multi-octet tag', () => {
+    berError(() => readTlv(fromHex('9f82'), 0), 'truncated', 2);
+  });
   test('child overruns its parent', () => {
     const e = berError(() => children(fromHex('3003 040301 0203'), readTlv(fromHex('3003 040301 0203'), 0)), 'length', 2);
     assert.match(e.message, /enclosing value/);
   });
-  test('long-form length truncated', () => berError(() => readTlv(fromHex('0482 01'), 0), 'truncated', 2));
-  test('length of too many octets', () => berError(() => readTlv(fromHex('0485 0000000001'), 0), 'length', 1));
-  test('reserved length 0xFF', () => berError(() => readTlv(fromHex('04ff'), 0), 'length', 1));
-  test('indefinite length on a primitive', () => berError(() => readTlv(fromHex('0480 01 0000'), 0), 'indefinite', 1));
-  test('indefinite without end-of-contents', () => berError(() => readTlv(fromHex('3080 020101'), 0), 'indefinite', 0));
-  test('trailing octets after a single value', () => berError(() => readSingle(fromHex('020101 00')), 'length', 3));
+  test('long-form length truncated', () => {
+    berError(() => readTlv(fromHex('0482 01'), 0), 'truncated', 2);
+  });
+  test('length of too many octets', () => {
+    berError(() => readTlv(fromHex('0485 0000000001'), 0), 'length', 1);
+  });
+  test('reserved length 0xFF', () => {
+    berError(() => readTlv(fromHex('04ff'), 0), 'length', 1);
+  });
+  test('indefinite length on a primitive', () => {
+    berError(() => readTlv(fromHex('0480 01 0000'), 0), 'indefinite', 1);
+  });
+  test('indefinite without end-of-contents', () => {
+    berError(() => readTlv(fromHex('3080 020101'), 0), 'indefinite', 0);
+  });
+  test('trailing octets after a single value', () => {
+    berError(() => readSingle(fromHex('020101 00')), 'length', 3);
+  });
   test('empty INTEGER', () => {
     const b = fromHex('0200');
     berError(() => decodeInteger(b, readTlv(b, 0)), 'value', 2);
