@@ -1,0 +1,427 @@
+// The interface protocol plugins (inap, map) program against. Import it as '../sigtran/api.js' and the BER codec
+// as '../sigtran/ber/index.js'. Gateway instances come from `ctx.gateway()` in operations that declare
+// `gateway: 'sigtran'`, and from `api.use<SigtranPluginExports>('sigtran')` in setup().
+//
+// Stability: this file only grows (new optional fields, new methods); nothing here is renamed or removed.
+//
+// Typical SSP-side use (an InitialDP operation):
+//
+//   const gw = ctx.gateway() as SigtranGateway;
+//   const d = ctx.state('inap', () => ({ d: undefined as Dialogue | undefined })).d ??= gw.openDialogue({
+//     scp: ctx.run.params.scp as ScpParams, ac: resolveAc(args.tcap_ac ?? ctx.run.params.ssp_ac), signal: ctx.signal });
+//   d.invoke({ opcode: 0, argument: (w) => encodeInitialDpArg(w, args) });
+//   const sent = d.send();                        // a Begin (with AARQ when an AC is given)
+//   ctx.message({ direction: 'sent', protocol: 'inap', name: 'InitialDP', fields, ...wire(sent) });
+//   const m = await d.receive({ timeoutMs: ctx.inboundTimeoutMs, signal: ctx.signal }); // throws SigtranError
+//
+// Typical SCP-side use (waiting for InitialDP): `const m = await gw.acceptBegin({ opcode: 0 }, { timeoutMs,
+// signal }); const d = m.dialogue;` then `d.invoke(...)`, `d.send()` (a Continue with AARE), `d.end()`.
+import type { GatewayInstance, GatewayState, Json } from '../../sdk/index.js';
+import type { BerWriter } from './ber/index.js';
+import type { ApplicationContext } from './ac.js';
+
+export { resolveAc, acName, acFromOid, acFromBytes, AC_ALIASES, AcError, type ApplicationContext } from './ac.js';
+export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// SCCP addresses
+
+/** A global title (Q.713 §3.4.2.3). */
+export interface GlobalTitle {
+  /** GT indicator: 1 = NAI only, 2 = TT only, 3 = TT+NP+ES, 4 = TT+NP+ES+NAI (the usual one). */
+  gti: 1 | 2 | 3 | 4;
+  /** Address digits: '0'-'9' (and 'a'-'f' for the BCD codes 11-15 where a network uses them). */
+  digits: string;
+  /** Translation type (gti 2, 3, 4), default 0. */
+  tt?: number;
+  /** Numbering plan (gti 3, 4), default 1 (E.164). */
+  np?: number;
+  /** Encoding scheme (gti 3, 4): set from the digit count on encode (1 odd, 2 even); reported on decode. */
+  es?: number;
+  /** Nature of address indicator (gti 1, 4), default 4 (international). */
+  nai?: number;
+}
+
+/** An SCCP party address (called or calling). */
+export interface SccpAddress {
+  /** Routing indicator: 'ssn' = route on DPC + SSN (RI bit = 1, `dri` 1), 'gt' = route on global title (`dri` 0). */
+  ri: 'gt' | 'ssn';
+  /** Signalling point code (14-bit ITU, or 24-bit when the instance uses 24-bit point codes). */
+  pc?: number;
+  /** Subsystem number 1-255 (146 CAP, 241/106 INAP, 6 HLR, 8 MSC, ...). */
+  ssn?: number;
+  gt?: GlobalTitle;
+  /** Address-indicator bit 8 (reserved for national use in ITU), default false. */
+  national?: boolean;
+}
+
+/** The ExecuteTest `scp` object (spec: scp.dri, dpc, dssn, dgt_*, tcap_timeout). */
+export interface ScpParams {
+  /** 1 = route on SSN, 0 = route on GT. Default 1 when dpc and dssn are both given, otherwise 0. */
+  dri?: number;
+  dpc?: number;
+  dssn?: number;
+  dgt_digits?: string;
+  dgt_noa?: number;
+  dgt_np?: number;
+  dgt_tt?: number;
+  /** Seconds to wait for an inbound TCAP message (the core puts it in ctx.inboundTimeoutMs). */
+  tcap_timeout?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// TCAP components
+
+/** An operation or error code: a local INTEGER, or a global OID as a dotted string. */
+export type Opcode = number | string;
+
+/**
+ * An encoded value for a component parameter: the complete TLV (tag, length, content) as bytes, or a function
+ * that writes exactly one TLV into the gateway's writer (no copy, no allocation). Omit for no parameter.
+ */
+export type EncodedValue = Uint8Array | ((w: BerWriter) => void);
+
+/** Received components. Parameters are views of the received bytes (the whole TLV): decode with ber/readTlv. */
+export interface InvokeComponent {
+  type: 'invoke';
+  invokeId: number;
+  linkedId?: number;
+  opcode: Opcode;
+  /** The argument TLV (e.g. `30 ...` for InitialDPArg), undefined when absent. */
+  argument?: Uint8Array;
+}
+export interface ReturnResultComponent {
+  type: 'returnResult';
+  /** true for ReturnResultLast (A2), false for ReturnResultNotLast (A7). */
+  last: boolean;
+  invokeId: number;
+  /** Present when the result carries the `SEQUENCE { opcode, result }`. */
+  opcode?: Opcode;
+  result?: Uint8Array;
+}
+export interface ReturnErrorComponent {
+  type: 'returnError';
+  invokeId: number;
+  errorCode: Opcode;
+  parameter?: Uint8Array;
+}
+export type RejectProblem = 'general' | 'invoke' | 'returnResult' | 'returnError';
+export interface RejectComponent {
+  type: 'reject';
+  /** null when the invoke id was not derivable (NULL on the wire). */
+  invokeId: number | null;
+  problem: RejectProblem;
+  code: number;
+  /** Readable problem, e.g. 'invoke: unrecognizedOperation (1)'. */
+  text: string;
+}
+export type Component = InvokeComponent | ReturnResultComponent | ReturnErrorComponent | RejectComponent;
+
+/** What to send. */
+export interface InvokeSpec {
+  opcode: Opcode;
+  argument?: EncodedValue;
+  /** Default: the dialogue's next free invoke id (1, 2, ...). */
+  invokeId?: number;
+  linkedId?: number;
+}
+export interface ReturnResultSpec {
+  invokeId: number;
+  /** Needed when a result parameter is given (it goes in `SEQUENCE { opcode, result }`). */
+  opcode?: Opcode;
+  result?: EncodedValue;
+  /** Default true (ReturnResultLast); false sends ReturnResultNotLast. */
+  last?: boolean;
+}
+export interface ReturnErrorSpec {
+  invokeId: number;
+  errorCode: Opcode;
+  parameter?: EncodedValue;
+}
+export interface RejectSpec {
+  /** null sends NULL (not derivable). */
+  invokeId: number | null;
+  problem: RejectProblem;
+  code: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dialogue portion
+
+export type DialoguePdu =
+  | { type: 'aarq'; ac: ApplicationContext; userInformation?: Uint8Array }
+  | {
+      type: 'aare';
+      ac: ApplicationContext;
+      result: 'accepted' | 'reject-permanent';
+      /** result-source-diagnostic: user 0 null, 1 no-reason-given, 2 application-context-name-not-supported;
+       *  provider 0 null, 1 no-reason-given, 2 no-common-dialogue-portion. */
+      diagnostic: { source: 'user' | 'provider'; code: number };
+      userInformation?: Uint8Array;
+    }
+  | { type: 'abrt'; source: 'user' | 'provider'; userInformation?: Uint8Array };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+
+/**
+ * An encoded message as it went on (or came off) the wire: spread `{ bytes, dissector, peer }` into a
+ * ctx.message() record so `--pcap` and trace_level >= 2 show it. `bytes` is the whole M3UA message.
+ */
+export interface WireMessage {
+  bytes: Uint8Array;
+  dissector: 'm3ua';
+  /** Gateway instance name and peer, e.g. 'SIG1 127.0.0.1:2905'. */
+  peer: string;
+  /** TCAP message type. */
+  tcap: 'begin' | 'continue' | 'end' | 'abort';
+  /** Local and remote transaction ids as hex (remote undefined before the peer answered). */
+  localTid: string;
+  remoteTid: string | undefined;
+}
+
+/**
+ * One inbound message of a dialogue, as receive() / acceptBegin() give it.
+ * - 'begin', 'continue', 'end': TCAP messages with their components (possibly none).
+ * - 'u-abort': TCAP Abort from the peer's TC-user (ABRT, or AARE reject-permanent with a diagnostic).
+ * - 'p-abort': TCAP Abort with a P-Abort cause, or a provider abort generated locally (bad message).
+ * - 'notice': the SCCP returned our message (UDTS/XUDTS); the dialogue is over.
+ * For 'u-abort', 'p-abort' and 'notice' the dialogue has ended and `reason` says why, readably.
+ */
+export interface TcapMessage {
+  kind: 'begin' | 'continue' | 'end' | 'u-abort' | 'p-abort' | 'notice';
+  dialogue: Dialogue;
+  components: readonly Component[];
+  dialoguePdu?: DialoguePdu;
+  /** The AC of the dialogue portion (AARQ/AARE), null when there is none. */
+  ac: ApplicationContext | null;
+  /** P-Abort cause (0 unrecognizedMessageType, 1 unrecognizedTransactionID, 2 badlyFormattedTransactionPortion,
+   *  3 incorrectTransactionPortion, 4 resourceLimitation). */
+  pAbortCause?: number;
+  /** SCCP return cause of a UDTS/XUDTS (0-10, Q.713 §3.12). */
+  returnCause?: number;
+  /** Readable reason for aborts and notices, e.g. 'SCCP UDTS return cause 3: subsystem failure'. */
+  reason?: string;
+  /** SCCP addresses as received (called = us). */
+  called: SccpAddress;
+  calling: SccpAddress;
+  /** MTP3 routing label of the M3UA DATA. */
+  opc: number;
+  dpc: number;
+  sls: number;
+  /** The whole M3UA message (a copy you may keep) and its Wireshark dissector. */
+  bytes: Uint8Array;
+  dissector: 'm3ua';
+  peer: string;
+  /** Arrival time, ms since the epoch. */
+  receivedAt: number;
+  /** A JSON view for traces (TCAP kind, tids, AC, component summary), built on demand. */
+  summary(): Json;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dialogues
+
+/**
+ * 'idle': opened, nothing sent yet. 'initiated': Begin sent, no answer yet. 'received': a Begin arrived, not
+ * answered yet. 'active': both sides know the transaction. 'ended': End/Abort sent or received, or released.
+ */
+export type DialogueState = 'idle' | 'initiated' | 'received' | 'active' | 'ended';
+
+export interface OpenDialogueOptions {
+  /** Called address. Default: calledAddress(scp). */
+  called?: SccpAddress;
+  /** The ExecuteTest `scp` object, used when `called` is not given (merged over the instance's `remote`). */
+  scp?: ScpParams;
+  /** Calling address. Default: the instance's local address (opc, ssn, gt from plugins.json). */
+  calling?: SccpAddress;
+  /** Application context put in the Begin's AARQ; null/undefined = no dialogue portion. */
+  ac?: ApplicationContext | null;
+  /**
+   * The test instance's signal: when it fires the dialogue is closed — a U-Abort is sent if the dialogue is
+   * still open towards the peer (onSignal 'abort', the default), or it is only released (onSignal 'release').
+   */
+  signal?: AbortSignal;
+  onSignal?: 'abort' | 'release';
+}
+
+export interface ReceiveOptions {
+  /** Default: the instance's tcapTimeoutMs (10 000). Pass ctx.inboundTimeoutMs. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface Dialogue {
+  readonly gateway: SigtranGateway;
+  readonly state: DialogueState;
+  /** Local transaction id (4 octets) as a number and as hex. */
+  readonly localTid: number;
+  readonly localTidHex: string;
+  /** Peer's transaction id as hex, once known. */
+  readonly remoteTidHex: string | undefined;
+  /** AC proposed (our Begin), received (their AARQ) or agreed (AARE); null for AC-less dialogues. */
+  readonly ac: ApplicationContext | null;
+  readonly localAddress: SccpAddress;
+  readonly remoteAddress: SccpAddress;
+  /** Components queued for the next send()/end(). */
+  readonly pendingComponents: number;
+
+  /** Queue an Invoke; returns its invoke id. */
+  invoke(spec: InvokeSpec): number;
+  returnResult(spec: ReturnResultSpec): void;
+  returnError(spec: ReturnErrorSpec): void;
+  reject(spec: RejectSpec): void;
+
+  /**
+   * Send the queued components: a Begin when idle (with AARQ if an AC was given), otherwise a Continue (the first
+   * Continue answering a Begin with an AARQ carries an AARE 'accepted' with the same AC). Throws SigtranError
+   * ('state' when ended, 'down' when the gateway is not up).
+   */
+  send(): WireMessage;
+  /**
+   * Close the dialogue. Basic (default): an End with the queued components (and an AARE when answering a Begin).
+   * prearranged: nothing is sent, the dialogue is released locally; returns undefined.
+   */
+  end(opts?: { prearranged?: boolean }): WireMessage | undefined;
+  /**
+   * U-Abort: an Abort with an ABRT (abort-source user). With `acNotSupported` (answering a Begin), an Abort whose
+   * AARE is reject-permanent / application-context-name-not-supported, naming `ac` (or the received AC).
+   * Returns undefined when nothing could be sent (no peer transaction yet): the dialogue is then just released.
+   */
+  abort(opts?: { acNotSupported?: boolean; ac?: ApplicationContext; userInformation?: Uint8Array }): WireMessage | undefined;
+  /**
+   * The next inbound message of this dialogue (arrival order; messages are queued until read). Rejects with
+   * SigtranError: 'timeout' after timeoutMs ("no TCAP message from the peer within 10 s (dialogue 0a1b2c3d)"),
+   * 'cancelled' when the signal fires, 'ended' when the dialogue is over and nothing is queued.
+   */
+  receive(opts?: ReceiveOptions): Promise<TcapMessage>;
+  /** Messages queued and not yet read by receive(). */
+  readonly queued: number;
+  /** Close: U-Abort if still open towards the peer, then release. Idempotent. */
+  close(): void;
+  /** Release locally without sending anything. Idempotent. */
+  release(): void;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inbound Begins (reverse roles: an SCP waiting for InitialDP, an HLR waiting for AnyTimeInterrogation)
+
+export interface BeginCriterion {
+  /** Called SSN of the Begin. */
+  ssn?: number;
+  /** AC the Begin proposes (dotted OID or ApplicationContext); null = only Begins without a dialogue portion. */
+  ac?: string | ApplicationContext | null;
+  /** Opcode of the first Invoke. */
+  opcode?: Opcode;
+  /** Any further test on the decoded Begin (e.g. a serviceKey). Must not throw. */
+  filter?: (m: TcapMessage) => boolean;
+}
+
+/** A standing registration: matching Begins are queued (bounded) until next() takes them. */
+export interface BeginListener {
+  next(opts?: ReceiveOptions): Promise<TcapMessage>;
+  readonly queued: number;
+  /** Stop listening; queued, unread Begins are aborted (P-Abort resourceLimitation). */
+  close(): void;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Gateway instances and configuration
+
+/** One named gateway instance of plugins.json (after defaults). */
+export interface SigtranInstanceConfig {
+  name: string;
+  /** 'tcp-client' connects to host:port, 'tcp-server' listens on localHost:localPort, 'memory' pairs in-process. */
+  transport: 'tcp-client' | 'tcp-server' | 'memory';
+  host?: string;
+  port?: number;
+  localHost?: string;
+  localPort?: number;
+  /** For 'memory': instances with the same channel name are connected (one must be role sgp/ipsp server side). */
+  memoryChannel?: string;
+  /** asp: ASP towards an SGP; sgp: the SG side (answers ASPUP/ASPAC); ipsp: IPSP peer (client side initiates). */
+  role: 'asp' | 'sgp' | 'ipsp';
+  routingContext?: number;
+  networkAppearance?: number;
+  trafficMode: 'override' | 'loadshare' | 'broadcast';
+  aspId?: number;
+  opc: number;
+  dpc: number;
+  /** MTP3 network indicator: 0 international, 2 national (default 2). */
+  ni: number;
+  /** 14 (ITU, default) or 24 bits. */
+  pointCodeBits: 14 | 24;
+  /** Local SSN and GT (the calling address of outbound Begins; the called address of inbound ones). */
+  ssn: number;
+  gt?: GlobalTitle;
+  /** Routing indicator of our calling address: default 'ssn' without gt, 'gt' with one. */
+  callingRi?: 'gt' | 'ssn';
+  /** Default called address (merged under the ExecuteTest `scp` values). */
+  remote?: { ri?: 'gt' | 'ssn'; pc?: number; ssn?: number; gt?: GlobalTitle };
+  /** SCCP protocol class 0 or 1 (default 1) and return-on-error (default true). */
+  sccpClass: 0 | 1;
+  returnOnError: boolean;
+  /** 'udt' (default; XUDT when the data does not fit a UDT) or 'xudt' (always). */
+  sccpMessage: 'udt' | 'xudt';
+  /** Default wait for an inbound TCAP message, ms (default 10 000). */
+  tcapTimeoutMs: number;
+  /** M3UA BEAT interval, ms (0 = off; default 30 000). */
+  beatIntervalMs: number;
+  /** Reconnect backoff: first and maximum delay, ms (default 500 / 10 000). */
+  reconnectMinMs: number;
+  reconnectMaxMs: number;
+  /** Maximum open dialogues (default 100 000); Begins beyond it get a P-Abort resourceLimitation. */
+  maxDialogues: number;
+  /** Write every message sent and received to this pcap file (EXPORTED_PDU, dissector m3ua). */
+  pcap?: string;
+}
+
+/** Gateway status, for describe()/ListTests and `tester sigtran-status`. */
+export interface SigtranStatus {
+  name: string;
+  state: GatewayState;
+  /** M3UA ASP state: 'down' | 'inactive' | 'active'. */
+  asp: 'down' | 'inactive' | 'active';
+  transport: SigtranInstanceConfig['transport'];
+  role: SigtranInstanceConfig['role'];
+  peer: string;
+  lastError?: string;
+  /** ms since the epoch of the last state change. */
+  since: number;
+  dialogues: number;
+  sent: number;
+  received: number;
+}
+
+export interface SigtranGateway extends GatewayInstance {
+  readonly name: string;
+  /** 'down' (no association), 'connecting' (association up, ASP not active yet), 'up' (ASP active). */
+  state(): GatewayState;
+  status(): SigtranStatus;
+  readonly config: Readonly<SigtranInstanceConfig>;
+  /** Our SCCP address (calling in outbound Begins). */
+  readonly localAddress: SccpAddress;
+  /** The called address for a run: `scp` values over the instance's `remote` (spec default for dri). Throws
+   *  SigtranError('encode') when no usable address results (e.g. route on GT without digits). */
+  calledAddress(scp?: ScpParams): SccpAddress;
+  openDialogue(opts?: OpenDialogueOptions): Dialogue;
+  /** The next inbound Begin matching the criterion (one-shot). Begins that arrived shortly before (a bounded
+   *  backlog, kept tcapTimeoutMs) are considered first. Its `dialogue` is in state 'received'. */
+  acceptBegin(criterion: BeginCriterion, opts?: ReceiveOptions): Promise<TcapMessage>;
+  listen(criterion: BeginCriterion): BeginListener;
+  /** Resolves when the gateway is up (or rejects SigtranError 'timeout'/'cancelled'). */
+  whenUp(opts?: ReceiveOptions): Promise<void>;
+}
+
+/** What the sigtran plugin's setup() returns: `api.use<SigtranPluginExports>('sigtran')`. */
+export interface SigtranPluginExports {
+  /** All configured instances by name, and the default's name. */
+  readonly gateways: ReadonlyMap<string, SigtranGateway>;
+  readonly defaultGateway: string | undefined;
+  gateway(name?: string): SigtranGateway | undefined;
+  resolveAc: typeof import('./ac.js').resolveAc;
+  acName: typeof import('./ac.js').acName;
+  readonly acAliases: Readonly<Record<string, string>>;
+  /** calledAddress without a gateway: `scp` values over `base` (spec default for dri). */
+  calledAddressFromScp(scp: ScpParams | undefined, base?: SigtranInstanceConfig['remote']): SccpAddress;
+}
