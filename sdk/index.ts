@@ -2,5 +2,5 @@
 export * from './types.js';
 export { definePlugin, defineOperation, defineGateway } from './define.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
-export { testOperation, type OperationTestTable } from './testing/operation-tester.js';
-export { writePcap, type PcapRecord } from '../core/engine/pcap.js';
+export { testOperation, compileOperation, type OperationTestTable } from './testing/operation-tester.js';
+export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';

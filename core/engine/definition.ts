@@ -1,0 +1,277 @@
+// ExecuteTest params → a compiled Test Definition: operation types resolved, arguments validated (expressions
+// compiled, their values validated per instance), labels checked, gateways resolved, distribution normalised.
+// Everything that can be wrong with a definition is found here and reported as 2002 with its JSON path.
+import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel } from '../../sdk/types.js';
+import { invalid, cannotStart, TesterError } from '../errors.js';
+import { compileTemplate, isExpressionString, type Template, type ExprScope } from '../expr/template.js';
+import { describeError } from '../validation/ajv.js';
+import type { Registry, RegisteredOperation } from '../plugins/registry.js';
+import type { TestSpec } from './tests-runner.js';
+
+export interface CompiledOp {
+  index: number;
+  type: string;
+  label: string | undefined; // the op's branch label
+  typeLabel: string | undefined; // db.<label>.Query
+  op: RegisteredOperation;
+  def: OperationDefinition;
+  /** Static, validated arguments (shared by all instances), or a template rendered per instance. */
+  staticArgs: JsonObject | undefined;
+  template: Template | undefined;
+  tests: Array<{ template: Template | undefined; spec: TestSpec | undefined }>;
+  gateway: GatewayInstance | undefined;
+  path: string;
+}
+
+export interface Distribution {
+  type: 'single' | 'load' | 'linear';
+  total: number;
+  backlog: number;
+  rate: number;
+  start: number;
+  rampSecs: number;
+  arrival: 'uniform' | 'poisson';
+}
+
+export interface CompiledDefinition {
+  runId: string;
+  params: JsonObject;
+  ops: CompiledOp[];
+  labels: Map<string, number>;
+  vars: Array<[string, Template]>;
+  lockKeys: string[];
+  distribution: Distribution;
+  traceLevel: TraceLevel;
+  recordMessages: boolean;
+  turbo: boolean;
+  inboundTimeoutMs: number;
+  gateways: GatewayInstance[];
+}
+
+export interface CompileLimits {
+  maxBacklog: number;
+  maxTotal: number;
+  defaultBacklog: number;
+}
+
+export function compileDefinition(params: JsonObject, registry: Registry, limits: CompileLimits): CompiledDefinition {
+  const runId = params.run_id as string;
+  const rawOps = params.operations as JsonObject[];
+
+  // Labels first: branch targets are checked against them in prepare().
+  const labels = new Map<string, number>();
+  rawOps.forEach((o, i) => {
+    const l = o.label as string | undefined;
+    if (l === undefined) return;
+    if (labels.has(l)) throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`);
+    labels.set(l, i);
+  });
+
+  const gateways = new Set<GatewayInstance>();
+  const ops = rawOps.map((o, i) => compileOp(o, i, params, registry, labels, gateways));
+
+  // vars: in order; values may be expressions over $n, $g and the vars before them.
+  const vars: Array<[string, Template]> = [];
+  const varsObj = (params.vars ?? {}) as JsonObject;
+  for (const [k, v] of Object.entries(varsObj)) vars.push([k, compileTemplate(v, /^[A-Za-z_$][\w$]*$/.test(k) ? `vars.${k}` : `vars[${JSON.stringify(k)}]`)]);
+
+  // Lock keys: expressions over the initial vars ($v of instance 0).
+  const lockKeys: string[] = [];
+  const locks = (params.locks ?? []) as Array<{ key: string }>;
+  if (locks.length) {
+    const v0 = initialVars(vars, 0, {});
+    locks.forEach((l, i) => {
+      const t = compileTemplate(l.key, `locks[${i}].key`);
+      let key: Json;
+      try {
+        key = t.render({ $v: v0, $g: {}, $i: {}, $n: 0 });
+      } catch (e) {
+        throw invalid(`locks[${i}].key`, `cannot evaluate: ${(e as Error).message}`);
+      }
+      if (key === null || key === '' || typeof key === 'object') throw invalid(`locks[${i}].key`, `evaluates to ${JSON.stringify(key)}, not a key`);
+      lockKeys.push(String(key));
+    });
+  }
+
+  const traceLevel = (params.trace_level ?? 0) as TraceLevel;
+  const scp = params.scp as JsonObject | undefined;
+  const tcapTimeout = scp?.tcap_timeout as number | undefined;
+  return {
+    runId,
+    params,
+    ops,
+    labels,
+    vars,
+    lockKeys,
+    distribution: compileDistribution((params.distribution ?? {}) as JsonObject, limits),
+    traceLevel,
+    recordMessages: traceLevel >= 1 || params.trace_messages === 1,
+    turbo: params.turbo === 1,
+    inboundTimeoutMs: tcapTimeout !== undefined ? tcapTimeout * 1000 : 10_000,
+    gateways: [...gateways],
+  };
+}
+
+/** Evaluate the vars of one instance, in order (each sees the ones before it). */
+export function initialVars(vars: Array<[string, Template]>, n: number, globals: JsonObject): JsonObject {
+  const v: JsonObject = {};
+  if (vars.length === 0) return v;
+  const scope: ExprScope = { $v: v, $g: globals, $i: {}, $n: n };
+  for (const [k, t] of vars) v[k] = t.render(scope);
+  return v;
+}
+
+function compileDistribution(d: JsonObject, limits: CompileLimits): Distribution {
+  const type = (d.type ?? 'single') as Distribution['type'];
+  if (type === 'single') {
+    return { type, total: 1, backlog: 1, rate: 0, start: 0, rampSecs: 0, arrival: 'uniform' };
+  }
+  if (d.total === undefined) throw invalid('distribution.total', `is required for distribution type '${type}'`);
+  const total = d.total as number;
+  const backlog = (d.backlog as number | undefined) ?? Math.min(limits.defaultBacklog, total);
+  if (backlog > limits.maxBacklog) throw invalid('distribution.backlog', `must be <= ${limits.maxBacklog} (max_backlog of this service)`);
+  if (total > limits.maxTotal) throw invalid('distribution.total', `must be <= ${limits.maxTotal}`);
+  if (type === 'load') return { type, total, backlog, rate: 0, start: 0, rampSecs: 0, arrival: 'uniform' };
+  const cps = d.cps;
+  if (cps === undefined) throw invalid('distribution.cps', "is required for distribution type 'linear' (e.g. {\"rate\": 100})");
+  const c = (typeof cps === 'number' ? { rate: cps } : cps) as JsonObject;
+  const rate = c.rate as number;
+  const rampSecs = (c.ramp_secs as number | undefined) ?? 0;
+  const start = (c.start as number | undefined) ?? (rampSecs > 0 ? 0 : rate);
+  return { type, total, backlog, rate, start, rampSecs, arrival: (c.arrival as 'uniform' | 'poisson' | undefined) ?? 'uniform' };
+}
+
+function compileOp(
+  o: JsonObject,
+  i: number,
+  params: JsonObject,
+  registry: Registry,
+  labels: Map<string, number>,
+  gateways: Set<GatewayInstance>,
+): CompiledOp {
+  const path = `operations[${i}]`;
+  const type = o.type as string;
+  const resolved = registry.resolve(type);
+  if (!resolved) {
+    const family = type.split('.')[0];
+    const known = registry.operations().map(([n]) => n).filter((n) => n.split('.')[0] === family);
+    throw invalid(`${path}.type`, `unknown operation type '${type}'${known.length ? `; known ${family} types: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}` : ' (no enabled plugin provides it; see DescribeOperations)'}`);
+  }
+  const { op, label: typeLabel } = resolved;
+  const def = op.def;
+  const argsPath = `${path}.arguments`;
+  const rawArgs = (o.arguments ?? {}) as JsonObject;
+
+  // Static validation: drop errors located at (or inside) an expression; those values are validated per instance.
+  const clone = structuredClone(rawArgs);
+  if (!op.validate(clone)) {
+    for (const e of op.validate.errors ?? []) {
+      if (isUnderExpression(rawArgs, e.instancePath, def)) continue;
+      const d = describeError(e, argsPath);
+      throw invalid(d.path, d.message);
+    }
+  }
+  const template = compileTemplate(rawArgs, argsPath, { alwaysExpr: def.expressionArguments, raw: def.rawArguments });
+
+  const gateway = def.gateway ? resolveGateway(def.gateway, typeLabel, params, registry, `${path}.type`) : undefined;
+  if (gateway) gateways.add(gateway);
+
+  if (def.prepare) {
+    try {
+      def.prepare(template.dynamic ? clone : clone, {
+        params,
+        type,
+        label: typeLabel,
+        opIndex: i,
+        path: argsPath,
+        labels: new Set(labels.keys()),
+        gateway: () => gateway,
+      });
+    } catch (e) {
+      if (e instanceof TesterError) throw e;
+      throw invalid(argsPath, (e as Error).message);
+    }
+  }
+
+  const tests = ((o.tests ?? []) as JsonObject[]).map((t, j) => {
+    const tt = compileTemplate(t, `${path}.tests[${j}]`);
+    if (!tt.dynamic) {
+      const spec = tt.render(null as never) as unknown as TestSpec;
+      if (spec.type === 'regex') {
+        try {
+          new RegExp(spec.pattern ?? String(spec.value ?? ''));
+        } catch (e) {
+          throw invalid(`${path}.tests[${j}].pattern`, `bad regular expression: ${(e as Error).message}`);
+        }
+      }
+      return { template: undefined, spec };
+    }
+    return { template: tt, spec: undefined };
+  });
+
+  return {
+    index: i,
+    type,
+    label: o.label as string | undefined,
+    typeLabel,
+    op,
+    def,
+    staticArgs: template.dynamic ? undefined : clone,
+    template: template.dynamic ? template : undefined,
+    tests,
+    gateway,
+    path,
+  };
+}
+
+function isUnderExpression(raw: JsonObject, pointer: string, def: OperationDefinition): boolean {
+  let cur: unknown = raw;
+  const segs = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (segs.length && (def.expressionArguments?.includes(segs[0]!) || def.rawArguments?.includes(segs[0]!))) return true;
+  if (isExpressionString(cur)) return true;
+  for (const s of segs) {
+    if (!cur || typeof cur !== 'object') return false;
+    cur = (cur as Record<string, unknown>)[s];
+    if (isExpressionString(cur)) return true;
+  }
+  return false;
+}
+
+/**
+ * The gateway instance for an operation: `<kind>_<label>` param, then the gateway's default for the label, then
+ * the `<kind>` param, then the configured default (or the first instance).
+ */
+export function resolveGateway(kind: string, label: string | undefined, params: JsonObject, registry: Registry, path: string): GatewayInstance {
+  const g = registry.gateways.get(kind);
+  if (!g || g.byName.size === 0) throw invalid(path, `needs a '${kind}' gateway, but no ${kind} instance is configured in plugins.json`);
+  let name: string | undefined;
+  let from: string;
+  if (label !== undefined && g.def.labelled && typeof params[`${kind}_${label}`] === 'string') {
+    name = params[`${kind}_${label}`] as string;
+    from = `${kind}_${label}`;
+  } else if (label !== undefined && g.def.labelDefaults?.[label] !== undefined) {
+    name = g.def.labelDefaults[label];
+    from = `the ${kind} plugin's default for label '${label}'`;
+  } else if (typeof params[kind] === 'string') {
+    name = params[kind] as string;
+    from = kind;
+  } else {
+    name = g.def.defaultInstance ?? g.byName.keys().next().value!;
+    from = `the default ${kind} instance`;
+  }
+  const inst = g.byName.get(name!);
+  if (!inst) throw invalid(from.includes(' ') ? path : from, `unknown ${kind} instance '${name}' (configured: ${[...g.byName.keys()].join(', ')})`);
+  return inst;
+}
+
+/** 2003 when a gateway a run needs is not up. */
+export function checkGatewaysUp(def: CompiledDefinition, registry: Registry): void {
+  for (const gw of def.gateways) {
+    const kind = [...registry.gateways.values()].find((g) => g.byName.get(gw.name) === gw);
+    if (kind && kind.def.requireUp === false) continue;
+    const state = gw.state();
+    if (state !== 'up') {
+      throw cannotStart(`${kind?.def.kind ?? 'gateway'} instance '${gw.name}' is not connected (state: ${state}); check the peer, the service retries in the background`);
+    }
+  }
+}

@@ -1,0 +1,288 @@
+// One Test Instance: evaluate vars, run the operations in order (branches, halt), run each operation's tests[],
+// and end as passed, failed, aborted or cancelled. The operation context is one object per instance, updated
+// as the instance moves from operation to operation.
+import type { CheckStatus, Json, JsonObject, MessageRecord, OperationContext, OperationOutcome, RunView } from '../../sdk/types.js';
+import { InstanceAbort, isInstanceAbort } from '../errors.js';
+import { describeError } from '../validation/ajv.js';
+import { looselyEqual, show } from './compare.js';
+import { initialVars, type CompiledDefinition, type CompiledOp } from './definition.js';
+import { nowMs, toSecUsec } from './clock.js';
+import { runTest, type TestSpec } from './tests-runner.js';
+import { getKpath } from './kpath.js';
+import type { ExprScope } from '../expr/template.js';
+import type { RunHookSet } from '../hooks.js';
+
+export type Outcome = 'passed' | 'failed' | 'aborted' | 'cancelled';
+
+/** What an instance reports to its run. */
+export interface InstanceHost {
+  readonly view: RunView;
+  readonly def: CompiledDefinition;
+  readonly hooks: RunHookSet;
+  readonly globals: JsonObject;
+  readonly regexCache: Map<string, RegExp>;
+  recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
+}
+
+export interface DetailedRecord {
+  index: number;
+  outcome?: Outcome;
+  time_start: [number, number];
+  time_finish?: [number, number];
+  duration?: number;
+  check_log: Array<{ step: number; op_idx: number; status: CheckStatus; text: string; time: [number, number] }>;
+  trace_log: Array<{ time: [number, number]; path: string; step: number; op_idx: number; msg: string }>;
+  messages: Array<Record<string, unknown>>;
+  vars?: JsonObject;
+}
+
+const MAX_STEPS = 1_000_000;
+const TRACE_PATHS = ['', 'trace.debug', 'trace.dump', 'trace.spam'];
+
+class Ctx implements OperationContext<unknown> {
+  opIndex = 0;
+  step = 0;
+  type = '';
+  label: string | undefined = undefined;
+  failed = false;
+  gw: unknown = undefined;
+  private states: Map<string, object> | undefined;
+  deferred: Array<() => void | Promise<void>> | undefined;
+  readonly recordsMessages: boolean;
+  readonly inboundTimeoutMs: number;
+  readonly detailed: boolean;
+  private checking: boolean;
+
+  constructor(
+    readonly host: InstanceHost,
+    readonly index: number,
+    readonly vars: JsonObject,
+    readonly inbound: JsonObject,
+    readonly controller: AbortController,
+    readonly record: DetailedRecord | undefined,
+  ) {
+    this.detailed = record !== undefined;
+    this.recordsMessages = this.detailed && host.def.recordMessages;
+    this.inboundTimeoutMs = host.def.inboundTimeoutMs;
+    this.checking = this.detailed || !host.def.turbo;
+  }
+  get run(): RunView {
+    return this.host.view;
+  }
+  get globals(): JsonObject {
+    return this.host.globals;
+  }
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+  gateway(): any {
+    return this.gw;
+  }
+  state<T extends object>(key: string, init: () => T): T {
+    this.states ??= new Map();
+    let s = this.states.get(key);
+    if (!s) {
+      s = init();
+      this.states.set(key, s);
+    }
+    return s as T;
+  }
+  defer(fn: () => void | Promise<void>): void {
+    (this.deferred ??= []).push(fn);
+  }
+  check(status: CheckStatus, text: string): void {
+    if (status === 'fail') this.failed = true;
+    if (this.record) this.record.check_log.push({ step: this.step, op_idx: this.opIndex, status, text, time: toSecUsec(nowMs()) });
+    if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
+  }
+  pass(text: string): void {
+    if (this.record) this.check('pass', text);
+  }
+  fail(text: string): void {
+    this.check('fail', text);
+  }
+  abort(text: string): never {
+    throw new InstanceAbort(text);
+  }
+  match(what: string, expected: JsonObject, received: JsonObject, opts?: { ignore?: readonly string[] }): boolean {
+    if (!this.checking) return true;
+    let ok = true;
+    for (const key in expected) {
+      if (opts?.ignore?.includes(key)) continue;
+      const neg = key.charCodeAt(0) === 33; // '!'
+      const field = neg ? key.slice(1) : key;
+      const exp = expected[key];
+      const act = field.includes('.') || field.includes('[') ? getKpath(received, field) : received[field];
+      const present = act !== undefined && act !== null;
+      let good: boolean;
+      let text: string;
+      if (exp === null || exp === undefined) {
+        good = neg ? present : !present;
+        text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${show(act)}`}`;
+      } else if (neg) {
+        good = !looselyEqual(exp, act);
+        text = `${what}.${field}: ${good ? `is not ${show(exp)}` : `expected anything but ${show(exp)}`}`;
+      } else {
+        good = looselyEqual(exp, act);
+        text = `${what}.${field}: ${good ? `is ${show(exp)}` : `expected ${show(exp)}, got ${show(act)}`}`;
+      }
+      if (good) this.pass(text);
+      else {
+        ok = false;
+        this.fail(text);
+      }
+    }
+    return ok;
+  }
+  received(name: string, fields: Json): void {
+    this.inbound[name] = fields;
+  }
+  trace(level: 1 | 2 | 3, text: string): void {
+    if (this.record && this.host.def.traceLevel >= level) {
+      this.record.trace_log.push({ time: toSecUsec(nowMs()), path: TRACE_PATHS[level]!, step: this.step, op_idx: this.opIndex, msg: text });
+    }
+  }
+  message(m: MessageRecord): void {
+    if (!this.record || !this.recordsMessages) return;
+    const entry: Record<string, unknown> = {
+      time: toSecUsec(nowMs()),
+      step: this.step,
+      op_idx: this.opIndex,
+      direction: m.direction,
+      protocol: m.protocol,
+      name: m.name,
+    };
+    if (m.peer !== undefined) entry.peer = m.peer;
+    if (m.fields !== undefined) entry.fields = m.fields;
+    if (m.bytes && this.host.def.traceLevel >= 2) {
+      entry.hex = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength).toString('hex');
+      if (m.dissector) entry.dissector = m.dissector;
+    }
+    this.record.messages.push(entry);
+  }
+}
+
+/** Run one instance to its end. Never throws. `intendedStart` is the scheduled start (ms, performance clock). */
+export async function runInstance(
+  host: InstanceHost,
+  index: number,
+  intendedStart: number,
+  controller: AbortController,
+  record: DetailedRecord | undefined,
+): Promise<{ outcome: Outcome; latencyMs: number }> {
+  const def = host.def;
+  const hooks = host.hooks;
+  const inbound: JsonObject = {};
+  let vars: JsonObject;
+  let ctx: Ctx | undefined;
+  let outcome: Outcome = 'passed';
+  try {
+    vars = initialVars(def.vars, index, host.globals);
+  } catch (e) {
+    vars = {};
+    host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
+    if (record) record.check_log.push({ step: 0, op_idx: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}`, time: toSecUsec(nowMs()) });
+    return finish('aborted');
+  }
+  ctx = new Ctx(host, index, vars, inbound, controller, record);
+  const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: index };
+  const ops = def.ops;
+  let pc = 0;
+  let abortWait: Promise<never> | undefined;
+  const cancelled = () =>
+    (abortWait ??= new Promise<never>((_, reject) => {
+      const onAbort = () => reject(controller.signal.reason ?? new Error('cancelled'));
+      if (controller.signal.aborted) onAbort();
+      else controller.signal.addEventListener('abort', onAbort, { once: true });
+    }));
+  try {
+    while (pc < ops.length) {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const op = ops[pc]!;
+      ctx.opIndex = pc;
+      ctx.type = op.type;
+      ctx.label = op.typeLabel;
+      ctx.gw = op.gateway;
+      if (++ctx.step > MAX_STEPS) throw new InstanceAbort(`more than ${MAX_STEPS} steps: a branch loop that never ends?`);
+      const evt = { index, opIndex: pc, type: op.type };
+      hooks.operationStart.call(evt);
+      ctx.trace(1, `operation ${pc} ${op.type}`);
+      const t0 = performance.now();
+      const args = op.staticArgs ?? renderArgs(op, scope);
+      const res = op.def.execute(ctx, args);
+      const outcomeObj: OperationOutcome | undefined =
+        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelled()]) : (res as OperationOutcome | void)) || undefined;
+      if (outcomeObj && outcomeObj.result !== undefined && op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj.result, scope);
+      hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: 'ok', latencyMs: performance.now() - t0 });
+      if (outcomeObj?.halt) {
+        ctx.trace(1, `halt at operation ${pc}`);
+        break;
+      }
+      if (outcomeObj?.goto !== undefined) {
+        const target = def.labels.get(outcomeObj.goto);
+        if (target === undefined) throw new InstanceAbort(`${op.path}: branch to unknown label '${outcomeObj.goto}'`);
+        pc = target;
+        continue;
+      }
+      pc++;
+    }
+    outcome = ctx.failed ? 'failed' : 'passed';
+  } catch (e) {
+    if (controller.signal.aborted && !isInstanceAbort(e)) {
+      outcome = 'cancelled';
+      ctx.trace(1, 'instance cancelled');
+    } else {
+      const text = isInstanceAbort(e) ? e.message : `${ops[pc]?.type ?? 'instance'} failed: ${(e as Error)?.message ?? String(e)}`;
+      ctx.check('abort', text);
+      outcome = 'aborted';
+      hooks.operationDone.call({ index, opIndex: pc, type: ops[pc]?.type ?? '', status: 'aborted', latencyMs: 0 });
+    }
+  }
+  return finish(outcome);
+
+  async function finish(o: Outcome): Promise<{ outcome: Outcome; latencyMs: number }> {
+    if (ctx?.deferred) {
+      for (let i = ctx.deferred.length - 1; i >= 0; i--) {
+        try {
+          await ctx.deferred[i]!();
+        } catch {
+          /* cleanup errors never change the outcome */
+        }
+      }
+    }
+    if (!controller.signal.aborted) controller.abort(new Error('instance ended'));
+    const latencyMs = performance.now() - intendedStart;
+    if (record) {
+      record.outcome = o;
+      const end = nowMs();
+      record.time_finish = toSecUsec(end);
+      record.duration = latencyMs / 1000;
+      record.vars = structuredClone(ctx?.vars ?? {});
+    }
+    return { outcome: o, latencyMs };
+  }
+}
+
+function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
+  let args: JsonObject;
+  try {
+    args = op.template!.render(scope) as JsonObject;
+  } catch (e) {
+    throw new InstanceAbort(`${op.path}.arguments: expression failed: ${(e as Error).message}`);
+  }
+  if (!op.op.validate(args)) {
+    const d = describeError(op.op.validate.errors![0]!, `${op.path}.arguments`);
+    throw new InstanceAbort(`${d.path}: ${d.message} (after evaluating expressions)`);
+  }
+  return args;
+}
+
+function runTests(ctx: Ctx, op: CompiledOp, result: Json, scope: ExprScope): void {
+  for (const t of op.tests) {
+    const spec = t.spec ?? (t.template!.render(scope) as unknown as TestSpec);
+    const r = runTest(spec, result, ctx.host.regexCache);
+    if (r.ok) ctx.pass(r.text);
+    else if (r.abort) throw new InstanceAbort(r.text);
+    else ctx.fail(r.text);
+  }
+}

@@ -1,0 +1,152 @@
+// The run's results, gathered by taps on its hooks: counts, latency histograms per operation type and per
+// instance, per-second buckets, the first fails and aborts.
+import type { RunHookSet } from '../hooks.js';
+import { LatencyHistogram, percentile, type LatencySummary } from './histogram.js';
+
+export interface Counts {
+  started: number;
+  finished: number;
+  passed: number;
+  failed: number;
+  aborted: number;
+  cancelled: number;
+  dropped: number;
+}
+
+export interface Bucket {
+  second: number;
+  started: number;
+  finished: number;
+  failed: number;
+  aborted: number;
+  dropped: number;
+  p50: number;
+  p99: number;
+  num_calls_started: number;
+  num_calls_finished: number;
+}
+
+export interface Problem {
+  idx: number;
+  op_idx: number;
+  text: string;
+  time: [number, number];
+}
+
+const FIRST_N = 10;
+const MAX_BUCKETS = 24 * 3600;
+const MAX_BUCKET_SAMPLES = 20_000;
+
+const STAGE = 100; // results tap after plugins' own taps
+
+export class RunResults {
+  readonly counts: Counts = { started: 0, finished: 0, passed: 0, failed: 0, aborted: 0, cancelled: 0, dropped: 0 };
+  readonly firstFails: Problem[] = [];
+  readonly firstAborts: Problem[] = [];
+  readonly instanceLatency = new LatencyHistogram();
+  readonly opLatency = new Map<string, LatencyHistogram>();
+  private buckets: Bucket[] = [];
+  private samples: number[] = [];
+  private sampleBucket = -1;
+  firstStartAt = 0;
+  lastStartAt = 0;
+
+  constructor(private readonly t0: number, hooks: RunHookSet) {
+    hooks.instanceStart.tap({ name: 'results', stage: STAGE }, () => {
+      const now = performance.now();
+      if (this.counts.started === 0) this.firstStartAt = now;
+      this.lastStartAt = now;
+      this.counts.started++;
+      this.bucket(now).started++;
+    });
+    hooks.operationDone.tap({ name: 'results', stage: STAGE }, (e) => {
+      if (e.status !== 'ok') return;
+      let h = this.opLatency.get(e.type);
+      if (!h) this.opLatency.set(e.type, (h = new LatencyHistogram()));
+      h.record(e.latencyMs);
+    });
+    hooks.instanceDone.tap({ name: 'results', stage: STAGE }, (s) => {
+      const now = performance.now();
+      const b = this.bucket(now);
+      switch (s.outcome) {
+        case 'cancelled':
+          this.counts.cancelled++;
+          return;
+        case 'aborted':
+          this.counts.aborted++;
+          b.aborted++;
+          break;
+        case 'failed':
+          this.counts.failed++;
+          b.failed++;
+          break;
+        default:
+          this.counts.passed++;
+      }
+      this.counts.finished++;
+      b.finished++;
+      this.instanceLatency.record(s.latencyMs);
+      if (this.samples.length < MAX_BUCKET_SAMPLES) this.samples.push(s.latencyMs);
+    });
+  }
+
+  dropped(): void {
+    this.counts.dropped++;
+    this.bucket(performance.now()).dropped++;
+  }
+
+  problem(kind: 'fail' | 'abort', p: Problem): void {
+    const list = kind === 'fail' ? this.firstFails : this.firstAborts;
+    if (list.length < FIRST_N) list.push(p);
+  }
+
+  private bucket(now: number): Bucket {
+    const sec = Math.min(MAX_BUCKETS - 1, Math.max(0, Math.floor((now - this.t0) / 1000)));
+    if (sec !== this.sampleBucket) this.closeSamples(sec);
+    let b = this.buckets[sec];
+    if (!b) {
+      for (let i = this.buckets.length; i <= sec; i++) {
+        this.buckets[i] ??= { second: i, started: 0, finished: 0, failed: 0, aborted: 0, dropped: 0, p50: 0, p99: 0, num_calls_started: 0, num_calls_finished: 0 };
+      }
+      b = this.buckets[sec]!;
+    }
+    return b;
+  }
+
+  private closeSamples(next: number): void {
+    const prev = this.buckets[this.sampleBucket];
+    if (prev && this.samples.length) {
+      const s = Float64Array.from(this.samples).sort();
+      prev.p50 = Math.round(percentile(s, 50) * 1000) / 1000;
+      prev.p99 = Math.round(percentile(s, 99) * 1000) / 1000;
+    }
+    this.samples = [];
+    this.sampleBucket = next;
+  }
+
+  /** Buckets as reported (the open one with its percentiles so far). */
+  bucketList(): Bucket[] {
+    const out = this.buckets.map((b) => ({ ...b, num_calls_started: b.started, num_calls_finished: b.finished }));
+    const open = out[this.sampleBucket];
+    if (open && this.samples.length) {
+      const s = Float64Array.from(this.samples).sort();
+      open.p50 = Math.round(percentile(s, 50) * 1000) / 1000;
+      open.p99 = Math.round(percentile(s, 99) * 1000) / 1000;
+    }
+    return out;
+  }
+
+  latency(): { instance: LatencySummary; operations: Record<string, LatencySummary> } {
+    const operations: Record<string, LatencySummary> = {};
+    for (const [k, h] of this.opLatency) operations[k] = h.summary();
+    return { instance: this.instanceLatency.summary(), operations };
+  }
+
+  /** Achieved start rate, instances per second. */
+  rate(): number {
+    const n = this.counts.started;
+    if (n < 2) return n;
+    const span = (this.lastStartAt - this.firstStartAt) / 1000;
+    return span > 0 ? Math.round(((n - 1) / span) * 100) / 100 : n;
+  }
+}

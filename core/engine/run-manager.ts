@@ -1,0 +1,97 @@
+// Every Test Run the service knows: running ones, and completed ones kept for retention_secs (at most
+// max_retained_runs, oldest forgotten first). Locks are taken here, all or none, and released at the end.
+import type { JsonObject } from '../../sdk/types.js';
+import { ErrorCode, TesterError, cannotStart } from '../errors.js';
+import { LockTable } from './locks.js';
+import { TestRun } from './run.js';
+import { checkGatewaysUp, compileDefinition, type CompileLimits } from './definition.js';
+import type { Registry } from '../plugins/registry.js';
+import type { ServiceHookSet } from '../hooks.js';
+
+export interface RunManagerOptions extends CompileLimits {
+  maxRuns: number;
+  retentionSecs: number;
+  maxRetainedRuns: number;
+  forgetOnRead: boolean;
+}
+
+export class RunManager {
+  readonly runs = new Map<string, TestRun>();
+  readonly locks = new LockTable();
+  private sweeper: NodeJS.Timeout;
+
+  constructor(private readonly registry: Registry, private readonly hooks: ServiceHookSet, readonly opts: RunManagerOptions) {
+    this.sweeper = setInterval(() => this.sweep(), 5000);
+    this.sweeper.unref();
+  }
+
+  get running(): number {
+    let n = 0;
+    for (const r of this.runs.values()) if (r.state === 'running') n++;
+    return n;
+  }
+
+  /** Validate-compile-lock-start. Throws TesterError with the catalogue's code. */
+  async execute(params: JsonObject): Promise<TestRun> {
+    const runId = params.run_id as string;
+    if (this.runs.has(runId)) {
+      const r = this.runs.get(runId)!;
+      throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
+    }
+    const def = compileDefinition(params, this.registry, this.opts);
+    if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
+    checkGatewaysUp(def, this.registry);
+    this.locks.acquire(runId, def.lockKeys);
+    const run = new TestRun(def, (r) => this.locks.release(r.runId, r.def.lockKeys));
+    this.runs.set(runId, run);
+    this.sweep();
+    try {
+      this.hooks.runCreated.call(run);
+    } catch (e) {
+      this.runs.delete(runId);
+      this.locks.release(runId, def.lockKeys);
+      throw cannotStart(`a runCreated hook failed: ${(e as Error).message}`);
+    }
+    void run.start();
+    return run;
+  }
+
+  get(runId: unknown): TestRun {
+    if (typeof runId !== 'string' && typeof runId !== 'number') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: is required');
+    if (runId === '') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: must not be empty');
+    const r = this.runs.get(String(runId));
+    if (!r) throw new TesterError(ErrorCode.RunIdUnknown, `run_id '${runId}' is not known (never started, or forgotten after retention)`);
+    return r;
+  }
+
+  forget(runId: string): void {
+    this.runs.delete(runId);
+  }
+
+  /** Drop completed runs past retention, and the oldest beyond max_retained_runs. */
+  sweep(): void {
+    const now = performance.now();
+    const done: TestRun[] = [];
+    for (const r of this.runs.values()) {
+      if (r.completedAt === undefined) continue;
+      if (now - r.completedAt > this.opts.retentionSecs * 1000) this.runs.delete(r.runId);
+      else done.push(r);
+    }
+    if (done.length > this.opts.maxRetainedRuns) {
+      done.sort((a, b) => a.completedAt! - b.completedAt!);
+      for (const r of done.slice(0, done.length - this.opts.maxRetainedRuns)) this.runs.delete(r.runId);
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    clearInterval(this.sweeper);
+    const pending: Promise<void>[] = [];
+    for (const r of this.runs.values()) {
+      if (r.state === 'running') {
+        r.cancel();
+        pending.push(r.finished);
+      }
+    }
+    await Promise.race([Promise.all(pending), new Promise((res) => setTimeout(res, 3000))]);
+  }
+}

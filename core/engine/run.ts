@@ -1,0 +1,230 @@
+// A Test Run: schedules its instances (single, load, linear), enforces the backlog, counts what could not start
+// as dropped, cancels promptly, and produces the result record of DESIGN §5.
+import type { JsonObject, RunHandle, RunHooks, TraceLevel } from '../../sdk/types.js';
+import { createRunHooks, type RunHookSet } from '../hooks.js';
+import type { CompiledDefinition } from './definition.js';
+import { runInstance, type DetailedRecord, type InstanceHost } from './instance.js';
+import { RunResults } from './results.js';
+import { nowMs, toSecUsec } from './clock.js';
+
+export type RunState = 'running' | 'completed' | 'cancelled';
+
+export class TestRun implements RunHandle, InstanceHost {
+  readonly hooks: RunHookSet;
+  readonly globals: JsonObject = {};
+  readonly regexCache = new Map<string, RegExp>();
+  readonly results: RunResults;
+  readonly view = this;
+  state: RunState = 'running';
+  readonly startWall = nowMs();
+  finishWall: number | undefined;
+  private readonly t0 = performance.now();
+  private readonly controller = new AbortController();
+  private inflight = new Map<number, AbortController>();
+  private nextIndex = 0;
+  private first: DetailedRecord | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private doneResolve!: () => void;
+  readonly finished: Promise<void>;
+  private ending = false;
+  maxInflight = 0;
+  completedAt: number | undefined; // performance clock, for retention
+
+  constructor(readonly def: CompiledDefinition, private readonly onEnd: (run: TestRun) => void) {
+    this.hooks = createRunHooks();
+    this.results = new RunResults(this.t0, this.hooks);
+    this.finished = new Promise((r) => (this.doneResolve = r));
+  }
+
+  get runId(): string {
+    return this.def.runId;
+  }
+  get params(): JsonObject {
+    return this.def.params;
+  }
+  get traceLevel(): TraceLevel {
+    return this.def.traceLevel;
+  }
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+  get tapHooks(): RunHooks {
+    return this.hooks;
+  }
+  get inProgress(): number {
+    return this.inflight.size;
+  }
+
+  recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void {
+    this.results.problem(kind, { idx: index, op_idx: opIdx, text, time: toSecUsec(nowMs()) });
+  }
+
+  /** Start scheduling. beforeStart taps run first; a throw there ends the run at once. */
+  async start(): Promise<void> {
+    try {
+      await this.hooks.beforeStart.promise(this);
+    } catch (e) {
+      this.recordProblem('abort', 0, -1, `beforeStart: ${(e as Error).message}`);
+      this.results.counts.aborted = this.def.distribution.total;
+      await this.end();
+      return;
+    }
+    const d = this.def.distribution;
+    if (d.type === 'linear') this.scheduleLinear();
+    else this.fill();
+  }
+
+  cancel(): void {
+    if (this.state !== 'running') return;
+    this.state = 'cancelled';
+    if (this.timer) clearTimeout(this.timer);
+    this.controller.abort(new Error('run cancelled'));
+    for (const c of this.inflight.values()) c.abort(new Error('run cancelled'));
+    if (this.inflight.size === 0) void this.end();
+  }
+
+  private total(): number {
+    return this.def.distribution.total;
+  }
+
+  private launch(intended: number): void {
+    const index = this.nextIndex++;
+    const controller = new AbortController();
+    this.inflight.set(index, controller);
+    if (this.inflight.size > this.maxInflight) this.maxInflight = this.inflight.size;
+    let record: DetailedRecord | undefined;
+    if (index === 0) {
+      record = this.first = { index: 0, time_start: toSecUsec(nowMs()), check_log: [], trace_log: [], messages: [] };
+    }
+    this.hooks.instanceStart.call(index);
+    runInstance(this, index, intended, controller, record).then(({ outcome, latencyMs }) => {
+      this.inflight.delete(index);
+      this.hooks.instanceDone.call({ index, outcome, latencyMs });
+      this.afterInstance();
+    });
+  }
+
+  private afterInstance(): void {
+    if (this.state === 'cancelled') {
+      if (this.inflight.size === 0) void this.end();
+      return;
+    }
+    if (this.def.distribution.type !== 'linear') this.fill();
+    else if (this.nextIndex + this.results.counts.dropped >= this.total() && this.inflight.size === 0) void this.end();
+  }
+
+  /** single / load: keep `backlog` instances in progress until `total` have started. */
+  private fill(): void {
+    const d = this.def.distribution;
+    while (this.state === 'running' && this.nextIndex < d.total && this.inflight.size < d.backlog) this.launch(performance.now());
+    if (this.nextIndex >= d.total && this.inflight.size === 0) void this.end();
+  }
+
+  /** linear: start instances on schedule; an instance due while the backlog is full is dropped. */
+  private scheduleLinear(): void {
+    const d = this.def.distribution;
+    const t0 = performance.now();
+    const due = makeSchedule(d.start, d.rate, d.rampSecs, d.arrival);
+    let k = 0; // instances scheduled so far (started + dropped)
+    let nextAt = t0 + due(0) * 1000;
+    const tick = () => {
+      this.timer = undefined;
+      if (this.state !== 'running') return;
+      const now = performance.now();
+      while (k < d.total && nextAt <= now) {
+        if (this.inflight.size < d.backlog) this.launch(nextAt);
+        else this.results.dropped();
+        k++;
+        if (k < d.total) nextAt = t0 + due(k) * 1000;
+      }
+      if (k >= d.total) {
+        if (this.inflight.size === 0) void this.end();
+        return;
+      }
+      this.timer = setTimeout(tick, Math.max(0, Math.min(50, nextAt - performance.now() - 0.5)));
+    };
+    tick();
+  }
+
+  private async end(): Promise<void> {
+    if (this.ending) return;
+    this.ending = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.state === 'running') this.state = 'completed';
+    this.finishWall = nowMs();
+    this.completedAt = performance.now();
+    try {
+      await this.hooks.done.promise(this);
+    } catch {
+      /* a failing done tap does not change the run's outcome */
+    }
+    this.onEnd(this);
+    this.doneResolve();
+  }
+
+  /** The result record (DESIGN §5). */
+  record(): Record<string, unknown> {
+    const done = this.state !== 'running' && this.finishWall !== undefined;
+    const c = this.results.counts;
+    const first = this.first;
+    const rec: Record<string, unknown> = {
+      run_id: this.runId,
+      state: done ? this.state : 'running',
+      completed: done ? 1 : 0,
+      time_now: toSecUsec(nowMs()),
+      time_start: toSecUsec(this.startWall),
+    };
+    if (done) {
+      rec.time_finish = toSecUsec(this.finishWall!);
+      rec.duration = Math.round((this.finishWall! - this.startWall) * 1000) / 1e6;
+    }
+    rec.counts = { ...c };
+    rec.in_progress = this.inflight.size;
+    rec.distribution = { ...this.def.distribution };
+    rec.rate = this.results.rate();
+    if (first) {
+      rec.first_call_summary = {
+        idx: '0',
+        time_start: first.time_start,
+        ...(first.time_finish ? { time_finish: first.time_finish, duration: first.duration } : {}),
+        outcome: first.outcome ?? 'running',
+      };
+      rec.first_call = first;
+    }
+    rec.first_fails = this.results.firstFails;
+    rec.first_aborts = this.results.firstAborts;
+    rec.globals = this.globals;
+    rec.latency = this.results.latency();
+    rec.buckets = this.results.bucketList();
+    rec.max_in_progress = this.maxInflight;
+    return rec;
+  }
+}
+
+/**
+ * Seconds after the run start at which the k-th instance is due. Uniform: the k-th arrival of a rate that ramps
+ * linearly from `start` to `rate` over `ramp` seconds, then stays at `rate`. Poisson: exponential gaps at the
+ * current rate.
+ */
+export function makeSchedule(start: number, rate: number, ramp: number, arrival: 'uniform' | 'poisson'): (k: number) => number {
+  const rampCount = ramp > 0 ? ((start + rate) / 2) * ramp : 0;
+  const uniform = (k: number): number => {
+    if (ramp > 0 && k < rampCount) {
+      const a = (rate - start) / (2 * ramp);
+      if (Math.abs(a) < 1e-12) return k / start;
+      return (-start + Math.sqrt(start * start + 4 * a * k)) / (2 * a);
+    }
+    return ramp + (k - rampCount) / rate;
+  };
+  if (arrival === 'uniform') return uniform;
+  let t = 0;
+  let last = -1;
+  return (k: number) => {
+    while (last < k) {
+      const r = ramp > 0 && t < ramp ? start + ((rate - start) * t) / ramp : rate;
+      t += -Math.log(1 - Math.random()) / Math.max(r, 1e-6);
+      last++;
+    }
+    return t;
+  };
+}

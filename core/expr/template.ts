@@ -1,0 +1,112 @@
+// Arguments with expressions: any string "{ ... }" is an expression ("\{" escapes a literal brace). A value is
+// compiled once into a Template; per instance, render() produces plain data. Values without expressions are
+// returned as they are (shared, never copied).
+import { compileExpression, ExpressionError, type CompiledExpression } from './jexl.js';
+import { invalid } from '../errors.js';
+import type { Json } from '../../sdk/types.js';
+
+export interface ExprScope {
+  $v: unknown;
+  $g: unknown;
+  $i: unknown;
+  $n: number;
+}
+
+export interface Template {
+  /** True when render() evaluates something. */
+  readonly dynamic: boolean;
+  render(scope: ExprScope): Json;
+}
+
+class Static implements Template {
+  readonly dynamic = false;
+  constructor(private readonly value: Json) {}
+  render(): Json {
+    return this.value;
+  }
+}
+
+class Expr implements Template {
+  readonly dynamic = true;
+  constructor(private readonly expr: CompiledExpression, readonly source: string) {}
+  render(scope: ExprScope): Json {
+    const v = this.expr.evalSync(scope);
+    return (v === undefined ? null : v) as Json;
+  }
+}
+
+class ObjectTemplate implements Template {
+  readonly dynamic = true;
+  constructor(private readonly entries: Array<[string, Template]>) {}
+  render(scope: ExprScope): Json {
+    const out: Record<string, Json> = {};
+    for (const [k, t] of this.entries) out[k] = t.render(scope);
+    return out;
+  }
+}
+
+class ArrayTemplate implements Template {
+  readonly dynamic = true;
+  constructor(private readonly items: Template[]) {}
+  render(scope: ExprScope): Json {
+    return this.items.map((t) => t.render(scope));
+  }
+}
+
+/** Is this string an expression? Returns its source, or undefined. */
+export function expressionSource(s: string): string | undefined {
+  if (s.length >= 2 && s.charCodeAt(0) === 123 /* { */ && s.charCodeAt(s.length - 1) === 125 /* } */) return s.slice(1, -1);
+  return undefined;
+}
+
+function unescape(s: string): string {
+  return s.startsWith('\\{') ? s.slice(1) : s;
+}
+
+/** Compile one expression source, as 2002 naming the path on error. */
+export function compileAt(source: string, path: string): Expr {
+  try {
+    return new Expr(compileExpression(source), source);
+  } catch (e) {
+    throw invalid(path, e instanceof ExpressionError ? e.message : String(e));
+  }
+}
+
+/**
+ * Compile a value. `alwaysExpr` names keys (at this level) whose string values are expressions even without
+ * braces (assert.expression); `raw` names keys left untouched.
+ */
+export function compileTemplate(
+  value: unknown,
+  path: string,
+  opts: { alwaysExpr?: readonly string[]; raw?: readonly string[] } = {},
+): Template {
+  if (typeof value === 'string') {
+    const src = expressionSource(value);
+    if (src !== undefined) return compileAt(src, path);
+    return new Static(unescape(value));
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((v, i) => compileTemplate(v, `${path}[${i}]`));
+    return items.some((t) => t.dynamic) ? new ArrayTemplate(items) : new Static(items.map((t) => t.render(null as never)));
+  }
+  if (value && typeof value === 'object') {
+    const entries: Array<[string, Template]> = [];
+    for (const [k, v] of Object.entries(value)) {
+      const p = /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`;
+      if (opts.raw?.includes(k)) entries.push([k, new Static(v as Json)]);
+      else if (opts.alwaysExpr?.includes(k) && typeof v === 'string') entries.push([k, compileAt(expressionSource(v) ?? v, p)]);
+      else entries.push([k, compileTemplate(v, p)]);
+    }
+    if (entries.some(([, t]) => t.dynamic)) return new ObjectTemplate(entries);
+    const out: Record<string, Json> = {};
+    for (const [k, t] of entries) out[k] = t.render(null as never);
+    return new Static(out);
+  }
+  return new Static((value === undefined ? null : value) as Json);
+}
+
+/** Whether the given (unevaluated) value at a JSON pointer of the source is an expression string. */
+export function isExpressionString(v: unknown): boolean {
+  return typeof v === 'string' && expressionSource(v) !== undefined;
+}

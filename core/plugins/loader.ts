@@ -1,0 +1,172 @@
+// Boot: read plugins.json (an ordered list), import the enabled plugins, check versions and dependencies,
+// validate options against each plugin's schema, run setup() in order. A boot error names the plugin and cause.
+import { readFileSync, mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import semver from 'semver';
+import type { PluginApi, PluginDefinition } from '../../sdk/types.js';
+import { ajv } from '../validation/ajv.js';
+import { describeError } from '../validation/ajv.js';
+import { addExpressionFunction } from '../expr/jexl.js';
+import type { Registry } from './registry.js';
+import type { ServiceHookSet } from '../hooks.js';
+
+export interface PluginConfigEntry {
+  name?: string;
+  module?: string;
+  enabled?: boolean;
+  options?: Record<string, unknown>;
+}
+
+export interface LoadedPlugin {
+  def: PluginDefinition;
+  options: Record<string, unknown>;
+  exports: unknown;
+  entry: PluginConfigEntry;
+  setupMs: number;
+}
+
+export class BootError extends Error {
+  constructor(readonly plugin: string, message: string) {
+    super(`plugin ${plugin}: ${message}`);
+    this.name = 'BootError';
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const builtinPluginDir = resolvePath(here, '../../plugins');
+
+const entrySchema = ajv.compile({
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      module: { type: 'string', minLength: 1 },
+      enabled: { type: 'boolean' },
+      options: { type: 'object' },
+    },
+    anyOf: [{ required: ['name'] }, { required: ['module'] }],
+  },
+});
+
+export function readPluginsConfig(path: string): { entries: PluginConfigEntry[]; baseDir: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new BootError('(config)', `cannot read ${path}: ${(e as Error).message}`);
+  }
+  if (!entrySchema(data)) {
+    const d = describeError(entrySchema.errors![0]!);
+    throw new BootError('(config)', `${path}: ${d.path || '(root)'} ${d.message}`);
+  }
+  return { entries: data as PluginConfigEntry[], baseDir: dirname(resolvePath(path)) };
+}
+
+/** Import a plugin module: a built-in family name, a path (relative to the config file) or a package name. */
+export async function importPlugin(entry: PluginConfigEntry, baseDir: string): Promise<PluginDefinition> {
+  const label = entry.name ?? entry.module!;
+  let specifier: string;
+  if (entry.module) {
+    const m = entry.module;
+    specifier = m.startsWith('.') || isAbsolute(m) ? pathToFileURL(resolvePath(baseDir, m)).href : m;
+  } else {
+    if (!/^[a-z][a-z0-9_-]*$/.test(entry.name!)) throw new BootError(label, 'a built-in plugin name is lower-case letters, digits, - and _');
+    specifier = pathToFileURL(join(builtinPluginDir, entry.name!, 'index.ts')).href;
+  }
+  let mod: { default?: PluginDefinition };
+  try {
+    mod = await import(specifier);
+  } catch (e) {
+    throw new BootError(label, `cannot load module ${specifier}: ${(e as Error).message}`);
+  }
+  const def = mod.default;
+  if (!def || typeof def !== 'object' || typeof def.setup !== 'function' || typeof def.name !== 'string') {
+    throw new BootError(label, 'the module does not default-export definePlugin({ name, version, setup })');
+  }
+  if (!semver.valid(def.version)) throw new BootError(def.name, `version '${def.version}' is not a semantic version`);
+  return def;
+}
+
+export interface BootContext {
+  registry: Registry;
+  hooks: ServiceHookSet;
+  dataDir: string;
+  log(level: string, text: string): void;
+}
+
+export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string, ctx: BootContext): Promise<LoadedPlugin[]> {
+  const loaded = new Map<string, LoadedPlugin>();
+  const order: LoadedPlugin[] = [];
+  for (const entry of entries) {
+    if (entry.enabled === false) continue;
+    const def = await importPlugin(entry, baseDir);
+    if (entry.name && entry.name !== def.name) throw new BootError(entry.name, `the module is plugin '${def.name}', not '${entry.name}'`);
+    if (loaded.has(def.name)) throw new BootError(def.name, 'is listed twice in plugins.json');
+    for (const [dep, range] of Object.entries(def.dependencies ?? {})) {
+      const d = loaded.get(dep);
+      if (!d) throw new BootError(def.name, `depends on plugin '${dep}' (${range}), which must be enabled and listed before it in plugins.json`);
+      if (!semver.satisfies(d.def.version, range)) throw new BootError(def.name, `needs ${dep} ${range}, but ${dep} is ${d.def.version}`);
+    }
+    const options = structuredClone(entry.options ?? {});
+    if (def.optionsSchema) {
+      let validate;
+      try {
+        validate = ajv.compile(def.optionsSchema);
+      } catch (e) {
+        throw new BootError(def.name, `its options schema does not compile: ${(e as Error).message}`);
+      }
+      if (!validate(options)) {
+        const d = describeError(validate.errors![0]!, 'options');
+        throw new BootError(def.name, `${d.path}: ${d.message}`);
+      }
+    }
+    const api = makeApi(def, loaded, ctx);
+    const t0 = performance.now();
+    let exports: unknown;
+    try {
+      exports = await def.setup(api, options);
+    } catch (e) {
+      throw new BootError(def.name, `setup failed: ${(e as Error).message}`);
+    }
+    const lp: LoadedPlugin = { def, options, exports, entry, setupMs: performance.now() - t0 };
+    loaded.set(def.name, lp);
+    order.push(lp);
+  }
+  return order;
+}
+
+function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: BootContext): PluginApi {
+  const namespaces = [def.name, ...(def.namespaces ?? [])];
+  const wrap = (what: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (e) {
+      throw new BootError(def.name, `${what}: ${(e as Error).message}`);
+    }
+  };
+  return {
+    name: def.name,
+    operation: (op) => wrap(`operation ${op?.type}`, () => ctx.registry.addOperation(op, def.name, def.name === 'logic' ? [...namespaces, ''] : namespaces)),
+    gateway: (g) => wrap(`gateway ${g?.kind}`, () => ctx.registry.addGateway(g, def.name)),
+    param: (name, schema, description) => wrap(`param ${name}`, () => ctx.registry.addParam(name, schema, description, def.name)),
+    expressionFunction: (name, fn) =>
+      wrap(`expression function ${name}`, () => {
+        if (!name.startsWith(`${def.name}_`)) throw new Error(`its name must start with '${def.name}_'`);
+        addExpressionFunction(name, fn);
+      }),
+    use: <T>(plugin: string) => {
+      if (!(def.dependencies && plugin in def.dependencies)) throw new BootError(def.name, `use('${plugin}'): not a declared dependency`);
+      return loaded.get(plugin)!.exports as T;
+    },
+    hooks: ctx.hooks,
+    log: (level, text) => ctx.log(level, `[${def.name}] ${text}`),
+    dataDir: () => {
+      const d = join(ctx.dataDir, def.name);
+      mkdirSync(d, { recursive: true });
+      return d;
+    },
+  };
+}

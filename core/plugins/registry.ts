@@ -1,0 +1,143 @@
+// What plugins registered: operation types, gateway kinds, extra ExecuteTest params. Frozen after boot.
+import type { GatewayDefinition, GatewayInstance, JsonSchema, OperationDefinition } from '../../sdk/types.js';
+import { ajv, type ValidateFunction } from '../validation/ajv.js';
+
+export interface RegisteredOperation {
+  def: OperationDefinition;
+  plugin: string;
+  /** Validates evaluated arguments (numeric strings coerced). */
+  validate: ValidateFunction;
+  /** Names of argument keys that are matched fields (receive ops), for ctx.match's ignore list. */
+  control: ReadonlySet<string>;
+}
+
+export interface RegisteredGateway {
+  def: GatewayDefinition;
+  plugin: string;
+  byName: Map<string, GatewayInstance>;
+}
+
+export interface ResolvedType {
+  op: RegisteredOperation;
+  label: string | undefined;
+}
+
+export class Registry {
+  private ops = new Map<string, RegisteredOperation>();
+  private labelled = new Map<string, RegisteredOperation>(); // key: family + '.' + Name
+  readonly gateways = new Map<string, RegisteredGateway>();
+  readonly params = new Map<string, { schema: JsonSchema; description: string; plugin: string }>();
+  private frozen = false;
+
+  private assertOpen(what: string): void {
+    if (this.frozen) throw new Error(`cannot register ${what}: the registry is frozen after boot`);
+  }
+
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  addOperation(def: OperationDefinition, plugin: string, namespaces: readonly string[]): void {
+    this.assertOpen(`operation ${def.type}`);
+    if (!def || typeof def.type !== 'string' || typeof def.execute !== 'function') {
+      throw new Error(`plugin ${plugin}: an operation needs a string type and an execute() function`);
+    }
+    const names = [def.type, ...(def.aliases ?? [])];
+    for (const name of names) {
+      const family = name.includes('.') ? name.split('.')[0]! : '';
+      if (family && !namespaces.includes(family)) {
+        throw new Error(`plugin ${plugin}: operation type '${name}' is outside its namespaces (${namespaces.join(', ')})`);
+      }
+      if (this.ops.has(name)) throw new Error(`plugin ${plugin}: operation type '${name}' is already registered by ${this.ops.get(name)!.plugin}`);
+    }
+    const schema = argumentSchema(def);
+    let validate: ValidateFunction;
+    try {
+      validate = ajv.compile(schema);
+    } catch (e) {
+      throw new Error(`plugin ${plugin}: the arguments schema of ${def.type} does not compile: ${(e as Error).message}`);
+    }
+    const rec: RegisteredOperation = { def, plugin, validate, control: new Set(def.controlArguments ?? []) };
+    for (const name of names) {
+      this.ops.set(name, rec);
+      if (def.labelled) {
+        const parts = name.split('.');
+        if (parts.length !== 2) throw new Error(`plugin ${plugin}: labelled operation '${name}' must be <family>.<Name>`);
+        this.labelled.set(name, rec);
+      }
+    }
+  }
+
+  addGateway(def: GatewayDefinition, plugin: string): void {
+    this.assertOpen(`gateway ${def.kind}`);
+    if (this.gateways.has(def.kind)) throw new Error(`plugin ${plugin}: gateway kind '${def.kind}' is already registered by ${this.gateways.get(def.kind)!.plugin}`);
+    const byName = new Map<string, GatewayInstance>();
+    for (const inst of def.instances) {
+      if (byName.has(inst.name)) throw new Error(`plugin ${plugin}: two ${def.kind} instances are named '${inst.name}'`);
+      byName.set(inst.name, inst);
+    }
+    if (def.defaultInstance !== undefined && !byName.has(def.defaultInstance)) {
+      throw new Error(`plugin ${plugin}: default ${def.kind} instance '${def.defaultInstance}' is not among its instances (${[...byName.keys()].join(', ') || 'none'})`);
+    }
+    this.gateways.set(def.kind, { def, plugin, byName });
+  }
+
+  addParam(name: string, schema: JsonSchema, description: string, plugin: string): void {
+    this.assertOpen(`param ${name}`);
+    if (this.params.has(name)) throw new Error(`plugin ${plugin}: ExecuteTest param '${name}' is already registered by ${this.params.get(name)!.plugin}`);
+    this.params.set(name, { schema, description, plugin });
+  }
+
+  /** Find an operation type as written: exact, alias, or labelled (`db.<label>.Query` → `db.Query`). */
+  resolve(type: string): ResolvedType | undefined {
+    const exact = this.ops.get(type);
+    if (exact) return { op: exact, label: undefined };
+    const parts = type.split('.');
+    if (parts.length === 3 && parts[1]) {
+      const op = this.labelled.get(`${parts[0]}.${parts[2]}`);
+      if (op) return { op, label: parts[1] };
+    }
+    return undefined;
+  }
+
+  operations(): Array<[string, RegisteredOperation]> {
+    return [...this.ops.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }
+}
+
+/**
+ * The schema the core validates arguments with: the plugin's object schema with additionalProperties false at the
+ * top; for receive ops each matched field may also be null and be written `!name`.
+ */
+export function argumentSchema(def: OperationDefinition): JsonSchema {
+  const base = { ...(def.arguments ?? {}) } as Record<string, any>;
+  if (base.type === undefined) base.type = 'object';
+  if (base.additionalProperties === undefined) base.additionalProperties = false;
+  if (def.direction !== 'receive' || !base.properties) return base;
+  const control = new Set(def.controlArguments ?? []);
+  const props: Record<string, unknown> = {};
+  for (const [k, s] of Object.entries(base.properties as Record<string, Record<string, unknown>>)) {
+    if (control.has(k)) {
+      props[k] = s;
+      continue;
+    }
+    const n = nullable(s);
+    props[k] = n;
+    props[`!${k}`] = n;
+  }
+  return { ...base, properties: props };
+}
+
+function nullable(s: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...s };
+  if (typeof out.type === 'string') out.type = [out.type, 'null'];
+  else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (out.const !== undefined) {
+    out.enum = [out.const, null];
+    delete out.const;
+  }
+  if (Array.isArray(out.anyOf)) out.anyOf = [...out.anyOf, { type: 'null' }];
+  if (Array.isArray(out.oneOf)) out.oneOf = [...out.oneOf, { type: 'null' }];
+  return out;
+}

@@ -1,0 +1,129 @@
+// The TCP side of the service: one framed request and one framed response per connection, then close.
+// Bounded frame size, a read timeout for the whole request and a connection cap; every failure gets an answer
+// or a clean close, and never disturbs other connections.
+import net from 'node:net';
+import { encodeFrame, FrameDecoder, FrameTooLarge } from '../framing/frame-decoder.js';
+
+export interface FrameServerOptions {
+  host: string;
+  port: number;
+  maxMessageBytes: number;
+  readTimeoutMs: number;
+  maxConnections: number;
+  /** Optional allow-list of client addresses (exact IPs or IPv4 CIDR prefixes). */
+  allow?: readonly string[];
+  /** Turns one request frame into the response JSON text. Must not throw. */
+  handle(request: Buffer, peer: string): Promise<string>;
+  /** The response to send when the request could not be read (too large, timeout, too many connections). */
+  failure(message: string): string;
+  log?(text: string): void;
+}
+
+export class FrameServer {
+  private server: net.Server;
+  private sockets = new Set<net.Socket>();
+
+  constructor(private readonly opts: FrameServerOptions) {
+    this.server = net.createServer((s) => this.onConnection(s));
+    this.server.on('error', (e) => opts.log?.(`server error: ${e.message}`));
+  }
+
+  listen(): Promise<{ host: string; port: number }> {
+    return new Promise((resolve, reject) => {
+      const onError = (e: Error) => reject(e);
+      this.server.once('error', onError);
+      this.server.listen(this.opts.port, this.opts.host, () => {
+        this.server.off('error', onError);
+        const a = this.server.address() as net.AddressInfo;
+        resolve({ host: a.address, port: a.port });
+      });
+    });
+  }
+
+  get connections(): number {
+    return this.sockets.size;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  private allowed(addr: string | undefined): boolean {
+    const allow = this.opts.allow;
+    if (!allow || allow.length === 0) return true;
+    if (!addr) return false;
+    const ip = addr.startsWith('::ffff:') ? addr.slice(7) : addr;
+    return allow.some((rule) => (rule.includes('/') ? inCidr(ip, rule) : rule === ip));
+  }
+
+  private onConnection(sock: net.Socket): void {
+    const peer = `${sock.remoteAddress}:${sock.remotePort}`;
+    sock.on('error', () => sock.destroy());
+    if (!this.allowed(sock.remoteAddress)) {
+      sock.destroy();
+      return;
+    }
+    if (this.sockets.size >= this.opts.maxConnections) {
+      sock.end(encodeFrame(this.opts.failure(`too many connections (max_connections ${this.opts.maxConnections}); retry later`)));
+      return;
+    }
+    this.sockets.add(sock);
+    sock.on('close', () => this.sockets.delete(sock));
+    sock.setNoDelay(true);
+    const decoder = new FrameDecoder(this.opts.maxMessageBytes);
+    let done = false;
+    const finish = (response: string | undefined) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      sock.removeAllListeners('data');
+      sock.pause();
+      if (response === undefined) sock.destroy();
+      else sock.end(encodeFrame(response));
+    };
+    const timer = setTimeout(() => {
+      finish(this.opts.failure(`read timeout: no complete request within ${this.opts.readTimeoutMs} ms`));
+    }, this.opts.readTimeoutMs);
+    sock.on('end', () => {
+      // The client half-closed before a whole frame arrived: nobody to answer.
+      if (!done) finish(undefined);
+    });
+    sock.on('data', (chunk: Buffer) => {
+      if (done) return;
+      let frames: Buffer[];
+      try {
+        frames = decoder.push(chunk);
+      } catch (e) {
+        const msg = e instanceof FrameTooLarge ? e.message : String(e);
+        finish(this.opts.failure(msg));
+        return;
+      }
+      if (frames.length === 0) return;
+      done = true; // one exchange per connection: anything after the first frame is ignored
+      clearTimeout(timer);
+      sock.removeAllListeners('data');
+      sock.pause();
+      this.opts.handle(frames[0]!, peer).then(
+        (resp) => sock.end(encodeFrame(resp)),
+        (e) => sock.end(encodeFrame(this.opts.failure(`internal error: ${String(e)}`))),
+      );
+    });
+  }
+}
+
+function inCidr(ip: string, cidr: string): boolean {
+  const [net4, bitsText] = cidr.split('/');
+  const bits = Number(bitsText);
+  const a = ipv4ToInt(ip);
+  const b = ipv4ToInt(net4!);
+  if (a === undefined || b === undefined || !(bits >= 0 && bits <= 32)) return false;
+  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+  return (a & mask) === (b & mask);
+}
+
+function ipv4ToInt(ip: string): number | undefined {
+  const p = ip.split('.').map(Number);
+  if (p.length !== 4 || p.some((x) => !(x >= 0 && x <= 255))) return undefined;
+  return ((p[0]! << 24) | (p[1]! << 16) | (p[2]! << 8) | p[3]!) >>> 0;
+}

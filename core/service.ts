@@ -1,0 +1,172 @@
+// The service: boots the plugins, wires the JSON-RPC methods, listens on the framed TCP port.
+import { mkdirSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { createServiceHooks, type ServiceHookSet } from './hooks.js';
+import { Registry } from './plugins/registry.js';
+import { loadPlugins, readPluginsConfig, type LoadedPlugin, type PluginConfigEntry } from './plugins/loader.js';
+import { ajv } from './validation/ajv.js';
+import { executeTestSchema } from './rpc/params-schema.js';
+import { Dispatcher } from './rpc/dispatcher.js';
+import { executeTest } from './rpc/methods/execute-test.js';
+import { queryTest } from './rpc/methods/query-test.js';
+import { cancelTest } from './rpc/methods/cancel-test.js';
+import { listTests } from './rpc/methods/list-tests.js';
+import { describeOperations } from './rpc/methods/describe-operations.js';
+import { RunManager } from './engine/run-manager.js';
+import { FrameServer } from './server/frame-server.js';
+import { ErrorCode } from './errors.js';
+
+export interface ServiceOptions {
+  host?: string;
+  port?: number;
+  /** plugins.json entries; or `configPath` to read them from a file. Default: the repository's plugins.json. */
+  plugins?: PluginConfigEntry[];
+  configPath?: string;
+  maxMessageBytes?: number;
+  readTimeoutMs?: number;
+  maxConnections?: number;
+  maxRuns?: number;
+  maxBacklog?: number;
+  defaultBacklog?: number;
+  retentionSecs?: number;
+  maxRetainedRuns?: number;
+  forgetOnRead?: boolean;
+  allow?: string[];
+  dataDir?: string;
+  /** Log lines go to stderr unless quiet. */
+  quiet?: boolean;
+  log?: (line: string) => void;
+}
+
+export const defaults = {
+  host: '127.0.0.1',
+  port: 9009,
+  maxMessageBytes: 4 * 1024 * 1024,
+  readTimeoutMs: 10_000,
+  maxConnections: 256,
+  maxRuns: 64,
+  maxBacklog: 100_000,
+  defaultBacklog: 100,
+  retentionSecs: 3600,
+  maxRetainedRuns: 1000,
+};
+
+export interface RunningService {
+  host: string;
+  port: number;
+  plugins: LoadedPlugin[];
+  registry: Registry;
+  runs: RunManager;
+  hooks: ServiceHookSet;
+  dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+export const defaultConfigPath = resolvePath(new URL('..', import.meta.url).pathname, 'plugins.json');
+
+export async function startService(opts: ServiceOptions = {}): Promise<RunningService> {
+  const logLine = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  const log = (level: string, text: string) => {
+    if (!opts.quiet || level === 'error') logLine(`${new Date().toISOString()} ${level} ${text}`);
+  };
+  const hooks = createServiceHooks();
+  const registry = new Registry();
+  const dataDir = resolvePath(opts.dataDir ?? '.tester');
+  mkdirSync(dataDir, { recursive: true });
+
+  let entries: PluginConfigEntry[];
+  let baseDir = process.cwd();
+  if (opts.plugins) entries = opts.plugins;
+  else {
+    const c = readPluginsConfig(opts.configPath ?? defaultConfigPath);
+    entries = c.entries;
+    baseDir = c.baseDir;
+  }
+  const plugins = await loadPlugins(entries, baseDir, { registry, hooks, dataDir, log });
+  const extraParams = Object.fromEntries([...registry.params.entries()].map(([k, v]) => [k, v.schema]));
+  const validateParams = ajv.compile(executeTestSchema(extraParams));
+  registry.freeze();
+
+  // Start every gateway instance (connect, listen); they reconnect on their own afterwards.
+  const instances = [...registry.gateways.values()].flatMap((g) => [...g.byName.values()]);
+  await Promise.all(
+    instances.map(async (i) => {
+      try {
+        await Promise.race([i.start?.(), new Promise((r) => setTimeout(r, 5000))]);
+      } catch (e) {
+        log('warn', `gateway ${i.name} did not start: ${(e as Error).message}`);
+      }
+    }),
+  );
+
+  const runs = new RunManager(registry, hooks, {
+    maxRuns: opts.maxRuns ?? defaults.maxRuns,
+    maxBacklog: opts.maxBacklog ?? defaults.maxBacklog,
+    defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog,
+    maxTotal: 100_000_000,
+    retentionSecs: opts.retentionSecs ?? defaults.retentionSecs,
+    maxRetainedRuns: opts.maxRetainedRuns ?? defaults.maxRetainedRuns,
+    forgetOnRead: opts.forgetOnRead ?? false,
+  });
+
+  const dispatcher = new Dispatcher((t) => log('error', t));
+  dispatcher.add('ExecuteTest', executeTest(runs, validateParams));
+  dispatcher.add('QueryTest', queryTest(runs));
+  dispatcher.add('CancelTest', cancelTest(runs));
+  dispatcher.add('ListTests', listTests(runs, registry));
+  dispatcher.add('DescribeOperations', describeOperations(registry, () => plugins));
+
+  const server = new FrameServer({
+    host: opts.host ?? defaults.host,
+    port: opts.port ?? defaults.port,
+    maxMessageBytes: opts.maxMessageBytes ?? defaults.maxMessageBytes,
+    readTimeoutMs: opts.readTimeoutMs ?? defaults.readTimeoutMs,
+    maxConnections: opts.maxConnections ?? defaults.maxConnections,
+    allow: opts.allow,
+    handle: (frame) => dispatcher.handle(frame),
+    failure: (message) => Dispatcher.error(null, ErrorCode.General, message),
+    log: (t) => log('warn', t),
+  });
+  let addr: { host: string; port: number };
+  try {
+    addr = await server.listen();
+  } catch (e) {
+    await stopGateways();
+    throw new Error(`cannot listen on ${opts.host ?? defaults.host}:${opts.port ?? defaults.port}: ${(e as Error).message}`);
+  }
+  await hooks.ready.promise();
+  log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})`);
+
+  async function stopGateways(): Promise<void> {
+    await Promise.all(instances.map(async (i) => {
+      try {
+        await i.stop?.();
+      } catch {
+        /* best effort */
+      }
+    }));
+  }
+
+  let closed = false;
+  return {
+    host: addr.host,
+    port: addr.port,
+    plugins,
+    registry,
+    runs,
+    hooks,
+    dispatcher,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await runs.shutdown();
+      try {
+        await hooks.shutdown.promise();
+      } catch (e) {
+        log('warn', `shutdown hook: ${(e as Error).message}`);
+      }
+      await stopGateways();
+    },
+  };
+}

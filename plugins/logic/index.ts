@@ -1,0 +1,18 @@
+// The built-in logic operations: set, assert, branch, wait, comment, halt. Written through the same SDK as
+// every protocol plugin.
+import { definePlugin } from '../../sdk/index.js';
+import set from './operations/set.js';
+import assertOp from './operations/assert.js';
+import branch from './operations/branch.js';
+import wait from './operations/wait.js';
+import comment from './operations/comment.js';
+import halt from './operations/halt.js';
+
+export default definePlugin({
+  name: 'logic',
+  version: '0.1.0',
+  description: 'Logic and control operations: set, assert, branch, wait, comment, halt',
+  setup(api) {
+    for (const op of [set, assertOp, branch, wait, comment, halt]) api.operation(op);
+  },
+});

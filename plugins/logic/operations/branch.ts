@@ -1,0 +1,39 @@
+// branch: evaluate `expression` and continue at `on_true` or `on_false` (labels checked at ExecuteTest);
+// a missing target falls through to the next operation.
+import { defineOperation, invalid } from '../../../sdk/index.js';
+
+interface Args {
+  expression: unknown;
+  on_true?: string;
+  on_false?: string;
+}
+
+export default defineOperation<Args>({
+  type: 'branch',
+  direction: 'local',
+  description: 'Jump to the operation labelled on_true or on_false depending on an expression',
+  arguments: {
+    type: 'object',
+    required: ['expression'],
+    properties: {
+      expression: {},
+      on_true: { type: 'string', minLength: 1 },
+      on_false: { type: 'string', minLength: 1 },
+    },
+  },
+  expressionArguments: ['expression'],
+  prepare(args, ctx) {
+    for (const k of ['on_true', 'on_false'] as const) {
+      const l = args[k];
+      if (l !== undefined && !ctx.labels.has(l)) {
+        throw invalid(`${ctx.path}.${k}`, `unknown label '${l}'${ctx.labels.size ? ` (labels: ${[...ctx.labels].join(', ')})` : ' (no operation has a label)'}`);
+      }
+    }
+  },
+  execute(ctx, args) {
+    const ok = Boolean(args.expression);
+    const target = ok ? args.on_true : args.on_false;
+    ctx.trace(1, `branch: ${ok} → ${target ?? 'next'}`);
+    return target !== undefined ? { goto: target, result: ok } : { result: ok };
+  },
+});

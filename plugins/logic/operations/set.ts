@@ -1,0 +1,22 @@
+// set: assign run vars ($v) and globals ($g). Values may be expressions; all are evaluated against the state
+// before the operation (use two set operations when one value depends on another).
+import { defineOperation, type JsonObject } from '../../../sdk/index.js';
+
+export default defineOperation<{ vars?: JsonObject; globals?: JsonObject }>({
+  type: 'set',
+  direction: 'local',
+  description: 'Assign variables: {"vars": {"name": value}, "globals": {"name": value}}; values may be expressions',
+  arguments: {
+    type: 'object',
+    properties: {
+      vars: { type: 'object' },
+      globals: { type: 'object' },
+    },
+  },
+  execute(ctx, args) {
+    if (args.vars) Object.assign(ctx.vars, args.vars);
+    if (args.globals) Object.assign(ctx.globals, args.globals);
+    ctx.trace(2, `set ${JSON.stringify(args)}`);
+    return { result: { vars: args.vars ?? {}, globals: args.globals ?? {} } };
+  },
+});

@@ -1,0 +1,17 @@
+// wait: pause the instance for `seconds` (fractions allowed); cancelled runs stop waiting at once.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { defineOperation } from '../../../sdk/index.js';
+
+export default defineOperation<{ seconds: number }>({
+  type: 'wait',
+  direction: 'local',
+  description: 'Pause for `seconds` (may be fractional, e.g. 0.25)',
+  arguments: {
+    type: 'object',
+    required: ['seconds'],
+    properties: { seconds: { type: 'number', minimum: 0, maximum: 86400 } },
+  },
+  async execute(ctx, args) {
+    if (args.seconds > 0) await sleep(args.seconds * 1000, undefined, { signal: ctx.signal });
+  },
+});
