@@ -64,16 +64,12 @@ export interface RunningService {
 
 export const defaultConfigPath = resolvePath(new URL('..', import.meta.url).pathname, 'plugins.json');
 
-export async function startService(opts: ServiceOptions = {}): Promise<RunningService> {
-  const logLine = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
-  const log = (level: string, text: string) => {
-    if (!opts.quiet || level === 'error') logLine(`${new Date().toISOString()} ${level} ${text}`);
-  };
+/** Load and set up the plugins, freeze the registry, compile the params schema. Gateways are not started. */
+export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'configPath' | 'dataDir'>, log: (level: string, text: string) => void) {
   const hooks = createServiceHooks();
   const registry = new Registry();
   const dataDir = resolvePath(opts.dataDir ?? '.tester');
   mkdirSync(dataDir, { recursive: true });
-
   let entries: PluginConfigEntry[];
   let baseDir = process.cwd();
   if (opts.plugins) entries = opts.plugins;
@@ -86,6 +82,15 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   const extraParams = Object.fromEntries([...registry.params.entries()].map(([k, v]) => [k, v.schema]));
   const validateParams = ajv.compile(executeTestSchema(extraParams));
   registry.freeze();
+  return { hooks, registry, plugins, validateParams };
+}
+
+export async function startService(opts: ServiceOptions = {}): Promise<RunningService> {
+  const logLine = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  const log = (level: string, text: string) => {
+    if (!opts.quiet || level === 'error') logLine(`${new Date().toISOString()} ${level} ${text}`);
+  };
+  const { hooks, registry, plugins, validateParams } = await bootPlugins(opts, log);
 
   // Start every gateway instance (connect, listen); they reconnect on their own afterwards.
   const instances = [...registry.gateways.values()].flatMap((g) => [...g.byName.values()]);

@@ -1,0 +1,57 @@
+// Commands that need the plugins but no running service: validate FILE, ops.
+import { bootPlugins } from '../../service.js';
+import { compileDefinition } from '../../engine/definition.js';
+import { TesterError } from '../../errors.js';
+import { describeError } from '../../validation/ajv.js';
+import { describeOperations } from '../../rpc/methods/describe-operations.js';
+import { readDefinition } from './run.js';
+
+const quietLog = (level: string, text: string) => {
+  if (level === 'error') process.stderr.write(text + '\n');
+};
+
+export async function validate(file: string, o: { config?: string }): Promise<number> {
+  const params = readDefinition(file);
+  params.run_id ??= 'validate';
+  const { registry, validateParams } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
+  const p: unknown = params;
+  try {
+    if (!validateParams(p)) {
+      const d = describeError(validateParams.errors![0]!);
+      throw new TesterError(2002, `${d.path || 'params'}: ${d.message}`);
+    }
+    const def = compileDefinition(params as any, registry, { maxBacklog: 1e6, maxTotal: 1e8, defaultBacklog: 100 });
+    const d = def.distribution;
+    process.stdout.write(
+      `${file}: valid — ${def.ops.length} operations, distribution ${d.type}` +
+        (d.type !== 'single' ? ` total ${d.total} backlog ${d.backlog}${d.type === 'linear' ? ` rate ${d.rate}/s` : ''}` : '') +
+        (def.lockKeys.length ? `, locks ${def.lockKeys.join(', ')}` : '') +
+        (def.gateways.length ? `, gateways ${def.gateways.map((g) => g.name).join(', ')}` : '') +
+        '\n',
+    );
+    return 0;
+  } catch (e) {
+    if (e instanceof TesterError) {
+      process.stderr.write(`${file}: invalid (${e.code}): ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+export async function ops(o: { config?: string; json?: boolean }): Promise<number> {
+  const { registry, plugins } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
+  const d = describeOperations(registry, () => plugins)() as any;
+  if (o.json) {
+    process.stdout.write(JSON.stringify(d, null, 2) + '\n');
+    return 0;
+  }
+  const w = Math.max(...d.operations.map((x: any) => x.type.length));
+  for (const op of d.operations) {
+    const args = Object.keys(op.arguments.properties ?? {}).filter((k) => !k.startsWith('!'));
+    process.stdout.write(`${op.type.padEnd(w)}  ${op.direction.padEnd(7)} ${(op.gateway ?? '').padEnd(8)} ${op.description}\n`);
+    if (args.length) process.stdout.write(`${''.padEnd(w)}  args: ${args.join(', ')}\n`);
+  }
+  process.stdout.write(`\n${d.operations.length} operation types from plugins ${d.plugins.map((p: any) => `${p.name}@${p.version}`).join(', ')}\n`);
+  return 0;
+}

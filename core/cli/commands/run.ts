@@ -1,0 +1,107 @@
+// tester run FILE: submit a definition, show progress, print the result; exit 0 all passed, 1 not, 2 usage.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { rpcCall } from '../../client/rpc-client.js';
+import { writePcap } from '../../engine/pcap.js';
+import { progressLine, summarize, passed } from '../summary.js';
+
+export interface RunOptions {
+  host: string;
+  port: string;
+  json?: boolean;
+  pcap?: string;
+  runId?: string;
+  traceLevel?: string;
+  progress: boolean;
+  pollMs: string;
+  timeout?: string;
+}
+
+export class UsageError extends Error {}
+
+export function readDefinition(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let def: unknown;
+  try {
+    def = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
+  }
+  if (!def || typeof def !== 'object' || Array.isArray(def)) throw new UsageError(`${file} must hold the params object of ExecuteTest`);
+  return def as Record<string, unknown>;
+}
+
+export async function run(file: string, o: RunOptions): Promise<number> {
+  const params = readDefinition(file);
+  const target = { host: o.host, port: Number(o.port) };
+  params.run_id = o.runId ?? params.run_id ?? `${basename(file).replace(/\.json$/, '')}-${Date.now().toString(36)}`;
+  if (o.traceLevel !== undefined) params.trace_level = Number(o.traceLevel);
+  if (o.pcap && Number(params.trace_level ?? 0) < 2) params.trace_level = 2;
+  const runId = String(params.run_id);
+  let resp;
+  try {
+    resp = await rpcCall(target, 'ExecuteTest', params);
+  } catch (e) {
+    process.stderr.write(`cannot reach the tester service at ${target.host}:${target.port}: ${(e as Error).message}\n(start it with: tester serve --port ${target.port})\n`);
+    return 2;
+  }
+  if (resp.error) {
+    process.stderr.write(`ExecuteTest refused (${resp.error.code}): ${resp.error.message}\n`);
+    return 2;
+  }
+  const t0 = Date.now();
+  const tty = process.stderr.isTTY;
+  let lastPrint = 0;
+  let cancelling = false;
+  const onSigint = () => {
+    if (cancelling) process.exit(1);
+    cancelling = true;
+    process.stderr.write(`\ncancelling ${runId} ...\n`);
+    rpcCall(target, 'CancelTest', { run_id: runId }).catch(() => {});
+  };
+  process.on('SIGINT', onSigint);
+  const deadline = o.timeout ? t0 + Number(o.timeout) * 1000 : Infinity;
+  let rec: any;
+  try {
+    for (;;) {
+      const q = await rpcCall(target, 'QueryTest', { run_id: runId });
+      if (q.error) {
+        process.stderr.write(`QueryTest failed (${q.error.code}): ${q.error.message}\n`);
+        return 2;
+      }
+      rec = q.result;
+      const isLoad = rec.distribution?.type !== 'single';
+      if (o.progress && isLoad) {
+        const line = progressLine(rec, (Date.now() - t0) / 1000);
+        if (tty) process.stderr.write(`\r${line}\x1b[K`);
+        else if (Date.now() - lastPrint >= 5000 || rec.completed === 1) {
+          process.stderr.write(line + '\n');
+          lastPrint = Date.now();
+        }
+      }
+      if (rec.completed === 1) break;
+      if (Date.now() > deadline && !cancelling) {
+        process.stderr.write(`\ntimeout after ${o.timeout}s: cancelling ${runId}\n`);
+        cancelling = true;
+        await rpcCall(target, 'CancelTest', { run_id: runId });
+      }
+      await new Promise((r) => setTimeout(r, Number(o.pollMs)));
+    }
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  if (o.progress && tty && rec.distribution?.type !== 'single') process.stderr.write('\n');
+  if (o.pcap) {
+    const msgs = (rec.first_call?.messages ?? []).filter((m: any) => m.hex && m.dissector);
+    writePcap(o.pcap, msgs.map((m: any) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
+    process.stderr.write(`wrote ${msgs.length} messages of the first instance to ${o.pcap}\n`);
+  }
+  if (o.json) process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
+  else process.stdout.write(summarize(rec) + '\n');
+  return passed(rec) ? 0 : 1;
+}

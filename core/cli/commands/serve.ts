@@ -1,0 +1,49 @@
+// tester serve: run the service until SIGINT/SIGTERM.
+import { startService, defaults } from '../../service.js';
+
+export interface ServeOptions {
+  host: string;
+  port: string;
+  config?: string;
+  maxMessageBytes?: string;
+  readTimeoutMs?: string;
+  maxConnections?: string;
+  maxRuns?: string;
+  retentionSecs?: string;
+  maxRetainedRuns?: string;
+  forgetOnRead?: boolean;
+  allow?: string[];
+  dataDir?: string;
+  quiet?: boolean;
+}
+
+const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+
+export async function serve(o: ServeOptions): Promise<number> {
+  const svc = await startService({
+    host: o.host,
+    port: Number(o.port),
+    configPath: o.config,
+    maxMessageBytes: num(o.maxMessageBytes),
+    readTimeoutMs: num(o.readTimeoutMs),
+    maxConnections: num(o.maxConnections),
+    maxRuns: num(o.maxRuns),
+    retentionSecs: num(o.retentionSecs),
+    maxRetainedRuns: num(o.maxRetainedRuns),
+    forgetOnRead: o.forgetOnRead,
+    allow: o.allow,
+    dataDir: o.dataDir,
+    quiet: o.quiet,
+  });
+  // Readiness line on stdout, for scripts that start the service and wait for it.
+  process.stdout.write(`listening ${svc.host}:${svc.port}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await svc.close();
+  return 0;
+}
+
+export const serveDefaults = defaults;

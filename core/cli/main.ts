@@ -1,0 +1,163 @@
+// The `tester` command line: serve | run | query | cancel | validate | ops, plus commands plugins offer
+// (e.g. scp-sim). Exit codes: 0 success (every instance passed), 1 a run did not pass / invalid, 2 usage or
+// connection error.
+import { Command, CommanderError } from 'commander';
+import { serve, serveDefaults } from './commands/serve.js';
+import { run, UsageError } from './commands/run.js';
+import { validate, ops } from './commands/offline.js';
+import { rpcCall } from '../client/rpc-client.js';
+import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
+import { defaultConfigPath } from '../service.js';
+import { summarize } from './summary.js';
+
+const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'help']);
+
+function connectionOptions(cmd: Command): Command {
+  return cmd
+    .option('--host <host>', 'service host', process.env.TESTER_HOST ?? '127.0.0.1')
+    .option('--port <port>', 'service port', process.env.TESTER_PORT ?? '9009');
+}
+
+export function buildProgram(setExit: (code: number) => void): Command {
+  const program = new Command();
+  program
+    .name('tester')
+    .description(
+      'Telecom test service: runs Test Runs (INAP/CAMEL over SIGTRAN, Diameter, SQL, REST, SOAP) given as JSON-RPC\n' +
+        'ExecuteTest definitions. Start it with `tester serve`; submit a definition with `tester run FILE`.',
+    )
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('serve')
+    .description('Run the service: framed JSON-RPC over TCP (4-byte big-endian length + JSON), one request per connection')
+    .option('--host <host>', 'address to bind (loopback by default)', serveDefaults.host)
+    .option('--port <port>', 'TCP port (0 picks a free one; the chosen port is printed)', String(serveDefaults.port))
+    .option('--config <file>', 'plugins.json: which plugins, in order, with their options', defaultConfigPath)
+    .option('--max-message-bytes <n>', 'largest request accepted', String(serveDefaults.maxMessageBytes))
+    .option('--read-timeout-ms <n>', 'time allowed to receive a whole request', String(serveDefaults.readTimeoutMs))
+    .option('--max-connections <n>', 'connections served at once', String(serveDefaults.maxConnections))
+    .option('--max-runs <n>', 'Test Runs in progress at once', String(serveDefaults.maxRuns))
+    .option('--retention-secs <n>', 'how long completed runs are kept for QueryTest', String(serveDefaults.retentionSecs))
+    .option('--max-retained-runs <n>', 'completed runs kept at most', String(serveDefaults.maxRetainedRuns))
+    .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')
+    .option('--allow <addr...>', 'allow-list of client addresses or IPv4 CIDRs (default: any client that can reach the bind address)')
+    .option('--data-dir <dir>', 'directory for plugin data (SQLite files, captures)', '.tester')
+    .option('--quiet', 'log errors only')
+    .addHelpText('after', '\nExample:\n  tester serve --port 9009 --config plugins.json\n')
+    .action(async (o) => setExit(await serve(o)));
+
+  connectionOptions(
+    program
+      .command('run')
+      .argument('<file>', 'JSON file holding the params object of ExecuteTest')
+      .description('Submit a definition, show progress, print a summary; exit 0 if every instance passed, 1 otherwise, 2 on usage/connection errors'),
+  )
+    .option('--json', 'print the final result record as JSON instead of the summary')
+    .option('--pcap <file>', 'write the first instance\'s messages to a pcap file (sets trace_level 2)')
+    .option('--run-id <id>', 'run_id to use (default: from the file, or the file name plus a time stamp)')
+    .option('--trace-level <n>', 'override trace_level (0-3)')
+    .option('--no-progress', 'no live progress line')
+    .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
+    .option('--timeout <secs>', 'cancel the run if it has not completed after this many seconds')
+    .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n')
+    .action(async (file, o) => setExit(await run(file, o)));
+
+  connectionOptions(program.command('query').argument('<run_id>').description('QueryTest: print the result record of a run'))
+    .option('--json', 'print JSON (default: summary)')
+    .action(async (id, o) => setExit(await queryOrCancel('QueryTest', id, o)));
+
+  connectionOptions(program.command('cancel').argument('<run_id>').description('CancelTest: stop a run; in-flight instances end as cancelled'))
+    .option('--json', 'print JSON (default: summary)')
+    .action(async (id, o) => setExit(await queryOrCancel('CancelTest', id, o)));
+
+  connectionOptions(program.command('list').description('ListTests: runs known to the service and the state of its gateways')).action(async (o) => {
+    const r = await rpcCall({ host: o.host, port: Number(o.port) }, 'ListTests', {});
+    process.stdout.write(JSON.stringify(r.error ?? r.result, null, 2) + '\n');
+    setExit(r.error ? 2 : 0);
+  });
+
+  program
+    .command('validate')
+    .argument('<file>', 'JSON file holding the params object of ExecuteTest')
+    .description('Check a definition offline with the configured plugins (no service needed); exit 0 valid, 1 invalid')
+    .option('--config <file>', 'plugins.json', defaultConfigPath)
+    .action(async (file, o) => setExit(await validate(file, o)));
+
+  program
+    .command('ops')
+    .description('List the operation types of the configured plugins with their arguments')
+    .option('--config <file>', 'plugins.json', defaultConfigPath)
+    .option('--json', 'print DescribeOperations as JSON, with argument schemas')
+    .action(async (o) => setExit(await ops(o)));
+
+  return program;
+}
+
+async function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: { host: string; port: string; json?: boolean }): Promise<number> {
+  let r;
+  try {
+    r = await rpcCall({ host: o.host, port: Number(o.port) }, method, { run_id: id });
+  } catch (e) {
+    process.stderr.write(`cannot reach the tester service at ${o.host}:${o.port}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (r.error) {
+    process.stderr.write(`${method} failed (${r.error.code}): ${r.error.message}\n`);
+    return 2;
+  }
+  process.stdout.write((o.json ? JSON.stringify(r.result, null, 2) : summarize(r.result)) + '\n');
+  return 0;
+}
+
+/** A plugin's own command (`tester scp-sim ...`), found in the enabled plugins of plugins.json. */
+async function pluginCommand(name: string, args: string[]): Promise<number | undefined> {
+  const cfgIdx = args.indexOf('--config');
+  const configPath = cfgIdx >= 0 ? args[cfgIdx + 1]! : defaultConfigPath;
+  const { entries, baseDir } = readPluginsConfig(configPath);
+  const available: string[] = [];
+  for (const entry of entries) {
+    if (entry.enabled === false) continue;
+    const def = await importPlugin(entry, baseDir);
+    for (const c of Object.keys(def.commands ?? {})) available.push(c);
+    const cmd = def.commands?.[name];
+    if (cmd) {
+      if (args.includes('--help') || args.includes('-h')) {
+        process.stdout.write(`Usage: tester ${name} [options]\n\n${cmd.description}\n\n${cmd.help}\n`);
+        return 0;
+      }
+      return cmd.run(args, entry.options ?? {});
+    }
+  }
+  process.stderr.write(`tester: unknown command '${name}'. Commands: ${[...CORE_COMMANDS].filter((c) => c !== 'help').concat(available).join(', ')} (tester --help)\n`);
+  return 2;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let code = 0;
+  const sub = argv[2];
+  try {
+    if (sub && !sub.startsWith('-') && !CORE_COMMANDS.has(sub)) {
+      code = (await pluginCommand(sub, argv.slice(3))) ?? 2;
+    } else {
+      const program = buildProgram((c) => (code = c));
+      if (argv.length <= 2) {
+        program.outputHelp();
+        code = 2;
+      } else await program.parseAsync(argv);
+    }
+  } catch (e) {
+    if (e instanceof CommanderError) code = e.exitCode === 0 ? 0 : 2;
+    else if (e instanceof UsageError) {
+      process.stderr.write(`tester: ${e.message}\n`);
+      code = 2;
+    } else {
+      process.stderr.write(`tester: ${(e as Error).message}\n`);
+      code = 2;
+    }
+  }
+  process.exitCode = code;
+  if (sub !== 'serve' && !(sub && !CORE_COMMANDS.has(sub))) setImmediate(() => process.exit(code));
+}
