@@ -1,0 +1,298 @@
+// The JSON side of the codec, driven by the dictionary:
+//  - encodeItems(): `[{ name, value }]` items (nested arrays for Grouped AVPs) -> AVP nodes ready to encode
+//  - decodeView(): raw AVPs -> a list of decoded AVPs (for traces: name, code, flags, value, enum name, hex)
+//  - toObject(): decoded AVPs -> `{ "Result-Code": 2001, "Multiple-Services-Credit-Control": {...} }` (results, $i)
+//  - flatten(): that object -> `{ "Multiple-Services-Credit-Control.Granted-Service-Unit.CC-Time": 60, ... }` (match)
+import type { Json, JsonObject } from '../../../sdk/types.js';
+import { AvpFlag, avpFlagsText, parseAvpFlags, readAvps, type AvpNode, type RawAvp } from './avp.js';
+import { DiameterCodecError } from './errors.js';
+import { decodeValue, encodeValue, hexToBytes, ValueError, type BaseType } from './types.js';
+import type { Dictionary } from '../dictionary/dictionary.js';
+import type { AvpDefinition } from '../dictionary/types.js';
+
+/** One AVP as written in operation arguments. */
+export interface AvpItem {
+  name?: string;
+  value?: unknown;
+  /** Raw data as hex, instead of value (any AVP; the way to send deliberately malformed data). */
+  hex?: string;
+  /** AVP by number when it is not in the dictionary (with `type`, or with `hex`). */
+  code?: number;
+  vendor?: number;
+  type?: BaseType;
+  /** Flags override, e.g. 'M', 'VM', '' (the dictionary's flags otherwise). */
+  flags?: string;
+}
+
+/** A decoded AVP as shown in traces. */
+export interface DecodedAvp {
+  name: string;
+  code: number;
+  vendor?: number;
+  flags: string;
+  value?: Json;
+  /** Name of an enumerated value (or of a Result-Code). */
+  enum?: string;
+  avps?: DecodedAvp[];
+  /** Raw data for AVPs the dictionary does not know or that could not be decoded. */
+  hex?: string;
+  error?: string;
+}
+
+/** Thrown by encodeItems for an argument that cannot be encoded; `path` names the item (e.g. `avps[2].value`). */
+export class ItemError extends Error {
+  constructor(readonly path: string, message: string) {
+    super(`${path}: ${message}`);
+    this.name = 'ItemError';
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Normalise grouped values: an array of items, or an object `{ "CC-Time": 60, "Rating-Group": [1, 2] }`
+ * (a list value repeats the AVP). Returns items.
+ */
+export function toItems(v: unknown, path: string): AvpItem[] {
+  if (Array.isArray(v)) {
+    return v.map((it, i) => {
+      if (!isPlainObject(it)) throw new ItemError(`${path}[${i}]`, 'each AVP must be an object { "name": ..., "value": ... }');
+      return it as AvpItem;
+    });
+  }
+  if (isPlainObject(v)) {
+    const out: AvpItem[] = [];
+    for (const [name, value] of Object.entries(v)) {
+      if (Array.isArray(value) && !value.every(isPlainObject)) for (const x of value) out.push({ name, value: x });
+      else out.push({ name, value });
+    }
+    return out;
+  }
+  throw new ItemError(path, 'a Grouped AVP takes a list of AVPs [{ "name", "value" }] or an object of AVP names');
+}
+
+/** Resolve an item's definition (or an ad-hoc one for `code`/`AVP-<code>` items). */
+export function itemDefinition(dict: Dictionary, it: AvpItem, path: string): AvpDefinition {
+  if (it.name !== undefined) {
+    if (typeof it.name !== 'string') throw new ItemError(`${path}.name`, 'must be a string');
+    const def = dict.avp(it.name);
+    if (def) return def;
+    const num = dict.parseUnknownName(it.name);
+    if (num) {
+      const known = dict.avpByCode(num.code, num.vendorId);
+      if (known) return known;
+      return adHoc(num.code, num.vendorId, it, path);
+    }
+    throw new ItemError(`${path}.name`, `unknown AVP '${it.name}' (not in the dictionary; use AVP-<code> with "hex" or "type", or add it to the site dictionary)`);
+  }
+  if (it.code !== undefined) {
+    if (!Number.isInteger(it.code) || it.code < 0 || it.code > 0xffffffff) throw new ItemError(`${path}.code`, 'must be an unsigned 32-bit integer');
+    const known = dict.avpByCode(it.code, it.vendor ?? 0);
+    if (known) return known;
+    return adHoc(it.code, it.vendor ?? 0, it, path);
+  }
+  throw new ItemError(path, 'an AVP needs a "name" (or a "code")');
+}
+
+function adHoc(code: number, vendorId: number, it: AvpItem, path: string): AvpDefinition {
+  if (it.type === undefined && it.hex === undefined && !Array.isArray(it.value)) {
+    throw new ItemError(path, `AVP ${code} is not in the dictionary: give "type" or "hex"`);
+  }
+  const type: BaseType = it.type ?? (Array.isArray(it.value) ? 'Grouped' : 'OctetString');
+  return { name: `AVP-${code}`, code, vendorId, type, flags: vendorId ? AvpFlag.V : 0, source: 'argument' };
+}
+
+/** Encode argument items into AVP nodes. Enumerated names resolve through the dictionary. */
+export function encodeItems(dict: Dictionary, items: readonly AvpItem[], path: string): AvpNode[] {
+  const out: AvpNode[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    const p = `${path}[${i}]`;
+    const def = itemDefinition(dict, it, p);
+    let flags = def.flags;
+    if (it.flags !== undefined) {
+      try {
+        flags = parseAvpFlags(it.flags);
+      } catch (e) {
+        throw new ItemError(`${p}.flags`, (e as Error).message);
+      }
+    }
+    const vendorId = it.vendor ?? def.vendorId;
+    if (it.hex !== undefined) {
+      try {
+        out.push({ code: def.code, flags, vendorId, data: hexToBytes(String(it.hex)) });
+      } catch (e) {
+        throw new ItemError(`${p}.hex`, (e as Error).message);
+      }
+      continue;
+    }
+    const type = it.type ?? def.type;
+    if (type === 'Grouped') {
+      const children = encodeItems(dict, toItems(it.value, `${p}.value`), `${p}.value`);
+      out.push({ code: def.code, flags, vendorId, children });
+      continue;
+    }
+    let v = it.value;
+    if (v === undefined) throw new ItemError(`${p}.value`, `AVP ${def.name} needs a value`);
+    if (typeof v === 'string' && def.enumByName && (type === 'Enumerated' || type === 'Unsigned32' || type === 'Integer32')) {
+      const e = dict.enumValue(def, v);
+      if (e !== undefined) v = e;
+      else if (!/^\s*-?\d+\s*$/.test(v)) {
+        throw new ItemError(`${p}.value`, `'${v}' is not a value of ${def.name} (one of ${[...def.enumByValue!.values()].slice(0, 12).join(', ')}${def.enumByValue!.size > 12 ? ', ...' : ''})`);
+      }
+    }
+    try {
+      out.push({ code: def.code, flags, vendorId, data: encodeValue(type, v as never) });
+    } catch (e) {
+      if (e instanceof ValueError) throw new ItemError(`${p}.value`, `${def.name}: ${e.message}`);
+      throw e;
+    }
+  }
+  return out;
+}
+
+/**
+ * Decode raw AVPs to the trace view. Never throws on bad values: a value that does not fit its type is shown with
+ * `error` and `hex`, and the error text is pushed to `errors` (with the message offset). Grouped AVPs whose inner
+ * framing is broken are shown the same way.
+ */
+export function decodeView(dict: Dictionary, avps: readonly RawAvp[], errors: string[], depth = 0): DecodedAvp[] {
+  const out: DecodedAvp[] = new Array(avps.length);
+  for (let i = 0; i < avps.length; i++) {
+    const a = avps[i]!;
+    const def = dict.avpByCode(a.code, a.vendorId);
+    const d: DecodedAvp = { name: def ? def.name : dict.avpName(a.code, a.vendorId), code: a.code, flags: avpFlagsText(a.flags) };
+    if (a.vendorId) d.vendor = a.vendorId;
+    if (!def) {
+      d.hex = a.data.toString('hex');
+    } else if (def.type === 'Grouped') {
+      if (depth > 16) {
+        d.error = 'Grouped AVPs nested more than 16 deep';
+        d.hex = a.data.toString('hex');
+        errors.push(`AVP ${def.name} (${a.code}) at offset ${a.offset}: ${d.error}`);
+      } else {
+        try {
+          const base = a.offset + (a.vendorId || (a.flags & AvpFlag.V) ? 12 : 8);
+          const inner = readAvps(a.data, 0, a.data.length, base);
+          d.avps = decodeView(dict, inner, errors, depth + 1);
+        } catch (e) {
+          d.error = e instanceof Error ? e.message : String(e);
+          d.hex = a.data.toString('hex');
+          errors.push(`in Grouped AVP ${def.name} (${a.code}): ${d.error}`);
+        }
+      }
+    } else {
+      try {
+        const v = decodeValue(def.type, a.data);
+        d.value = v;
+        if (typeof v === 'number' && def.enumByValue) {
+          const n = def.enumByValue.get(v);
+          if (n !== undefined) d.enum = n;
+        }
+      } catch (e) {
+        d.error = e instanceof Error ? e.message : String(e);
+        d.hex = a.data.toString('hex');
+        errors.push(`AVP ${def.name} (${a.code}) at offset ${a.offset}: ${d.error}`);
+      }
+    }
+    out[i] = d;
+  }
+  return out;
+}
+
+/** Strict decode of raw AVPs: like decodeView but throws the first DiameterCodecError. */
+export function decodeStrict(dict: Dictionary, avps: readonly RawAvp[]): DecodedAvp[] {
+  const errors: string[] = [];
+  const v = decodeView(dict, avps, errors);
+  if (errors.length) throw new DiameterCodecError(errors[0]!, 5004, 0);
+  return v;
+}
+
+/** The value of one decoded AVP in the object form. */
+function objectValue(d: DecodedAvp): Json {
+  if (d.avps) return toObject(d.avps);
+  if (d.value !== undefined) return d.value;
+  return '0x' + (d.hex ?? '');
+}
+
+/**
+ * The object form of decoded AVPs: name -> value; Grouped AVPs are objects; an AVP that occurs more than once
+ * becomes an array of its values (in order).
+ */
+export function toObject(avps: readonly DecodedAvp[]): JsonObject {
+  const o: JsonObject = {};
+  const seen = new Set<string>();
+  for (const d of avps) {
+    const v = objectValue(d);
+    if (!(d.name in o)) {
+      o[d.name] = v;
+    } else if (seen.has(d.name)) {
+      (o[d.name] as Json[]).push(v);
+    } else {
+      o[d.name] = [o[d.name]!, v];
+      seen.add(d.name);
+    }
+  }
+  return o;
+}
+
+/**
+ * Flatten the object form for argument-by-argument matching: every AVP under its dotted path
+ * (`Multiple-Services-Credit-Control.Granted-Service-Unit.CC-Time`), repeated AVPs also as `Name[i]`.
+ * Grouped AVPs keep an entry of their own (so `null` / `!Name` presence checks work on them).
+ */
+export function flatten(obj: JsonObject, prefix = '', out: JsonObject = {}): JsonObject {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix + k;
+    if (Array.isArray(v)) {
+      out[key] = v;
+      v.forEach((x, i) => {
+        if (x !== null && typeof x === 'object' && !Array.isArray(x)) flatten(x as JsonObject, `${key}[${i}].`, out);
+        else out[`${key}[${i}]`] = x;
+      });
+    } else if (v !== null && typeof v === 'object') {
+      out[key] = v;
+      flatten(v as JsonObject, key + '.', out);
+    } else {
+      out[key] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * Flatten expected values written in arguments (nested objects allowed) into dotted keys, leaving `!` prefixes
+ * and nulls alone, and turn enumerated value names into numbers where the dictionary knows them.
+ */
+export function flattenExpected(dict: Dictionary, expected: Record<string, unknown>, prefix = '', out: JsonObject = {}): JsonObject {
+  for (const [k, v] of Object.entries(expected)) {
+    const neg = k.startsWith('!');
+    const key = (neg ? '!' : '') + prefix + (neg ? k.slice(1) : k);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      flattenExpected(dict, v as Record<string, unknown>, prefix + (neg ? k.slice(1) : k) + '.', out);
+      continue;
+    }
+    out[key] = normaliseExpected(dict, key, v as Json);
+  }
+  return out;
+}
+
+function normaliseExpected(dict: Dictionary, key: string, v: Json): Json {
+  if (typeof v !== 'string') return v;
+  const last = key.replace(/^!/, '').split('.').pop()!.replace(/\[\d+\]$/, '');
+  const def = dict.avp(last);
+  if (!def) return v;
+  if (def.enumByName) {
+    const e = dict.enumValue(def, v);
+    if (e !== undefined) return e;
+  }
+  if (def.type !== 'UTF8String' && def.type !== 'OctetString' && def.type !== 'DiameterIdentity' &&
+      def.type !== 'DiameterURI' && def.type !== 'Address' && def.type !== 'Time' && def.type !== 'IPFilterRule' &&
+      /^\s*-?\d+(\.\d+)?\s*$/.test(v)) {
+    const n = Number(v);
+    if (Number.isSafeInteger(n) || def.type.startsWith('Float')) return n;
+  }
+  return v;
+}
