@@ -1,0 +1,46 @@
+// Running one query for an operation: message records and traces, the result object tests[] see, $i, and a
+// failed query turned into an aborted instance (default) or a failed check, always with the database's message.
+import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../sdk/index.js';
+import { DbError, type DbInstance } from './gateway/types.js';
+
+/**
+ * The result of a db operation: `rows` (array of row objects), `row` (the first row or null), `row_count`,
+ * `affected` (rows changed by INSERT/UPDATE/DELETE, else null), `columns`; on a failed query with
+ * abort_on_error false, `error: { message, code }`.
+ */
+export async function runQuery(
+  ctx: OperationContext<DbInstance>,
+  what: string,
+  sql: string,
+  params: unknown[] | Record<string, unknown> | undefined,
+  abortOnError: boolean,
+): Promise<OperationOutcome> {
+  const db = ctx.gateway();
+  const op = `db${ctx.label ? '.' + ctx.label : ''}.${what}`;
+  if (ctx.recordsMessages) {
+    ctx.message({ direction: 'sent', protocol: 'db', name: what, fields: { sql, params: (params ?? null) as Json }, peer: db.name });
+  }
+  ctx.trace(2, `${op} on ${db.name}: ${sql}`);
+  try {
+    const r = await db.query(sql, params, ctx.signal);
+    const result: JsonObject = { rows: r.rows, row: r.rows[0] ?? null, row_count: r.rows.length, affected: r.affected, columns: r.columns };
+    if (r.last_insert_id !== undefined) result.last_insert_id = r.last_insert_id;
+    if (ctx.recordsMessages) {
+      ctx.message({ direction: 'received', protocol: 'db', name: what, fields: { row_count: r.rows.length, affected: r.affected, rows: r.rows.slice(0, 20) }, peer: db.name });
+    }
+    ctx.trace(1, `${op} on ${db.name}: ${r.affected === null ? `${r.rows.length} row(s)` : `${r.affected} row(s) affected`}`);
+    ctx.received('DB', result);
+    if (what !== 'Query') ctx.received(what, result);
+    return { result };
+  } catch (e) {
+    const message = e instanceof DbError ? e.message : `unexpected failure: ${(e as Error).message}`;
+    const code = e instanceof DbError && e.code !== undefined ? e.code : null;
+    const text = `${op} on ${db.name} failed: ${message}`;
+    const result: JsonObject = { rows: [], row: null, row_count: 0, affected: null, columns: [], error: { message, code } };
+    ctx.received('DB', result);
+    if (what !== 'Query') ctx.received(what, result);
+    if (abortOnError) ctx.abort(text);
+    ctx.fail(text);
+    return { result };
+  }
+}

@@ -1,0 +1,104 @@
+// What every DB gateway instance offers the operations, whatever its driver.
+import type { GatewayInstance, Json, JsonObject } from '../../../sdk/index.js';
+import { parseSql, type ParsedSql } from '../sql/placeholders.js';
+
+export interface QueryOptions {
+  /** SQL text as written, with `:name` or `?` parameters (see sql/placeholders.ts). */
+  sql: string;
+  description?: string;
+}
+
+export interface DbInstanceOptions {
+  name: string;
+  driver: 'sqlite' | 'postgres';
+  /** sqlite: database file (relative to the plugin's data directory), or ':memory:'. */
+  file?: string;
+  /** postgres: connection URL (postgres://user:pass@host:port/db), or the fields below. */
+  connection?: string;
+  host?: string;
+  port?: number;
+  user?: string;
+  password?: string;
+  database?: string;
+  /** postgres: connections in the pool. */
+  pool_size?: number;
+  /** Per-query timeout, ms (postgres: statement_timeout and a client-side timeout; sqlite: busy timeout). */
+  timeout_ms?: number;
+  /** postgres: connect timeout, ms; and the longest wait between reconnect attempts while the server is down. */
+  connect_timeout_ms?: number;
+  retry_max_ms?: number;
+  /** SQL run once when the instance comes up (CREATE TABLE IF NOT EXISTS ..., seed rows). */
+  init_sql?: string | string[];
+  /** Named queries: db.<label>.<Name> runs this instance's SQL with the operation's arguments as parameters. */
+  queries?: Record<string, string | QueryOptions>;
+}
+
+export interface NamedQuery {
+  name: string;
+  sql: string;
+  parsed: ParsedSql;
+  description?: string;
+}
+
+export interface DbResult {
+  rows: JsonObject[];
+  columns: string[];
+  /** Rows inserted / updated / deleted (null for a SELECT). */
+  affected: number | null;
+  command?: string;
+  last_insert_id?: number | string;
+}
+
+/** A query the database refused or could not run: its message and code (SQLSTATE or SQLITE_*) when known. */
+export class DbError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly connection = false,
+  ) {
+    super(message);
+    this.name = 'DbError';
+  }
+}
+
+export interface DbInstance extends GatewayInstance {
+  readonly driver: 'sqlite' | 'postgres';
+  readonly queries: ReadonlyMap<string, NamedQuery>;
+  query(sql: string, params: unknown[] | Record<string, unknown> | undefined, signal?: AbortSignal): Promise<DbResult>;
+}
+
+export function namedQueries(opts: DbInstanceOptions): Map<string, NamedQuery> {
+  const out = new Map<string, NamedQuery>();
+  for (const [name, q] of Object.entries(opts.queries ?? {})) {
+    const sql = typeof q === 'string' ? q : q.sql;
+    const nq: NamedQuery = { name, sql, parsed: parseSql(sql) };
+    if (typeof q !== 'string' && q.description) nq.description = q.description;
+    out.set(name, nq);
+  }
+  return out;
+}
+
+/** A driver value as JSON: Buffers as hex, Dates as ISO text, bigints as numbers when safe. */
+export function toJson(v: unknown): Json {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      return Number.isFinite(v) ? v : String(v);
+    case 'bigint':
+      return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+    case 'object':
+      if (Buffer.isBuffer(v) || v instanceof Uint8Array) return Buffer.from(v as Uint8Array).toString('hex');
+      if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+      if (Array.isArray(v)) return v.map(toJson);
+      {
+        const o: JsonObject = {};
+        for (const [k, x] of Object.entries(v as Record<string, unknown>)) o[k] = toJson(x);
+        return o;
+      }
+    default:
+      return String(v);
+  }
+}

@@ -1,0 +1,50 @@
+// db.Query / db.<label>.Query: run one SQL statement with bind parameters on the chosen DB instance. Values are
+// bound, never spliced into the text: `:name` parameters take `params` as an object, `?` parameters as an array.
+import { defineOperation, invalid, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
+import { runQuery } from '../execute.js';
+import type { DbInstance } from '../gateway/types.js';
+import { checkParams, parseSql } from '../sql/placeholders.js';
+
+interface QueryArgs {
+  sql: string;
+  params?: unknown[] | Record<string, unknown>;
+  abort_on_error?: boolean;
+}
+
+const isExpr = (v: unknown): boolean => typeof v === 'string' && v.startsWith('{') && v.endsWith('}');
+
+export default defineOperation<QueryArgs, DbInstance>({
+  type: 'db.Query',
+  labelled: true,
+  direction: 'send',
+  gateway: 'db',
+  description: 'Run one SQL statement with bind parameters; the result is { rows, row, row_count, affected, columns } and lands in $i.DB.',
+  arguments: {
+    type: 'object',
+    required: ['sql'],
+    properties: {
+      sql: { type: 'string', minLength: 1, description: 'One SQL statement with :name or ? parameters.' },
+      params: { type: ['object', 'array'], description: 'Bind values: an object for :name parameters, an array for ? parameters.' },
+      abort_on_error: { type: 'boolean', default: true, description: 'A failed query aborts the instance (default) or is a failed check with result.error.' },
+    },
+  },
+  prepare(args: QueryArgs, ctx: PrepareContext<DbInstance>) {
+    if (typeof args.sql !== 'string' || isExpr(args.sql)) return;
+    const parsed = parseSql(args.sql);
+    const p = args.params;
+    if (isExpr(p)) return;
+    if (p && typeof p === 'object' && Object.values(p).some(isExpr) && parsed.style !== 'none') {
+      // values may be expressions; the names must still fit
+      const names = Array.isArray(p) ? p.map((_, i) => i) : Object.keys(p);
+      const stub = Array.isArray(p) ? names.map(() => null) : Object.fromEntries(names.map((n) => [n, null]));
+      const problem = checkParams(parsed, stub as Record<string, unknown>);
+      if (problem) throw invalid(`${ctx.path}.params`, problem);
+      return;
+    }
+    const problem = checkParams(parsed, p);
+    if (problem) throw invalid(`${ctx.path}.params`, problem);
+  },
+  execute(ctx: OperationContext<DbInstance>, args: QueryArgs) {
+    return runQuery(ctx, 'Query', args.sql, args.params, args.abort_on_error !== false);
+  },
+});

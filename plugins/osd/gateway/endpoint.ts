@@ -1,0 +1,180 @@
+// One named OSD endpoint: the SOAP URL of an OCNCC OSD interface, credentials, the interface's target namespace,
+// and a keep-alive connection pool (undici). The `osd` ExecuteTest param picks one for a run.
+import { Pool, errors as undiciErrors } from 'undici';
+import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
+import { connectTls, type TlsOptions } from './tls.js';
+
+export interface OsdInstanceOptions {
+  name: string;
+  /** `http(s)://host:port/path` of the OSD SOAP interface. */
+  url: string;
+  username?: string;
+  password?: string;
+  /** How credentials are sent: HTTP Basic (default when a username is set), a WS-Security UsernameToken, or none. */
+  auth?: 'basic' | 'wsse' | 'none';
+  /** Target namespace of the interface's operations (from its WSDL). */
+  namespace?: string;
+  /** Whether parameter elements are namespace-qualified (the WSDL schema's elementFormDefault). */
+  element_form?: 'qualified' | 'unqualified';
+  /** SOAPAction sent when an operation gives no `action`: this prefix + the operation name; default "". */
+  action_base?: string;
+  headers?: Record<string, string>;
+  timeout_ms?: number;
+  connect_timeout_ms?: number;
+  connections?: number;
+  keep_alive_ms?: number;
+  max_body_bytes?: number;
+  tls?: TlsOptions;
+}
+
+export interface HttpExchange {
+  status: number;
+  contentType: string | null;
+  body: string;
+  elapsedMs: number;
+}
+
+export class OsdCallError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OsdCallError';
+  }
+}
+
+const DEFAULT_NAMESPACE = 'http://www.oracle.com/ocncc/osd';
+
+function describeError(e: unknown): string {
+  const err = e as Error & { code?: string; cause?: Error & { code?: string } };
+  const code = err.cause?.code ?? err.code;
+  if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `connection closed by the server (${code})`;
+  const msg = err.cause?.message && err.cause.message !== err.message ? `${err.message}: ${err.cause.message}` : err.message;
+  return code ? `${msg} (${code})` : msg;
+}
+
+export class OsdEndpoint implements GatewayInstance {
+  readonly name: string;
+  readonly url: string;
+  readonly origin: string;
+  readonly path: string;
+  readonly namespace: string;
+  readonly qualified: boolean;
+  readonly actionBase: string | undefined;
+  readonly wsse: { username: string; password: string } | undefined;
+  readonly headers: Record<string, string>;
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+  private pool: Pool | undefined;
+  private readonly poolOptions: ConstructorParameters<typeof Pool>[1];
+  private stopped = false;
+  private requests = 0;
+  private faults = 0;
+  private failures = 0;
+  private lastError: string | undefined;
+
+  constructor(o: OsdInstanceOptions) {
+    this.name = o.name;
+    let u: URL;
+    try {
+      u = new URL(o.url);
+    } catch {
+      throw new Error(`osd instance ${o.name}: url '${o.url}' is not a URL`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`osd instance ${o.name}: url must be http:// or https://`);
+    this.url = o.url;
+    this.origin = u.origin;
+    this.path = (u.pathname || '/') + u.search;
+    this.namespace = o.namespace ?? DEFAULT_NAMESPACE;
+    this.qualified = (o.element_form ?? 'qualified') === 'qualified';
+    this.actionBase = o.action_base;
+    const auth = o.auth ?? (o.username !== undefined ? 'basic' : 'none');
+    const headers: Record<string, string> = { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml, application/soap+xml' };
+    for (const [k, v] of Object.entries(o.headers ?? {})) headers[k.toLowerCase()] = v;
+    if (auth !== 'none' && o.username === undefined) throw new Error(`osd instance ${o.name}: auth '${auth}' needs a username`);
+    if (auth === 'basic') headers.authorization = 'Basic ' + Buffer.from(`${o.username}:${o.password ?? ''}`).toString('base64');
+    this.wsse = auth === 'wsse' ? { username: o.username!, password: o.password ?? '' } : undefined;
+    this.headers = headers;
+    this.timeoutMs = o.timeout_ms ?? 10_000;
+    this.maxBodyBytes = o.max_body_bytes ?? 4 * 1024 * 1024;
+    this.poolOptions = {
+      connections: o.connections ?? 8,
+      keepAliveTimeout: o.keep_alive_ms ?? 4_000,
+      pipelining: 1,
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      connect: { timeout: o.connect_timeout_ms ?? Math.min(this.timeoutMs, 5_000), ...connectTls(o.tls) },
+    };
+  }
+
+  state(): GatewayState {
+    return this.stopped ? 'down' : 'up';
+  }
+
+  describe(): Json {
+    const d: Record<string, Json> = { url: this.url, requests: this.requests, faults: this.faults, failures: this.failures };
+    if (this.lastError) d.last_error = this.lastError;
+    return d;
+  }
+
+  start(): void {
+    this.stopped = false;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const p = this.pool;
+    this.pool = undefined;
+    if (p) await p.destroy().catch(() => undefined);
+  }
+
+  countFault(): void {
+    this.faults++;
+  }
+
+  /** POST one envelope; returns the HTTP status and body whatever the status (faults come with 500). */
+  async post(envelope: string, soapAction: string, timeoutMs: number | undefined, signal?: AbortSignal): Promise<HttpExchange> {
+    if (this.stopped) throw new OsdCallError(`osd instance ${this.name} is stopped`);
+    const pool = (this.pool ??= new Pool(this.origin, this.poolOptions));
+    const ms = timeoutMs ?? this.timeoutMs;
+    const timer = AbortSignal.timeout(ms);
+    const sig = signal ? AbortSignal.any([signal, timer]) : timer;
+    const t0 = performance.now();
+    this.requests++;
+    try {
+      const res = await pool.request({
+        path: this.path,
+        method: 'POST',
+        headers: { ...this.headers, soapaction: `"${soapAction.replace(/"/g, '')}"` },
+        body: envelope,
+        signal: sig,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const c of res.body) {
+        size += (c as Buffer).length;
+        if (size > this.maxBodyBytes) {
+          res.body.destroy();
+          throw new OsdCallError(`response from ${this.url} exceeds max_body_bytes (${this.maxBodyBytes})`);
+        }
+        chunks.push(c as Buffer);
+      }
+      const ct = res.headers['content-type'];
+      return {
+        status: res.statusCode,
+        contentType: Array.isArray(ct) ? ct.join(', ') : ct ?? null,
+        body: Buffer.concat(chunks, size).toString('utf8'),
+        elapsedMs: Math.round((performance.now() - t0) * 1000) / 1000,
+      };
+    } catch (e) {
+      this.failures++;
+      let msg: string;
+      if (e instanceof OsdCallError) msg = e.message;
+      else if (timer.aborted) msg = `no complete response from ${this.url} within ${ms} ms`;
+      else if (signal?.aborted) msg = `request to ${this.url} cancelled`;
+      else if (e instanceof undiciErrors.ConnectTimeoutError) msg = `connect to ${this.origin} timed out`;
+      else msg = `POST ${this.url}: ${describeError(e)}`;
+      this.lastError = msg;
+      throw new OsdCallError(msg);
+    }
+  }
+}

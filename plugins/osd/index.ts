@@ -1,0 +1,59 @@
+// The OSD plugin: Oracle OCNCC Open Services Development over SOAP 1.1. Named endpoint instances (plugins.json)
+// picked by the `osd` ExecuteTest param, and the operation osd.Request (alias ocncc.osd.Request).
+// docs/plugins/osd.md describes them.
+import { definePlugin, type JsonSchema } from '../../sdk/index.js';
+import { OsdEndpoint, type OsdInstanceOptions } from './gateway/endpoint.js';
+import { tlsSchema } from './gateway/tls.js';
+import Request from './operations/Request.js';
+
+export interface OsdOptions {
+  instances: OsdInstanceOptions[];
+  default?: string;
+}
+
+const instanceSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'url'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    url: { type: 'string', pattern: '^https?://' },
+    username: { type: 'string' },
+    password: { type: 'string' },
+    auth: { enum: ['basic', 'wsse', 'none'] },
+    namespace: { type: 'string', minLength: 1 },
+    element_form: { enum: ['qualified', 'unqualified'] },
+    action_base: { type: 'string' },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    timeout_ms: { type: 'integer', minimum: 1, default: 10000 },
+    connect_timeout_ms: { type: 'integer', minimum: 1 },
+    connections: { type: 'integer', minimum: 1, maximum: 10000, default: 8 },
+    keep_alive_ms: { type: 'integer', minimum: 1, default: 4000 },
+    max_body_bytes: { type: 'integer', minimum: 1, default: 4194304 },
+    tls: tlsSchema,
+  },
+};
+
+export const optionsSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    instances: { type: 'array', items: instanceSchema, default: [] },
+    default: { type: 'string' },
+  },
+};
+
+export default definePlugin<OsdOptions>({
+  name: 'osd',
+  version: '0.1.0',
+  description: 'Oracle OCNCC OSD (SOAP 1.1) requests: osd.Request / ocncc.osd.Request over named endpoints',
+  namespaces: ['ocncc'],
+  optionsSchema,
+  setup(api, options) {
+    const instances = (options.instances ?? []).map((o) => new OsdEndpoint(o));
+    api.gateway({ kind: 'osd', instances, ...(options.default !== undefined ? { defaultInstance: options.default } : {}) });
+    api.operation(Request);
+    if (instances.length === 0) api.log('info', 'no OSD instances configured: osd.Request will be refused until plugins.json names one');
+    return { instances };
+  },
+});

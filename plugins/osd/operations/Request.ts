@@ -1,0 +1,140 @@
+// osd.Request (also ocncc.osd.Request, the anchor's name): call one operation of an OCNCC OSD SOAP interface and
+// wait for the answer. The result is { returned: {...the response element...}, response, http_status } for
+// tests[] (kpaths `returned.*`) and lands in $i.OSD. A SOAP fault is a failed check naming its code and string
+// (a passed one with expect_fault); the result is then { fault: { code, string, actor, detail }, http_status }.
+// No answer, malformed XML or a non-SOAP answer abort the instance (anchor: "terminate") unless abort_on_error false.
+import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
+import { OsdCallError, type OsdEndpoint } from '../gateway/endpoint.js';
+import { buildEnvelope, EnvelopeError, XML_NAME } from '../soap/envelope.js';
+import { parseSoapResponse, SoapParseError } from '../soap/response.js';
+import { STATUS_CODES } from 'node:http';
+
+interface RequestArgs {
+  operation: string;
+  action?: string;
+  parameters?: Record<string, Json>;
+  wsdl_url?: string;
+  namespace?: string;
+  timeout_ms?: number;
+  expect_fault?: boolean;
+  abort_on_error?: boolean;
+}
+
+const isExpr = (v: unknown): boolean => typeof v === 'string' && v.startsWith('{') && v.endsWith('}');
+
+function httpText(head: string, headers: Record<string, string>, body: string): Uint8Array {
+  const b = Buffer.from(body, 'utf8');
+  let h = head + '\r\n';
+  for (const [k, v] of Object.entries(headers)) if (k !== 'content-length') h += `${k}: ${v}\r\n`;
+  h += `content-length: ${b.length}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(h, 'latin1'), b]);
+}
+
+export default defineOperation<RequestArgs, OsdEndpoint>({
+  type: 'osd.Request',
+  aliases: ['ocncc.osd.Request'],
+  direction: 'send',
+  gateway: 'osd',
+  description: 'Call an OCNCC OSD operation over SOAP 1.1; the result is { returned, response, http_status } or { fault } for tests[].',
+  arguments: {
+    type: 'object',
+    required: ['operation'],
+    properties: {
+      operation: { type: 'string', pattern: XML_NAME.source, description: 'Operation (request element) name, e.g. GetBalance.' },
+      action: { type: 'string', description: 'SOAPAction (the WSDL action URL); default: the instance action_base + operation, or "".' },
+      parameters: { type: 'object', description: 'name → value; objects nest, arrays repeat the element, null sends xsi:nil.' },
+      wsdl_url: { type: 'string', description: 'Accepted for anchor definitions; not fetched (the instance namespace and element_form describe the interface).' },
+      namespace: { type: 'string', description: 'Target namespace of the operation, overriding the instance namespace.' },
+      timeout_ms: { type: 'integer', minimum: 1, maximum: 600000 },
+      expect_fault: { type: 'boolean', default: false, description: 'A SOAP fault is expected: a fault passes, a normal response fails.' },
+      abort_on_error: { type: 'boolean', default: true, description: 'No answer or an unparsable one aborts the instance (default) or is a failed check.' },
+    },
+  },
+  prepare(args: RequestArgs, ctx: PrepareContext<OsdEndpoint>) {
+    const check = (v: Json, path: string): void => {
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        for (const [k, x] of Object.entries(v)) {
+          if (!XML_NAME.test(k)) throw invalid(`${path}.${k}`, `'${k}' is not an XML element name`);
+          check(x, `${path}.${k}`);
+        }
+      } else if (Array.isArray(v)) v.forEach((x, i) => check(x, `${path}[${i}]`));
+    };
+    if (args.parameters && typeof args.parameters === 'object' && !isExpr(args.parameters)) check(args.parameters, `${ctx.path}.parameters`);
+  },
+  async execute(ctx: OperationContext<OsdEndpoint>, args: RequestArgs) {
+    const ep = ctx.gateway();
+    const failOrAbort = (text: string, result: JsonObject) => {
+      ctx.received('OSD', result);
+      if (args.abort_on_error === false) {
+        ctx.fail(text);
+        return { result };
+      }
+      return ctx.abort(text);
+    };
+    let envelope: string;
+    try {
+      envelope = buildEnvelope(args.operation, args.parameters, { namespace: args.namespace ?? ep.namespace, qualified: ep.qualified, ...(ep.wsse ? { wsse: ep.wsse } : {}) });
+    } catch (e) {
+      if (e instanceof EnvelopeError) return failOrAbort(`osd ${ep.name} ${args.operation}: ${e.message}`, { error: e.message });
+      throw e;
+    }
+    const action = args.action ?? (ep.actionBase !== undefined ? ep.actionBase + args.operation : '');
+    if (ctx.recordsMessages) {
+      ctx.message({
+        direction: 'sent',
+        protocol: 'osd',
+        name: args.operation,
+        fields: { operation: args.operation, action, parameters: (args.parameters ?? {}) as Json, envelope: ctx.run.traceLevel >= 2 ? envelope : null },
+        bytes: httpText(`POST ${ep.path} HTTP/1.1`, { host: new URL(ep.origin).host, ...ep.headers, soapaction: `"${action}"` }, envelope),
+        dissector: 'http',
+        peer: ep.name,
+      });
+    }
+    ctx.trace(1, `osd ${ep.name}: ${args.operation} (SOAPAction "${action}")`);
+    let x;
+    try {
+      x = await ep.post(envelope, action, args.timeout_ms, ctx.signal);
+    } catch (e) {
+      const msg = e instanceof OsdCallError ? e.message : `unexpected failure: ${(e as Error).message}`;
+      return failOrAbort(`osd ${ep.name} ${args.operation}: ${msg}`, { error: msg, http_status: 0 });
+    }
+    if (ctx.recordsMessages) {
+      ctx.message({
+        direction: 'received',
+        protocol: 'osd',
+        name: `${args.operation} ${x.status}`,
+        fields: { http_status: x.status, content: ctx.run.traceLevel >= 2 ? x.body : null },
+        bytes: httpText(`HTTP/1.1 ${x.status} ${STATUS_CODES[x.status] ?? ''}`, x.contentType ? { 'content-type': x.contentType } : {}, x.body),
+        dissector: 'http',
+        peer: ep.name,
+      });
+    }
+    let parsed;
+    try {
+      parsed = parseSoapResponse(x.body);
+    } catch (e) {
+      const why = e instanceof SoapParseError ? e.message : (e as Error).message;
+      const snippet = x.body.length > 120 ? x.body.slice(0, 117) + '...' : x.body;
+      return failOrAbort(`osd ${ep.name} ${args.operation}: HTTP ${x.status}, ${why}${snippet ? ` (body: ${JSON.stringify(snippet)})` : ''}`, {
+        error: why,
+        http_status: x.status,
+      });
+    }
+    if (parsed.kind === 'fault') {
+      ep.countFault();
+      const f = parsed.fault;
+      const result: JsonObject = { fault: f as unknown as Json, http_status: x.status };
+      ctx.received('OSD', result);
+      const text = `osd ${ep.name} ${args.operation}: SOAP fault ${f.code}: ${f.string}`;
+      if (args.expect_fault) ctx.pass(`${text} (expected)`);
+      else ctx.fail(text);
+      return { result };
+    }
+    const result: JsonObject = { returned: parsed.returned, response: parsed.name, http_status: x.status };
+    ctx.received('OSD', result);
+    if (args.expect_fault) ctx.fail(`osd ${ep.name} ${args.operation}: expected a SOAP fault, got ${parsed.name || 'an empty Body'} (HTTP ${x.status})`);
+    else if (x.status !== 200) ctx.fail(`osd ${ep.name} ${args.operation}: HTTP ${x.status} with a non-fault SOAP response`);
+    ctx.trace(1, `osd ${ep.name}: ${parsed.name} in ${x.elapsedMs} ms`);
+    return { result };
+  },
+});

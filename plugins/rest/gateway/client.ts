@@ -1,0 +1,205 @@
+// One named REST client instance: a base URL with a keep-alive connection pool (undici), default headers, TLS
+// options and a request timeout. The `rest` / `rest_<label>` ExecuteTest params pick one for a run.
+import { Pool, errors as undiciErrors } from 'undici';
+import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
+import { connectTls, type TlsOptions } from './tls.js';
+import { describeHttpError } from './errors.js';
+
+export interface RestInstanceOptions {
+  name: string;
+  /** `http(s)://host:port/base/path`: request paths are appended to it. */
+  base_url: string;
+  /** Headers sent with every request (a request's own headers override them). */
+  headers?: Record<string, string>;
+  /** Whole-request timeout (connect, headers and body), ms. */
+  timeout_ms?: number;
+  /** Connect timeout, ms. */
+  connect_timeout_ms?: number;
+  /** Keep-alive pool: at most this many connections to the origin. */
+  connections?: number;
+  /** Idle keep-alive sockets are closed after this many ms. */
+  keep_alive_ms?: number;
+  /** Largest response body read, bytes; a larger one fails the request. */
+  max_body_bytes?: number;
+  tls?: TlsOptions;
+}
+
+export interface RestRequest {
+  method: string;
+  /** Path below the base URL, already joined with the query string. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What a response looks like to tests[] and $i.REST (anchor-tester.md §3.8). */
+export interface RestResponse {
+  [key: string]: Json | undefined;
+  code: number;
+  content: string;
+  content_type: string | null;
+  http_headers: Array<{ name: string; value: string }>;
+  headers: Record<string, string>;
+  content_json?: Json;
+  method: string;
+  url: string;
+  elapsed_ms: number;
+}
+
+export class RestCallError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'timeout' | 'network' | 'cancelled' | 'too-large',
+  ) {
+    super(message);
+    this.name = 'RestCallError';
+  }
+}
+
+const JSON_TYPE = /[/+]json\b/i;
+
+export class RestClient implements GatewayInstance {
+  readonly name: string;
+  readonly origin: string;
+  readonly basePath: string;
+  readonly defaultHeaders: Record<string, string>;
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+  private pool: Pool | undefined;
+  private readonly poolOptions: ConstructorParameters<typeof Pool>[1];
+  private stopped = false;
+  private requests = 0;
+  private failures = 0;
+  private lastError: string | undefined;
+
+  constructor(opts: RestInstanceOptions) {
+    this.name = opts.name;
+    let u: URL;
+    try {
+      u = new URL(opts.base_url);
+    } catch {
+      throw new Error(`rest instance ${opts.name}: base_url '${opts.base_url}' is not a URL`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`rest instance ${opts.name}: base_url must be http:// or https://`);
+    if (u.search || u.hash) throw new Error(`rest instance ${opts.name}: base_url must not carry a query or fragment`);
+    this.origin = u.origin;
+    this.basePath = u.pathname.replace(/\/+$/, '');
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
+    this.defaultHeaders = headers;
+    this.timeoutMs = opts.timeout_ms ?? 10_000;
+    this.maxBodyBytes = opts.max_body_bytes ?? 4 * 1024 * 1024;
+    const tls = connectTls(opts.tls);
+    this.poolOptions = {
+      connections: opts.connections ?? 16,
+      keepAliveTimeout: opts.keep_alive_ms ?? 4_000,
+      pipelining: 1,
+      // the whole-request deadline is ours (timeoutMs); these only stop undici from giving up first
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      connect: { timeout: opts.connect_timeout_ms ?? Math.min(this.timeoutMs, 5_000), ...tls },
+    };
+  }
+
+  state(): GatewayState {
+    return this.stopped ? 'down' : 'up';
+  }
+
+  describe(): Json {
+    const d: Record<string, Json> = { base_url: this.origin + this.basePath, requests: this.requests, failures: this.failures };
+    if (this.lastError) d.last_error = this.lastError;
+    return d;
+  }
+
+  start(): void {
+    this.stopped = false;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const p = this.pool;
+    this.pool = undefined;
+    if (p) await p.destroy().catch(() => undefined);
+  }
+
+  /** The full URL of a request path (for traces and results). */
+  url(path: string): string {
+    return this.origin + this.basePath + path;
+  }
+
+  /** Send one request and read the whole response. Throws RestCallError with a readable message. */
+  async send(req: RestRequest): Promise<RestResponse> {
+    if (this.stopped) throw new RestCallError(`rest instance ${this.name} is stopped`, 'network');
+    const pool = (this.pool ??= new Pool(this.origin, this.poolOptions));
+    const timeoutMs = req.timeoutMs ?? this.timeoutMs;
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timer]) : timer;
+    const path = this.basePath + req.path;
+    const t0 = performance.now();
+    this.requests++;
+    try {
+      const res = await pool.request({
+        origin: this.origin,
+        path,
+        method: req.method as 'GET',
+        headers: req.headers,
+        body: req.body,
+        signal,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > this.maxBodyBytes) {
+          res.body.destroy();
+          throw new RestCallError(`response body from ${this.url(req.path)} exceeds max_body_bytes (${this.maxBodyBytes})`, 'too-large');
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const content = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+      const http_headers: Array<{ name: string; value: string }> = [];
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) {
+          for (const v of value) http_headers.push({ name, value: v });
+          headers[name] = value.join(', ');
+        } else {
+          http_headers.push({ name, value });
+          headers[name] = value;
+        }
+      }
+      const content_type = headers['content-type'] ?? null;
+      const out: RestResponse = {
+        code: res.statusCode,
+        content,
+        content_type,
+        http_headers,
+        headers,
+        method: req.method,
+        url: this.url(req.path),
+        elapsed_ms: Math.round((performance.now() - t0) * 1000) / 1000,
+      };
+      if (content_type && JSON_TYPE.test(content_type) && content.length > 0) {
+        try {
+          out.content_json = JSON.parse(content) as Json;
+        } catch (e) {
+          out.content_json_error = `content is not valid JSON: ${(e as Error).message}`;
+        }
+      }
+      return out;
+    } catch (e) {
+      this.failures++;
+      let err: RestCallError;
+      if (e instanceof RestCallError) err = e;
+      else if (timer.aborted) err = new RestCallError(`no complete response from ${this.url(req.path)} within ${timeoutMs} ms`, 'timeout');
+      else if (req.signal?.aborted) err = new RestCallError(`request to ${this.url(req.path)} cancelled`, 'cancelled');
+      else if (e instanceof undiciErrors.ConnectTimeoutError) err = new RestCallError(`connect to ${this.origin} timed out`, 'timeout');
+      else err = new RestCallError(`${req.method} ${this.url(req.path)}: ${describeHttpError(e)}`, 'network');
+      this.lastError = err.message;
+      throw err;
+    }
+  }
+}

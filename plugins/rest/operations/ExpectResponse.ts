@@ -1,0 +1,84 @@
+// rest.ExpectResponse / rest.<label>.ExpectResponse: check the response of the last SendRequest (of the same label;
+// without a label, the last of any). Each given field is a pass/fail check: `status`, `content`, `content_type`
+// (media type only unless the expected value has parameters), `headers` (name → value, null = absent,
+// `!name` = must not equal) and `json` (kpath into content_json → value). tests[] apply to { rest: {...} }.
+import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
+import type { RestClient } from '../gateway/client.js';
+import { pick } from '../request.js';
+import { lastOutcome } from '../state.js';
+
+interface ExpectArgs {
+  status?: number | null;
+  content?: string | null;
+  content_type?: string | null;
+  headers?: Record<string, Json> | null;
+  json?: Record<string, Json> | null;
+  [key: string]: Json | undefined;
+}
+
+export default defineOperation<ExpectArgs, RestClient>({
+  type: 'rest.ExpectResponse',
+  labelled: true,
+  direction: 'receive',
+  description: 'Check the response to the last rest.SendRequest (status, headers, content, JSON fields by kpath); the result is { rest: {...} } for tests[].',
+  arguments: {
+    type: 'object',
+    properties: {
+      status: { type: 'integer', minimum: 0, maximum: 999, description: 'Expected HTTP status code (0 = no response arrived).' },
+      content: { type: 'string', description: 'Expected body text, exactly.' },
+      content_type: { type: 'string', description: 'Expected media type (compared without parameters unless given with them).' },
+      headers: { type: 'object', description: 'Expected headers: name (any case) → value; null = must be absent; "!name" = must not equal.' },
+      json: { type: 'object', description: 'Expected JSON fields: kpath into content_json → value; null = must be absent; "!kpath" = must not equal.' },
+    },
+  },
+  prepare(args: ExpectArgs, ctx: PrepareContext) {
+    for (const k of ['!headers', '!json'] as const) {
+      if (k in args) throw invalid(`${ctx.path}.${k}`, `negate the fields inside ${k.slice(1)} instead ("!name": value)`);
+    }
+  },
+  execute(ctx: OperationContext, args: ExpectArgs) {
+    const res = lastOutcome(ctx);
+    if (!res) ctx.abort(`${ctx.type}: no response to check: no ${ctx.label ? `rest.${ctx.label}.` : 'rest.'}SendRequest ran before it in this instance`);
+    const received: JsonObject = { status: res.code };
+    const expected: JsonObject = {};
+    const mediaOnly = (want: Json | undefined) => typeof want === 'string' && !want.includes(';');
+    for (const key of ['status', 'content', 'content_type'] as const) {
+      for (const k of [key, `!${key}` as const]) {
+        if (!(k in args)) continue;
+        const want = args[k] as Json;
+        expected[k] = want;
+        if (key === 'content') received.content = 'content' in res ? res.content : null;
+        if (key === 'content_type') {
+          const ct = 'content_type' in res ? res.content_type : null;
+          received.content_type = ct !== null && mediaOnly(want) ? ct.split(';')[0]!.trim().toLowerCase() : ct;
+          if (mediaOnly(want)) expected[k] = (want as string).toLowerCase();
+        }
+      }
+    }
+    if ('error' in res && Object.keys(expected).length === 0 && !args.headers && !args.json) {
+      ctx.fail(`${ctx.type}: no response: ${res.error}`);
+    }
+    if (Object.keys(expected).length > 0) ctx.match('HTTP response', expected, received);
+    if (args.headers) {
+      const want: JsonObject = {};
+      for (const [k, v] of Object.entries(args.headers)) want[k.toLowerCase()] = v;
+      ctx.match('header', want, 'headers' in res ? (res.headers as JsonObject) : {});
+    }
+    if (args.json) {
+      const doc = 'content_json' in res ? res.content_json : undefined;
+      if (doc === undefined) {
+        const why = 'error' in res ? `no response (${res.error})` : `content is not JSON (content-type ${res.content_type ?? 'none'}${res.content_json_error ? `; ${res.content_json_error}` : ''})`;
+        ctx.fail(`${ctx.type}: cannot check json fields: ${why}`);
+      } else {
+        const got: JsonObject = {};
+        for (const k of Object.keys(args.json)) {
+          const path = k.startsWith('!') ? k.slice(1) : k;
+          const v = pick(doc, path);
+          if (v !== undefined) got[path] = v;
+        }
+        ctx.match('JSON field', args.json as JsonObject, got);
+      }
+    }
+    return { result: { rest: res as unknown as Json } };
+  },
+});

@@ -1,0 +1,83 @@
+// Turns SendRequest arguments into a request for the client: method, path + query string, merged headers, body.
+import type { Json } from '../../sdk/index.js';
+
+export type QueryValue = string | number | boolean | null | Array<string | number | boolean>;
+
+export interface SendRequestArgs {
+  method: string;
+  path?: string;
+  query?: string | Record<string, QueryValue>;
+  headers?: Record<string, string | number>;
+  http_headers?: Array<{ name: string; value: string | number; append?: boolean | number }>;
+  content?: string;
+  json?: Json;
+  content_type?: string;
+  timeout_ms?: number;
+  abort_on_error?: boolean;
+}
+
+export interface BuiltRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+export function queryString(q: SendRequestArgs['query']): string {
+  if (q === undefined || q === null) return '';
+  if (typeof q === 'string') return q.startsWith('?') ? q.slice(1) : q;
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === null || v === undefined) continue;
+    if (Array.isArray(v)) for (const x of v) sp.append(k, String(x));
+    else sp.append(k, String(v));
+  }
+  return sp.toString();
+}
+
+export function buildRequest(args: SendRequestArgs, defaultHeaders: Readonly<Record<string, string>>): BuiltRequest {
+  const method = args.method.toUpperCase();
+  let path = args.path ?? '/';
+  if (path !== '' && !path.startsWith('/') && !path.startsWith('?')) path = '/' + path;
+  const qs = queryString(args.query);
+  if (qs) path += (path.includes('?') ? '&' : '?') + qs;
+  const headers: Record<string, string> = { ...defaultHeaders };
+  if (args.headers) for (const [k, v] of Object.entries(args.headers)) headers[k.toLowerCase()] = String(v);
+  if (args.http_headers) {
+    for (const h of args.http_headers) {
+      const k = h.name.toLowerCase();
+      const v = String(h.value);
+      headers[k] = (h.append === true || h.append === 1) && headers[k] !== undefined ? `${headers[k]}, ${v}` : v;
+    }
+  }
+  let body: string | undefined;
+  if (args.json !== undefined) {
+    body = JSON.stringify(args.json);
+    headers['content-type'] = args.content_type ?? headers['content-type'] ?? 'application/json';
+  } else if (args.content !== undefined) {
+    body = args.content;
+    headers['content-type'] = args.content_type ?? headers['content-type'] ?? 'text/plain; charset=utf-8';
+  } else if (args.content_type !== undefined) {
+    headers['content-type'] = args.content_type;
+  }
+  return { method, path, headers, body };
+}
+
+/** Looks a value up by a kpath such as `balance.amount`, `items[0].id` or `items.0.id` (undefined when missing). */
+export function pick(root: Json | undefined, kpath: string): Json | undefined {
+  if (kpath === '.' || kpath === '') return root;
+  let cur: Json | undefined = root;
+  const re = /\[(\d+)\]|([^.[\]]+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(kpath))) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    const key = m[1] ?? m[2]!;
+    if (Array.isArray(cur)) {
+      if (!/^\d+$/.test(key)) return undefined;
+      cur = cur[Number(key)];
+    } else {
+      cur = Object.prototype.hasOwnProperty.call(cur, key) ? cur[key] : undefined;
+    }
+  }
+  return cur;
+}
