@@ -22,6 +22,11 @@ export interface InstanceHost {
   readonly globals: JsonObject;
   readonly regexCache: Map<string, RegExp>;
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
+  /** Rejects when the run is cancelled (one promise for the whole run). */
+  readonly cancelled: Promise<never>;
+  readonly isCancelled: boolean;
+  /** Instances that created an abort signal, aborted by a run cancel. */
+  readonly signalled: Set<AbortController>;
 }
 
 export interface DetailedRecord {
@@ -58,7 +63,6 @@ class Ctx implements OperationContext<unknown> {
     readonly index: number,
     readonly vars: JsonObject,
     readonly inbound: JsonObject,
-    readonly controller: AbortController,
     readonly record: DetailedRecord | undefined,
   ) {
     this.detailed = record !== undefined;
@@ -72,7 +76,14 @@ class Ctx implements OperationContext<unknown> {
   get globals(): JsonObject {
     return this.host.globals;
   }
+  controller: AbortController | undefined;
+  /** Created on first use: most operations never need one, and each costs memory per in-flight instance. */
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.host.isCancelled) this.controller.abort(new Error('run cancelled'));
+      else this.host.signalled.add(this.controller);
+    }
     return this.controller.signal;
   }
   gateway(): any {
@@ -167,7 +178,6 @@ export async function runInstance(
   host: InstanceHost,
   index: number,
   intendedStart: number,
-  controller: AbortController,
   record: DetailedRecord | undefined,
 ): Promise<{ outcome: Outcome; latencyMs: number }> {
   const def = host.def;
@@ -184,20 +194,13 @@ export async function runInstance(
     if (record) record.check_log.push({ step: 0, op_idx: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}`, time: toSecUsec(nowMs()) });
     return finish('aborted');
   }
-  ctx = new Ctx(host, index, vars, inbound, controller, record);
+  ctx = new Ctx(host, index, vars, inbound, record);
   const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: index };
   const ops = def.ops;
   let pc = 0;
-  let abortWait: Promise<never> | undefined;
-  const cancelled = () =>
-    (abortWait ??= new Promise<never>((_, reject) => {
-      const onAbort = () => reject(controller.signal.reason ?? new Error('cancelled'));
-      if (controller.signal.aborted) onAbort();
-      else controller.signal.addEventListener('abort', onAbort, { once: true });
-    }));
   try {
     while (pc < ops.length) {
-      if (controller.signal.aborted) throw controller.signal.reason;
+      if (host.isCancelled) throw new Error('run cancelled');
       const op = ops[pc]!;
       ctx.opIndex = pc;
       ctx.type = op.type;
@@ -211,7 +214,7 @@ export async function runInstance(
       const args = op.staticArgs ?? renderArgs(op, scope);
       const res = op.def.execute(ctx, args);
       const outcomeObj: OperationOutcome | undefined =
-        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelled()]) : (res as OperationOutcome | void)) || undefined;
+        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, host.cancelled]) : (res as OperationOutcome | void)) || undefined;
       if (outcomeObj && outcomeObj.result !== undefined && op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj.result, scope);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: 'ok', latencyMs: performance.now() - t0 });
       if (outcomeObj?.halt) {
@@ -228,7 +231,7 @@ export async function runInstance(
     }
     outcome = ctx.failed ? 'failed' : 'passed';
   } catch (e) {
-    if (controller.signal.aborted && !isInstanceAbort(e)) {
+    if (host.isCancelled && !isInstanceAbort(e)) {
       outcome = 'cancelled';
       ctx.trace(1, 'instance cancelled');
     } else {
@@ -250,7 +253,11 @@ export async function runInstance(
         }
       }
     }
-    if (!controller.signal.aborted) controller.abort(new Error('instance ended'));
+    const c = ctx?.controller;
+    if (c) {
+      host.signalled.delete(c);
+      if (!c.signal.aborted) c.abort(new Error('instance ended'));
+    }
     const latencyMs = performance.now() - intendedStart;
     if (record) {
       record.outcome = o;

@@ -20,7 +20,11 @@ export class TestRun implements RunHandle, InstanceHost {
   finishWall: number | undefined;
   private readonly t0 = performance.now();
   private readonly controller = new AbortController();
-  private inflight = new Map<number, AbortController>();
+  private inflight = new Set<number>();
+  readonly signalled = new Set<AbortController>();
+  isCancelled = false;
+  private cancelReject!: (e: Error) => void;
+  readonly cancelled: Promise<never> = new Promise<never>((_, reject) => (this.cancelReject = reject));
   private nextIndex = 0;
   private first: DetailedRecord | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -34,6 +38,7 @@ export class TestRun implements RunHandle, InstanceHost {
     this.hooks = createRunHooks();
     this.results = new RunResults(this.t0, this.hooks);
     this.finished = new Promise((r) => (this.doneResolve = r));
+    this.cancelled.catch(() => {});
   }
 
   get runId(): string {
@@ -78,8 +83,10 @@ export class TestRun implements RunHandle, InstanceHost {
     if (this.state !== 'running') return;
     this.state = 'cancelled';
     if (this.timer) clearTimeout(this.timer);
+    this.isCancelled = true;
     this.controller.abort(new Error('run cancelled'));
-    for (const c of this.inflight.values()) c.abort(new Error('run cancelled'));
+    this.cancelReject(new Error('run cancelled'));
+    for (const c of this.signalled) c.abort(new Error('run cancelled'));
     if (this.inflight.size === 0) void this.end();
   }
 
@@ -89,15 +96,14 @@ export class TestRun implements RunHandle, InstanceHost {
 
   private launch(intended: number): void {
     const index = this.nextIndex++;
-    const controller = new AbortController();
-    this.inflight.set(index, controller);
+    this.inflight.add(index);
     if (this.inflight.size > this.maxInflight) this.maxInflight = this.inflight.size;
     let record: DetailedRecord | undefined;
     if (index === 0) {
       record = this.first = { index: 0, time_start: toSecUsec(nowMs()), check_log: [], trace_log: [], messages: [] };
     }
     this.hooks.instanceStart.call(index);
-    runInstance(this, index, intended, controller, record).then(({ outcome, latencyMs }) => {
+    runInstance(this, index, intended, record).then(({ outcome, latencyMs }) => {
       this.inflight.delete(index);
       this.hooks.instanceDone.call({ index, outcome, latencyMs });
       this.afterInstance();
