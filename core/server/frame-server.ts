@@ -24,7 +24,8 @@ export class FrameServer {
   private sockets = new Set<net.Socket>();
 
   constructor(private readonly opts: FrameServerOptions) {
-    this.server = net.createServer((s) => this.onConnection(s));
+    // allowHalfOpen: a client may shut down its sending side after the request and still read the response.
+    this.server = net.createServer({ allowHalfOpen: true }, (s) => this.onConnection(s));
     this.server.on('error', (e) => opts.log?.(`server error: ${e.message}`));
   }
 

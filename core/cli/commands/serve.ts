@@ -35,6 +35,9 @@ export async function serve(o: ServeOptions): Promise<number> {
     dataDir: o.dataDir,
     quiet: o.quiet,
   });
+  // A fault in one plugin's callback must not take down the runs of everybody else: log it and keep serving.
+  process.on('uncaughtException', (e) => process.stderr.write(`${new Date().toISOString()} error uncaught exception (service continues): ${e?.stack ?? e}\n`));
+  process.on('unhandledRejection', (e) => process.stderr.write(`${new Date().toISOString()} error unhandled rejection (service continues): ${(e as Error)?.stack ?? e}\n`));
   // Readiness line on stdout, for scripts that start the service and wait for it.
   process.stdout.write(`listening ${svc.host}:${svc.port}\n`);
   await new Promise<void>((resolve) => {
