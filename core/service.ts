@@ -112,7 +112,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     retentionSecs: opts.retentionSecs ?? defaults.retentionSecs,
     maxRetainedRuns: opts.maxRetainedRuns ?? defaults.maxRetainedRuns,
     forgetOnRead: opts.forgetOnRead ?? false,
-  });
+  }, log);
 
   const dispatcher = new Dispatcher((t) => log('error', t));
   dispatcher.add('ExecuteTest', executeTest(runs, validateParams));

@@ -20,7 +20,12 @@ export class RunManager {
   readonly locks = new LockTable();
   private sweeper: NodeJS.Timeout;
 
-  constructor(private readonly registry: Registry, private readonly hooks: ServiceHookSet, readonly opts: RunManagerOptions) {
+  constructor(
+    private readonly registry: Registry,
+    private readonly hooks: ServiceHookSet,
+    readonly opts: RunManagerOptions,
+    private readonly log: (level: string, text: string) => void = () => {},
+  ) {
     this.sweeper = setInterval(() => this.sweep(), 5000);
     this.sweeper.unref();
   }
@@ -42,7 +47,11 @@ export class RunManager {
     if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
     checkGatewaysUp(def, this.registry);
     this.locks.acquire(runId, def.lockKeys);
-    const run = new TestRun(def, (r) => this.locks.release(r.runId, r.def.lockKeys));
+    const run = new TestRun(def, (r) => {
+      this.locks.release(r.runId, r.def.lockKeys);
+      const c = r.results.counts;
+      this.log('info', `run ${r.runId} ${r.state}: started ${c.started}, passed ${c.passed}, failed ${c.failed}, aborted ${c.aborted}, cancelled ${c.cancelled}, dropped ${c.dropped}`);
+    });
     this.runs.set(runId, run);
     this.sweep();
     try {
@@ -52,6 +61,8 @@ export class RunManager {
       this.locks.release(runId, def.lockKeys);
       throw cannotStart(`a runCreated hook failed: ${(e as Error).message}`);
     }
+    const d = def.distribution;
+    this.log('info', `run ${runId} started: ${def.ops.length} operations, ${d.type}${d.type !== 'single' ? ` total ${d.total} backlog ${d.backlog}` : ''}`);
     void run.start();
     return run;
   }
