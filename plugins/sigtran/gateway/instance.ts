@@ -1,0 +1,446 @@
+// One named sigtran gateway instance: transport + M3UA link(s) + SCCP + TCAP dialogues, with reconnect,
+// state for the core (down / connecting / up) and optional pcap capture.
+import { PcapWriter, type GatewayState, type Json } from '../../../sdk/index.js';
+import type {
+  BeginCriterion,
+  BeginListener,
+  Dialogue,
+  OpenDialogueOptions,
+  ReceiveOptions,
+  SccpAddress,
+  ScpParams,
+  SigtranGateway,
+  SigtranInstanceConfig,
+  SigtranStatus,
+  TcapMessage,
+  WireMessage,
+} from '../api.js';
+import { BerWriter } from '../ber/writer.js';
+import { SigtranError } from '../errors.js';
+import { encodeData } from '../m3ua/codec.js';
+import { M3uaLink, type AspState, type LinkEvents } from '../m3ua/link.js';
+import type { ProtocolData } from '../m3ua/codec.js';
+import { SccpError, encodeAddress } from '../sccp/address.js';
+import { decodeSccp, returnCauseText, sccpLength, writeSccp, SccpType } from '../sccp/codec.js';
+import { encodeTcap, type OutTcap } from '../tcap/codec.js';
+import type { DialogueImpl } from '../tcap/dialogue.js';
+import { DialogueManager, type InboundContext, type TcapLower } from '../tcap/manager.js';
+import { MemoryAcceptor, MemoryConnector, TcpAcceptor, TcpConnector, type Acceptor, type Association, type Connector } from '../transport/index.js';
+
+export type LogFn = (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void;
+
+/** The called address for a run: ExecuteTest `scp` values over the instance's `remote` (spec default for dri). */
+export function calledFromScp(scp: ScpParams | undefined, base: SigtranInstanceConfig['remote'] = {}): SccpAddress {
+  const s = scp ?? {};
+  const pc = s.dpc ?? base.pc;
+  const ssn = s.dssn ?? base.ssn;
+  let gt = base.gt;
+  if (s.dgt_digits !== undefined && s.dgt_digits !== '') {
+    gt = { gti: 4, digits: s.dgt_digits, tt: s.dgt_tt ?? base.gt?.tt ?? 0, np: s.dgt_np ?? base.gt?.np ?? 1, nai: s.dgt_noa ?? base.gt?.nai ?? 4 };
+  } else if (gt && (s.dgt_tt !== undefined || s.dgt_np !== undefined || s.dgt_noa !== undefined)) {
+    gt = { ...gt, tt: s.dgt_tt ?? gt.tt, np: s.dgt_np ?? gt.np, nai: s.dgt_noa ?? gt.nai };
+  }
+  let ri: 'gt' | 'ssn';
+  if (s.dri !== undefined) ri = s.dri === 1 ? 'ssn' : 'gt';
+  else if (base.ri !== undefined && s.dpc === undefined && s.dssn === undefined && s.dgt_digits === undefined) ri = base.ri;
+  else ri = pc !== undefined && ssn !== undefined ? 'ssn' : 'gt';
+  const a: SccpAddress = { ri };
+  if (pc !== undefined) a.pc = pc;
+  if (ssn !== undefined) a.ssn = ssn;
+  if (gt) a.gt = gt;
+  if (ri === 'gt' && !gt) {
+    throw new SigtranError(
+      'encode',
+      pc !== undefined || ssn !== undefined
+        ? 'the SCP address routes on GT (scp.dri 0, or dpc and dssn not both given) but has no global title: give scp.dgt_digits, or scp.dpc and scp.dssn'
+        : 'no SCP address: give scp.dpc and scp.dssn, or scp.dgt_digits (or configure remote in plugins.json)',
+    );
+  }
+  if (ri === 'ssn' && ssn === undefined) throw new SigtranError('encode', 'the SCP address routes on SSN (scp.dri 1) but has no scp.dssn');
+  return a;
+}
+
+export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
+  readonly name: string;
+  readonly localAddress: SccpAddress;
+  private readonly localEnc: Uint8Array;
+  private readonly links = new Set<M3uaLink>();
+  private activeLink: M3uaLink | undefined;
+  private connector: Connector | undefined;
+  private acceptor: Acceptor | undefined;
+  private connecting = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private attempt = 0;
+  private running = false;
+  private abortCtl: AbortController | undefined;
+  private lastError: string | undefined;
+  private since = Date.now();
+  private readonly mgr: DialogueManager;
+  private readonly writer = new BerWriter(1024);
+  private pcap: PcapWriter | undefined;
+  private readonly unavailable = new Map<number, string>();
+  private upWaiters = new Set<() => void>();
+  private sent = 0;
+  private received = 0;
+  private readonly side: 'initiator' | 'responder';
+  private readonly xudt: boolean;
+  private readonly linkEvents: LinkEvents;
+
+  constructor(
+    readonly config: SigtranInstanceConfig,
+    private readonly logFn: LogFn = () => undefined,
+  ) {
+    this.name = config.name;
+    const ri = config.callingRi ?? (config.gt ? 'gt' : 'ssn');
+    this.localAddress = { ri, pc: config.opc, ssn: config.ssn, ...(config.gt ? { gt: config.gt } : {}) };
+    try {
+      this.localEnc = encodeAddress(this.localAddress, config.pointCodeBits);
+    } catch (e) {
+      throw new Error(`sigtran instance '${config.name}': bad local address: ${(e as Error).message}`);
+    }
+    this.side =
+      config.role === 'asp' ? 'initiator' : config.role === 'sgp' ? 'responder' : config.transport === 'tcp-server' ? 'responder' : 'initiator';
+    this.xudt = config.sccpMessage === 'xudt';
+    this.mgr = new DialogueManager(this, config.tcapTimeoutMs, config.maxDialogues);
+    this.linkEvents = {
+      state: (link, s) => this.onLinkState(link, s),
+      data: (link, pd, raw) => this.onData(link, pd, raw),
+      availability: (link, pcs, available) => {
+        for (const pc of pcs) {
+          if (available) this.unavailable.delete(pc);
+          else this.unavailable.set(pc, `DUNA from ${link.peer}`);
+        }
+        this.log('info', `${available ? 'DAVA' : 'DUNA'} from ${link.peer} for point code(s) ${pcs.join(', ')}`);
+      },
+      capture: (raw) => {
+        if (this.pcap) this.pcap.write({ dissector: 'm3ua', bytes: raw });
+      },
+      closed: (link, reason) => this.onLinkClosed(link, reason),
+      log: (level, text) => this.log(level, text),
+    };
+  }
+
+  get gateway(): SigtranGateway {
+    return this;
+  }
+
+  log(level: 'error' | 'warn' | 'info' | 'debug', text: string): void {
+    this.logFn(level, text);
+  }
+
+  // ---- lifecycle ----
+
+  state(): GatewayState {
+    if (this.activeLink) return 'up';
+    if (this.connecting || this.links.size > 0) return 'connecting';
+    return 'down';
+  }
+
+  private peerText(): string {
+    const c = this.config;
+    if (c.transport === 'tcp-client') return `${c.host}:${c.port}`;
+    if (c.transport === 'tcp-server') return `listening on ${this.acceptor?.address() ?? `${c.localHost}:${c.localPort}`}`;
+    return `memory:${c.memoryChannel}`;
+  }
+
+  status(): SigtranStatus {
+    const s: SigtranStatus = {
+      name: this.name,
+      state: this.state(),
+      asp: this.activeLink ? 'active' : [...this.links].some((l) => l.aspState === 'inactive') ? 'inactive' : 'down',
+      transport: this.config.transport,
+      role: this.config.role,
+      peer: this.activeLink?.peer ?? [...this.links][0]?.peer ?? this.peerText(),
+      since: this.since,
+      dialogues: this.mgr.dialogues.size,
+      sent: this.sent,
+      received: this.received,
+    };
+    if (this.lastError) s.lastError = this.lastError;
+    return s;
+  }
+
+  describe(): Json {
+    const s = this.status();
+    return { ...s, listen: this.config.transport === 'tcp-server' ? (this.acceptor?.address() ?? null) : null } as unknown as Json;
+  }
+
+  /** The port a tcp-server instance is bound to (useful with localPort 0). */
+  boundPort(): number | undefined {
+    return this.acceptor instanceof TcpAcceptor ? this.acceptor.port0() : undefined;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.abortCtl = new AbortController();
+    if (this.config.pcap) {
+      try {
+        this.pcap = new PcapWriter(this.config.pcap);
+      } catch (e) {
+        this.log('error', `cannot open capture file ${this.config.pcap}: ${(e as Error).message}`);
+      }
+    }
+    const c = this.config;
+    const listens = c.transport === 'tcp-server' || (c.transport === 'memory' && c.role === 'sgp');
+    if (listens) {
+      this.acceptor = c.transport === 'tcp-server' ? new TcpAcceptor(c.localHost!, c.localPort!) : new MemoryAcceptor(c.memoryChannel!);
+      try {
+        await this.acceptor.listen((a) => this.attach(a));
+        this.log('info', `listening on ${this.acceptor.address()}`);
+      } catch (e) {
+        this.lastError = (e as Error).message;
+        this.log('error', this.lastError);
+      }
+    } else {
+      this.connector = c.transport === 'tcp-client' ? new TcpConnector(c.host!, c.port!, c.localHost, c.localPort) : new MemoryConnector(c.memoryChannel!);
+      void this.connectOnce();
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.abortCtl?.abort();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.mgr.failAll(`sigtran gateway '${this.name}' stopped`);
+    this.mgr.stop();
+    for (const l of [...this.links]) l.stop();
+    await this.acceptor?.close();
+    this.acceptor = undefined;
+    this.pcap?.close();
+    this.pcap = undefined;
+  }
+
+  private async connectOnce(): Promise<void> {
+    if (!this.running || this.connecting || this.links.size > 0 || !this.connector) return;
+    this.connecting = true;
+    this.changed();
+    try {
+      const a = await this.connector.connect(this.abortCtl?.signal);
+      this.connecting = false;
+      if (!this.running) {
+        a.close('gateway stopped');
+        return;
+      }
+      this.attach(a);
+    } catch (e) {
+      this.connecting = false;
+      this.lastError = (e as Error).message;
+      this.changed();
+      this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.running || !this.connector || this.reconnectTimer) return;
+    const c = this.config;
+    const delay = Math.min(c.reconnectMaxMs, c.reconnectMinMs * 2 ** Math.min(this.attempt, 20));
+    this.attempt++;
+    const jittered = Math.round(delay * (0.8 + Math.random() * 0.2));
+    this.log('debug', `reconnecting to ${this.connector.describe()} in ${jittered} ms (${this.lastError ?? ''})`);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connectOnce();
+    }, jittered);
+    this.reconnectTimer.unref();
+  }
+
+  private attach(a: Association): void {
+    const link = new M3uaLink(
+      a,
+      {
+        side: this.side,
+        routingContext: this.config.routingContext,
+        networkAppearance: this.config.networkAppearance,
+        trafficMode: this.config.trafficMode,
+        aspId: this.config.aspId,
+        beatIntervalMs: this.config.beatIntervalMs,
+      },
+      this.linkEvents,
+    );
+    this.links.add(link);
+    this.log('info', `association with ${a.remote} up`);
+    this.changed();
+    link.start();
+  }
+
+  private onLinkState(link: M3uaLink, s: AspState): void {
+    if (s === 'active') {
+      this.activeLink ??= link;
+      this.attempt = 0;
+      this.lastError = undefined;
+      this.log('info', `ASP active with ${link.peer}`);
+    } else if (this.activeLink === link) {
+      this.activeLink = [...this.links].find((l) => l !== link && l.aspState === 'active');
+      if (!this.activeLink && link.lastError) this.lastError = link.lastError;
+    }
+    this.changed();
+  }
+
+  private onLinkClosed(link: M3uaLink, reason: string): void {
+    this.links.delete(link);
+    if (this.activeLink === link) this.activeLink = [...this.links].find((l) => l.aspState === 'active');
+    this.lastError = link.lastError ?? reason;
+    this.log(this.running ? 'warn' : 'debug', `association with ${link.peer} down: ${reason}`);
+    if (!this.activeLink) this.mgr.failAll(`sigtran gateway '${this.name}' lost its association with ${link.peer}: ${reason}`);
+    this.changed();
+    if (this.running && this.connector) this.scheduleReconnect();
+  }
+
+  private changed(): void {
+    this.since = Date.now();
+    if (this.activeLink && this.upWaiters.size) {
+      const ws = [...this.upWaiters];
+      this.upWaiters.clear();
+      for (const w of ws) w();
+    }
+  }
+
+  whenUp(opts?: ReceiveOptions): Promise<void> {
+    if (this.activeLink) return Promise.resolve();
+    const timeoutMs = opts?.timeoutMs ?? this.config.tcapTimeoutMs;
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        opts?.signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        this.upWaiters.delete(done);
+        clearTimeout(timer);
+        reject(new SigtranError('cancelled', 'wait cancelled'));
+      };
+      const timer = setTimeout(() => {
+        this.upWaiters.delete(done);
+        opts?.signal?.removeEventListener('abort', onAbort);
+        reject(new SigtranError('timeout', `sigtran gateway '${this.name}' did not come up within ${timeoutMs} ms (${this.state()}${this.lastError ? ': ' + this.lastError : ''})`));
+      }, timeoutMs);
+      opts?.signal?.addEventListener('abort', onAbort, { once: true });
+      this.upWaiters.add(done);
+    });
+  }
+
+  // ---- dialogues ----
+
+  calledAddress(scp?: ScpParams): SccpAddress {
+    return calledFromScp(scp, this.config.remote);
+  }
+
+  openDialogue(opts: OpenDialogueOptions = {}): Dialogue {
+    const called = opts.called ?? this.calledAddress(opts.scp);
+    const calling = opts.calling ?? this.localAddress;
+    let calledEnc: Uint8Array;
+    let callingEnc: Uint8Array;
+    try {
+      calledEnc = encodeAddress(called, this.config.pointCodeBits);
+      callingEnc = opts.calling ? encodeAddress(calling, this.config.pointCodeBits) : this.localEnc;
+    } catch (e) {
+      if (e instanceof SccpError) throw new SigtranError('encode', `bad SCCP address: ${e.reason}`);
+      throw e;
+    }
+    const dpc = called.ri === 'ssn' && called.pc !== undefined ? called.pc : this.config.dpc;
+    const opc = calling.pc ?? this.config.opc;
+    const d = this.mgr.create('idle', opts.ac ?? null, calling, called, callingEnc, calledEnc, opc, dpc);
+    d.bindSignal(opts.signal, opts.onSignal ?? 'abort');
+    return d;
+  }
+
+  acceptBegin(criterion: BeginCriterion, opts?: ReceiveOptions): Promise<TcapMessage> {
+    return this.mgr.acceptBegin(criterion, opts);
+  }
+
+  listen(criterion: BeginCriterion): BeginListener {
+    return this.mgr.listen(criterion);
+  }
+
+  // ---- lower layers ----
+
+  private pickLink(preferred: unknown): M3uaLink {
+    const p = preferred as M3uaLink | undefined;
+    if (p && p.aspState === 'active' && this.links.has(p)) return p;
+    if (this.activeLink) return this.activeLink;
+    throw new SigtranError('down', `sigtran gateway '${this.name}' is not connected (state: ${this.state()}${this.lastError ? '; ' + this.lastError : ''})`);
+  }
+
+  private build(opc: number, dpc: number, sls: number, called: Uint8Array, calling: Uint8Array, tcap: Uint8Array): Buffer {
+    if (tcap.length > 255) {
+      throw new SigtranError('encode', `TCAP message of ${tcap.length} octets does not fit one SCCP ${this.xudt ? 'XUDT' : 'UDT'} (255 max; segmentation is not supported)`);
+    }
+    const c = this.config;
+    const xudt = this.xudt;
+    const len = sccpLength(xudt, called.length, calling.length, tcap.length);
+    return encodeData(c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, len, (b, o) => {
+      writeSccp(b, o, xudt, c.sccpClass, c.returnOnError, called, calling, tcap);
+    });
+  }
+
+  transmit(d: DialogueImpl, m: OutTcap): WireMessage {
+    const link = this.pickLink(d.link);
+    const why = this.unavailable.get(d.dpc);
+    if (why) throw new SigtranError('down', `destination point code ${d.dpc} is unavailable (${why})`);
+    let tcap: Uint8Array;
+    try {
+      tcap = encodeTcap(this.writer, m);
+    } catch (e) {
+      throw new SigtranError('encode', `cannot encode the TCAP ${m.kind}: ${(e as Error).message}`);
+    }
+    const pdu = this.build(d.opc, d.dpc, d.sls, d.remoteEnc, d.localEnc, tcap);
+    d.link = link;
+    link.send(pdu);
+    this.sent++;
+    return {
+      bytes: pdu,
+      dissector: 'm3ua',
+      peer: `${this.name} ${link.peer}`,
+      tcap: m.kind === 'unidirectional' ? 'begin' : m.kind,
+      localTid: d.localTidHex,
+      remoteTid: d.remoteTidHex,
+    };
+  }
+
+  transmitReply(ctx: InboundContext, m: OutTcap): void {
+    try {
+      const link = this.pickLink(ctx.link);
+      const tcap = encodeTcap(this.writer, m);
+      link.send(this.build(ctx.dpc, ctx.opc, ctx.sls, ctx.callingRaw, ctx.calledRaw, tcap));
+      this.sent++;
+    } catch (e) {
+      this.log('debug', `could not send a TCAP ${m.kind} reply: ${(e as Error).message}`);
+    }
+  }
+
+  private onData(link: M3uaLink, pd: ProtocolData, raw: Uint8Array): void {
+    this.received++;
+    if (pd.si !== 3) {
+      this.log('debug', `DATA with service indicator ${pd.si} (not SCCP) from ${link.peer}: ignored`);
+      return;
+    }
+    let s;
+    try {
+      s = decodeSccp(pd.data, this.config.pointCodeBits);
+    } catch (e) {
+      this.log('warn', `bad SCCP message from ${link.peer}: ${(e as Error).message}`);
+      return;
+    }
+    const ctx: InboundContext = {
+      called: s.called,
+      calling: s.calling,
+      calledRaw: s.calledRaw,
+      callingRaw: s.callingRaw,
+      opc: pd.opc,
+      dpc: pd.dpc,
+      sls: pd.sls,
+      raw,
+      peer: `${this.name} ${link.peer}`,
+      link,
+    };
+    if (s.returnCause !== undefined) {
+      const name = s.type === SccpType.UDTS ? 'UDTS' : 'XUDTS';
+      this.mgr.onNotice(ctx, s.data, s.returnCause, `SCCP ${name}: our message was returned, ${returnCauseText(s.returnCause)}`);
+      return;
+    }
+    this.mgr.onTcap(ctx, s.data);
+  }
+}

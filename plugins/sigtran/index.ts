@@ -1,0 +1,44 @@
+// The sigtran plugin: named M3UA/SCCP/TCAP gateway instances (kind 'sigtran') for the inap and map plugins.
+// It registers no operations of its own; protocol plugins use its dialogue API (api.ts) through ctx.gateway()
+// and api.use('sigtran').
+import { definePlugin } from '../../sdk/index.js';
+import type { SigtranPluginExports } from './api.js';
+import { AC_ALIASES, acName, resolveAc } from './ac.js';
+import { normalizeInstance, optionsSchema, type SigtranOptions } from './gateway/config.js';
+import { SigtranGatewayImpl, calledFromScp } from './gateway/instance.js';
+import { statusCommand } from './status-command.js';
+
+export default definePlugin<SigtranOptions, SigtranPluginExports>({
+  name: 'sigtran',
+  version: '0.1.0',
+  description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP, SCCP connectionless, ITU TCAP dialogues for INAP/CAMEL/MAP',
+  optionsSchema,
+  setup(api, options) {
+    const raw = options.instances ?? [];
+    const names = new Set<string>();
+    const instances = raw.map((r) => {
+      if (names.has(r.name)) throw new Error(`sigtran: instance name '${r.name}' is used twice`);
+      names.add(r.name);
+      const cfg = normalizeInstance(r);
+      return new SigtranGatewayImpl(cfg, (level, text) => api.log(level, `${cfg.name}: ${text}`));
+    });
+    if (options.default !== undefined && !names.has(options.default)) {
+      throw new Error(`sigtran: default instance '${options.default}' is not among the instances (${[...names].join(', ') || 'none'})`);
+    }
+    api.gateway({ kind: 'sigtran', instances, defaultInstance: options.default });
+    const byName = new Map(instances.map((g) => [g.name, g] as const));
+    const defaultGateway = options.default ?? instances[0]?.name;
+    return {
+      gateways: byName,
+      defaultGateway,
+      gateway: (name?: string) => byName.get(name ?? defaultGateway ?? ''),
+      resolveAc,
+      acName,
+      acAliases: AC_ALIASES,
+      calledAddressFromScp: calledFromScp,
+    };
+  },
+  commands: {
+    'sigtran-status': statusCommand,
+  },
+});

@@ -1,0 +1,319 @@
+// M3UA message encoding and decoding. Decoding is one pass over the parameters with no copies (views); every
+// problem is an M3uaError carrying the M3UA error code an ERR message would report.
+import { ErrorCode, ErrorCodes, M3uaClass, Param, TransferType, messageName } from './constants.js';
+
+export class M3uaError extends Error {
+  constructor(
+    /** M3UA error code (RFC 4666 §3.8.1), e.g. 0x12 parameter field error. */
+    readonly code: number,
+    readonly reason: string,
+    readonly offset = 0,
+  ) {
+    super(`M3UA ${ErrorCodes[code] ?? 'error ' + code} at offset ${offset}: ${reason}`);
+    this.name = 'M3uaError';
+  }
+}
+
+/** MTP3 routing label and payload of a DATA message. */
+export interface ProtocolData {
+  opc: number;
+  dpc: number;
+  /** Service indicator (3 = SCCP). */
+  si: number;
+  /** Network indicator (0 international, 2 national). */
+  ni: number;
+  mp: number;
+  sls: number;
+  /** User part (SCCP) bytes: a view into the decoded buffer. */
+  data: Uint8Array;
+}
+
+/** A decoded M3UA message; only the parameters present are set. */
+export interface M3uaMessage {
+  cls: number;
+  type: number;
+  routingContexts?: number[];
+  networkAppearance?: number;
+  trafficMode?: number;
+  aspId?: number;
+  infoString?: string;
+  errorCode?: number;
+  diagnostic?: Uint8Array;
+  status?: { type: number; info: number };
+  heartbeat?: Uint8Array;
+  /** Affected point codes (mask, pc). */
+  affected?: Array<{ mask: number; pc: number }>;
+  correlationId?: number;
+  userCause?: { cause: number; user: number };
+  concernedDestination?: number;
+  protocolData?: ProtocolData;
+  /** Unknown parameter tags seen (kept for diagnostics). */
+  unknown?: number[];
+}
+
+/** Decode one M3UA message (the whole PDU). Throws M3uaError. */
+export function decodeM3ua(buf: Uint8Array): M3uaMessage {
+  if (buf.length < 8) throw new M3uaError(ErrorCode.ProtocolError, `message of ${buf.length} octets is shorter than the common header`);
+  if (buf[0] !== 1) throw new M3uaError(ErrorCode.InvalidVersion, `version ${buf[0]} (expected 1)`, 0);
+  const cls = buf[2]!;
+  const type = buf[3]!;
+  const len = ((buf[4]! << 24) | (buf[5]! << 16) | (buf[6]! << 8) | buf[7]!) >>> 0;
+  if (len !== buf.length) throw new M3uaError(ErrorCode.ParameterFieldError, `header length ${len} but the message has ${buf.length} octets`, 4);
+  if (cls !== 0 && cls !== 1 && cls !== 2 && cls !== 3 && cls !== 4 && cls !== 9) throw new M3uaError(ErrorCode.UnsupportedClass, `message class ${cls}`, 2);
+  const m: M3uaMessage = { cls, type };
+  let p = 8;
+  while (p < len) {
+    if (len - p < 4) throw new M3uaError(ErrorCode.ParameterFieldError, `${len - p} octet(s) left, too few for a parameter header`, p);
+    const tag = (buf[p]! << 8) | buf[p + 1]!;
+    const plen = (buf[p + 2]! << 8) | buf[p + 3]!;
+    if (plen < 4 || p + plen > len) throw new M3uaError(ErrorCode.ParameterFieldError, `parameter 0x${tag.toString(16).padStart(4, '0')} length ${plen} overruns the message`, p + 2);
+    const vs = p + 4;
+    const vlen = plen - 4;
+    switch (tag) {
+      case Param.RoutingContext: {
+        if (vlen === 0 || vlen % 4) throw new M3uaError(ErrorCode.ParameterFieldError, `routing context length ${vlen} is not a multiple of 4`, p);
+        m.routingContexts = [];
+        for (let i = 0; i < vlen; i += 4) m.routingContexts.push(u32(buf, vs + i));
+        break;
+      }
+      case Param.NetworkAppearance:
+        m.networkAppearance = fixed32(buf, vs, vlen, p, 'network appearance');
+        break;
+      case Param.TrafficModeType:
+        m.trafficMode = fixed32(buf, vs, vlen, p, 'traffic mode type');
+        break;
+      case Param.AspIdentifier:
+        m.aspId = fixed32(buf, vs, vlen, p, 'ASP identifier');
+        break;
+      case Param.ErrorCode:
+        m.errorCode = fixed32(buf, vs, vlen, p, 'error code');
+        break;
+      case Param.CorrelationId:
+        m.correlationId = fixed32(buf, vs, vlen, p, 'correlation id');
+        break;
+      case Param.ConcernedDestination:
+        m.concernedDestination = fixed32(buf, vs, vlen, p, 'concerned destination') & 0xffffff;
+        break;
+      case Param.Status:
+        if (vlen !== 4) throw new M3uaError(ErrorCode.ParameterFieldError, `status length ${vlen} (expected 4)`, p);
+        m.status = { type: (buf[vs]! << 8) | buf[vs + 1]!, info: (buf[vs + 2]! << 8) | buf[vs + 3]! };
+        break;
+      case Param.UserCause:
+        if (vlen !== 4) throw new M3uaError(ErrorCode.ParameterFieldError, `user/cause length ${vlen} (expected 4)`, p);
+        m.userCause = { cause: (buf[vs]! << 8) | buf[vs + 1]!, user: (buf[vs + 2]! << 8) | buf[vs + 3]! };
+        break;
+      case Param.InfoString:
+        m.infoString = new TextDecoder().decode(buf.subarray(vs, vs + vlen));
+        break;
+      case Param.DiagnosticInfo:
+        m.diagnostic = buf.subarray(vs, vs + vlen);
+        break;
+      case Param.HeartbeatData:
+        m.heartbeat = buf.subarray(vs, vs + vlen);
+        break;
+      case Param.AffectedPointCode: {
+        if (vlen === 0 || vlen % 4) throw new M3uaError(ErrorCode.ParameterFieldError, `affected point code length ${vlen} is not a multiple of 4`, p);
+        m.affected = [];
+        for (let i = 0; i < vlen; i += 4) m.affected.push({ mask: buf[vs + i]!, pc: u32(buf, vs + i) & 0xffffff });
+        break;
+      }
+      case Param.ProtocolData: {
+        if (vlen < 12) throw new M3uaError(ErrorCode.ParameterFieldError, `protocol data length ${vlen} is shorter than its 12-octet routing label`, p);
+        m.protocolData = {
+          opc: u32(buf, vs),
+          dpc: u32(buf, vs + 4),
+          si: buf[vs + 8]!,
+          ni: buf[vs + 9]!,
+          mp: buf[vs + 10]!,
+          sls: buf[vs + 11]!,
+          data: buf.subarray(vs + 12, vs + vlen),
+        };
+        break;
+      }
+      default:
+        (m.unknown ??= []).push(tag);
+    }
+    p += (plen + 3) & ~3;
+  }
+  if (p !== len && p - len > 3) throw new M3uaError(ErrorCode.ParameterFieldError, 'parameter padding overruns the message', len);
+  if (cls === M3uaClass.TRANSFER && type === TransferType.DATA && !m.protocolData) {
+    throw new M3uaError(ErrorCode.MissingParameter, 'DATA without protocol data', 8);
+  }
+  return m;
+}
+
+function u32(buf: Uint8Array, p: number): number {
+  return ((buf[p]! << 24) | (buf[p + 1]! << 16) | (buf[p + 2]! << 8) | buf[p + 3]!) >>> 0;
+}
+
+function fixed32(buf: Uint8Array, vs: number, vlen: number, p: number, what: string): number {
+  if (vlen !== 4) throw new M3uaError(ErrorCode.ParameterFieldError, `${what} length ${vlen} (expected 4)`, p);
+  return u32(buf, vs);
+}
+
+// ---- encoding ----
+
+/** Parameters for an encoded message (all optional; written in RFC order for each message). */
+export interface M3uaParams {
+  aspId?: number;
+  routingContexts?: readonly number[];
+  networkAppearance?: number;
+  trafficMode?: number;
+  infoString?: string;
+  errorCode?: number;
+  diagnostic?: Uint8Array;
+  status?: { type: number; info: number };
+  heartbeat?: Uint8Array;
+  affected?: ReadonlyArray<{ mask?: number; pc: number }>;
+  correlationId?: number;
+  userCause?: { cause: number; user: number };
+  concernedDestination?: number;
+  protocolData?: Omit<ProtocolData, 'data'> & { data: Uint8Array };
+}
+
+function paramSize(vlen: number): number {
+  return 4 + ((vlen + 3) & ~3);
+}
+
+/**
+ * Encode any M3UA message. Parameter order: NA, RC, traffic mode/ASP id/affected PC/..., protocol data,
+ * correlation id, info string, diagnostic (the order RFC 4666 lists them in, which tshark accepts).
+ */
+export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8Array {
+  const info = p.infoString !== undefined ? new TextEncoder().encode(p.infoString) : undefined;
+  let size = 8;
+  if (p.aspId !== undefined) size += 8;
+  if (p.networkAppearance !== undefined) size += 8;
+  if (p.routingContexts?.length) size += 4 + 4 * p.routingContexts.length;
+  if (p.trafficMode !== undefined) size += 8;
+  if (p.errorCode !== undefined) size += 8;
+  if (p.status) size += 8;
+  if (p.affected?.length) size += 4 + 4 * p.affected.length;
+  if (p.concernedDestination !== undefined) size += 8;
+  if (p.userCause) size += 8;
+  if (p.heartbeat) size += paramSize(p.heartbeat.length);
+  if (p.protocolData) size += paramSize(12 + p.protocolData.data.length);
+  if (p.correlationId !== undefined) size += 8;
+  if (info) size += paramSize(info.length);
+  if (p.diagnostic) size += paramSize(p.diagnostic.length);
+  const b = Buffer.alloc(size);
+  b[0] = 1;
+  b[2] = cls;
+  b[3] = type;
+  b.writeUInt32BE(size, 4);
+  let o = 8;
+  const hdr = (tag: number, vlen: number) => {
+    b.writeUInt16BE(tag, o);
+    b.writeUInt16BE(4 + vlen, o + 2);
+    o += 4;
+  };
+  const u32p = (tag: number, v: number) => {
+    hdr(tag, 4);
+    b.writeUInt32BE(v >>> 0, o);
+    o += 4;
+  };
+  const bytesp = (tag: number, v: Uint8Array) => {
+    hdr(tag, v.length);
+    b.set(v, o);
+    o += (v.length + 3) & ~3;
+  };
+  if (p.aspId !== undefined && cls === M3uaClass.ASPSM) u32p(Param.AspIdentifier, p.aspId);
+  if (p.networkAppearance !== undefined) u32p(Param.NetworkAppearance, p.networkAppearance);
+  if (p.trafficMode !== undefined) u32p(Param.TrafficModeType, p.trafficMode);
+  if (p.routingContexts?.length) {
+    hdr(Param.RoutingContext, 4 * p.routingContexts.length);
+    for (const rc of p.routingContexts) {
+      b.writeUInt32BE(rc >>> 0, o);
+      o += 4;
+    }
+  }
+  if (p.aspId !== undefined && cls !== M3uaClass.ASPSM) u32p(Param.AspIdentifier, p.aspId);
+  if (p.errorCode !== undefined) u32p(Param.ErrorCode, p.errorCode);
+  if (p.status) {
+    hdr(Param.Status, 4);
+    b.writeUInt16BE(p.status.type, o);
+    b.writeUInt16BE(p.status.info, o + 2);
+    o += 4;
+  }
+  if (p.affected?.length) {
+    hdr(Param.AffectedPointCode, 4 * p.affected.length);
+    for (const a of p.affected) {
+      b.writeUInt32BE((((a.mask ?? 0) & 0xff) << 24 | (a.pc & 0xffffff)) >>> 0, o);
+      o += 4;
+    }
+  }
+  if (p.concernedDestination !== undefined) u32p(Param.ConcernedDestination, p.concernedDestination & 0xffffff);
+  if (p.userCause) {
+    hdr(Param.UserCause, 4);
+    b.writeUInt16BE(p.userCause.cause, o);
+    b.writeUInt16BE(p.userCause.user, o + 2);
+    o += 4;
+  }
+  if (p.heartbeat) bytesp(Param.HeartbeatData, p.heartbeat);
+  if (p.protocolData) {
+    const pd = p.protocolData;
+    hdr(Param.ProtocolData, 12 + pd.data.length);
+    b.writeUInt32BE(pd.opc >>> 0, o);
+    b.writeUInt32BE(pd.dpc >>> 0, o + 4);
+    b[o + 8] = pd.si;
+    b[o + 9] = pd.ni;
+    b[o + 10] = pd.mp;
+    b[o + 11] = pd.sls;
+    b.set(pd.data, o + 12);
+    o += (12 + pd.data.length + 3) & ~3;
+  }
+  if (p.correlationId !== undefined) u32p(Param.CorrelationId, p.correlationId);
+  if (info) bytesp(Param.InfoString, info);
+  if (p.diagnostic) bytesp(Param.DiagnosticInfo, p.diagnostic);
+  return b;
+}
+
+/**
+ * Fast path for DATA: the payload is written by `write(buf, offset)` straight into the message (no copy of the
+ * SCCP message). `payloadLen` must be exact.
+ */
+export function encodeData(
+  rc: number | undefined,
+  na: number | undefined,
+  opc: number,
+  dpc: number,
+  si: number,
+  ni: number,
+  mp: number,
+  sls: number,
+  payloadLen: number,
+  write: (buf: Uint8Array, offset: number) => void,
+): Buffer {
+  const size = 8 + (na !== undefined ? 8 : 0) + (rc !== undefined ? 8 : 0) + paramSize(12 + payloadLen);
+  const b = Buffer.allocUnsafe(size);
+  b[0] = 1;
+  b[1] = 0;
+  b[2] = M3uaClass.TRANSFER;
+  b[3] = TransferType.DATA;
+  b.writeUInt32BE(size, 4);
+  let o = 8;
+  if (na !== undefined) {
+    b.writeUInt32BE(0x02000008, o);
+    b.writeUInt32BE(na >>> 0, o + 4);
+    o += 8;
+  }
+  if (rc !== undefined) {
+    b.writeUInt32BE(0x00060008, o);
+    b.writeUInt32BE(rc >>> 0, o + 4);
+    o += 8;
+  }
+  b.writeUInt16BE(Param.ProtocolData, o);
+  b.writeUInt16BE(16 + payloadLen, o + 2);
+  b.writeUInt32BE(opc >>> 0, o + 4);
+  b.writeUInt32BE(dpc >>> 0, o + 8);
+  b[o + 12] = si;
+  b[o + 13] = ni;
+  b[o + 14] = mp;
+  b[o + 15] = sls;
+  write(b, o + 16);
+  const end = o + 16 + payloadLen;
+  for (let i = end; i < size; i++) b[i] = 0;
+  return b;
+}
+
+export { messageName };

@@ -1,0 +1,304 @@
+// A TCAP dialogue (transaction + component sublayer as far as a tester needs it).
+import type { ApplicationContext } from '../ac.js';
+import type {
+  Dialogue,
+  DialogueState,
+  InvokeSpec,
+  ReceiveOptions,
+  RejectSpec,
+  ReturnErrorSpec,
+  ReturnResultSpec,
+  SccpAddress,
+  SigtranGateway,
+  TcapMessage,
+  WireMessage,
+} from '../api.js';
+import { SigtranError } from '../errors.js';
+import { tidHex, type OutComponent, type OutDialogue, type OutTcap } from './codec.js';
+import { toHex } from '../ber/hex.js';
+
+/** What a dialogue needs from its manager. */
+export interface DialogueHost {
+  readonly gateway: SigtranGateway;
+  readonly defaultTimeoutMs: number;
+  transmit(d: DialogueImpl, m: OutTcap): WireMessage;
+  released(d: DialogueImpl): void;
+}
+
+interface Waiter {
+  resolve(m: TcapMessage): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout | undefined;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+export class DialogueImpl implements Dialogue {
+  state: DialogueState;
+  readonly localTid: number;
+  readonly localTidHex: string;
+  remoteTid: Uint8Array | undefined;
+  remoteTidHex: string | undefined;
+  ac: ApplicationContext | null;
+  localAddress: SccpAddress;
+  remoteAddress: SccpAddress;
+  /** Encoded SCCP addresses used on the wire (called = remote, calling = local). */
+  remoteEnc: Uint8Array;
+  localEnc: Uint8Array;
+  /** MTP3 label for outbound messages. */
+  opc: number;
+  dpc: number;
+  sls: number;
+  /** Link the dialogue is bound to (set by the gateway). */
+  link: unknown;
+  /** A Begin with AARQ arrived and we have not answered it yet (the answer carries the AARE). */
+  aarePending = false;
+  /** An outbound Begin was sent and no reply has arrived yet (the first reply may change the remote address). */
+  firstReplyPending = false;
+  endReason: string | undefined;
+  private queue: OutComponent[] = [];
+  private invokeCounter = 0;
+  private inbox: TcapMessage[] = [];
+  private waiter: Waiter | undefined;
+  private signalCleanup: (() => void) | undefined;
+
+  constructor(
+    private readonly host: DialogueHost,
+    localTid: number,
+    state: DialogueState,
+    ac: ApplicationContext | null,
+    localAddress: SccpAddress,
+    remoteAddress: SccpAddress,
+    localEnc: Uint8Array,
+    remoteEnc: Uint8Array,
+    opc: number,
+    dpc: number,
+  ) {
+    this.localTid = localTid;
+    this.localTidHex = tidHex(localTid);
+    this.state = state;
+    this.ac = ac;
+    this.localAddress = localAddress;
+    this.remoteAddress = remoteAddress;
+    this.localEnc = localEnc;
+    this.remoteEnc = remoteEnc;
+    this.opc = opc;
+    this.dpc = dpc;
+    this.sls = localTid & 0x0f;
+  }
+
+  get gateway(): SigtranGateway {
+    return this.host.gateway;
+  }
+
+  get pendingComponents(): number {
+    return this.queue.length;
+  }
+
+  get queued(): number {
+    return this.inbox.length;
+  }
+
+  setRemoteTid(t: Uint8Array): void {
+    this.remoteTid = Uint8Array.from(t);
+    this.remoteTidHex = toHex(t);
+  }
+
+  bindSignal(signal: AbortSignal | undefined, mode: 'abort' | 'release'): void {
+    if (!signal) return;
+    const fn = () => (mode === 'abort' ? this.close() : this.release());
+    if (signal.aborted) {
+      queueMicrotask(fn);
+      return;
+    }
+    signal.addEventListener('abort', fn, { once: true });
+    this.signalCleanup = () => signal.removeEventListener('abort', fn);
+  }
+
+  private assertOpen(what: string): void {
+    if (this.state === 'ended') {
+      throw new SigtranError('state', `cannot ${what}: TCAP dialogue ${this.localTidHex} has ended${this.endReason ? ' (' + this.endReason + ')' : ''}`);
+    }
+  }
+
+  invoke(spec: InvokeSpec): number {
+    this.assertOpen('queue an Invoke');
+    let id = spec.invokeId;
+    if (id === undefined) {
+      this.invokeCounter = this.invokeCounter >= 127 ? 1 : this.invokeCounter + 1;
+      id = this.invokeCounter;
+    }
+    this.queue.push({ t: 'invoke', s: { ...spec, invokeId: id } });
+    return id;
+  }
+
+  returnResult(spec: ReturnResultSpec): void {
+    this.assertOpen('queue a ReturnResult');
+    this.queue.push({ t: 'result', s: spec });
+  }
+
+  returnError(spec: ReturnErrorSpec): void {
+    this.assertOpen('queue a ReturnError');
+    this.queue.push({ t: 'error', s: spec });
+  }
+
+  reject(spec: RejectSpec): void {
+    this.assertOpen('queue a Reject');
+    this.queue.push({ t: 'reject', s: spec });
+  }
+
+  private aare(): OutDialogue | undefined {
+    if (!this.aarePending || !this.ac) return undefined;
+    this.aarePending = false;
+    return { type: 'aare', ac: this.ac, result: 0, diagSource: 'user', diag: 0 };
+  }
+
+  private takeComponents(): OutComponent[] {
+    const q = this.queue;
+    this.queue = [];
+    return q;
+  }
+
+  send(): WireMessage {
+    this.assertOpen('send');
+    if (this.state === 'idle') {
+      const m: OutTcap = { kind: 'begin', otid: this.localTid, components: this.queue };
+      if (this.ac) m.dialogue = { type: 'aarq', ac: this.ac };
+      const w = this.host.transmit(this, m);
+      this.queue = [];
+      this.state = 'initiated';
+      this.firstReplyPending = true;
+      return w;
+    }
+    if (this.state === 'initiated') {
+      throw new SigtranError('state', `cannot send a Continue on TCAP dialogue ${this.localTidHex}: the peer has not answered the Begin yet`);
+    }
+    const m: OutTcap = { kind: 'continue', otid: this.localTid, dtid: this.remoteTid!, components: this.queue };
+    const dlg = this.aarePending && this.ac ? { type: 'aare' as const, ac: this.ac, result: 0 as const, diagSource: 'user' as const, diag: 0 } : undefined;
+    if (dlg) m.dialogue = dlg;
+    const w = this.host.transmit(this, m);
+    this.aarePending = false;
+    this.queue = [];
+    this.state = 'active';
+    return w;
+  }
+
+  end(opts?: { prearranged?: boolean }): WireMessage | undefined {
+    this.assertOpen('end');
+    if (opts?.prearranged || this.state === 'idle' || this.state === 'initiated') {
+      // Prearranged end (or nothing to end towards the peer): release locally.
+      this.finish(opts?.prearranged ? 'ended locally (prearranged end)' : 'ended locally');
+      return undefined;
+    }
+    const m: OutTcap = { kind: 'end', dtid: this.remoteTid!, components: this.queue };
+    const dlg = this.aare();
+    if (dlg) m.dialogue = dlg;
+    const w = this.host.transmit(this, m);
+    this.queue = [];
+    this.finish('ended by us (TC-END)');
+    return w;
+  }
+
+  abort(opts?: { acNotSupported?: boolean; ac?: ApplicationContext; userInformation?: Uint8Array }): WireMessage | undefined {
+    if (this.state === 'ended') return undefined;
+    if (!this.remoteTid) {
+      this.finish('aborted locally');
+      return undefined;
+    }
+    const m: OutTcap = { kind: 'abort', dtid: this.remoteTid };
+    if (opts?.acNotSupported) {
+      const ac = opts.ac ?? this.ac;
+      if (ac) m.dialogue = { type: 'aare', ac, result: 1, diagSource: 'user', diag: 2, userInformation: opts.userInformation };
+    } else if (this.ac || opts?.userInformation) {
+      // ABRT only in a dialogue that has a dialogue portion (Q.773: AC-less dialogues abort without one).
+      if (this.ac) m.dialogue = { type: 'abrt', source: 0, userInformation: opts?.userInformation };
+    }
+    let w: WireMessage | undefined;
+    try {
+      w = this.host.transmit(this, m);
+    } finally {
+      this.queue = [];
+      this.finish('aborted by us (TC-U-ABORT)');
+    }
+    return w;
+  }
+
+  receive(opts?: ReceiveOptions): Promise<TcapMessage> {
+    const first = this.inbox.shift();
+    if (first) return Promise.resolve(first);
+    if (this.state === 'ended') {
+      return Promise.reject(new SigtranError('ended', `TCAP dialogue ${this.localTidHex} has ended (${this.endReason ?? 'released'}); no further message will arrive`));
+    }
+    if (this.waiter) return Promise.reject(new SigtranError('state', `receive() is already waiting on TCAP dialogue ${this.localTidHex}`));
+    const signal = opts?.signal;
+    if (signal?.aborted) return Promise.reject(new SigtranError('cancelled', 'wait cancelled'));
+    const timeoutMs = opts?.timeoutMs ?? this.host.defaultTimeoutMs;
+    return new Promise<TcapMessage>((resolve, reject) => {
+      const w: Waiter = { resolve, reject, timer: undefined, signal, onAbort: undefined };
+      w.timer = setTimeout(() => {
+        this.clearWaiter();
+        reject(new SigtranError('timeout', `no TCAP message from the peer within ${fmtMs(timeoutMs)} (dialogue ${this.localTidHex}, ${this.state})`));
+      }, timeoutMs);
+      if (signal) {
+        w.onAbort = () => {
+          this.clearWaiter();
+          reject(new SigtranError('cancelled', `wait on TCAP dialogue ${this.localTidHex} cancelled`));
+        };
+        signal.addEventListener('abort', w.onAbort, { once: true });
+      }
+      this.waiter = w;
+    });
+  }
+
+  private clearWaiter(): Waiter | undefined {
+    const w = this.waiter;
+    if (!w) return undefined;
+    this.waiter = undefined;
+    if (w.timer) clearTimeout(w.timer);
+    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+    return w;
+  }
+
+  /** Deliver an inbound message (by the manager). */
+  deliver(m: TcapMessage): void {
+    const w = this.clearWaiter();
+    if (w) w.resolve(m);
+    else if (this.inbox.length < 1000) this.inbox.push(m);
+  }
+
+  /** Mark ended (by an inbound End/Abort/notice, or locally) and free the transaction id. */
+  finish(reason: string): void {
+    if (this.state === 'ended') return;
+    this.state = 'ended';
+    this.endReason = reason;
+    this.signalCleanup?.();
+    this.signalCleanup = undefined;
+    this.host.released(this);
+    if (this.inbox.length === 0) {
+      const w = this.clearWaiter();
+      w?.reject(new SigtranError('ended', `TCAP dialogue ${this.localTidHex} has ended (${reason})`));
+    }
+  }
+
+  close(): void {
+    if (this.state === 'ended') return;
+    if (this.state === 'received' || this.state === 'active') {
+      try {
+        this.abort();
+        return;
+      } catch {
+        // gateway down: just release
+      }
+    }
+    this.release();
+  }
+
+  release(): void {
+    this.queue = [];
+    this.finish('released locally');
+  }
+}
+
+function fmtMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -1,0 +1,502 @@
+// Transaction-id allocation, routing of inbound TCAP messages to dialogues, inbound-Begin matching
+// (acceptBegin/listen) and P-Aborts for unknown transactions.
+import type { ApplicationContext } from '../ac.js';
+import type { BeginCriterion, BeginListener, ReceiveOptions, SccpAddress, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
+import { SigtranError } from '../errors.js';
+import { P_ABORT_CAUSES, TcapError, decodeTcap, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
+import { DialogueImpl, type DialogueHost } from './dialogue.js';
+import { InboundMessage } from './message.js';
+import { toHex } from '../ber/hex.js';
+
+/** What the manager needs from the gateway below it. */
+export interface TcapLower {
+  readonly gateway: SigtranGateway;
+  /** Encode `m` as TCAP and send it in SCCP/M3UA for dialogue `d`. */
+  transmit(d: DialogueImpl, m: OutTcap): WireMessage;
+  /** Send a TCAP message outside any dialogue (P-Abort to an unknown transaction): addresses swapped from `inb`. */
+  transmitReply(inb: InboundContext, m: OutTcap): void;
+  log(level: 'error' | 'warn' | 'info' | 'debug', text: string): void;
+}
+
+/** Where an inbound message came from (SCCP/M3UA layers). */
+export interface InboundContext {
+  called: SccpAddress;
+  calling: SccpAddress;
+  calledRaw: Uint8Array;
+  callingRaw: Uint8Array;
+  opc: number;
+  dpc: number;
+  sls: number;
+  raw: Uint8Array;
+  peer: string;
+  link: unknown;
+}
+
+interface Acceptor {
+  criterion: BeginCriterion;
+  acOid: string | null | undefined;
+  resolve(m: TcapMessage): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout | undefined;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+  /** A standing listener's queue instead of a one-shot promise. */
+  listener?: ListenerImpl;
+}
+
+interface Backlogged {
+  msg: InboundMessage;
+  expires: number;
+}
+
+const BACKLOG_MAX = 2000;
+
+export class DialogueManager implements DialogueHost {
+  readonly dialogues = new Map<number, DialogueImpl>();
+  private nextTid = (Math.random() * 0x7fffffff) >>> 0;
+  private acceptors: Acceptor[] = [];
+  private listeners: ListenerImpl[] = [];
+  private backlog: Backlogged[] = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly lower: TcapLower,
+    readonly defaultTimeoutMs: number,
+    private readonly maxDialogues: number,
+  ) {}
+
+  get gateway(): SigtranGateway {
+    return this.lower.gateway;
+  }
+
+  transmit(d: DialogueImpl, m: OutTcap): WireMessage {
+    return this.lower.transmit(d, m);
+  }
+
+  released(d: DialogueImpl): void {
+    this.dialogues.delete(d.localTid);
+  }
+
+  allocateTid(): number {
+    if (this.dialogues.size >= this.maxDialogues) {
+      throw new SigtranError('state', `too many open TCAP dialogues (${this.dialogues.size}; maxDialogues ${this.maxDialogues})`);
+    }
+    for (let i = 0; i < 1000; i++) {
+      this.nextTid = (this.nextTid + 1) >>> 0;
+      if (this.nextTid === 0) continue;
+      if (!this.dialogues.has(this.nextTid)) return this.nextTid;
+    }
+    throw new SigtranError('state', 'no free TCAP transaction id');
+  }
+
+  create(
+    state: 'idle' | 'received',
+    ac: ApplicationContext | null,
+    local: SccpAddress,
+    remote: SccpAddress,
+    localEnc: Uint8Array,
+    remoteEnc: Uint8Array,
+    opc: number,
+    dpc: number,
+  ): DialogueImpl {
+    const tid = this.allocateTid();
+    const d = new DialogueImpl(this, tid, state, ac, local, remote, localEnc, remoteEnc, opc, dpc);
+    this.dialogues.set(tid, d);
+    return d;
+  }
+
+  /** Abort everything (gateway stopped or association lost with no other link). */
+  failAll(reason: string): void {
+    for (const d of [...this.dialogues.values()]) {
+      if (d.state === 'idle') continue;
+      this.deliverLocalAbort(d, reason);
+    }
+  }
+
+  private deliverLocalAbort(d: DialogueImpl, reason: string, ctx?: InboundContext): void {
+    const m = new InboundMessage('p-abort', d, [], undefined, ctx?.called ?? d.localAddress, ctx?.calling ?? d.remoteAddress, ctx?.opc ?? d.dpc, ctx?.dpc ?? d.opc, ctx?.sls ?? d.sls, ctx?.raw ?? new Uint8Array(0), ctx?.peer ?? '');
+    m.reason = reason;
+    d.deliver(m);
+    d.finish(reason);
+  }
+
+  /** An SCCP UDTS/XUDTS returned one of our messages: end the dialogue it belonged to. */
+  onNotice(ctx: InboundContext, data: Uint8Array, returnCause: number, reasonText: string): void {
+    let dec: DecodedTcap | undefined;
+    try {
+      dec = decodeTcap(data);
+    } catch {
+      dec = undefined;
+    }
+    // The returned message is one of ours: its otid (Begin/Continue) or dtid (End/Abort) names our side.
+    const tid = dec?.kind === 'begin' || dec?.kind === 'continue' ? dec.otid : undefined;
+    const d = tid ? this.dialogues.get(tidNumber(tid)) : undefined;
+    if (!d) {
+      this.lower.log('warn', `${reasonText} for a message of no open dialogue`);
+      return;
+    }
+    const m = new InboundMessage('notice', d, [], undefined, ctx.called, ctx.calling, ctx.opc, ctx.dpc, ctx.sls, ctx.raw, ctx.peer);
+    m.returnCause = returnCause;
+    m.reason = reasonText;
+    d.deliver(m);
+    d.finish(reasonText);
+  }
+
+  /** An inbound TCAP message (SCCP user data). Never throws. */
+  onTcap(ctx: InboundContext, data: Uint8Array): void {
+    let dec: DecodedTcap;
+    try {
+      dec = decodeTcap(data);
+    } catch (e) {
+      if (!(e instanceof TcapError)) {
+        this.lower.log('error', `TCAP decoding failed unexpectedly: ${String(e)}`);
+        return;
+      }
+      this.onBadTcap(ctx, e);
+      return;
+    }
+    switch (dec.kind) {
+      case 'begin':
+        return this.onBegin(ctx, dec);
+      case 'continue':
+      case 'end':
+      case 'abort':
+        return this.onExisting(ctx, dec);
+      case 'unidirectional':
+        this.lower.log('debug', 'TCAP Unidirectional received and ignored');
+        return;
+    }
+  }
+
+  private onBadTcap(ctx: InboundContext, e: TcapError): void {
+    const d = e.dtid ? this.dialogues.get(tidNumber(e.dtid)) : undefined;
+    this.lower.log('warn', `bad TCAP message from ${ctx.peer}: ${e.reason}`);
+    if (d) {
+      // Our side: the dialogue is over for a provider reason. Answer with a P-Abort when a peer tid is known.
+      if (e.pAbortCause !== undefined && d.remoteTid) {
+        try {
+          this.lower.transmit(d, { kind: 'abort', dtid: d.remoteTid, pAbortCause: e.pAbortCause });
+        } catch {
+          // gateway down
+        }
+      }
+      this.deliverLocalAbort(d, `bad TCAP message from the peer: ${e.reason}`, ctx);
+      return;
+    }
+    if (e.otid && e.pAbortCause !== undefined && e.kind !== 'abort' && e.kind !== 'end') {
+      this.lower.transmitReply(ctx, { kind: 'abort', dtid: e.otid, pAbortCause: e.pAbortCause });
+    }
+  }
+
+  private onExisting(ctx: InboundContext, dec: DecodedTcap): void {
+    const d = this.dialogues.get(tidNumber(dec.dtid!));
+    if (!d || d.state === 'idle') {
+      this.lower.log('debug', `TCAP ${dec.kind} for unknown transaction ${toHex(dec.dtid!)} from ${ctx.peer}`);
+      if (dec.kind === 'continue') {
+        this.lower.transmitReply(ctx, { kind: 'abort', dtid: dec.otid!, pAbortCause: 1 });
+      }
+      return;
+    }
+    if (dec.kind === 'continue') {
+      if (d.state === 'initiated') {
+        d.setRemoteTid(dec.otid!);
+        d.state = 'active';
+      } else if (d.remoteTidHex !== toHex(dec.otid!)) {
+        // Q.774: a Continue whose otid changed is an incorrect transaction portion.
+        this.lower.transmitReply(ctx, { kind: 'abort', dtid: dec.otid!, pAbortCause: 3 });
+        return;
+      }
+    }
+    if (d.firstReplyPending) {
+      // Q.714: the first reply's calling address becomes the called address of what follows.
+      d.firstReplyPending = false;
+      d.remoteEnc = Uint8Array.from(ctx.callingRaw);
+      d.remoteAddress = ctx.calling;
+      d.dpc = ctx.opc;
+      d.link = ctx.link;
+    }
+    const kind: TcapMessage['kind'] = dec.kind === 'abort' ? (dec.pAbortCause !== undefined ? 'p-abort' : 'u-abort') : (dec.kind as 'continue' | 'end');
+    const m = new InboundMessage(kind, d, dec.components, dec.dialogue, ctx.called, ctx.calling, ctx.opc, ctx.dpc, ctx.sls, ctx.raw, ctx.peer);
+    if (dec.dialogue?.type === 'aare' && d.ac && dec.dialogue.result === 'accepted') d.ac = dec.dialogue.ac;
+    if (dec.kind === 'abort') {
+      if (dec.pAbortCause !== undefined) {
+        m.pAbortCause = dec.pAbortCause;
+        m.reason = `TCAP P-Abort from the peer: ${P_ABORT_CAUSES[dec.pAbortCause] ?? 'cause'} (${dec.pAbortCause})`;
+      } else if (dec.dialogue?.type === 'aare') {
+        const dg = dec.dialogue.diagnostic;
+        m.reason = `TCAP U-Abort from the peer: application context ${dec.dialogue.ac.name ?? dec.dialogue.ac.oid} ${dec.dialogue.result}, ${dg.source} diagnostic ${dg.code}${dg.source === 'user' && dg.code === 2 ? ' (application-context-name-not-supported)' : ''}`;
+      } else {
+        m.reason = `TCAP U-Abort from the peer${dec.dialogue?.type === 'abrt' ? ` (abort-source ${dec.dialogue.source})` : ''}`;
+      }
+      d.deliver(m);
+      d.finish(m.reason);
+      return;
+    }
+    if (dec.kind === 'end') {
+      d.deliver(m);
+      d.finish('ended by the peer (TC-END)');
+      return;
+    }
+    d.deliver(m);
+  }
+
+  private onBegin(ctx: InboundContext, dec: DecodedTcap): void {
+    const ac = dec.dialogue?.type === 'aarq' ? dec.dialogue.ac : null;
+    let d: DialogueImpl;
+    try {
+      d = this.create('received', ac, ctx.called, ctx.calling, Uint8Array.from(ctx.calledRaw), Uint8Array.from(ctx.callingRaw), ctx.dpc, ctx.opc);
+    } catch (e) {
+      this.lower.log('warn', `Begin from ${ctx.peer} refused: ${(e as Error).message}`);
+      this.lower.transmitReply(ctx, { kind: 'abort', dtid: dec.otid!, pAbortCause: 4 });
+      return;
+    }
+    d.setRemoteTid(dec.otid!);
+    d.link = ctx.link;
+    d.aarePending = ac !== null;
+    d.sls = ctx.sls;
+    const m = new InboundMessage('begin', d, dec.components, dec.dialogue, ctx.called, ctx.calling, ctx.opc, ctx.dpc, ctx.sls, ctx.raw, ctx.peer);
+    if (this.offer(m)) return;
+    if (this.backlog.length >= BACKLOG_MAX) {
+      this.lower.log('warn', `Begin from ${ctx.peer} refused: nobody waits for it and the backlog is full`);
+      this.refuse(d);
+      return;
+    }
+    this.backlog.push({ msg: m, expires: Date.now() + this.defaultTimeoutMs });
+    this.armSweep();
+  }
+
+  private refuse(d: DialogueImpl): void {
+    try {
+      this.lower.transmit(d, { kind: 'abort', dtid: d.remoteTid!, pAbortCause: 4 });
+    } catch {
+      // down
+    }
+    d.finish('refused: no test instance took the Begin');
+  }
+
+  private armSweep(): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => {
+      const now = Date.now();
+      while (this.backlog.length && this.backlog[0]!.expires <= now) {
+        const b = this.backlog.shift()!;
+        if (b.msg.dialogue.state === 'received') {
+          this.lower.log('info', `inbound Begin ${b.msg.dialogue.remoteTidHex} was not taken by any test instance within ${this.defaultTimeoutMs} ms: aborted`);
+          this.refuse(b.msg.dialogue as DialogueImpl);
+        }
+      }
+      if (!this.backlog.length && this.sweepTimer) {
+        clearInterval(this.sweepTimer);
+        this.sweepTimer = undefined;
+      }
+    }, 250);
+    this.sweepTimer.unref();
+  }
+
+  private matches(a: Acceptor, m: InboundMessage): boolean {
+    const c = a.criterion;
+    if (c.ssn !== undefined && m.called.ssn !== c.ssn) return false;
+    if (a.acOid !== undefined) {
+      if (a.acOid === null ? m.ac !== null : m.ac?.oid !== a.acOid) return false;
+    }
+    if (c.opcode !== undefined) {
+      const first = m.components[0];
+      if (!first || first.type !== 'invoke' || first.opcode !== c.opcode) return false;
+    }
+    if (c.filter) {
+      try {
+        if (!c.filter(m)) return false;
+      } catch {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Give an inbound Begin to the first matching acceptor or listener. */
+  private offer(m: InboundMessage): boolean {
+    for (let i = 0; i < this.acceptors.length; i++) {
+      const a = this.acceptors[i]!;
+      if (this.matches(a, m)) {
+        this.acceptors.splice(i, 1);
+        this.clearAcceptor(a);
+        a.resolve(m);
+        return true;
+      }
+    }
+    for (const l of this.listeners) {
+      if (this.matches(l.acc, m) && l.push(m)) return true;
+    }
+    return false;
+  }
+
+  private clearAcceptor(a: Acceptor): void {
+    if (a.timer) clearTimeout(a.timer);
+    if (a.signal && a.onAbort) a.signal.removeEventListener('abort', a.onAbort);
+  }
+
+  private takeFromBacklog(a: Acceptor): InboundMessage | undefined {
+    for (let i = 0; i < this.backlog.length; i++) {
+      const b = this.backlog[i]!;
+      if (b.msg.dialogue.state !== 'received') continue;
+      if (this.matches(a, b.msg)) {
+        this.backlog.splice(i, 1);
+        return b.msg;
+      }
+    }
+    return undefined;
+  }
+
+  acceptBegin(criterion: BeginCriterion, opts?: ReceiveOptions): Promise<TcapMessage> {
+    const a: Acceptor = {
+      criterion,
+      acOid: acOidOf(criterion.ac),
+      resolve: () => undefined,
+      reject: () => undefined,
+      timer: undefined,
+      signal: opts?.signal,
+      onAbort: undefined,
+    };
+    const b = this.takeFromBacklog(a);
+    if (b) return Promise.resolve(b);
+    if (opts?.signal?.aborted) return Promise.reject(new SigtranError('cancelled', 'wait cancelled'));
+    const timeoutMs = opts?.timeoutMs ?? this.defaultTimeoutMs;
+    return new Promise((resolve, reject) => {
+      a.resolve = resolve;
+      a.reject = reject;
+      const drop = () => {
+        const i = this.acceptors.indexOf(a);
+        if (i >= 0) this.acceptors.splice(i, 1);
+        this.clearAcceptor(a);
+      };
+      a.timer = setTimeout(() => {
+        drop();
+        reject(new SigtranError('timeout', `no matching TCAP Begin arrived within ${timeoutMs % 1000 ? timeoutMs + ' ms' : timeoutMs / 1000 + ' s'}${describeCriterion(criterion)}`));
+      }, timeoutMs);
+      if (a.signal) {
+        a.onAbort = () => {
+          drop();
+          reject(new SigtranError('cancelled', 'wait for a TCAP Begin cancelled'));
+        };
+        a.signal.addEventListener('abort', a.onAbort, { once: true });
+      }
+      this.acceptors.push(a);
+    });
+  }
+
+  listen(criterion: BeginCriterion): BeginListener {
+    const l = new ListenerImpl(this, { criterion, acOid: acOidOf(criterion.ac), resolve: () => undefined, reject: () => undefined, timer: undefined, signal: undefined, onAbort: undefined }, this.defaultTimeoutMs);
+    this.listeners.push(l);
+    // Begins already in the backlog that match
+    for (let m = this.takeFromBacklog(l.acc); m; m = this.takeFromBacklog(l.acc)) if (!l.push(m)) break;
+    return l;
+  }
+
+  removeListener(l: ListenerImpl): void {
+    const i = this.listeners.indexOf(l);
+    if (i >= 0) this.listeners.splice(i, 1);
+  }
+
+  refuseBegin(m: TcapMessage): void {
+    if (m.dialogue.state === 'received') this.refuse(m.dialogue as DialogueImpl);
+  }
+
+  stop(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    for (const a of this.acceptors) {
+      this.clearAcceptor(a);
+      a.reject(new SigtranError('down', 'gateway stopped'));
+    }
+    this.acceptors = [];
+    this.backlog = [];
+  }
+}
+
+function acOidOf(ac: BeginCriterion['ac']): string | null | undefined {
+  if (ac === undefined) return undefined;
+  if (ac === null) return null;
+  return typeof ac === 'string' ? ac : ac.oid;
+}
+
+function describeCriterion(c: BeginCriterion): string {
+  const parts: string[] = [];
+  if (c.ssn !== undefined) parts.push(`ssn ${c.ssn}`);
+  if (c.ac !== undefined) parts.push(`ac ${c.ac === null ? 'none' : typeof c.ac === 'string' ? c.ac : (c.ac.name ?? c.ac.oid)}`);
+  if (c.opcode !== undefined) parts.push(`opcode ${c.opcode}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+class ListenerImpl implements BeginListener {
+  private q: TcapMessage[] = [];
+  private waiter: { resolve(m: TcapMessage): void; reject(e: Error): void; cleanup(): void } | undefined;
+  private closed = false;
+  constructor(
+    private readonly mgr: DialogueManager,
+    readonly acc: Acceptor,
+    private readonly defaultTimeoutMs: number,
+  ) {}
+
+  get queued(): number {
+    return this.q.length;
+  }
+
+  push(m: TcapMessage): boolean {
+    if (this.closed) return false;
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = undefined;
+      w.cleanup();
+      w.resolve(m);
+      return true;
+    }
+    if (this.q.length >= BACKLOG_MAX) return false;
+    this.q.push(m);
+    return true;
+  }
+
+  next(opts?: ReceiveOptions): Promise<TcapMessage> {
+    const m = this.q.shift();
+    if (m) return Promise.resolve(m);
+    if (this.closed) return Promise.reject(new SigtranError('ended', 'listener closed'));
+    if (this.waiter) return Promise.reject(new SigtranError('state', 'next() is already waiting on this listener'));
+    const timeoutMs = opts?.timeoutMs ?? this.defaultTimeoutMs;
+    const signal = opts?.signal;
+    if (signal?.aborted) return Promise.reject(new SigtranError('cancelled', 'wait cancelled'));
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.waiter = undefined;
+        clearTimeout(timer);
+        reject(new SigtranError('cancelled', 'wait for a TCAP Begin cancelled'));
+      };
+      const timer = setTimeout(() => {
+        this.waiter = undefined;
+        signal?.removeEventListener('abort', onAbort);
+        reject(new SigtranError('timeout', `no matching TCAP Begin arrived within ${timeoutMs} ms${describeCriterion(this.acc.criterion)}`));
+      }, timeoutMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiter = {
+        resolve,
+        reject,
+        cleanup: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        },
+      };
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.mgr.removeListener(this);
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = undefined;
+      w.cleanup();
+      w.reject(new SigtranError('ended', 'listener closed'));
+    }
+    for (const m of this.q) this.mgr.refuseBegin(m);
+    this.q = [];
+  }
+}

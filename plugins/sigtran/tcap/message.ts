@@ -1,0 +1,82 @@
+// The inbound message object handed to protocol plugins.
+import type { Json } from '../../../sdk/index.js';
+import type { ApplicationContext } from '../ac.js';
+import type { Component, Dialogue, DialoguePdu, SccpAddress, TcapMessage } from '../api.js';
+import { toHex } from '../ber/hex.js';
+
+export class InboundMessage implements TcapMessage {
+  kind: TcapMessage['kind'];
+  dialogue: Dialogue;
+  components: readonly Component[];
+  dialoguePdu?: DialoguePdu;
+  ac: ApplicationContext | null;
+  pAbortCause?: number;
+  returnCause?: number;
+  reason?: string;
+  called: SccpAddress;
+  calling: SccpAddress;
+  opc: number;
+  dpc: number;
+  sls: number;
+  bytes: Uint8Array;
+  readonly dissector = 'm3ua' as const;
+  peer: string;
+  receivedAt: number;
+
+  constructor(
+    kind: TcapMessage['kind'],
+    dialogue: Dialogue,
+    components: readonly Component[],
+    dialoguePdu: DialoguePdu | undefined,
+    called: SccpAddress,
+    calling: SccpAddress,
+    opc: number,
+    dpc: number,
+    sls: number,
+    bytes: Uint8Array,
+    peer: string,
+  ) {
+    this.kind = kind;
+    this.dialogue = dialogue;
+    this.components = components;
+    if (dialoguePdu) this.dialoguePdu = dialoguePdu;
+    this.ac = dialoguePdu && dialoguePdu.type !== 'abrt' ? dialoguePdu.ac : null;
+    this.called = called;
+    this.calling = calling;
+    this.opc = opc;
+    this.dpc = dpc;
+    this.sls = sls;
+    this.bytes = bytes;
+    this.peer = peer;
+    this.receivedAt = Date.now();
+  }
+
+  summary(): Json {
+    const out: { [k: string]: Json } = {
+      tcap: this.kind,
+      otid: this.kind === 'begin' || this.kind === 'continue' ? (this.dialogue.remoteTidHex ?? null) : null,
+      dtid: this.kind !== 'begin' ? this.dialogue.localTidHex : null,
+      ac: this.ac ? (this.ac.name ?? this.ac.oid) : null,
+      opc: this.opc,
+      dpc: this.dpc,
+    };
+    if (this.dialoguePdu) {
+      const d = this.dialoguePdu;
+      out.dialogue = d.type === 'aare' ? `aare ${d.result} (${d.diagnostic.source} ${d.diagnostic.code})` : d.type === 'abrt' ? `abrt ${d.source}` : 'aarq';
+    }
+    if (this.reason) out.reason = this.reason;
+    out.components = this.components.map((c): Json => {
+      switch (c.type) {
+        case 'invoke':
+          return { type: 'invoke', invokeId: c.invokeId, opcode: c.opcode, ...(c.linkedId !== undefined ? { linkedId: c.linkedId } : {}), ...(c.argument ? { argument: toHex(c.argument) } : {}) };
+        case 'returnResult':
+          return { type: c.last ? 'returnResultLast' : 'returnResultNotLast', invokeId: c.invokeId, opcode: c.opcode ?? null };
+        case 'returnError':
+          return { type: 'returnError', invokeId: c.invokeId, errorCode: c.errorCode };
+        case 'reject':
+          return { type: 'reject', invokeId: c.invokeId, problem: c.text };
+      }
+    });
+    return out;
+  }
+}
