@@ -1,0 +1,437 @@
+// Encodes the flattened JSON argument form into BER by walking a type descriptor (schema.ts), and decodes BER
+// back into the same form with every derived field present (X and X_hex next to X_digits, X_noa, X_cause, ...).
+// Encoding errors are CodecErrors naming the argument path; decoding never throws (see decodeArg).
+import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../../sigtran/ber/index.js';
+import { numberFormats, type Fields } from './numbers.js';
+import type { ArgType, Field, Ty } from './schema.js';
+
+export class CodecError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CodecError';
+  }
+}
+
+type Obj = Record<string, unknown>;
+
+const UNIV: Record<Ty['k'], number> = { int: 2, enum: 10, bool: 1, null: 5, oct: 4, contain: 4, ia5: 22, seq: 16, seqof: 16, choice: -1, any: -1 };
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Expand dotted keys (`legID.receivingSideID_hex`) into nested objects; returns a new object when needed. */
+export function expandDotted(v: Obj): Obj {
+  let out: Obj | undefined;
+  for (const key of Object.keys(v)) {
+    const val = v[key];
+    const dot = key.indexOf('.');
+    if (dot < 0) {
+      if (isObj(val)) {
+        const e = expandDotted(val);
+        if (e !== val) (out ??= { ...v })[key] = e;
+      }
+      continue;
+    }
+    out ??= { ...v };
+    delete out[key];
+    let cur = out;
+    const parts = key.split('.');
+    for (let i = 0; i < parts.length - 1; i++) {
+      const p = parts[i]!;
+      if (!isObj(cur[p])) cur[p] = {};
+      else cur[p] = { ...(cur[p] as Obj) };
+      cur = cur[p] as Obj;
+    }
+    cur[parts[parts.length - 1]!] = isObj(val) ? expandDotted(val) : val;
+  }
+  return out ?? v;
+}
+
+// ---------------------------------------------------------------- encoding
+
+function toInt(v: unknown, path: string): number {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) return Number(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  throw new CodecError(`${path}: expected an integer, got ${JSON.stringify(v)}`);
+}
+
+function toBool(v: unknown, path: string): boolean {
+  if (v === true || v === 1 || v === '1' || v === 'true') return true;
+  if (v === false || v === 0 || v === '0' || v === 'false') return false;
+  throw new CodecError(`${path}: expected a boolean (true/false or 1/0), got ${JSON.stringify(v)}`);
+}
+
+function hexArg(v: unknown, path: string): Uint8Array {
+  const b = typeof v === 'string' ? parseHex(v) : undefined;
+  if (!b) throw new CodecError(`${path}: expected a hex string, got ${JSON.stringify(v)}`);
+  return b;
+}
+
+function enumValue(ty: Extract<Ty, { k: 'enum' }>, v: unknown, path: string): number {
+  if (typeof v === 'string' && ty.names && !/^\s*-?\d+\s*$/.test(v)) {
+    for (const [num, name] of Object.entries(ty.names)) if (name === v) return Number(num);
+    const alias = ty.aliases?.[v];
+    if (alias !== undefined) return alias;
+    throw new CodecError(`${path}: unknown name "${v}" (one of ${Object.values(ty.names).join(', ')})`);
+  }
+  return toInt(v, path);
+}
+
+/** The derived-field value of an octet-string field `n` in `holder`, when any is given. */
+function derivedPresent(ty: Ty, holder: Obj, n: string): boolean {
+  if (ty.k !== 'oct' || !ty.fmt) return false;
+  for (const s of numberFormats[ty.fmt].suffixes) if (holder[n + '_' + s] !== undefined) return true;
+  // calling-style numbers accept _inn as _ni and vice versa
+  return false;
+}
+
+/** Whether field `fd` has a value in `holder` (absent, null and false-for-NULL mean not present). */
+function present(fd: Field, holder: Obj): boolean {
+  const n = fd.n;
+  const ty = fd.ty;
+  if (fd.t === undefined && ty.k === 'choice') {
+    const v = holder[n];
+    return isObj(v) && ty.alts.some((a) => present(a, v));
+  }
+  const v = holder[n];
+  if (ty.k === 'null') return v !== undefined && v !== null && v !== false && v !== 0 && v !== '0';
+  if (v !== undefined && v !== null) return true;
+  if (ty.k === 'oct' || ty.k === 'contain' || ty.k === 'any') {
+    if (holder[n + '_hex'] !== undefined && holder[n + '_hex'] !== null) return true;
+    return derivedPresent(ty, holder, n);
+  }
+  if (ty.k === 'enum') return holder[n + '_name'] !== undefined && holder[n + '_name'] !== null;
+  if (ty.k === 'seqof' && ty.of.k === 'oct') return derivedPresent(ty.of, holder, n);
+  return false;
+}
+
+function octetsFor(ty: Extract<Ty, { k: 'oct' }>, holder: Obj, n: string, path: string): Uint8Array {
+  const raw = holder[n] ?? holder[n + '_hex'];
+  if (raw !== undefined && raw !== null) return hexArg(raw, `${path}${n}${holder[n] !== undefined ? '' : '_hex'}`);
+  if (!ty.fmt) throw new CodecError(`${path}${n}: missing (give ${n}_hex)`);
+  const r = numberFormats[ty.fmt].encode((s) => holder[n + '_' + s]);
+  if (typeof r === 'string') throw new CodecError(`${path}${n}${r}`);
+  return r;
+}
+
+function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj, n: string, path: string): void {
+  const cls = tag === undefined ? TagClass.Universal : TagClass.Context;
+  const num = tag ?? UNIV[ty.k];
+  const v = holder[n];
+  switch (ty.k) {
+    case 'int':
+      w.integer(toInt(v, path + n), cls, num);
+      return;
+    case 'enum':
+      w.enumerated(enumValue(ty, v ?? holder[n + '_name'], path + n), cls, num);
+      return;
+    case 'bool':
+      w.boolean(toBool(v, path + n), cls, num);
+      return;
+    case 'null':
+      w.null(cls, num);
+      return;
+    case 'ia5':
+      if (typeof v !== 'string' && typeof v !== 'number') throw new CodecError(`${path}${n}: expected a string`);
+      w.primitive(cls, num, Buffer.from(String(v), 'latin1'));
+      return;
+    case 'oct':
+      w.octets(octetsFor(ty, holder, n, path), cls, num);
+      return;
+    case 'any': {
+      const b = hexArg(v ?? holder[n + '_hex'], path + n);
+      w.tag(cls, true, num).len(b.length).raw(b);
+      return;
+    }
+    case 'contain': {
+      const rawHex = holder[n + '_hex'] ?? (typeof v === 'string' ? v : undefined);
+      let content: Uint8Array;
+      if (rawHex !== undefined && rawHex !== null) content = hexArg(rawHex, `${path}${n}_hex`);
+      else {
+        if (!isObj(v)) throw new CodecError(`${path}${n}: expected an object or ${n}_hex`);
+        content = encodeInner(ty.inner, v, `${path}${n}.`);
+      }
+      w.octets(content, cls, num);
+      return;
+    }
+    case 'seq':
+      if (!isObj(v)) throw new CodecError(`${path}${n}: expected an object`);
+      w.begin(cls, num);
+      writeFields(w, ty.fields, v, `${path}${n}.`);
+      w.end();
+      return;
+    case 'seqof': {
+      w.begin(cls, num);
+      writeElements(w, ty.of, holder, n, path);
+      w.end();
+      return;
+    }
+    case 'choice': {
+      if (!isObj(v)) throw new CodecError(`${path}${n}: expected an object naming one of ${ty.alts.map((a) => a.n).join(', ')}`);
+      if (tag !== undefined) w.begin(TagClass.Context, tag);
+      writeChoice(w, ty, v, `${path}${n}.`);
+      if (tag !== undefined) w.end();
+      return;
+    }
+  }
+}
+
+function writeElements(w: BerWriter, of: Ty, holder: Obj, n: string, path: string): void {
+  const v = holder[n];
+  if (v === undefined || v === null) {
+    // `X_digits` etc. stand for a one-element list (destinationRoutingAddress_digits).
+    if (of.k === 'oct') {
+      w.octets(octetsFor(of, holder, n, path));
+      return;
+    }
+    throw new CodecError(`${path}${n}: missing`);
+  }
+  if (!Array.isArray(v)) throw new CodecError(`${path}${n}: expected an array`);
+  for (let i = 0; i < v.length; i++) {
+    const el = v[i];
+    const p = `${path}${n}[${i}]`;
+    if (of.k === 'oct' && isObj(el)) {
+      const r = of.fmt ? numberFormats[of.fmt].encode((s) => el[s] ?? el['_' + s]) : undefined;
+      if (r === undefined) throw new CodecError(`${p}: expected a hex string`);
+      if (typeof r === 'string') throw new CodecError(`${p}${r}`);
+      w.octets(r);
+    } else writeTagged(w, of, undefined, { '': el }, '', p);
+  }
+}
+
+function writeChoice(w: BerWriter, ty: Extract<Ty, { k: 'choice' }>, v: Obj, path: string): void {
+  for (const a of ty.alts) {
+    if (present(a, v)) {
+      writeField(w, a, v, path);
+      return;
+    }
+  }
+  throw new CodecError(`${path.slice(0, -1) || 'arguments'}: give one of ${ty.alts.map((a) => a.n).join(', ')}`);
+}
+
+function writeField(w: BerWriter, fd: Field, holder: Obj, path: string): void {
+  if (fd.t === undefined && fd.ty.k === 'choice') {
+    const v = holder[fd.n];
+    writeChoice(w, fd.ty, v as Obj, `${path}${fd.n}.`);
+    return;
+  }
+  writeTagged(w, fd.ty, fd.t, holder, fd.n, path);
+}
+
+function writeFields(w: BerWriter, fields: readonly Field[], holder: Obj, path: string): void {
+  for (const fd of fields) {
+    if (fd.al !== undefined && holder[fd.n] === undefined && holder[fd.al] !== undefined) holder = { ...holder, [fd.n]: holder[fd.al] };
+    if (present(fd, holder)) writeField(w, fd, holder, path);
+    else if (!fd.opt) throw new CodecError(`${path}${fd.n}: missing (mandatory)`);
+  }
+}
+
+function encodeInner(ty: Ty, v: Obj, path: string): Uint8Array {
+  const w = new BerWriter(64);
+  if (ty.k === 'choice') writeChoice(w, ty, v, path);
+  else if (ty.k === 'seq') {
+    w.beginSequence();
+    writeFields(w, ty.fields, v, path);
+    w.end();
+  } else throw new CodecError(`${path}: unsupported contained type`);
+  return w.toBytes();
+}
+
+const shared = new BerWriter(512);
+
+/**
+ * Encode an operation argument (or result) from the flattened form. Returns a fresh Uint8Array holding the
+ * argument TLV. Throws CodecError naming the argument at fault.
+ */
+export function encodeArg(at: ArgType, input: Obj): Uint8Array {
+  const args = expandDotted(input);
+  const w = shared.reset();
+  const ty = at.ty;
+  if (ty.k === 'seq') {
+    w.beginSequence();
+    writeFields(w, ty.fields, args, '');
+    w.end();
+  } else if (ty.k === 'choice') writeChoice(w, ty, args, '');
+  else if (ty.k === 'contain' && at.name) {
+    const rawHex = args[at.name + '_hex'] ?? args[at.name];
+    const content = rawHex !== undefined && rawHex !== null ? hexArg(rawHex, at.name + '_hex') : encodeInner(ty.inner, args, '');
+    w.octets(content);
+  } else if (at.name) {
+    if (!present({ n: at.name, ty }, args)) {
+      if (ty.k === 'null') w.null();
+      else throw new CodecError(`${at.name}: missing (mandatory)`);
+    } else writeTagged(w, ty, undefined, args, at.name, '');
+  } else throw new CodecError('unsupported argument type');
+  return w.toBytes();
+}
+
+// ---------------------------------------------------------------- decoding
+
+const lookups = new WeakMap<Ty, Map<number, Field>>();
+
+function addKeys(m: Map<number, Field>, fd: Field, owner: Field): void {
+  if (fd.t !== undefined) m.set(TagClass.Context * 65536 + fd.t, owner);
+  else if (fd.ty.k === 'choice') for (const a of fd.ty.alts) addKeys(m, a, owner);
+  else m.set(UNIV[fd.ty.k], owner);
+}
+
+function lookup(ty: Ty, fields: readonly Field[]): Map<number, Field> {
+  let m = lookups.get(ty);
+  if (!m) {
+    m = new Map();
+    for (const fd of fields) addKeys(m, fd, fd);
+    lookups.set(ty, m);
+  }
+  return m;
+}
+
+function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void {
+  switch (ty.k) {
+    case 'int':
+      out[n] = decodeInteger(buf, t);
+      return;
+    case 'enum': {
+      const v = decodeInteger(buf, t);
+      out[n] = v;
+      const name = ty.names?.[v];
+      if (name !== undefined) out[n + '_name'] = name;
+      return;
+    }
+    case 'bool':
+      out[n] = decodeBoolean(buf, t);
+      return;
+    case 'null':
+      out[n] = 1;
+      return;
+    case 'ia5':
+      out[n] = Buffer.from(buf.buffer, buf.byteOffset + t.valueStart, t.valueEnd - t.valueStart).toString('latin1');
+      return;
+    case 'any':
+      out[n] = toHex(buf.subarray(t.valueStart, t.valueEnd));
+      return;
+    case 'oct': {
+      const b = buf.subarray(t.valueStart, t.valueEnd);
+      const hex = toHex(b);
+      out[n] = hex;
+      out[n + '_hex'] = hex;
+      if (ty.fmt) numberFormats[ty.fmt].decode(b, n, out as Fields);
+      return;
+    }
+    case 'contain': {
+      const b = buf.subarray(t.valueStart, t.valueEnd);
+      out[n + '_hex'] = toHex(b);
+      const inner: Obj = {};
+      try {
+        decodeInner(b, ty.inner, inner);
+        out[n] = inner;
+      } catch (e) {
+        if (!isBerError(e) && !(e instanceof CodecError)) throw e;
+        out[n + '_error'] = e.message;
+      }
+      return;
+    }
+    case 'seq': {
+      const o: Obj = {};
+      decodeFields(buf, t, ty, ty.fields, o);
+      out[n] = o;
+      return;
+    }
+    case 'seqof': {
+      const arr: unknown[] = [];
+      let p = t.valueStart;
+      while (p < t.valueEnd) {
+        const c = readTlv(buf, p, t.valueEnd);
+        const holder: Obj = {};
+        decodeValue(buf, c, ty.of, 'e', holder);
+        arr.push(holder.e);
+        if (arr.length === 1 && ty.of.k === 'oct' && ty.of.fmt) {
+          // promote the first element's derived fields: destinationRoutingAddress_digits, ...
+          for (const k of Object.keys(holder)) if (k !== 'e' && k !== 'e_hex') out[n + k.slice(1)] = holder[k];
+        }
+        p = c.end;
+      }
+      out[n] = arr;
+      return;
+    }
+    case 'choice': {
+      const o: Obj = {};
+      // a tagged CHOICE is explicit: the alternative is the first child
+      const c = readTlv(buf, t.valueStart, t.valueEnd);
+      decodeChoice(buf, c, ty, o);
+      out[n] = o;
+      return;
+    }
+  }
+}
+
+function decodeChoice(buf: Uint8Array, t: Tlv, ty: Extract<Ty, { k: 'choice' }>, out: Obj): void {
+  const m = lookup(ty, ty.alts);
+  const key = t.cls === TagClass.Context ? TagClass.Context * 65536 + t.tagNumber : t.cls === TagClass.Universal ? t.tagNumber : -1;
+  const a = m.get(key);
+  if (!a) throw new CodecError(`unexpected tag [${t.cls === 2 ? '' : 'UNIVERSAL '}${t.tagNumber}] in CHOICE`);
+  decodeFieldTlv(buf, t, a, out);
+}
+
+function decodeFieldTlv(buf: Uint8Array, t: Tlv, fd: Field, out: Obj): void {
+  if (fd.t === undefined && fd.ty.k === 'choice') {
+    const o: Obj = {};
+    decodeChoice(buf, t, fd.ty, o);
+    out[fd.n] = o;
+  } else decodeValue(buf, t, fd.ty, fd.n, out);
+  if (fd.al !== undefined) out[fd.al] = out[fd.n];
+}
+
+function decodeFields(buf: Uint8Array, t: Tlv, ty: Ty, fields: readonly Field[], out: Obj): void {
+  const m = lookup(ty, fields);
+  let p = t.valueStart;
+  while (p < t.valueEnd) {
+    const c = readTlv(buf, p, t.valueEnd);
+    const key = c.cls === TagClass.Context ? TagClass.Context * 65536 + c.tagNumber : c.cls === TagClass.Universal ? c.tagNumber : -1;
+    const fd = m.get(key);
+    if (fd) decodeFieldTlv(buf, c, fd, out);
+    else out[`_unknown_${c.cls}_${c.tagNumber}`] = toHex(buf.subarray(c.valueStart, c.valueEnd));
+    p = c.end;
+  }
+}
+
+function decodeInner(b: Uint8Array, ty: Ty, out: Obj): void {
+  const t = readTlv(b, 0);
+  if (ty.k === 'choice') decodeChoice(b, t, ty, out);
+  else if (ty.k === 'seq') decodeFields(b, t, ty, ty.fields, out);
+  else throw new CodecError('unsupported contained type');
+}
+
+export type DecodeResult = { ok: true; fields: Obj } | { ok: false; error: string; fields: Obj };
+
+/**
+ * Decode an argument TLV (the parameter of an Invoke/ReturnResult) into the flattened form. Never throws:
+ * bad bytes give ok=false with a readable error and whatever was decoded before the fault.
+ */
+export function decodeArg(at: ArgType, buf: Uint8Array | undefined): DecodeResult {
+  const out: Obj = {};
+  if (!buf || buf.length === 0) return { ok: true, fields: out };
+  try {
+    const t = readTlv(buf, 0);
+    const ty = at.ty;
+    if (ty.k === 'seq') {
+      if (t.cls !== TagClass.Universal || t.tagNumber !== 16) throw new CodecError(`expected a SEQUENCE, found tag ${t.cls}/${t.tagNumber}`);
+      decodeFields(buf, t, ty, ty.fields, out);
+    } else if (ty.k === 'choice') decodeChoice(buf, t, ty, out);
+    else if (ty.k === 'contain' && at.name) {
+      const b = buf.subarray(t.valueStart, t.valueEnd);
+      out[at.name + '_hex'] = toHex(b);
+      try {
+        decodeInner(b, ty.inner, out);
+      } catch (e) {
+        if (!isBerError(e) && !(e instanceof CodecError)) throw e;
+        out[at.name + '_error'] = e.message;
+      }
+    } else if (at.name) decodeValue(buf, t, ty, at.name, out);
+    return { ok: true, fields: out };
+  } catch (e) {
+    if (isBerError(e) || e instanceof CodecError) return { ok: false, error: e.message, fields: out };
+    return { ok: false, error: `undecodable argument: ${(e as Error).message}`, fields: out };
+  }
+}

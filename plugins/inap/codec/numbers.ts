@@ -1,0 +1,240 @@
+// ISUP and GSM number encodings used inside INAP/CAP OCTET STRINGs, and their flattened fields.
+// Q.763 §3.9 Called Party Number, §3.10 Calling Party Number, §3.12 Cause (Q.850 values), §3.24 Generic Digits,
+// §3.26 Generic Number; TS 29.002 AddressString (TON/NPI + TBCD) and plain TBCD (IMSI).
+// Every decoder returns undefined on bytes it cannot read (never throws); callers keep the raw hex.
+
+export type Fields = Record<string, unknown>;
+
+const DIGIT_CHARS = '0123456789ABCDEF';
+
+/** Digits (0-9, A-F, also * # as B C) to nibbles; undefined on a bad character. */
+function nibbles(digits: string): number[] | undefined {
+  const out: number[] = [];
+  for (const ch of digits) {
+    let v = DIGIT_CHARS.indexOf(ch.toUpperCase());
+    if (ch === '*') v = 11;
+    else if (ch === '#') v = 12;
+    if (v < 0) return undefined;
+    out.push(v);
+  }
+  return out;
+}
+
+/** Low nibble first (ISUP address signals); odd count gets a 0 filler. */
+function packIsup(n: number[], out: number[]): void {
+  for (let i = 0; i < n.length; i += 2) out.push(n[i]! | ((i + 1 < n.length ? n[i + 1]! : 0) << 4));
+}
+
+function unpackIsup(b: Uint8Array, start: number, odd: boolean): string {
+  let s = '';
+  for (let i = start; i < b.length; i++) {
+    s += DIGIT_CHARS[b[i]! & 15];
+    if (i < b.length - 1 || !odd) s += DIGIT_CHARS[b[i]! >> 4];
+  }
+  return s;
+}
+
+/** TBCD: low nibble first, 0xF filler (GSM). */
+function packTbcd(n: number[], out: number[]): void {
+  for (let i = 0; i < n.length; i += 2) out.push(n[i]! | ((i + 1 < n.length ? n[i + 1]! : 15) << 4));
+}
+
+function unpackTbcd(b: Uint8Array, start: number): string {
+  let s = '';
+  for (let i = start; i < b.length; i++) {
+    const lo = b[i]! & 15;
+    const hi = b[i]! >> 4;
+    if (lo === 15 && i === b.length - 1) break;
+    s += DIGIT_CHARS[lo];
+    if (hi === 15 && i === b.length - 1) break;
+    s += DIGIT_CHARS[hi];
+  }
+  return s;
+}
+
+function int(v: unknown, dflt: number, max: number): number | string {
+  if (v === undefined || v === null) return dflt;
+  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) return `must be an integer 0..${max}`;
+  return n;
+}
+
+/** What a number format needs: derived field suffixes, an encoder from them and a decoder to them. */
+export interface NumberFormat {
+  /** Suffixes (without the leading `_`) that select this encoding, e.g. ['digits', 'noa', 'inn', 'npi']. */
+  readonly suffixes: readonly string[];
+  /** Encode from derived fields (`get(suffix)`); returns bytes or an error text. */
+  encode(get: (suffix: string) => unknown): Uint8Array | string;
+  /** Decode into `out[prefix + '_' + suffix]`; false when the bytes do not fit the format. */
+  decode(b: Uint8Array, prefix: string, out: Fields): boolean;
+}
+
+function digitsArg(v: unknown): number[] | string {
+  if (v === undefined || v === null) return [];
+  const s = typeof v === 'number' ? String(v) : v;
+  if (typeof s !== 'string') return 'digits must be a string';
+  const n = nibbles(s);
+  return n ?? `digits "${s}" hold a character other than 0-9, A-F, * or #`;
+}
+
+/** Q.763 Called Party Number (also DestinationRoutingAddress entries, IPRoutingAddress). */
+export const calledNumber: NumberFormat = {
+  suffixes: ['digits', 'noa', 'inn', 'npi'],
+  encode(get) {
+    const d = digitsArg(get('digits'));
+    const noa = int(get('noa'), 2, 127), inn = int(get('inn'), 0, 1), npi = int(get('npi'), 1, 7);
+    for (const [k, v] of [['digits', d], ['noa', noa], ['inn', inn], ['npi', npi]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    const n = d as number[];
+    const out = [((n.length & 1) << 7) | (noa as number), ((inn as number) << 7) | ((npi as number) << 4)];
+    packIsup(n, out);
+    return Uint8Array.from(out);
+  },
+  decode(b, p, out) {
+    if (b.length < 2) return false;
+    out[p + '_noa'] = b[0]! & 0x7f;
+    out[p + '_inn'] = b[1]! >> 7;
+    out[p + '_npi'] = (b[1]! >> 4) & 7;
+    out[p + '_digits'] = unpackIsup(b, 2, (b[0]! & 0x80) !== 0);
+    return true;
+  },
+};
+
+/** Q.763 Calling Party Number (also LocationNumber, RedirectingPartyID, OriginalCalledPartyID). */
+export const callingNumber: NumberFormat = {
+  suffixes: ['digits', 'noa', 'inn', 'ni', 'npi', 'pri', 'si'],
+  encode(get) {
+    const d = digitsArg(get('digits'));
+    const ni = int(get('ni') ?? get('inn'), 0, 1);
+    const noa = int(get('noa'), 2, 127), npi = int(get('npi'), 1, 7), pri = int(get('pri'), 0, 3), si = int(get('si'), 3, 3);
+    for (const [k, v] of [['digits', d], ['noa', noa], ['ni', ni], ['npi', npi], ['pri', pri], ['si', si]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    const n = d as number[];
+    const out = [((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number)];
+    packIsup(n, out);
+    return Uint8Array.from(out);
+  },
+  decode(b, p, out) {
+    if (b.length < 2) return false;
+    out[p + '_noa'] = b[0]! & 0x7f;
+    out[p + '_inn'] = b[1]! >> 7;
+    out[p + '_ni'] = b[1]! >> 7;
+    out[p + '_npi'] = (b[1]! >> 4) & 7;
+    out[p + '_pri'] = (b[1]! >> 2) & 3;
+    out[p + '_si'] = b[1]! & 3;
+    out[p + '_digits'] = unpackIsup(b, 2, (b[0]! & 0x80) !== 0);
+    return true;
+  },
+};
+
+/** Q.763 Generic Number (INAP Digits: correlationID, assistingSSPIPRoutingAddress, ...): qualifier octet first. */
+export const genericNumber: NumberFormat = {
+  suffixes: ['digits', 'nqi', 'noa', 'ni', 'npi', 'pri', 'si'],
+  encode(get) {
+    const d = digitsArg(get('digits'));
+    const nqi = int(get('nqi'), 0, 255), noa = int(get('noa'), 2, 127), ni = int(get('ni') ?? get('inn'), 0, 1);
+    const npi = int(get('npi'), 1, 7), pri = int(get('pri'), 0, 3), si = int(get('si'), 0, 3);
+    for (const [k, v] of [['digits', d], ['nqi', nqi], ['noa', noa], ['ni', ni], ['npi', npi], ['pri', pri], ['si', si]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    const n = d as number[];
+    const out = [nqi as number, ((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number)];
+    packIsup(n, out);
+    return Uint8Array.from(out);
+  },
+  decode(b, p, out) {
+    if (b.length < 3) return false;
+    out[p + '_nqi'] = b[0]!;
+    out[p + '_noa'] = b[1]! & 0x7f;
+    out[p + '_ni'] = b[2]! >> 7;
+    out[p + '_npi'] = (b[2]! >> 4) & 7;
+    out[p + '_pri'] = (b[2]! >> 2) & 3;
+    out[p + '_si'] = b[2]! & 3;
+    out[p + '_digits'] = unpackIsup(b, 3, (b[1]! & 0x80) !== 0);
+    return true;
+  },
+};
+
+/** Q.763 Generic Digits (digitsResponse): encoding scheme (bits 8-6) and type of digits (bits 5-1), then digits. */
+export const genericDigits: NumberFormat = {
+  suffixes: ['digits', 'scheme', 'type'],
+  encode(get) {
+    const d = digitsArg(get('digits'));
+    if (typeof d === 'string') return `_digits: ${d}`;
+    const given = get('scheme');
+    const scheme = int(given, d.length & 1, 7), type = int(get('type'), 0, 31);
+    if (typeof scheme === 'string') return `_scheme: ${scheme}`;
+    if (typeof type === 'string') return `_type: ${type}`;
+    const out = [(scheme << 5) | type];
+    if (scheme <= 1) packIsup(d, out);
+    else {
+      const s = String(get('digits') ?? '');
+      for (let i = 0; i < s.length; i++) out.push(s.charCodeAt(i) & 0x7f);
+    }
+    return Uint8Array.from(out);
+  },
+  decode(b, p, out) {
+    if (b.length < 1) return false;
+    const scheme = b[0]! >> 5;
+    out[p + '_scheme'] = scheme;
+    out[p + '_type'] = b[0]! & 31;
+    if (scheme <= 1) out[p + '_digits'] = unpackIsup(b, 1, scheme === 1);
+    else out[p + '_digits'] = Buffer.from(b.subarray(1)).toString('latin1');
+    return true;
+  },
+};
+
+/** Q.850 cause in the ISUP Cause parameter layout: ext|standard|spare|location, ext|cause value, diagnostics. */
+export const cause: NumberFormat = {
+  suffixes: ['cause', 'location', 'standard'],
+  encode(get) {
+    const c = int(get('cause'), 31, 127), loc = int(get('location'), 0, 15), std = int(get('standard'), 0, 3);
+    for (const [k, v] of [['cause', c], ['location', loc], ['standard', std]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    return Uint8Array.of(0x80 | ((std as number) << 5) | (loc as number), 0x80 | (c as number));
+  },
+  decode(b, p, out) {
+    if (b.length < 2) return false;
+    out[p + '_standard'] = (b[0]! >> 5) & 3;
+    out[p + '_location'] = b[0]! & 15;
+    // With ext=0 in octet 1 an octet 1a (recommendation) follows before the cause value.
+    const ci = (b[0]! & 0x80) !== 0 ? 1 : 2;
+    if (ci >= b.length) return false;
+    out[p + '_cause'] = b[ci]! & 0x7f;
+    return true;
+  },
+};
+
+/** TS 29.002 AddressString / ISDN-AddressString, TS 24.008 CalledPartyBCDNumber: ext|TON|NPI then TBCD. */
+export const addressString: NumberFormat = {
+  suffixes: ['digits', 'noa', 'npi'],
+  encode(get) {
+    const d = digitsArg(get('digits'));
+    const noa = int(get('noa'), 1, 7), npi = int(get('npi'), 1, 15);
+    for (const [k, v] of [['digits', d], ['noa', noa], ['npi', npi]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    const out = [0x80 | ((noa as number) << 4) | (npi as number)];
+    packTbcd(d as number[], out);
+    return Uint8Array.from(out);
+  },
+  decode(b, p, out) {
+    if (b.length < 1) return false;
+    out[p + '_noa'] = (b[0]! >> 4) & 7;
+    out[p + '_npi'] = b[0]! & 15;
+    out[p + '_digits'] = unpackTbcd(b, 1);
+    return true;
+  },
+};
+
+/** Plain TBCD digits (IMSI). */
+export const tbcd: NumberFormat = {
+  suffixes: ['digits'],
+  encode(get) {
+    const d = digitsArg(get('digits'));
+    if (typeof d === 'string') return `_digits: ${d}`;
+    const out: number[] = [];
+    packTbcd(d, out);
+    return Uint8Array.from(out);
+  },
+  decode(b, p, out) {
+    out[p + '_digits'] = unpackTbcd(b, 0);
+    return true;
+  },
+};
+
+export const numberFormats = { calledNumber, callingNumber, genericNumber, genericDigits, cause, addressString, tbcd } as const;
+export type NumberFormatName = keyof typeof numberFormats;

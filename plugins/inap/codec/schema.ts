@@ -1,0 +1,56 @@
+// Descriptors of ASN.1 types (IMPLICIT TAGS modules of INAP CS-1 and CAP), interpreted by codec.ts to encode the
+// flattened JSON argument form into BER and back. Only the constructs INAP/CAP arguments use are modelled.
+import type { NumberFormatName } from './numbers.js';
+
+export type Ty =
+  | { readonly k: 'int' }
+  | { readonly k: 'enum'; readonly names?: Readonly<Record<number, string>>; readonly aliases?: Readonly<Record<string, number>> }
+  | { readonly k: 'bool' }
+  | { readonly k: 'null' }
+  /** OCTET STRING; `fmt` adds the derived fields (`X_digits`, `X_noa`, `X_cause`, ...). */
+  | { readonly k: 'oct'; readonly fmt?: NumberFormatName }
+  | { readonly k: 'ia5' }
+  | { readonly k: 'seq'; readonly fields: readonly Field[] }
+  | { readonly k: 'choice'; readonly alts: readonly Field[] }
+  | { readonly k: 'seqof'; readonly of: Ty }
+  /** OCTET STRING holding the BER encoding of `inner` (CAP billing characteristics, CallResult). */
+  | { readonly k: 'contain'; readonly inner: Ty }
+  /** Any content, carried as hex of the value octets (extensions, unmodelled parts). */
+  | { readonly k: 'any' };
+
+export interface Field {
+  /** Name in the flattened JSON form. */
+  readonly n: string;
+  /** Context-specific tag number; undefined = untagged (universal tag of the type, or the choice's own tags). */
+  readonly t?: number;
+  readonly ty: Ty;
+  readonly opt?: boolean;
+  /** Another name accepted on encode and also written on decode (CAP v2 vs v3 spellings). */
+  readonly al?: string;
+}
+
+/** An operation argument or result type: `name` names the value when it is not a SEQUENCE or CHOICE. */
+export interface ArgType {
+  readonly name?: string;
+  readonly ty: Ty;
+}
+
+// Shorthand constructors: the tables read like the ASN.1 modules.
+export const INT: Ty = { k: 'int' };
+export const BOOL: Ty = { k: 'bool' };
+export const NULL: Ty = { k: 'null' };
+export const OCT: Ty = { k: 'oct' };
+export const IA5: Ty = { k: 'ia5' };
+export const ANY: Ty = { k: 'any' };
+export const oct = (fmt?: NumberFormatName): Ty => ({ k: 'oct', fmt });
+export const enm = (names?: Record<number, string>, aliases?: Record<string, number>): Ty => ({ k: 'enum', names, aliases });
+export const seq = (...fields: Field[]): Ty => ({ k: 'seq', fields });
+export const choice = (...alts: Field[]): Ty => ({ k: 'choice', alts });
+export const seqOf = (of: Ty): Ty => ({ k: 'seqof', of });
+export const contain = (inner: Ty): Ty => ({ k: 'contain', inner });
+/** A mandatory field `[t] ty`. */
+export const f = (n: string, t: number | undefined, ty: Ty): Field => ({ n, t, ty });
+/** An OPTIONAL field. */
+export const o = (n: string, t: number | undefined, ty: Ty): Field => ({ n, t, ty, opt: true });
+/** An OPTIONAL field with an alias name. */
+export const oa = (n: string, al: string, t: number | undefined, ty: Ty): Field => ({ n, t, ty, opt: true, al });

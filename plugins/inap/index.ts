@@ -1,0 +1,21 @@
+// The inap plugin: INAP CS-1 and CAMEL (CAP v2-v4) operation types for the roles SSP and SRF towards an SCP, the
+// reverse roles (the tester playing the SCP), TCAP aborts, and the `tester scp-sim` reference SCP.
+import { definePlugin } from '../../sdk/index.js';
+import { operations } from './operations/index.js';
+import { configure, optionsSchema, type InapOptions } from './runtime/config.js';
+import { scpSimCommand } from './scp-sim/command.js';
+
+export default definePlugin<InapOptions>({
+  name: 'inap',
+  version: '0.1.0',
+  description: 'INAP CS-1 and CAMEL CAP v2/v3/v4 over the sigtran gateway: SSP, SRF and SCP roles',
+  namespaces: ['tcap'],
+  dependencies: { sigtran: '^0.1.0' },
+  optionsSchema,
+  setup(api, options) {
+    configure(options);
+    for (const op of operations) api.operation(op);
+    api.log('debug', `${operations.length} operation types, default variant ${options?.default_variant ?? 'camel3'}`);
+  },
+  commands: { 'scp-sim': scpSimCommand },
+});

@@ -1,0 +1,4 @@
+// inap.srf_to_scp.ActivityTestResult
+import { inapOperation } from '../define.js';
+
+export default inapOperation('srf_to_scp', 'ActivityTestResult');

@@ -1,0 +1,65 @@
+// Operation-specific conveniences applied to outbound arguments before encoding: RRBCSM flags, default cause,
+// default CAP fields the standard makes mandatory. Also rejects arguments the chosen variant does not define.
+import type { JsonObject } from '../../../sdk/index.js';
+import type { ArgType } from '../codec/schema.js';
+import type { Variant } from '../codec/variants.js';
+import { FLAG_NAMES, flagsToEvents, hasFlags } from '../matching/rrbcsm.js';
+import { config } from './config.js';
+
+/** Control arguments of outbound operations (never encoded). */
+export const SEND_CONTROL = new Set(['tcap_ac', 'send_with_next', 'send_and_close', 'variant', 'errorCode']);
+/** Control arguments of inbound operations (checked separately, never matched as fields). */
+export const RECEIVE_CONTROL = new Set(['last_component', 'tcap_ac', 'variant']);
+
+export function outboundFields(op: string, variant: Variant, args: JsonObject): JsonObject {
+  let out: JsonObject = {};
+  for (const k of Object.keys(args)) if (!SEND_CONTROL.has(k) && args[k] !== undefined) out[k] = args[k]!;
+  if (op === 'RequestReportBCSMEvent' && hasFlags(out)) {
+    const events = flagsToEvents(out);
+    const rest: JsonObject = {};
+    for (const k of Object.keys(out)) if (!FLAG_NAMES.includes(k.replace(/_(mode|timer)$/, ''))) rest[k] = out[k]!;
+    rest.bcsmEvents = [...((Array.isArray(out.bcsmEvents) ? out.bcsmEvents : []) as JsonObject[]), ...events];
+    out = rest;
+  } else if (op === 'ReleaseCall' && !Object.keys(out).some((k) => k.startsWith('initialCallSegment') || k.startsWith('allCallSegments'))) {
+    out.initialCallSegment_cause = 31; // "A default value of decimal 31 (normal unspecified) shall be given."
+  } else if (op === 'SpecializedResourceReport' && variant === 'camel4' && Object.keys(out).length === 0) {
+    out.allAnnouncementsComplete = 1;
+  } else if (op === 'AssistRequestInstructions' && variant !== 'cs1' && !Object.keys(out).some((k) => k.startsWith('iPSSPCapabilities'))) {
+    out.iPSSPCapabilities_hex = config.ipsspCapabilitiesHex;
+  }
+  return out;
+}
+
+const names = new WeakMap<ArgType, Set<string>>();
+
+/** Top-level argument names of a type: fields of a SEQUENCE, alternatives of a CHOICE, or the named value. */
+export function topNames(at: ArgType): Set<string> {
+  let s = names.get(at);
+  if (!s) {
+    s = new Set();
+    const ty = at.ty;
+    if (ty.k === 'seq') for (const f of ty.fields) {
+      s.add(f.n);
+      if (f.al) s.add(f.al);
+    }
+    else if (ty.k === 'choice') for (const a of ty.alts) s.add(a.n);
+    if (at.name) s.add(at.name);
+    if (ty.k === 'contain' && ty.inner.k === 'choice') for (const a of ty.inner.alts) s.add(a.n);
+    names.set(at, s);
+  }
+  return s;
+}
+
+/** The first argument name the variant's type does not define, or undefined. */
+export function unknownArgument(at: ArgType | undefined, fields: JsonObject): string | undefined {
+  for (const k of Object.keys(fields)) {
+    const base = k.split('.')[0]!;
+    if (!at) return k;
+    const s = topNames(at);
+    if (s.has(base)) continue;
+    const stem = base.replace(/_[A-Za-z]+$/, '');
+    if (s.has(stem)) continue;
+    return k;
+  }
+  return undefined;
+}

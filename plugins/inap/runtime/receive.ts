@@ -1,0 +1,189 @@
+// Executes an inbound operation: takes the next component of the instance's dialogue (waiting for the next TCAP
+// message when none is queued), aborts the instance on anything else than the expected operation, decodes the
+// argument into the flattened form, stores it in $i and matches the expected arguments (DESIGN §3).
+import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
+import { isSigtranError, resolveAc, type Component, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
+import { OPCODES, OPENING, messageSpec, opName } from '../catalogue.js';
+import { argType } from '../codec/args.js';
+import { decodeArg } from '../codec/codec.js';
+import { parseVariant, variantOfAc } from '../codec/variants.js';
+import { flattenExpected } from '../matching/expected.js';
+import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
+import { config } from './config.js';
+import { describeComponent, describeMessage } from './describe.js';
+import { RECEIVE_CONTROL } from './prepare-args.js';
+import { newRoleDialogue, session, type RoleDialogue } from './session.js';
+
+export interface ReceiveSpec {
+  type: string;
+  name: string;
+  dialogueKey: string;
+  /** 'SCP' or 'SSP'/'SRF': who we wait for, for messages. */
+  peer: string;
+}
+
+function waitError(ctx: OperationContext, spec: ReceiveSpec, e: unknown): never {
+  if (isSigtranError(e)) {
+    if (e.kind === 'timeout') ctx.abort(`${spec.name}: timeout: nothing received from the ${spec.peer} within ${ctx.inboundTimeoutMs / 1000} s`);
+    ctx.abort(`${spec.name}: ${e.message}`);
+  }
+  throw e;
+}
+
+/** Take the message into the dialogue's queue and record its arrival. */
+function load(rd: RoleDialogue, m: TcapMessage): void {
+  rd.queue = m.components;
+  rd.qi = 0;
+  rd.msg = m;
+  rd.firstOfMsg = true;
+  if (rd.firstAc === undefined) rd.firstAc = m.ac;
+  if (m.kind === 'end') {
+    rd.ended = true;
+    rd.endReason = 'the peer sent TCAP End';
+  } else if (m.kind !== 'begin' && m.kind !== 'continue') {
+    rd.ended = true;
+    rd.endReason = describeMessage(m);
+  }
+}
+
+/** Wait for a Begin from the peer (reverse roles: an SCP waiting for InitialDP). */
+async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string, args: JsonObject): Promise<RoleDialogue> {
+  const gw = ctx.gateway() as SigtranGateway;
+  let m: TcapMessage;
+  try {
+    m = await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: ctx.inboundTimeoutMs, signal: ctx.signal });
+  } catch (e) {
+    waitError(ctx, spec, e);
+  }
+  const variant = parseVariant(args.variant) ?? variantOfAc(m.ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? config.defaultVariant;
+  const rd = newRoleDialogue(m.dialogue, variant);
+  session(ctx).dialogues.set(spec.dialogueKey, rd);
+  load(rd, m);
+  ctx.trace(1, `${spec.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (variant ${variant}${m.ac ? `, AC ${m.ac.name ?? m.ac.oid}` : ', no AC'})`);
+  return rd;
+}
+
+/** The next component for `spec`, skipping ResetTimer / answering ActivityTest as configured. */
+async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleDialogue, expectOp: string): Promise<{ c: Component; m: TcapMessage; first: boolean }> {
+  for (let guard = 0; guard < 1000; guard++) {
+    if (rd.qi < rd.queue.length) {
+      const c = rd.queue[rd.qi++]!;
+      const first = rd.firstOfMsg;
+      rd.firstOfMsg = false;
+      if (c.type === 'invoke' && c.opcode === OPCODES.ResetTimer && expectOp !== 'ResetTimer' && config.resetTimer === 'ignore') {
+        ctx.trace(1, `${spec.name}: ignored ResetTimer (invoke ${c.invokeId}) while waiting`);
+        continue;
+      }
+      if (c.type === 'invoke' && c.opcode === OPCODES.ActivityTest && expectOp !== 'ActivityTest' && config.activityTest === 'answer' && !rd.ended) {
+        rd.d.returnResult({ invokeId: c.invokeId });
+        try {
+          rd.d.send();
+        } catch (e) {
+          waitError(ctx, spec, e);
+        }
+        ctx.trace(1, `${spec.name}: answered ActivityTest (invoke ${c.invokeId}) while waiting`);
+        continue;
+      }
+      return { c, m: rd.msg!, first };
+    }
+    if (rd.ended) ctx.abort(`${spec.name}: expected from the ${spec.peer}, but the dialogue has ended (${rd.endReason})`);
+    let m: TcapMessage;
+    try {
+      m = await rd.d.receive({ timeoutMs: ctx.inboundTimeoutMs, signal: ctx.signal });
+    } catch (e) {
+      waitError(ctx, spec, e);
+    }
+    load(rd, m);
+    if (m.kind !== 'begin' && m.kind !== 'continue' && m.kind !== 'end') {
+      recordRaw(ctx, m, 'TCAP Abort');
+      ctx.abort(`${spec.name}: expected from the ${spec.peer}, received ${describeMessage(m)}`);
+    }
+    if (m.components.length === 0) {
+      recordRaw(ctx, m, `TCAP ${m.kind}`);
+      if (m.kind === 'end') ctx.abort(`${spec.name}: expected from the ${spec.peer}, but it closed the dialogue with an empty TCAP End`);
+      ctx.trace(1, `${spec.name}: TCAP ${m.kind} without components`);
+    }
+  }
+  ctx.abort(`${spec.name}: too many skipped components`);
+}
+
+function recordRaw(ctx: OperationContext, m: TcapMessage, name: string): void {
+  if (ctx.recordsMessages) ctx.message({ direction: 'received', protocol: 'tcap', name, fields: m.summary(), bytes: m.bytes, dissector: m.dissector, peer: m.peer });
+}
+
+export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): Promise<OperationOutcome> {
+  const ms = messageSpec(spec.name);
+  const s = session(ctx);
+  let rd = s.dialogues.get(spec.dialogueKey);
+  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name) && (!rd || (rd.ended && rd.qi >= rd.queue.length))) rd = await acceptBegin(ctx, spec, ms.op, args);
+  else if (!rd) ctx.abort(`${spec.name}: no dialogue is open to receive on (send InitialDP first)`);
+  const { c, m, first } = await nextComponent(ctx, spec, rd, ms.op);
+  let raw: Uint8Array | undefined;
+  const meta: JsonObject = {};
+  if (c.type === 'reject') ctx.abort(`${spec.name}: expected from the ${spec.peer}, received a Reject: ${c.text} (invoke ${c.invokeId ?? 'none'})`);
+  if (ms.wire === 'invoke') {
+    if (c.type !== 'invoke' || opName(c.opcode) !== ms.op) ctx.abort(`${spec.name}: expected ${spec.name} from the ${spec.peer}, received ${describeComponent(c)}`);
+    rd.received.set(ms.op, c.invokeId);
+    raw = c.argument;
+    meta.invoke_id = c.invokeId;
+  } else if (ms.wire === 'result') {
+    if (c.type !== 'returnResult') ctx.abort(`${spec.name}: expected the result of ${ms.op} from the ${spec.peer}, received ${describeComponent(c)}`);
+    const want = rd.sent.get(ms.op);
+    if (want !== undefined && c.invokeId !== want) ctx.abort(`${spec.name}: received a result for invoke ${c.invokeId}, but ${ms.op} was invoke ${want}`);
+    raw = c.result;
+    meta.invoke_id = c.invokeId;
+  } else {
+    if (c.type !== 'returnError') ctx.abort(`${spec.name}: expected a ReturnError for ${ms.op} from the ${spec.peer}, received ${describeComponent(c)}`);
+    meta.invoke_id = c.invokeId;
+    meta.errorCode = typeof c.errorCode === 'number' ? c.errorCode : String(c.errorCode);
+  }
+  const at = ms.wire === 'error' ? undefined : argType(ms.op, rd.variant, ms.wire === 'result');
+  let fields: JsonObject = {};
+  if (at) {
+    const dr = decodeArg(at, raw);
+    if (!dr.ok) ctx.abort(`${spec.name}: the argument cannot be decoded as ${rd.variant}: ${dr.error}`);
+    fields = dr.fields as JsonObject;
+  }
+  if (ms.op === 'RequestReportBCSMEvent') addFlags(fields);
+  const last = rd.qi >= rd.queue.length && m.kind === 'end';
+  Object.assign(fields, meta);
+  fields.last_component = last ? 1 : 0;
+  ctx.received(spec.name, fields as Json);
+  if (ctx.recordsMessages) {
+    ctx.message({
+      direction: 'received', protocol: 'inap', name: spec.name, fields: { ...fields, variant: rd.variant, tcap: m.kind } as Json,
+      ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}),
+    });
+  }
+  // checks: control arguments first, then fields
+  if (args.last_component !== undefined && args.last_component !== null) {
+    ctx.match(spec.name, { last_component: args.last_component ? 1 : 0 }, { last_component: last ? 1 : 0 });
+  }
+  if (args.tcap_ac !== undefined) {
+    let want: string | null = null;
+    if (args.tcap_ac !== null) {
+      try {
+        want = resolveAc(String(args.tcap_ac))?.oid ?? null;
+      } catch (e) {
+        ctx.abort(`${spec.name}: tcap_ac ${JSON.stringify(args.tcap_ac)}: ${(e as Error).message}`);
+      }
+    }
+    ctx.match(spec.name, { tcap_ac: want }, { tcap_ac: rd.firstAc?.oid ?? null });
+  }
+  if (ms.op === 'RequestReportBCSMEvent') {
+    const evExpected: JsonObject = {};
+    const rest: JsonObject = {};
+    for (const [k, v] of Object.entries(args)) {
+      const base = (k.startsWith('!') ? k.slice(1) : k).replace(/_(mode|timer)$/, '');
+      if (base === 'bcsmEvents' || RRBCSM_FLAGS[base]) evExpected[k] = v as Json;
+      else rest[k] = v as Json;
+    }
+    if (Object.keys(evExpected).length) matchEvents(ctx, evExpected, fields);
+    const flat = flattenExpected(rest, RECEIVE_CONTROL, fields);
+    if (Object.keys(flat).length) ctx.match(spec.name, flat, fields);
+  } else {
+    const flat = flattenExpected(args, RECEIVE_CONTROL, fields);
+    if (Object.keys(flat).length) ctx.match(spec.name, flat, fields);
+  }
+  return { result: fields };
+}

@@ -1,0 +1,65 @@
+// Per-instance state: the instance's dialogues (one per role: 'ssp', 'srf', 'scp:ssp', 'scp:srf'), the components
+// of the last received message not yet consumed, the invoke ids to answer, and the cleanup at instance end.
+import type { OperationContext } from '../../../sdk/index.js';
+import type { ApplicationContext, Component, Dialogue, TcapMessage } from '../../sigtran/api.js';
+import type { Variant } from '../codec/variants.js';
+import { config } from './config.js';
+
+export interface RoleDialogue {
+  d: Dialogue;
+  variant: Variant;
+  /** Components of `msg` and the index of the next one to hand out. */
+  queue: readonly Component[];
+  qi: number;
+  msg: TcapMessage | undefined;
+  /** Whether the next component handed out is the first of its message (its bytes get recorded). */
+  firstOfMsg: boolean;
+  /** AC of the first inbound message's dialogue portion (null = none); undefined before any arrived. */
+  firstAc: ApplicationContext | null | undefined;
+  /** Last received invoke id per INAP operation (to answer with a result or error). */
+  received: Map<string, number>;
+  /** Last sent invoke id per INAP operation (to match a result). */
+  sent: Map<string, number>;
+  /** The dialogue is over (End or Abort sent or received). */
+  ended: boolean;
+  endReason: string;
+}
+
+export interface Session {
+  dialogues: Map<string, RoleDialogue>;
+}
+
+export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
+  return { d, variant, queue: [], qi: 0, msg: undefined, firstOfMsg: false, firstAc: undefined, received: new Map(), sent: new Map(), ended: false, endReason: '' };
+}
+
+/** The instance's session, created (with its end-of-instance cleanup) on first use. */
+export function session(ctx: OperationContext): Session {
+  return ctx.state('inap', () => {
+    const s: Session = { dialogues: new Map() };
+    ctx.defer(() => closeAll(s));
+    return s;
+  });
+}
+
+/** Close what is still open when the instance ends, as `end_open_dialogues` says. Never throws. */
+export function closeAll(s: Session): void {
+  for (const rd of s.dialogues.values()) {
+    if (rd.ended) continue;
+    rd.ended = true;
+    try {
+      const st = rd.d.state;
+      if (st === 'ended') continue;
+      if (st === 'idle' || st === 'initiated' || config.endOpenDialogues === 'abort') rd.d.close();
+      else if (config.endOpenDialogues === 'prearranged') rd.d.end({ prearranged: true });
+      else rd.d.end();
+    } catch {
+      try {
+        rd.d.release();
+      } catch {
+        /* already released */
+      }
+    }
+  }
+  s.dialogues.clear();
+}

@@ -1,0 +1,131 @@
+// `tester scp-sim`: the reference SCP, on the same M3UA/SCCP/TCAP stack as the service (the sigtran plugin's
+// gateway), answering InitialDPs (and AssistRequestInstructions) as a small script says. The demo and the
+// benchmark use it as the peer; tests use startScpSim() in-process.
+import type { CliCommand } from '../../../sdk/index.js';
+import type { SigtranGateway, SigtranInstanceConfig } from '../../sigtran/api.js';
+import { listenAddress, startGateway } from './gateway.js';
+import type { InapOptions } from '../runtime/config.js';
+import { configure } from '../runtime/config.js';
+import { startScpSim } from './engine.js';
+import { DEFAULT_SCRIPT, ScriptError, loadScript, type Script } from './script.js';
+
+const HELP = `Usage: tester scp-sim [options]
+
+A scriptable reference SCP over M3UA/TCP. By default it listens on 127.0.0.1:2905 as an M3UA SGP
+(the service's sigtran instance connects to it as an ASP) and releases every InitialDP with cause 16.
+
+Options:
+  --listen HOST:PORT    listen for the M3UA association (default 127.0.0.1:2905; port 0 = any free port)
+  --connect HOST:PORT   connect to HOST:PORT instead (as an ASP)
+  --script FILE         the answer script (JSON, see docs/plugins/inap.md "scp-sim"); default: release all, cause 16
+  --opc N --dpc N       our and the peer's point code (default 2 and 1)
+  --ssn N               our SSN (default 146)
+  --rc N                M3UA routing context
+  --variant V           codec when a Begin carries no AC (cs1, camel2, camel3, camel4; default: the script's)
+  --timeout-ms N        wait for the peer's next message inside a flow (default 10000)
+  --stats SECS          print a statistics line to stderr every SECS seconds
+  --quiet               no log lines
+Prints "scp-sim listening on HOST:PORT" (or "connecting to ...") on stdout when ready; on SIGINT/SIGTERM it
+prints the final statistics as one JSON line and exits 0.`;
+
+function hostPort(v: string | undefined): { host: string; port: number } | undefined {
+  const m = /^(.*):(\d+)$/.exec(v ?? '');
+  return m ? { host: m[1] || '127.0.0.1', port: Number(m[2]) } : undefined;
+}
+
+export const scpSimCommand: CliCommand<InapOptions> = {
+  description: 'Run the reference SCP (scriptable answers to InitialDP) over M3UA/TCP',
+  help: HELP,
+  async run(args, options) {
+    configure(options);
+    let listen = '127.0.0.1:2905';
+    let connect: string | undefined;
+    let scriptPath: string | undefined;
+    let opc = 2, dpc = 1, ssn = 146, statsSecs = 0, timeoutMs = 10_000;
+    let rc: number | undefined;
+    let variant: string | undefined;
+    let quiet = false;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const val = (): string => {
+        const v = args[++i];
+        if (v === undefined) throw new ScriptError(`${a} needs a value`);
+        return v;
+      };
+      try {
+        if (a === '--listen') listen = val();
+        else if (a === '--connect') connect = val();
+        else if (a === '--script') scriptPath = val();
+        else if (a === '--opc') opc = Number(val());
+        else if (a === '--dpc') dpc = Number(val());
+        else if (a === '--ssn') ssn = Number(val());
+        else if (a === '--rc') rc = Number(val());
+        else if (a === '--variant') variant = val();
+        else if (a === '--timeout-ms') timeoutMs = Number(val());
+        else if (a === '--stats') statsSecs = Number(val());
+        else if (a === '--quiet') quiet = true;
+        else if (a === '--help' || a === '-h') {
+          process.stdout.write(HELP + '\n');
+          return 0;
+        } else throw new ScriptError(`unknown option ${a}`);
+      } catch (e) {
+        process.stderr.write(`scp-sim: ${(e as Error).message}\n${HELP}\n`);
+        return 2;
+      }
+    }
+    const log = (t: string) => {
+      if (!quiet) process.stderr.write(t + '\n');
+    };
+    let script: Script;
+    try {
+      script = scriptPath ? loadScript(scriptPath) : DEFAULT_SCRIPT;
+      if (variant) {
+        const s = loadScriptVariant(script, variant);
+        if (!s) throw new ScriptError(`--variant: unknown ${variant}`);
+        script = s;
+      }
+    } catch (e) {
+      process.stderr.write(`scp-sim: ${(e as Error).message}\n`);
+      return 2;
+    }
+    const addr = hostPort(connect ?? listen);
+    if (!addr || [opc, dpc, ssn].some((n) => !Number.isInteger(n) || n < 0)) {
+      process.stderr.write(`scp-sim: bad address or point code\n`);
+      return 2;
+    }
+    const inst: Partial<SigtranInstanceConfig> & { name: string } = connect
+      ? { name: 'SCPSIM', transport: 'tcp-client', host: addr.host, port: addr.port, role: 'asp', opc, dpc, ssn }
+      : { name: 'SCPSIM', transport: 'tcp-server', localHost: addr.host, localPort: addr.port, role: 'sgp', opc, dpc, ssn };
+    if (rc !== undefined) inst.routingContext = rc;
+    inst.tcapTimeoutMs = timeoutMs;
+    let gw: SigtranGateway;
+    try {
+      gw = await startGateway(inst, log);
+    } catch (e) {
+      process.stderr.write(`scp-sim: ${(e as Error).message}\n`);
+      return 1;
+    }
+    const sim = startScpSim(gw, script, { timeoutMs, log });
+    process.stdout.write(connect ? `scp-sim connecting to ${connect}\n` : `scp-sim listening on ${listenAddress(gw) ?? listen}\n`);
+    const timer = statsSecs > 0 ? setInterval(() => {
+      const s = sim.stats;
+      process.stderr.write(`scp-sim: begins ${s.begins} completed ${s.completed} failed ${s.failed} unmatched ${s.unmatched} active ${s.active} gateway ${gw.state()}\n`);
+    }, statsSecs * 1000) : undefined;
+    await new Promise<void>((resolve) => {
+      const done = () => resolve();
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+    });
+    if (timer) clearInterval(timer);
+    sim.stop();
+    await gw.stop?.();
+    process.stdout.write(JSON.stringify({ scp_sim: sim.stats }) + '\n');
+    return 0;
+  },
+};
+
+function loadScriptVariant(s: Script, v: string): Script | undefined {
+  const m: Record<string, Script['variant']> = { cs1: 'cs1', camel: 'camel3', camel2: 'camel2', camel3: 'camel3', camel4: 'camel4' };
+  const variant = m[v];
+  return variant ? { ...s, variant } : undefined;
+}

@@ -1,0 +1,150 @@
+// The scp-sim script: which flow to play for which dialogue-opening operation. A script is JSON:
+//   { "variant": "camel3", "rules": [ { "match": { "serviceKey": 100 }, "action": "release", "cause": 16 }, ... ] }
+// Rules are tried in order; `match` compares decoded fields of the opening operation (flattened form, loosely;
+// a string starting with '~' is a regular expression). Shorthand actions expand into `flow` steps:
+//   release {cause}                 ReleaseCall in a TCAP End
+//   connect {digits, noa?}          Connect in a TCAP End
+//   continue                        Continue in a TCAP End
+//   prepaid {max_call_period, digits, noa?, cause?, skip?}
+//                                   RRBCSM + ApplyCharging + Connect in a Continue, wait for ApplyChargingReport
+//                                   (EventReportBCSMs in between are skipped), then ReleaseCall in a TCAP End
+//   announcement {message_id, cause?} ConnectToResource(none) + PlayAnnouncement(requestAnnouncementComplete) in a
+//                                   Continue, wait for SpecializedResourceReport, then ReleaseCall in a TCAP End
+//   srf_announcement {message_id}   (for AssistRequestInstructions) PlayAnnouncement, wait for
+//                                   SpecializedResourceReport, then an empty TCAP End
+//   silence                         never answer (the peer times out)
+//   abort                           TCAP U-Abort
+// or an explicit `flow`: [ { "send": [ { "op": "Connect", "args": {...} } ], "close": true },
+//                          { "expect": "ApplyChargingReport", "skip": ["EventReportBCSM"] }, { "end": true } ]
+import { readFileSync } from 'node:fs';
+import type { JsonObject } from '../../../sdk/index.js';
+import { OPCODES } from '../catalogue.js';
+import { parseVariant, type Variant } from '../codec/variants.js';
+
+export type Step =
+  | { send: Array<{ op: string; args?: JsonObject }>; close?: boolean }
+  | { expect: string; skip?: string[] }
+  | { end: true }
+  | { abort: true }
+  | { wait_ms: number };
+
+export interface Rule {
+  /** Opening operation this rule answers (default InitialDP). */
+  op: string;
+  match: JsonObject;
+  flow: Step[];
+  /** Label for statistics. */
+  name: string;
+}
+
+export interface Script {
+  variant: Variant;
+  rules: Rule[];
+}
+
+export class ScriptError extends Error {}
+
+function num(v: unknown, dflt: number): number {
+  return v === undefined ? dflt : Number(v);
+}
+
+function expand(r: JsonObject, i: number): Step[] {
+  const action = r.action;
+  const cause = num(r.cause, 16);
+  const release = (close = true): Step => ({ send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: cause } }], close });
+  switch (action) {
+    case 'release':
+      return [release()];
+    case 'connect':
+      return [{ send: [{ op: 'Connect', args: { destinationRoutingAddress_digits: String(r.digits ?? '0'), destinationRoutingAddress_noa: num(r.noa, 4) } }], close: true }];
+    case 'continue':
+      return [{ send: [{ op: 'Continue' }], close: true }];
+    case 'prepaid':
+      return [
+        {
+          send: [
+            { op: 'RequestReportBCSMEvent', args: { oCalledPartyBusy: 1, oNoAnswer: 1, oAnswer: 1, oAbandon: 1, oDisconnectLeg1: 1, oDisconnectLeg2: 1 } },
+            { op: 'ApplyCharging', args: { 'aChBillingChargingCharacteristics.timeDurationCharging.maxCallPeriodDuration': num(r.max_call_period, 600), 'partyToCharge.sendingSideID': '01' } },
+            { op: 'Connect', args: { destinationRoutingAddress_digits: String(r.digits ?? '0'), destinationRoutingAddress_noa: num(r.noa, 4) } },
+          ],
+        },
+        { expect: 'ApplyChargingReport', skip: (r.skip as string[] | undefined) ?? ['EventReportBCSM'] },
+        release(),
+      ];
+    case 'announcement':
+      return [
+        {
+          send: [
+            { op: 'ConnectToResource', args: { 'resourceAddress.none': 1 } },
+            { op: 'PlayAnnouncement', args: { 'informationToSend.inbandInfo.messageID.elementaryMessageID': num(r.message_id, 1), requestAnnouncementComplete: true } },
+          ],
+        },
+        { expect: 'SpecializedResourceReport' },
+        release(),
+      ];
+    case 'srf_announcement':
+      return [
+        { send: [{ op: 'PlayAnnouncement', args: { 'informationToSend.inbandInfo.messageID.elementaryMessageID': num(r.message_id, 1), requestAnnouncementComplete: true } }] },
+        { expect: 'SpecializedResourceReport' },
+        { end: true },
+      ];
+    case 'silence':
+      return [];
+    case 'abort':
+      return [{ abort: true }];
+    default:
+      throw new ScriptError(`rules[${i}]: unknown action ${JSON.stringify(action)} (release, connect, continue, prepaid, announcement, srf_announcement, silence, abort, or give a flow)`);
+  }
+}
+
+function checkFlow(flow: unknown, i: number): Step[] {
+  if (!Array.isArray(flow)) throw new ScriptError(`rules[${i}].flow: expected an array of steps`);
+  flow.forEach((s, j) => {
+    const st = s as Record<string, unknown>;
+    if (Array.isArray(st.send)) {
+      for (const c of st.send as Array<Record<string, unknown>>) {
+        if (typeof c.op !== 'string' || OPCODES[c.op] === undefined) throw new ScriptError(`rules[${i}].flow[${j}].send: unknown operation ${JSON.stringify(c.op)}`);
+      }
+    } else if (typeof st.expect === 'string') {
+      if (OPCODES[st.expect] === undefined && !/Result$/.test(st.expect)) throw new ScriptError(`rules[${i}].flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
+    } else if (!(st.end === true || st.abort === true || typeof st.wait_ms === 'number')) {
+      throw new ScriptError(`rules[${i}].flow[${j}]: expected send, expect, end, abort or wait_ms`);
+    }
+  });
+  return flow as Step[];
+}
+
+export function parseScript(data: unknown): Script {
+  if (typeof data !== 'object' || data === null) throw new ScriptError('the script must be a JSON object with "rules"');
+  const d = data as Record<string, unknown>;
+  const variant = d.variant === undefined ? 'camel3' : parseVariant(d.variant);
+  if (!variant) throw new ScriptError(`variant: unknown ${JSON.stringify(d.variant)}`);
+  if (!Array.isArray(d.rules) || d.rules.length === 0) throw new ScriptError('rules: expected a non-empty array');
+  const rules = d.rules.map((raw, i): Rule => {
+    if (typeof raw !== 'object' || raw === null) throw new ScriptError(`rules[${i}]: expected an object`);
+    const r = raw as JsonObject;
+    const op = r.op === undefined ? 'InitialDP' : String(r.op);
+    if (op !== 'InitialDP' && op !== 'AssistRequestInstructions') throw new ScriptError(`rules[${i}].op: InitialDP or AssistRequestInstructions`);
+    const flow = r.flow !== undefined ? checkFlow(r.flow, i) : expand(r, i);
+    return { op, match: (r.match as JsonObject | undefined) ?? {}, flow, name: String(r.name ?? r.action ?? `rule${i}`) };
+  });
+  return { variant, rules };
+}
+
+export function loadScript(path: string): Script {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ScriptError(`cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return parseScript(JSON.parse(text));
+  } catch (e) {
+    if (e instanceof ScriptError) throw new ScriptError(`${path}: ${e.message}`);
+    throw new ScriptError(`${path}: not JSON: ${(e as Error).message}`);
+  }
+}
+
+/** The default script: release every InitialDP with cause 16 (the benchmark peer). */
+export const DEFAULT_SCRIPT: Script = parseScript({ rules: [{ action: 'release', cause: 16 }, { op: 'AssistRequestInstructions', action: 'srf_announcement' }] });
