@@ -206,7 +206,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     this.reconnectTimer = undefined;
     this.mgr.failAll(`sigtran gateway '${this.name}' stopped`);
     this.mgr.stop();
-    for (const l of [...this.links]) l.stop();
+    await Promise.all([...this.links].map((l) => l.stop()));
     await this.acceptor?.close();
     this.acceptor = undefined;
     this.pcap?.close();

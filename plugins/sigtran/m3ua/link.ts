@@ -69,13 +69,43 @@ export class M3uaLink {
     }
   }
 
-  /** Graceful stop: ASPDN (initiator), then close. */
-  stop(reason = 'gateway stopped'): void {
+  /**
+   * Graceful stop. Initiator: ASPIA (when active) and ASPDN, each waiting up to `ackWaitMs` for its ACK; then
+   * the association is closed.
+   */
+  async stop(reason = 'gateway stopped', ackWaitMs = 300): Promise<void> {
     if (this.closed) return;
-    if (this.opts.side === 'initiator' && this.aspState !== 'down') {
-      this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPDN, { aspId: this.opts.aspId }));
+    if (this.opts.side === 'initiator') {
+      if (this.aspState === 'active') {
+        this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPIA, { routingContexts: this.rcList }));
+        await this.waitState((s) => s !== 'active', ackWaitMs);
+      }
+      if (this.aspState !== 'down' && !this.closed) {
+        this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPDN, { aspId: this.opts.aspId }));
+        await this.waitState((s) => s === 'down', ackWaitMs);
+      }
     }
     this.assoc.close(reason);
+  }
+
+  private stateWaiter: { test: (s: AspState) => boolean; done: () => void } | undefined;
+
+  private waitState(test: (s: AspState) => boolean, ms: number): Promise<void> {
+    if (this.closed || test(this.aspState)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.stateWaiter = undefined;
+        resolve();
+      }, ms);
+      this.stateWaiter = {
+        test,
+        done: () => {
+          clearTimeout(timer);
+          this.stateWaiter = undefined;
+          resolve();
+        },
+      };
+    });
   }
 
   /** Send an encoded DATA message (or any PDU). False when the association is closed. */
@@ -89,6 +119,7 @@ export class M3uaLink {
     if (this.aspState === s) return;
     this.aspState = s;
     this.ev.state(this, s);
+    if (this.stateWaiter?.test(s)) this.stateWaiter.done();
   }
 
   private beat(): void {
@@ -108,6 +139,7 @@ export class M3uaLink {
     if (this.beatTimer) clearInterval(this.beatTimer);
     this.lastError ??= reason;
     this.setState('down');
+    this.stateWaiter?.done();
     this.ev.closed(this, reason);
   }
 
