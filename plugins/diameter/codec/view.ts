@@ -2,7 +2,7 @@
 //  - encodeItems(): `[{ name, value }]` items (nested arrays for Grouped AVPs) -> AVP nodes ready to encode
 //  - decodeView(): raw AVPs -> a list of decoded AVPs (for traces: name, code, flags, value, enum name, hex)
 //  - toObject(): decoded AVPs -> `{ "Result-Code": 2001, "Multiple-Services-Credit-Control": {...} }` (results, $i)
-//  - flatten(): that object -> `{ "Multiple-Services-Credit-Control.Granted-Service-Unit.CC-Time": 60, ... }` (match)
+//  - flattenExpected(): expected values (nested objects allowed) -> dotted kpaths with enum names resolved (match)
 import type { Json, JsonObject } from '../../../sdk/types.js';
 import { AvpFlag, avpFlagsText, parseAvpFlags, readAvps, type AvpNode, type RawAvp } from './avp.js';
 import { DiameterCodecError } from './errors.js';
@@ -106,51 +106,50 @@ function adHoc(code: number, vendorId: number, it: AvpItem, path: string): AvpDe
 
 /** Encode argument items into AVP nodes. Enumerated names resolve through the dictionary. */
 export function encodeItems(dict: Dictionary, items: readonly AvpItem[], path: string): AvpNode[] {
-  const out: AvpNode[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const it = items[i]!;
-    const p = `${path}[${i}]`;
-    const def = itemDefinition(dict, it, p);
-    let flags = def.flags;
-    if (it.flags !== undefined) {
-      try {
-        flags = parseAvpFlags(it.flags);
-      } catch (e) {
-        throw new ItemError(`${p}.flags`, (e as Error).message);
-      }
-    }
-    const vendorId = it.vendor ?? def.vendorId;
-    if (it.hex !== undefined) {
-      try {
-        out.push({ code: def.code, flags, vendorId, data: hexToBytes(String(it.hex)) });
-      } catch (e) {
-        throw new ItemError(`${p}.hex`, (e as Error).message);
-      }
-      continue;
-    }
-    const type = it.type ?? def.type;
-    if (type === 'Grouped') {
-      const children = encodeItems(dict, toItems(it.value, `${p}.value`), `${p}.value`);
-      out.push({ code: def.code, flags, vendorId, children });
-      continue;
-    }
-    let v = it.value;
-    if (v === undefined) throw new ItemError(`${p}.value`, `AVP ${def.name} needs a value`);
-    if (typeof v === 'string' && def.enumByName && (type === 'Enumerated' || type === 'Unsigned32' || type === 'Integer32')) {
-      const e = dict.enumValue(def, v);
-      if (e !== undefined) v = e;
-      else if (!/^\s*-?\d+\s*$/.test(v)) {
-        throw new ItemError(`${p}.value`, `'${v}' is not a value of ${def.name} (one of ${[...def.enumByValue!.values()].slice(0, 12).join(', ')}${def.enumByValue!.size > 12 ? ', ...' : ''})`);
-      }
-    }
+  const out: AvpNode[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = encodeItem(dict, items[i]!, `${path}[${i}]`);
+  return out;
+}
+
+/** Encode one argument item; `p` names it in errors (e.g. `arguments.avps[3]`). */
+export function encodeItem(dict: Dictionary, it: AvpItem, p: string): AvpNode {
+  const def = itemDefinition(dict, it, p);
+  let flags = def.flags;
+  if (it.flags !== undefined) {
     try {
-      out.push({ code: def.code, flags, vendorId, data: encodeValue(type, v as never) });
+      flags = parseAvpFlags(it.flags);
     } catch (e) {
-      if (e instanceof ValueError) throw new ItemError(`${p}.value`, `${def.name}: ${e.message}`);
-      throw e;
+      throw new ItemError(`${p}.flags`, (e as Error).message);
     }
   }
-  return out;
+  const vendorId = it.vendor ?? def.vendorId;
+  if (it.hex !== undefined) {
+    try {
+      return { code: def.code, flags, vendorId, data: hexToBytes(String(it.hex)) };
+    } catch (e) {
+      throw new ItemError(`${p}.hex`, (e as Error).message);
+    }
+  }
+  const type = it.type ?? def.type;
+  if (type === 'Grouped') {
+    return { code: def.code, flags, vendorId, children: encodeItems(dict, toItems(it.value, `${p}.value`), `${p}.value`) };
+  }
+  let v = it.value;
+  if (v === undefined || v === null) throw new ItemError(`${p}.value`, `AVP ${def.name} needs a value`);
+  if (typeof v === 'string' && def.enumByName && (type === 'Enumerated' || type === 'Unsigned32' || type === 'Integer32')) {
+    const e = dict.enumValue(def, v);
+    if (e !== undefined) v = e;
+    else if (!/^\s*-?\d+\s*$/.test(v)) {
+      const names = [...def.enumByValue!.values()];
+      throw new ItemError(`${p}.value`, `'${v}' is not a value of ${def.name} (one of ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', ...' : ''})`);
+    }
+  }
+  try {
+    return { code: def.code, flags, vendorId, data: encodeValue(type, v as never) };
+  } catch (e) {
+    if (e instanceof ValueError) throw new ItemError(`${p}.value`, `${def.name}: ${e.message}`);
+    throw e;
+  }
 }
 
 /**
@@ -236,30 +235,6 @@ export function toObject(avps: readonly DecodedAvp[]): JsonObject {
     }
   }
   return o;
-}
-
-/**
- * Flatten the object form for argument-by-argument matching: every AVP under its dotted path
- * (`Multiple-Services-Credit-Control.Granted-Service-Unit.CC-Time`), repeated AVPs also as `Name[i]`.
- * Grouped AVPs keep an entry of their own (so `null` / `!Name` presence checks work on them).
- */
-export function flatten(obj: JsonObject, prefix = '', out: JsonObject = {}): JsonObject {
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix + k;
-    if (Array.isArray(v)) {
-      out[key] = v;
-      v.forEach((x, i) => {
-        if (x !== null && typeof x === 'object' && !Array.isArray(x)) flatten(x as JsonObject, `${key}[${i}].`, out);
-        else out[`${key}[${i}]`] = x;
-      });
-    } else if (v !== null && typeof v === 'object') {
-      out[key] = v;
-      flatten(v as JsonObject, key + '.', out);
-    } else {
-      out[key] = v;
-    }
-  }
-  return out;
 }
 
 /**

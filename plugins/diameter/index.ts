@@ -1,0 +1,117 @@
+// The Diameter plugin: own codec and dictionaries (RFC 6733 base, RFC 4006 credit-control, 3GPP Ro/Gy TS 32.299,
+// Sh TS 29.329, plus a site dictionary from plugins.json), named peers (TCP client or server with CER/CEA,
+// DWR/DWA, DPR/DPA, reconnection), and the operations diameter.to_server.Request (alias diameter.Request),
+// diameter.from_server.Register and diameter.from_server.Request. docs/plugins/diameter.md.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { definePlugin, type JsonSchema } from '../../sdk/index.js';
+import { Dictionary, DictionaryError } from './dictionary/dictionary.js';
+import type { SiteDictionary } from './dictionary/types.js';
+import { peerConfig, peerConfigSchema } from './peer/config.js';
+import { newSessionId } from './peer/ids.js';
+import { DiameterPeer } from './peer/peer.js';
+import Request from './operations/to_server/Request.js';
+import Register from './operations/from_server/Register.js';
+import InboundRequest from './operations/from_server/Request.js';
+
+export interface DiameterOptions {
+  instances?: Record<string, unknown>[];
+  default?: string;
+  dictionary?: SiteDictionary;
+  dictionary_files?: string[];
+}
+
+const siteDictionarySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    vendors: { type: 'object', additionalProperties: { type: 'string' } },
+    applications: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['id', 'name'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, vendor: { type: 'integer' }, kind: { enum: ['auth', 'acct'] } },
+      },
+    },
+    commands: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['name', 'code'],
+        properties: {
+          name: { type: 'string' }, code: { type: 'integer' }, application_id: { type: ['integer', 'null'] },
+          abbreviations: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 }, proxiable: { type: 'boolean' },
+        },
+      },
+    },
+    avps: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['name', 'code', 'type'],
+        properties: {
+          name: { type: 'string' }, code: { type: 'integer' }, vendor: { type: 'integer' }, type: { type: 'string' },
+          flags: { type: 'string' }, enum: { type: 'object', additionalProperties: { type: 'integer' } },
+        },
+      },
+    },
+  },
+};
+
+export const optionsSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    instances: { type: 'array', items: peerConfigSchema },
+    default: { type: 'string', minLength: 1 },
+    dictionary: siteDictionarySchema,
+    dictionary_files: { type: 'array', items: { type: 'string', minLength: 1 } },
+  },
+};
+
+/** Build the dictionary: built-ins, then the inline site dictionary, then the files (relative to the cwd). */
+export function loadDictionary(options: DiameterOptions): Dictionary {
+  const sites: SiteDictionary[] = [];
+  if (options.dictionary) sites.push(options.dictionary);
+  for (const f of options.dictionary_files ?? []) {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(resolve(f), 'utf8'));
+    } catch (e) {
+      throw new DictionaryError(`dictionary file ${f}: ${(e as Error).message}`);
+    }
+    sites.push(data as SiteDictionary);
+  }
+  return new Dictionary(undefined, sites);
+}
+
+export default definePlugin<DiameterOptions>({
+  name: 'diameter',
+  version: '0.1.0',
+  description: 'Diameter (RFC 6733) client and server peers with credit-control (RFC 4006), Ro/Gy (TS 32.299) and Sh (TS 29.329) dictionaries',
+  optionsSchema,
+  setup(api, options) {
+    const dict = loadDictionary(options);
+    const names = new Set<string>();
+    const peers = (options.instances ?? []).map((raw, i) => {
+      const cfg = peerConfig(raw);
+      if (names.has(cfg.name)) throw new Error(`instances[${i}]: duplicate instance name '${cfg.name}'`);
+      names.add(cfg.name);
+      for (const ip of cfg.host_ip_addresses ?? []) {
+        if (!/^[\d.]+$|:/.test(ip)) throw new Error(`instances[${i}] (${cfg.name}): host_ip_addresses: '${ip}' is not an IP address`);
+      }
+      return new DiameterPeer(cfg, dict, (level, text) => api.log(level, text));
+    });
+    if (options.default !== undefined && !names.has(options.default)) {
+      throw new Error(`default: no diameter instance is named '${options.default}' (instances: ${[...names].join(', ') || 'none'})`);
+    }
+    if (peers.length) {
+      api.gateway({ kind: 'diameter', instances: peers, defaultInstance: options.default ?? peers[0]!.name });
+    }
+    api.operation(Request);
+    api.operation(Register);
+    api.operation(InboundRequest);
+    const defaultPeer = peers.find((p) => p.name === options.default) ?? peers[0];
+    api.expressionFunction('diameter_session_id', (originHost?: unknown) =>
+      newSessionId(typeof originHost === 'string' && originHost ? originHost : defaultPeer?.config.origin_host ?? 'tester'));
+    return { dictionary: dict, peers };
+  },
+});

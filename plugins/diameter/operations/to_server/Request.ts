@@ -1,0 +1,160 @@
+// diameter.to_server.Request (alias diameter.Request): send a request to the Diameter peer and wait for its answer.
+// The answer is the result (tests[] apply to it; AVPs by name, e.g. `Result-Code`,
+// `Multiple-Services-Credit-Control.Granted-Service-Unit.CC-Time`) and lands in $i under its abbreviation and
+// full name ($i.CCA, $i['Credit-Control-Answer']). `answer` matches AVPs argument by argument. Unless `answer`
+// names the Result-Code (or check_result is false), a Result-Code outside 2xxx is a failed check that shows the
+// Failed-AVP and Error-Message.
+import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext } from '../../../../sdk/index.js';
+import { isCodecError } from '../../codec/errors.js';
+import { flattenExpected, ItemError, type AvpItem } from '../../codec/view.js';
+import type { DiameterPeer } from '../../peer/peer.js';
+import { PeerError } from '../../peer/connection.js';
+import { buildRequestAvps, resolveCommand } from '../../runtime/build.js';
+import { decode, failedAvpText, resultCodeOf, resultOf, type Decoded } from '../../runtime/decoded.js';
+import { inboxOf } from '../../runtime/inbox.js';
+import { recordMessage } from '../../runtime/record.js';
+import { parseCommandFlags, CommandFlag } from '../../codec/header.js';
+import { avpListSchema } from '../avp-schema.js';
+
+export interface RequestArgs {
+  name?: string;
+  code?: number;
+  application_id?: number;
+  flags?: string;
+  avps?: AvpItem[];
+  auto_avps?: boolean;
+  answer?: Record<string, Json>;
+  check_result?: boolean;
+  seconds?: number;
+}
+
+const isExpr = (v: unknown): boolean => typeof v === 'string' && v.trim().startsWith('{');
+
+/** Result-Code keys that, named in `answer`, replace the built-in 2xxx check. */
+const RESULT_KEYS = /^!?(Result-Code|Experimental-Result|Experimental-Result\.Experimental-Result-Code|result_code)$/;
+
+export default defineOperation<RequestArgs, DiameterPeer>({
+  type: 'diameter.to_server.Request',
+  aliases: ['diameter.Request'],
+  direction: 'send',
+  gateway: 'diameter',
+  description: 'Send a Diameter request (e.g. a CCR) to the peer and wait for the answer; the answer (AVPs by name) is the result and lands in $i.<abbrev> (e.g. $i.CCA).',
+  arguments: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1, description: 'Command: full name (Credit-Control-Request), base name (Credit-Control), abbreviation (CCR) or code.' },
+      code: { type: 'integer', minimum: 0, maximum: 16777215, description: 'Command code, instead of name.' },
+      application_id: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Application-Id of the header (default: the command\'s, else the peer\'s first application).' },
+      flags: { type: 'string', pattern: '^[RPETrpet]*$', description: 'Header flags to send instead of R (+P for proxiable commands), e.g. "RPT".' },
+      avps: avpListSchema,
+      auto_avps: { type: 'boolean', default: true, description: 'Add Origin-Host/Realm, Destination-Realm/-Host and the application id AVP when the request does not give them.' },
+      answer: { type: 'object', description: 'Expected answer AVPs: name or dotted kpath -> value (enumerated names allowed); null = absent; "!name" = must not equal.' },
+      check_result: { type: 'boolean', default: true, description: 'Record a check that the Result-Code is 2xxx (unless answer names Result-Code).' },
+      seconds: { type: 'number', exclusiveMinimum: 0, maximum: 600, description: 'Time to wait for the answer (default: the instance\'s inbound timeout).' },
+    },
+  },
+  prepare(args: RequestArgs, ctx: PrepareContext<DiameterPeer>) {
+    if (args.name === undefined && args.code === undefined) throw invalid(`${ctx.path}.name`, 'give the command: name (e.g. "CCR") or code');
+    const peer = ctx.gateway();
+    const dict = peer.dict;
+    if (typeof args.name === 'string' && !isExpr(args.name)) {
+      const c = dict.command(args.name);
+      if (!c && !/^\d+$/.test(args.name)) throw invalid(`${ctx.path}.name`, `unknown Diameter command '${args.name}' (e.g. CCR, Credit-Control-Request, RAR, UDR, or a number)`);
+      if (c && dict.isAnswerName(args.name)) throw invalid(`${ctx.path}.name`, `'${args.name}' is an answer; diameter.to_server.Request sends requests (${c.requestName})`);
+    }
+    checkStaticItems(dict, args.avps, `${ctx.path}.avps`);
+  },
+  async execute(ctx: OperationContext<DiameterPeer>, args: RequestArgs) {
+    const peer = ctx.gateway();
+    const dict = peer.dict;
+    let cmd;
+    let built;
+    let applicationId: number;
+    let bytes: Buffer;
+    try {
+      cmd = resolveCommand(dict, args.name, args.code, 'arguments');
+      applicationId = args.application_id ?? cmd.applicationId ?? peer.defaultApplication();
+      built = buildRequestAvps(dict, peer, cmd, applicationId, args.avps ?? [], args.auto_avps !== false, 'arguments.avps');
+      const flags = args.flags !== undefined ? parseCommandFlags(args.flags) : CommandFlag.R | (cmd.proxiable ? CommandFlag.P : 0);
+      bytes = peer.buildRequest(cmd.code, applicationId, built.nodes, flags);
+    } catch (e) {
+      if (e instanceof ItemError || isCodecError(e) || e instanceof RangeError) ctx.abort(`${ctx.type}: cannot encode the request: ${e.message}`);
+      throw e;
+    }
+    const what = cmd.requestName;
+    const inbox = inboxOf(ctx);
+    if (built.sessionId !== undefined) {
+      inbox.lastSessionId = built.sessionId;
+      inbox.register(built.sessionId);
+    }
+    const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms ?? ctx.inboundTimeoutMs;
+    const remote = `${peer.name} ${peer.config.host}:${peer.config.port}`;
+    recordMessage(ctx, dict, 'sent', bytes, remote);
+    let answer: Buffer;
+    try {
+      answer = await peer.request(bytes, timeoutMs, what, ctx.signal);
+    } catch (e) {
+      if (e instanceof PeerError) ctx.abort(`${what}: ${e.message}`);
+      throw e;
+    }
+    let d: Decoded;
+    try {
+      d = decode(dict, answer);
+    } catch (e) {
+      recordMessage(ctx, dict, 'received', answer, remote);
+      ctx.abort(`malformed answer to ${what} from ${remote}: ${(e as Error).message}`);
+    }
+    recordMessage(ctx, dict, 'received', answer, remote, d);
+    if (d.parsed.header.code !== cmd.code) {
+      ctx.fail(`${what}: the answer has command code ${d.parsed.header.code} (${d.name}), expected ${cmd.code}`);
+    }
+    for (const err of d.errors) ctx.fail(`${d.name}: bad AVP value: ${err}`);
+    const result = resultOf(dict, d);
+    ctx.received(d.abbrev, result);
+    ctx.received(d.name, result);
+    const expected = args.answer ? flattenExpected(dict, args.answer) : undefined;
+    const namesResult = expected ? Object.keys(expected).some((k) => RESULT_KEYS.test(k)) : false;
+    if (args.check_result !== false && !namesResult) checkResult(ctx, dict, d);
+    if (expected && Object.keys(expected).length) ctx.match(d.name, expected, result);
+    return { result };
+  },
+});
+
+function checkResult(ctx: OperationContext, dict: DiameterPeer['dict'], d: Decoded): void {
+  const rc = resultCodeOf(d);
+  if (rc !== undefined && rc >= 2000 && rc < 3000) {
+    ctx.pass(`${d.name}: Result-Code ${rc} ${dict.resultCodeName(rc) ?? ''}`.trimEnd());
+    return;
+  }
+  const parts = [`${d.name}: Result-Code ${rc === undefined ? 'absent' : `${rc} ${dict.resultCodeName(rc) ?? ''}`.trimEnd()} (expected 2xxx)`];
+  if (d.parsed.header.flags & CommandFlag.E) parts.push('E bit set');
+  const failed = failedAvpText(d);
+  if (failed) parts.push(`Failed-AVP: ${failed}`);
+  const em = d.object['Error-Message'];
+  if (typeof em === 'string') parts.push(`Error-Message: "${em}"`);
+  ctx.fail(parts.join('; '));
+}
+
+/** Static checks of AVP items written without expressions: names resolve, enumerated names exist. */
+function checkStaticItems(dict: DiameterPeer['dict'], items: unknown, path: string): void {
+  if (!Array.isArray(items)) return;
+  items.forEach((it, i) => {
+    if (!it || typeof it !== 'object') return;
+    const item = it as AvpItem;
+    const p = `${path}[${i}]`;
+    if (typeof item.name === 'string' && !isExpr(item.name) && item.name !== 'Session-Id_auto') {
+      const def = dict.avp(item.name) ?? (dict.parseUnknownName(item.name) ? undefined : null);
+      if (def === null) throw invalid(`${p}.name`, `unknown AVP '${item.name}' (not in the dictionary; use AVP-<code> with "hex" or "type", or add it to the site dictionary)`);
+      if (def && def.type === 'Grouped' && Array.isArray(item.value)) checkStaticItems(dict, item.value, `${p}.value`);
+      if (def && def.enumByName && typeof item.value === 'string' && !isExpr(item.value) && !/^\s*-?\d+\s*$/.test(item.value) && dict.enumValue(def, item.value) === undefined) {
+        throw invalid(`${p}.value`, `'${item.value}' is not a value of ${def.name} (one of ${[...def.enumByValue!.values()].slice(0, 12).join(', ')})`);
+      }
+      if (def && def.type !== 'Grouped' && item.hex === undefined && item.value !== null && (Array.isArray(item.value) || (typeof item.value === 'object' && item.value !== undefined && !('hex' in (item.value as object))))) {
+        throw invalid(`${p}.value`, `${def.name} is ${def.type}, not Grouped: give a single value`);
+      }
+    }
+    if (item.name === undefined && item.code === undefined) throw invalid(p, 'an AVP needs a "name" (or a "code")');
+    if (item.value !== undefined && item.hex !== undefined) throw invalid(p, 'give value or hex, not both');
+  });
+}
+

@@ -1,0 +1,166 @@
+// One TCP transport connection to a Diameter peer: framing, the table of pending requests (by hop-by-hop id,
+// each with its timeout), and the watchdog clock (RFC 3539). The peer state machine (peer.ts) drives it.
+import type { Socket } from 'node:net';
+import { isCodecError } from '../codec/errors.js';
+import { CommandFlag } from '../codec/header.js';
+import { Framer } from './framer.js';
+
+export class PeerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PeerError';
+  }
+}
+
+interface Pending {
+  resolve(answer: Buffer): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout;
+  endToEnd: number;
+}
+
+export interface ConnectionHandlers {
+  /** A request from the peer (R flag set). */
+  request(msg: Buffer, conn: Connection): void;
+  /** An answer that matched no pending request. */
+  strayAnswer?(msg: Buffer, conn: Connection): void;
+  /** Every message received (for captures). */
+  received?(msg: Buffer): void;
+  sent?(msg: Buffer): void;
+  /** The connection is gone; `reason` is readable. Called once. */
+  closed(reason: string, conn: Connection): void;
+}
+
+export class Connection {
+  readonly remote: string;
+  private readonly framer: Framer;
+  private readonly pending = new Map<number, Pending>();
+  private closedReason: string | undefined;
+  /** Set by end(): the reason given when the socket then closes. */
+  private closingReason: string | undefined;
+  /** Time of the last message received (ms), for the watchdog. */
+  lastReceived = Date.now();
+
+  constructor(readonly socket: Socket, maxMessageBytes: number, private readonly h: ConnectionHandlers) {
+    this.remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`.replace(/^::ffff:/, '');
+    socket.setNoDelay(true);
+    this.framer = new Framer(maxMessageBytes, (m) => this.onMessage(m));
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        this.framer.push(chunk);
+      } catch (e) {
+        this.close(isCodecError(e) ? `bad bytes from the peer: ${e.message}` : `receive failed: ${(e as Error).message}`);
+      }
+    });
+    socket.on('error', (e) => this.close(`socket error: ${e.message}`));
+    socket.on('close', () => this.close(this.closingReason ?? 'connection closed by the peer'));
+    socket.on('end', () => this.close(this.closingReason ?? 'connection closed by the peer'));
+  }
+
+  get isClosed(): boolean {
+    return this.closedReason !== undefined;
+  }
+
+  get reason(): string | undefined {
+    return this.closedReason;
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  private onMessage(m: Buffer): void {
+    this.lastReceived = Date.now();
+    this.h.received?.(m);
+    if (m[4]! & CommandFlag.R) {
+      this.h.request(m, this);
+      return;
+    }
+    const hbh = m.readUInt32BE(12);
+    const p = this.pending.get(hbh);
+    if (!p) {
+      this.h.strayAnswer?.(m, this);
+      return;
+    }
+    this.pending.delete(hbh);
+    clearTimeout(p.timer);
+    p.resolve(m);
+  }
+
+  /** Write a message. Returns false when the connection is closed. */
+  write(msg: Buffer): boolean {
+    if (this.closedReason !== undefined) return false;
+    this.h.sent?.(msg);
+    this.socket.write(msg);
+    return true;
+  }
+
+  /**
+   * Send a request and wait for its answer (matched by hop-by-hop id). Rejects with a PeerError on timeout,
+   * on close, or when `signal` aborts.
+   */
+  request(msg: Buffer, timeoutMs: number, what: string, signal?: AbortSignal): Promise<Buffer> {
+    const hbh = msg.readUInt32BE(12);
+    return new Promise<Buffer>((resolve, reject) => {
+      if (this.closedReason !== undefined) {
+        reject(new PeerError(`cannot send ${what}: ${this.closedReason}`));
+        return;
+      }
+      let onAbort: (() => void) | undefined;
+      const done = () => {
+        if (onAbort) signal!.removeEventListener('abort', onAbort);
+      };
+      const timer = setTimeout(() => {
+        this.pending.delete(hbh);
+        done();
+        reject(new PeerError(`no answer to ${what} from ${this.remote} within ${timeoutMs} ms (hop-by-hop 0x${hbh.toString(16).padStart(8, '0')})`));
+      }, timeoutMs);
+      this.pending.set(hbh, {
+        resolve: (a) => {
+          done();
+          resolve(a);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+        timer,
+        endToEnd: msg.readUInt32BE(16),
+      });
+      if (signal) {
+        onAbort = () => {
+          const p = this.pending.get(hbh);
+          if (!p) return;
+          this.pending.delete(hbh);
+          clearTimeout(p.timer);
+          reject(new PeerError(`${what} abandoned: the instance ended while waiting for the answer`));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+      this.write(msg);
+    });
+  }
+
+  /** Close the connection: every pending request fails with `reason`. Idempotent. */
+  close(reason: string): void {
+    if (this.closedReason !== undefined) return;
+    this.closedReason = reason;
+    for (const [, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new PeerError(`connection to ${this.remote} lost while waiting for the answer: ${reason}`));
+    }
+    this.pending.clear();
+    this.socket.destroy();
+    this.h.closed(reason, this);
+  }
+
+  /** Half-close politely (after DPA): end the socket, destroy it if the peer does not close within `ms`. */
+  end(reason: string, ms = 1000): void {
+    if (this.closedReason !== undefined) return;
+    this.closingReason = reason;
+    this.socket.end();
+    const t = setTimeout(() => this.close(reason), ms);
+    t.unref();
+    this.socket.once('close', () => clearTimeout(t));
+  }
+}

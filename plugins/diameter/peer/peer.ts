@@ -1,0 +1,572 @@
+// A Diameter peer (gateway instance of kind 'diameter'): the RFC 6733 peer state machine over TCP, as a client
+// (connects out, sends CER) or a server (listens, answers CER). Watchdog DWR/DWA (RFC 3539), DPR/DPA at shutdown,
+// reconnection with exponential backoff, hop-by-hop / end-to-end ids, pending requests with timeouts, and the
+// session registry that routes server-initiated requests (RAR, ASR, ...) to the instance that registered the session.
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { GatewayInstance, GatewayState, Json, JsonObject } from '../../../sdk/types.js';
+import { PcapWriter } from '../../../sdk/index.js';
+import { AvpFlag, type AvpNode, type RawAvp } from '../codec/avp.js';
+import { CodecResult, isCodecError } from '../codec/errors.js';
+import { CommandFlag } from '../codec/header.js';
+import { decodeMessage, encodeMessage, findAvp, type ParsedMessage } from '../codec/message.js';
+import { decodeValue } from '../codec/types.js';
+import type { Dictionary } from '../dictionary/dictionary.js';
+import type { PeerConfig } from './config.js';
+import { Connection, PeerError } from './connection.js';
+import { IdGenerator } from './ids.js';
+import { A, C, addr, group, str, u32 } from './avps.js';
+
+export { PeerError };
+
+/** Detailed phase of the peer state machine (RFC 6733 §5.6, simplified for one connection). */
+export type PeerPhase =
+  | 'stopped' | 'connecting' | 'wait-cea' | 'listening' | 'wait-cer' | 'open' | 'closing' | 'backoff';
+
+/** A request received from the peer for a registered session, to be answered by an operation. */
+export interface InboundRequest {
+  message: ParsedMessage;
+  sessionId: string;
+  received: number;
+  answered: boolean;
+}
+
+export type SessionHandler = (req: InboundRequest) => void;
+
+export type TrafficTap = (direction: 'sent' | 'received', bytes: Buffer) => void;
+
+const ORIGIN_STATE_ID = Math.floor(Date.now() / 1000) >>> 0;
+
+export class DiameterPeer implements GatewayInstance {
+  readonly name: string;
+  private phase: PeerPhase = 'stopped';
+  private conn: Connection | undefined;
+  private server: Server | undefined;
+  private readonly ids = new IdGenerator();
+  private lastError: string | undefined;
+  private backoffTimer: NodeJS.Timeout | undefined;
+  private watchdogTimer: NodeJS.Timeout | undefined;
+  private dwrOutstanding = false;
+  private attempts = 0;
+  private stopping = false;
+  private openedAt: number | undefined;
+  private reconnects = 0;
+  private firstAttempt: { resolve(): void } | undefined;
+  private readonly sessions = new Map<string, SessionHandler>();
+  private readonly taps = new Set<TrafficTap>();
+  private capture: PcapWriter | undefined;
+  /** What the peer told us in CER/CEA. */
+  peerIdentity: { originHost?: string; originRealm?: string; productName?: string; applications: number[] } = { applications: [] };
+
+  constructor(readonly config: PeerConfig, readonly dict: Dictionary, private readonly log: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void = () => {}) {
+    this.name = config.name;
+  }
+
+  // ---- GatewayInstance ----------------------------------------------------------------------------------------
+
+  state(): GatewayState {
+    if (this.phase === 'open') return 'up';
+    if (this.phase === 'stopped') return 'down';
+    return 'connecting';
+  }
+
+  get currentPhase(): PeerPhase {
+    return this.phase;
+  }
+
+  describe(): Json {
+    const d: JsonObject = {
+      mode: this.config.mode,
+      address: `${this.config.host}:${this.config.port}`,
+      state: this.phase,
+      origin_host: this.config.origin_host,
+      reconnects: this.reconnects,
+    };
+    if (this.conn && !this.conn.isClosed) d.connection = this.conn.remote;
+    if (this.peerIdentity.originHost) d.peer_origin_host = this.peerIdentity.originHost;
+    if (this.peerIdentity.originRealm) d.peer_origin_realm = this.peerIdentity.originRealm;
+    if (this.peerIdentity.applications.length) d.peer_applications = this.peerIdentity.applications;
+    if (this.openedAt) d.open_since = new Date(this.openedAt).toISOString();
+    if (this.lastError) d.last_error = this.lastError;
+    return d;
+  }
+
+  /** Start connecting (client) or listening (server). Resolves after the first attempt (open or failed). */
+  async start(): Promise<void> {
+    this.stopping = false;
+    if (this.config.capture_file && !this.capture) this.capture = new PcapWriter(this.config.capture_file);
+    if (this.config.mode === 'server') {
+      await this.listen();
+      return;
+    }
+    const first = new Promise<void>((resolve) => (this.firstAttempt = { resolve }));
+    this.connectOut();
+    await first;
+  }
+
+  /** Send DPR and wait for DPA (bounded), then close everything. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.backoffTimer);
+    this.stopWatchdog();
+    const c = this.conn;
+    if (c && !c.isClosed && this.phase === 'open') {
+      this.phase = 'closing';
+      try {
+        const dpr = this.buildRequest(C.DPR, 0, [...this.originAvps(), u32(A.DisconnectCause, 0)]);
+        await c.request(dpr, this.config.dpa_timeout_ms, 'Disconnect-Peer-Request');
+      } catch (e) {
+        this.log('warn', `${this.name}: DPR: ${(e as Error).message}`);
+      }
+      c.close('disconnected (DPR/DPA at shutdown)');
+    } else if (c) {
+      c.close('gateway stopped');
+    }
+    this.conn = undefined;
+    if (this.server) {
+      const s = this.server;
+      this.server = undefined;
+      await new Promise<void>((r) => s.close(() => r()));
+    }
+    this.phase = 'stopped';
+    this.capture?.close();
+    this.capture = undefined;
+  }
+
+  // ---- what operations use ---------------------------------------------------------------------------------
+
+  /** Identity AVPs of this node. */
+  originAvps(): AvpNode[] {
+    return [str(A.OriginHost, this.config.origin_host), str(A.OriginRealm, this.config.origin_realm)];
+  }
+
+  /** Destination-Realm for requests: configured, else the peer's Origin-Realm, else our own realm. */
+  destinationRealm(): string {
+    return this.config.destination_realm ?? this.peerIdentity.originRealm ?? this.config.origin_realm;
+  }
+
+  destinationHost(): string | undefined {
+    return this.config.destination_host;
+  }
+
+  /** The application to put in headers of commands that do not name one: the first configured. */
+  defaultApplication(): number {
+    return this.config.applications[0]?.id ?? 0;
+  }
+
+  /** Readable reason why requests cannot be sent now, or undefined when the peer is open. */
+  notReady(): string | undefined {
+    if (this.phase === 'open' && this.conn && !this.conn.isClosed) return undefined;
+    return `Diameter peer ${this.name} (${this.config.mode} ${this.config.host}:${this.config.port}) is not connected: ` +
+      `${this.phase}${this.lastError ? `; last error: ${this.lastError}` : ''}`;
+  }
+
+  /** Encode a request with fresh hop-by-hop and end-to-end ids (header flags default R). */
+  buildRequest(code: number, applicationId: number, avps: readonly AvpNode[], flags: number = CommandFlag.R): Buffer {
+    return encodeMessage({
+      flags,
+      code, applicationId, hopByHop: this.ids.nextHopByHop(), endToEnd: this.ids.nextEndToEnd(), avps,
+    });
+  }
+
+  /**
+   * Send an encoded request and wait for the answer. Rejects with a PeerError (readable) when the peer is not
+   * open, the connection drops, the timeout passes or `signal` aborts.
+   */
+  request(msg: Buffer, timeoutMs: number, what: string, signal?: AbortSignal): Promise<Buffer> {
+    const why = this.notReady();
+    if (why) return Promise.reject(new PeerError(`cannot send ${what}: ${why}`));
+    return this.conn!.request(msg, timeoutMs, what, signal);
+  }
+
+  /** Encode an answer to `req` (same code, application, ids; P copied; E for protocol errors 3xxx). */
+  buildAnswer(req: ParsedMessage, avps: readonly AvpNode[], errorBit = false): Buffer {
+    const h = req.header;
+    return encodeMessage({
+      flags: (h.flags & CommandFlag.P) | (errorBit ? CommandFlag.E : 0),
+      code: h.code, applicationId: h.applicationId, hopByHop: h.hopByHop, endToEnd: h.endToEnd, avps,
+    });
+  }
+
+  /** Send an answer on the open connection. Throws a PeerError when it is gone. */
+  sendAnswer(bytes: Buffer): void {
+    const c = this.conn;
+    if (!c || c.isClosed || !c.write(bytes)) {
+      throw new PeerError(`cannot answer: Diameter peer ${this.name} is not connected (${this.phase})`);
+    }
+  }
+
+  /** Route requests for this Session-Id to `handler` until unregistered. False when another handler has it. */
+  registerSession(sessionId: string, handler: SessionHandler): boolean {
+    const h = this.sessions.get(sessionId);
+    if (h && h !== handler) return false;
+    this.sessions.set(sessionId, handler);
+    return true;
+  }
+
+  unregisterSession(sessionId: string, handler: SessionHandler): void {
+    if (this.sessions.get(sessionId) === handler) this.sessions.delete(sessionId);
+  }
+
+  tap(t: TrafficTap): () => void {
+    this.taps.add(t);
+    return () => this.taps.delete(t);
+  }
+
+  // ---- client side ------------------------------------------------------------------------------------------
+
+  private connectOut(): void {
+    if (this.stopping) return;
+    this.phase = 'connecting';
+    const { host, port } = this.config;
+    const sock = connect({ host, port });
+    let settled = false;
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      sock.destroy();
+      this.attemptFailed(`connect to ${host}:${port} timed out after ${this.config.connect_timeout_ms} ms`);
+    }, this.config.connect_timeout_ms);
+    sock.once('error', (e) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      this.attemptFailed(`connect to ${host}:${port} failed: ${e.message}`);
+    });
+    sock.once('connect', () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      this.sendCer(sock);
+    });
+  }
+
+  private sendCer(sock: Socket): void {
+    const conn = this.attach(sock);
+    this.phase = 'wait-cea';
+    const cer = this.buildRequest(C.CER, 0, this.capabilityAvps(sock));
+    conn.request(cer, this.config.connect_timeout_ms, 'Capabilities-Exchange-Request').then(
+      (cea) => this.onCea(conn, cea),
+      (e: Error) => {
+        conn.close(e.message);
+      },
+    );
+  }
+
+  private onCea(conn: Connection, bytes: Buffer): void {
+    let m: ParsedMessage;
+    try {
+      m = decodeMessage(bytes);
+    } catch (e) {
+      conn.close(`bad CEA from ${conn.remote}: ${(e as Error).message}`);
+      return;
+    }
+    const rc = this.u32Of(m.avps, A.ResultCode);
+    if (rc !== 2001) {
+      const err = this.strOf(m.avps, A.ErrorMessage);
+      conn.close(`CEA from ${conn.remote}: Result-Code ${rc ?? '(none)'} ${rc !== undefined ? this.dict.resultCodeName(rc) ?? '' : ''}${err ? ` "${err}"` : ''}`.replace(/ +/g, ' ').trim());
+      return;
+    }
+    this.learnPeer(m);
+    this.opened(conn);
+  }
+
+  private attemptFailed(reason: string): void {
+    this.lastError = reason;
+    this.firstAttempt?.resolve();
+    this.firstAttempt = undefined;
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopping || this.config.mode === 'server') return;
+    this.phase = 'backoff';
+    const base = Math.min(this.config.reconnect_max_ms, this.config.reconnect_min_ms * 2 ** Math.min(this.attempts, 16));
+    this.attempts++;
+    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+    clearTimeout(this.backoffTimer);
+    this.backoffTimer = setTimeout(() => {
+      this.reconnects++;
+      this.connectOut();
+    }, delay);
+    this.backoffTimer.unref();
+  }
+
+  // ---- server side ------------------------------------------------------------------------------------------
+
+  private listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const srv = createServer((sock) => this.accept(sock));
+      srv.once('error', (e) => {
+        this.lastError = `listen on ${this.config.host}:${this.config.port} failed: ${e.message}`;
+        this.phase = 'stopped';
+        reject(new Error(this.lastError));
+      });
+      srv.listen(this.config.port, this.config.host, () => {
+        this.server = srv;
+        this.phase = 'listening';
+        const a = srv.address();
+        if (a && typeof a === 'object') this.config.port = a.port;
+        resolve();
+      });
+    });
+  }
+
+  private accept(sock: Socket): void {
+    if (this.stopping) {
+      sock.destroy();
+      return;
+    }
+    const conn = this.attach(sock);
+    if (this.phase !== 'open') this.phase = 'wait-cer';
+    // A connection that sends no CER in time is dropped.
+    const t = setTimeout(() => {
+      if (conn !== this.conn || this.phase !== 'open') conn.close('no CER received in time');
+    }, this.config.connect_timeout_ms);
+    t.unref();
+  }
+
+  private onCer(conn: Connection, m: ParsedMessage): void {
+    const peerHost = this.strOf(m.avps, A.OriginHost);
+    let rc = 2001;
+    let err: string | undefined;
+    if (this.config.peer_origin_host && peerHost !== this.config.peer_origin_host) {
+      rc = 3010;
+      err = `unknown peer ${peerHost ?? '(no Origin-Host)'}`;
+    } else {
+      const theirs = this.advertisedApps(m.avps);
+      const ours = this.config.applications.map((a) => a.id);
+      const relay = 0xffffffff;
+      if (!theirs.includes(relay) && !ours.includes(relay) && !ours.some((x) => theirs.includes(x))) {
+        rc = 5010;
+        err = `no common application (peer: ${theirs.join(', ') || 'none'}; ours: ${ours.join(', ')})`;
+      }
+    }
+    const avps: AvpNode[] = [u32(A.ResultCode, rc), ...this.capabilityAvps(conn.socket).slice(0)];
+    if (err) avps.push(str(A.ErrorMessage, err, 0));
+    conn.write(this.buildAnswer(m, avps, rc === 3010));
+    if (rc !== 2001) {
+      conn.end(`CER from ${conn.remote} refused: ${rc} ${err}`);
+      this.lastError = `CER from ${conn.remote} refused: ${rc} ${err}`;
+      return;
+    }
+    const old = this.conn;
+    if (old && old !== conn && !old.isClosed) {
+      this.conn = undefined;
+      old.close('replaced by a new connection from the peer');
+    }
+    this.learnPeer(m);
+    this.opened(conn);
+  }
+
+  // ---- both sides -------------------------------------------------------------------------------------------
+
+  private attach(sock: Socket): Connection {
+    const conn = new Connection(sock, this.config.max_message_bytes, {
+      request: (msg, c) => this.onRequest(msg, c),
+      strayAnswer: (msg, c) => this.log('debug', `${this.name}: answer from ${c.remote} with unknown hop-by-hop 0x${msg.readUInt32BE(12).toString(16)} dropped`),
+      received: (msg) => this.traffic('received', msg),
+      sent: (msg) => this.traffic('sent', msg),
+      closed: (reason, c) => this.onClosed(reason, c),
+    });
+    if (this.config.mode === 'client') this.conn = conn;
+    return conn;
+  }
+
+  private traffic(direction: 'sent' | 'received', msg: Buffer): void {
+    if (this.capture) this.capture.write({ dissector: 'diameter', bytes: msg });
+    if (this.taps.size) for (const t of this.taps) t(direction, msg);
+  }
+
+  private opened(conn: Connection): void {
+    this.conn = conn;
+    this.phase = 'open';
+    this.attempts = 0;
+    this.lastError = undefined;
+    this.openedAt = Date.now();
+    this.dwrOutstanding = false;
+    this.startWatchdog();
+    this.log('info', `${this.name}: open with ${this.peerIdentity.originHost ?? '?'} at ${conn.remote}`);
+    this.firstAttempt?.resolve();
+    this.firstAttempt = undefined;
+  }
+
+  private onClosed(reason: string, c: Connection): void {
+    if (c !== this.conn) return;
+    this.conn = undefined;
+    this.stopWatchdog();
+    this.openedAt = undefined;
+    if (this.stopping) return;
+    this.lastError = reason;
+    this.log('warn', `${this.name}: ${reason}`);
+    if (this.config.mode === 'server') {
+      this.phase = this.server ? 'listening' : 'stopped';
+      return;
+    }
+    this.firstAttempt?.resolve();
+    this.firstAttempt = undefined;
+    this.scheduleReconnect();
+  }
+
+  private onRequest(bytes: Buffer, conn: Connection): void {
+    let m: ParsedMessage;
+    try {
+      m = decodeMessage(bytes);
+    } catch (e) {
+      this.answerCodecError(bytes, conn, e);
+      return;
+    }
+    const code = m.header.code;
+    if (code === C.CER) {
+      if (this.config.mode === 'server') this.onCer(conn, m);
+      else conn.write(this.buildAnswer(m, [u32(A.ResultCode, 5012), ...this.originAvps(), str(A.ErrorMessage, 'CER on an open connection', 0)]));
+      return;
+    }
+    if (conn !== this.conn || this.phase !== 'open') {
+      conn.close(`${this.dict.commandName(code, true)} received before the capabilities exchange`);
+      return;
+    }
+    if (code === C.DWR) {
+      conn.write(this.buildAnswer(m, [u32(A.ResultCode, 2001), ...this.originAvps(), u32(A.OriginStateId, ORIGIN_STATE_ID)]));
+      return;
+    }
+    if (code === C.DPR) {
+      conn.write(this.buildAnswer(m, [u32(A.ResultCode, 2001), ...this.originAvps()]));
+      const cause = this.u32Of(m.avps, A.DisconnectCause);
+      const causeName = cause !== undefined ? this.dict.avp('Disconnect-Cause')?.enumByValue?.get(cause) : undefined;
+      this.phase = 'closing';
+      conn.end(`the peer disconnected (DPR, Disconnect-Cause ${causeName ?? cause ?? 'absent'})`);
+      return;
+    }
+    const sidAvp = findAvp(m.avps, A.SessionId);
+    const sessionId = sidAvp ? sidAvp.data.toString('utf8') : undefined;
+    const handler = sessionId !== undefined ? this.sessions.get(sessionId) : undefined;
+    if (handler && sessionId !== undefined) {
+      handler({ message: m, sessionId, received: Date.now(), answered: false });
+      return;
+    }
+    const rc = sessionId !== undefined ? 5002 : 3001;
+    const avps: AvpNode[] = [];
+    if (sidAvp) avps.push({ code: A.SessionId, flags: AvpFlag.M, data: sidAvp.data });
+    avps.push(u32(A.ResultCode, rc), ...this.originAvps(),
+      str(A.ErrorMessage, sessionId !== undefined ? `no test instance registered session ${sessionId}` : 'request without Session-Id not supported', 0));
+    conn.write(this.buildAnswer(m, avps, rc === 3001));
+  }
+
+  /** Answer a request whose bytes could not be decoded with the Result-Code the codec names. */
+  private answerCodecError(bytes: Buffer, conn: Connection, e: unknown): void {
+    const rc = isCodecError(e) ? e.resultCode : CodecResult.UNABLE_TO_COMPLETE;
+    const text = e instanceof Error ? e.message : String(e);
+    this.log('warn', `${this.name}: bad request from ${conn.remote}: ${text}`);
+    if (bytes.length < 20) {
+      conn.close(`bad request from the peer: ${text}`);
+      return;
+    }
+    const flags = (bytes[4]! & CommandFlag.P) | (rc >= 3000 && rc < 4000 ? CommandFlag.E : 0);
+    conn.write(encodeMessage({
+      flags, code: bytes.readUInt32BE(4) & 0xffffff, applicationId: bytes.readUInt32BE(8),
+      hopByHop: bytes.readUInt32BE(12), endToEnd: bytes.readUInt32BE(16),
+      avps: [u32(A.ResultCode, rc), ...this.originAvps(), str(A.ErrorMessage, text.slice(0, 200), 0)],
+    }));
+  }
+
+  // ---- watchdog (RFC 3539) ----------------------------------------------------------------------------------
+
+  private startWatchdog(): void {
+    this.stopWatchdog();
+    const tw = this.config.watchdog_ms;
+    const jitter = Math.min(2000, tw / 10);
+    const next = () => Math.max(50, Math.round(tw + (Math.random() * 2 - 1) * jitter));
+    const tick = () => {
+      const c = this.conn;
+      if (!c || c.isClosed || this.phase !== 'open') return;
+      const idle = Date.now() - c.lastReceived;
+      if (idle < tw - jitter) {
+        this.watchdogTimer = setTimeout(tick, Math.max(50, tw - idle));
+        this.watchdogTimer.unref();
+        return;
+      }
+      if (this.dwrOutstanding) {
+        c.close(`watchdog: no answer to DWR from ${c.remote} (nothing received for ${idle} ms)`);
+        return;
+      }
+      this.dwrOutstanding = true;
+      const dwr = this.buildRequest(C.DWR, 0, [...this.originAvps(), u32(A.OriginStateId, ORIGIN_STATE_ID)]);
+      c.request(dwr, tw * 2, 'Device-Watchdog-Request').then(
+        () => (this.dwrOutstanding = false),
+        () => undefined, // the connection's own close or the next tick handles it
+      );
+      this.watchdogTimer = setTimeout(tick, next());
+      this.watchdogTimer.unref();
+    };
+    this.watchdogTimer = setTimeout(tick, next());
+    this.watchdogTimer.unref();
+  }
+
+  private stopWatchdog(): void {
+    clearTimeout(this.watchdogTimer);
+    this.watchdogTimer = undefined;
+  }
+
+  /** Send a DWR now and wait for the DWA (for tests and diagnostics). Resolves with the DWA Result-Code. */
+  async watchdogNow(timeoutMs = 2000): Promise<number | undefined> {
+    const dwr = this.buildRequest(C.DWR, 0, [...this.originAvps(), u32(A.OriginStateId, ORIGIN_STATE_ID)]);
+    const a = await this.request(dwr, timeoutMs, 'Device-Watchdog-Request');
+    return this.u32Of(decodeMessage(a).avps, A.ResultCode);
+  }
+
+  // ---- capabilities -----------------------------------------------------------------------------------------
+
+  private capabilityAvps(sock: Socket): AvpNode[] {
+    const c = this.config;
+    const avps: AvpNode[] = [...this.originAvps()];
+    const ips = c.host_ip_addresses?.length ? c.host_ip_addresses : [(sock.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')];
+    for (const ip of ips) avps.push(addr(A.HostIpAddress, ip));
+    avps.push(u32(A.VendorId, c.vendor_id), str(A.ProductName, c.product_name, 0), u32(A.OriginStateId, ORIGIN_STATE_ID));
+    const vendors = new Set(c.applications.filter((a) => a.vendor).map((a) => a.vendor));
+    for (const v of vendors) avps.push(u32(A.SupportedVendorId, v));
+    for (const a of c.applications) {
+      const idAvp = u32(a.kind === 'auth' ? A.AuthApplicationId : A.AcctApplicationId, a.id);
+      avps.push(a.vendor ? group(A.VendorSpecificApplicationId, [u32(A.VendorId, a.vendor), idAvp]) : idAvp);
+    }
+    if (c.firmware_revision !== undefined) avps.push(u32(A.FirmwareRevision, c.firmware_revision, 0));
+    return avps;
+  }
+
+  private advertisedApps(avps: readonly RawAvp[]): number[] {
+    const out: number[] = [];
+    for (const a of avps) {
+      if (a.vendorId) continue;
+      if ((a.code === A.AuthApplicationId || a.code === A.AcctApplicationId) && a.data.length === 4) out.push(a.data.readUInt32BE(0));
+      if (a.code === A.VendorSpecificApplicationId) {
+        for (let o = 0; o + 12 <= a.data.length;) {
+          const code = a.data.readUInt32BE(o);
+          const len = a.data.readUInt32BE(o + 4) & 0xffffff;
+          if (len < 8) break;
+          if ((code === A.AuthApplicationId || code === A.AcctApplicationId) && len === 12) out.push(a.data.readUInt32BE(o + 8));
+          o += (len + 3) & ~3;
+        }
+      }
+    }
+    return out;
+  }
+
+  private learnPeer(m: ParsedMessage): void {
+    this.peerIdentity = {
+      originHost: this.strOf(m.avps, A.OriginHost),
+      originRealm: this.strOf(m.avps, A.OriginRealm),
+      productName: this.strOf(m.avps, A.ProductName),
+      applications: this.advertisedApps(m.avps),
+    };
+  }
+
+  private u32Of(avps: readonly RawAvp[], code: number): number | undefined {
+    const a = findAvp(avps, code);
+    if (!a || a.data.length !== 4) return undefined;
+    return decodeValue('Unsigned32', a.data) as number;
+  }
+
+  private strOf(avps: readonly RawAvp[], code: number): string | undefined {
+    const a = findAvp(avps, code);
+    return a ? a.data.toString('utf8') : undefined;
+  }
+}

@@ -1,0 +1,106 @@
+// A received (or sent) message decoded for operations: the trace view (list of AVPs), the object form used by
+// results, $i, tests[] and matching, and the result-code summary.
+import type { Json, JsonObject } from '../../../sdk/types.js';
+import { commandFlagsText, isRequest } from '../codec/header.js';
+import { decodeMessage, type ParsedMessage } from '../codec/message.js';
+import { decodeView, toObject, type DecodedAvp } from '../codec/view.js';
+import type { Dictionary } from '../dictionary/dictionary.js';
+
+export interface Decoded {
+  parsed: ParsedMessage;
+  /** e.g. 'Credit-Control-Answer' */
+  name: string;
+  /** e.g. 'CCA' */
+  abbrev: string;
+  view: DecodedAvp[];
+  object: JsonObject;
+  /** Value faults inside AVPs (the message framing was fine). */
+  errors: string[];
+}
+
+/** Decode a whole message. Throws DiameterCodecError when the framing is bad (header, AVP lengths). */
+export function decode(dict: Dictionary, bytes: Buffer): Decoded {
+  const parsed = decodeMessage(bytes);
+  return decodeParsed(dict, parsed);
+}
+
+export function decodeParsed(dict: Dictionary, parsed: ParsedMessage): Decoded {
+  const errors: string[] = [];
+  const view = decodeView(dict, parsed.avps, errors);
+  const req = isRequest(parsed.header.flags);
+  return {
+    parsed,
+    name: dict.commandName(parsed.header.code, req),
+    abbrev: dict.commandAbbrev(parsed.header.code, req),
+    view,
+    object: toObject(view),
+    errors,
+  };
+}
+
+/** Result-Code, else Experimental-Result.Experimental-Result-Code, else undefined. */
+export function resultCodeOf(d: Decoded): number | undefined {
+  const rc = d.object['Result-Code'];
+  if (typeof rc === 'number') return rc;
+  const er = d.object['Experimental-Result'];
+  if (er && typeof er === 'object' && !Array.isArray(er)) {
+    const c = (er as JsonObject)['Experimental-Result-Code'];
+    if (typeof c === 'number') return c;
+  }
+  return undefined;
+}
+
+/**
+ * The operation result: header facts in lower case (`name`, `command`, `code`, `application_id`, `flags`,
+ * `hop_by_hop`, `end_to_end`, `result_code`, `result_code_name`) and every AVP by its dictionary name.
+ */
+export function resultOf(dict: Dictionary, d: Decoded): JsonObject {
+  const h = d.parsed.header;
+  const r: JsonObject = {
+    name: d.name,
+    command: d.abbrev,
+    code: h.code,
+    application_id: h.applicationId,
+    flags: commandFlagsText(h.flags),
+    hop_by_hop: h.hopByHop,
+    end_to_end: h.endToEnd,
+  };
+  const rc = resultCodeOf(d);
+  if (rc !== undefined) {
+    r.result_code = rc;
+    const n = dict.resultCodeName(rc);
+    if (n) r.result_code_name = n;
+  }
+  for (const k in d.object) r[k] = d.object[k]!;
+  return r;
+}
+
+/** Fields of a MessageRecord: the header and the decoded AVPs. */
+export function traceFields(d: Decoded): Json {
+  const h = d.parsed.header;
+  const f: JsonObject = {
+    code: h.code,
+    application_id: h.applicationId,
+    flags: commandFlagsText(h.flags),
+    hop_by_hop: h.hopByHop,
+    end_to_end: h.endToEnd,
+    avps: d.view as unknown as Json,
+  };
+  if (d.errors.length) f.errors = d.errors;
+  return f;
+}
+
+/** Readable one-line summary of a Failed-AVP group: 'CC-Request-Number (415)' or 'CC-Time (420) = 0'. */
+export function failedAvpText(d: Decoded): string | undefined {
+  const fa = d.view.filter((a) => a.code === 279 && !a.vendor);
+  if (!fa.length) return undefined;
+  const parts: string[] = [];
+  for (const g of fa) {
+    for (const a of g.avps ?? []) {
+      const v = a.value !== undefined ? ` = ${JSON.stringify(a.value)}` : a.avps ? ' {...}' : a.hex ? ` = 0x${a.hex}` : '';
+      parts.push(`${a.name} (${a.code}${a.vendor ? `, vendor ${a.vendor}` : ''})${v}`);
+    }
+    if (!g.avps && g.hex !== undefined) parts.push(`0x${g.hex}`);
+  }
+  return parts.join(', ');
+}
