@@ -100,7 +100,10 @@ export function decodeAddress(buf: Uint8Array, start: number, end: number, pcBit
     if (p + 1 > end) throw new SccpError('address too short for its SSN', p);
     a.ssn = buf[p++]!;
   }
-  if (gti === 0) return a;
+  if (gti === 0) {
+    if (p !== end) throw new SccpError(`${end - p} octet(s) after an address without global title`, p);
+    return a;
+  }
   if (gti > 4) throw new SccpError(`global title indicator ${gti} is not supported`, start);
   const gt: GlobalTitle = { gti: gti as 1 | 2 | 3 | 4, digits: '' };
   let odd = false;
