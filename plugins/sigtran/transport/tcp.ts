@@ -51,10 +51,10 @@ class TcpAssociation implements Association {
     }
     let p = 0;
     while (this.open && buf.length - p >= 8) {
-      const version = buf[p]!;
       const len = buf.readUInt32BE(p + 4);
-      if (version !== 1 || len < 8 || len > MAX_PDU) {
-        this.close(`bad M3UA framing from ${this.remote}: version ${version}, length ${len}`);
+      // The version is M3UA's business (it answers ERR invalid version); framing needs only a sane length.
+      if (len < 8 || len > MAX_PDU) {
+        this.close(`bad M3UA framing from ${this.remote}: message length ${len}`);
         return;
       }
       if (buf.length - p < len) break;
