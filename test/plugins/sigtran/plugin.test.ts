@@ -1,0 +1,106 @@
+// The plugin inside the real service: gateway selection by the `sigtran` param, 2003 for an instance that is not
+// up (named), messages with bytes for --pcap, and a capture of the run that tshark decodes cleanly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestService, call, runToCompletion } from '../../helpers/service.js';
+import { needsTool } from '../../helpers/tools.js';
+import { writePcap } from '../../../sdk/index.js';
+import { SigtranGatewayImpl } from '../../../plugins/sigtran/gateway/instance.js';
+import { normalizeInstance } from '../../../plugins/sigtran/gateway/config.js';
+import sigtranPlugin from '../../../plugins/sigtran/index.js';
+
+const probe = fileURLToPath(new URL('./fixtures/tcap-probe.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+test('plugin definition: name, version, options schema, status command', () => {
+  assert.equal(sigtranPlugin.name, 'sigtran');
+  assert.equal(sigtranPlugin.version, '0.1.0');
+  assert.ok(sigtranPlugin.optionsSchema);
+  assert.ok(sigtranPlugin.commands?.['sigtran-status']);
+});
+
+test('in the service: 2003 names an instance that is not up; the sigtran param picks a live one; messages carry M3UA bytes', needsTool('tshark', 'apt-get install tshark'), async () => {
+  // The SCP side: an SGP gateway that ends every dialogue it receives.
+  const scp = new SigtranGatewayImpl(normalizeInstance({ name: 'SCP', transport: 'tcp-server', localPort: 0, role: 'sgp', opc: 2, dpc: 1, beatIntervalMs: 0 }));
+  await scp.start();
+  const listener = scp.listen({});
+  let stop = false;
+  const answering = (async () => {
+    while (!stop) {
+      try {
+        const b = await listener.next({ timeoutMs: 200 });
+        b.dialogue.returnResult({ invokeId: 1 });
+        b.dialogue.end();
+      } catch {
+        // timeout: look at `stop` again
+      }
+    }
+  })();
+  const deadPort = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'sigtran-svc-'));
+  const svc = await startTestService([
+    { name: 'logic' },
+    {
+      name: 'sigtran',
+      options: {
+        default: 'SIG-DOWN',
+        instances: [
+          { name: 'SIG-DOWN', transport: 'tcp-client', port: deadPort, reconnectMinMs: 50, reconnectMaxMs: 100, beatIntervalMs: 0 },
+          { name: 'SIG-A', transport: 'tcp-client', port: scp.boundPort(), opc: 1, dpc: 2, ssn: 146, beatIntervalMs: 0, pcap: join(dir, 'gw.pcap') },
+        ],
+      },
+    },
+    { module: probe },
+  ]);
+  try {
+    const ops = [{ type: 'tcapprobe.Begin', arguments: { opcode: 0 } }];
+    const refused = await call(svc.port, 'ExecuteTest', { run_id: 'r-down', operations: ops, scp: { dpc: 2, dssn: 146 } });
+    assert.equal(refused.error?.code, 2003);
+    assert.match(refused.error!.message, /SIG-DOWN/);
+
+    // wait for SIG-A to be up (it connected at service start)
+    for (let i = 0; i < 100; i++) {
+      const r = await call(svc.port, 'ExecuteTest', { run_id: `probe-${i}`, operations: [{ type: 'comment', arguments: { text: 'x' } }] });
+      void r;
+      const gw = svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(n: string): { state(): string } };
+      if (gw.gateway('SIG-A').state() === 'up') break;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    const res = await runToCompletion(
+      svc.port,
+      { run_id: 'r-a', sigtran: 'SIG-A', ssp_ac: 'camel2', trace_level: 2, operations: ops, scp: { dpc: 2, dssn: 146 } },
+      { timeoutMs: 10000 },
+    );
+    assert.equal(res.counts.passed, 1, JSON.stringify(res));
+    const msgs = res.first_call.messages as Array<{ direction: string; hex: string; dissector: string; name: string }>;
+    assert.equal(msgs.length, 2, JSON.stringify(msgs));
+    assert.equal(msgs[0]!.dissector, 'm3ua');
+    assert.match(msgs[0]!.hex, /^01000101/);
+    assert.equal(msgs[1]!.name, 'end');
+    const file = join(dir, 'run.pcap');
+    writePcap(file, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex') })));
+    const bad = execFileSync('tshark', ['-r', file, '-o', 'sccp.default_payload:tcap', '-Y', '_ws.expert || _ws.malformed'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    assert.equal(bad.trim(), '');
+    const ac = execFileSync('tshark', ['-r', file, '-o', 'sccp.default_payload:tcap', '-T', 'fields', '-e', 'tcap.application_context_name', '-e', 'm3ua.protocol_data_opc'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    assert.match(ac, /0\.4\.0\.0\.1\.0\.50\.1\t1/);
+  } finally {
+    stop = true;
+    await answering;
+    await svc.close();
+    await scp.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
