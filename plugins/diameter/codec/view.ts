@@ -158,6 +158,13 @@ export function encodeItem(dict: Dictionary, it: AvpItem, p: string): AvpNode {
  * framing is broken are shown the same way.
  */
 export function decodeView(dict: Dictionary, avps: readonly RawAvp[], errors: string[], depth = 0): DecodedAvp[] {
+  return decodeList(dict, avps, errors, depth, false);
+}
+
+/** Failed-AVP (RFC 6733 §7.5) carries the offending AVPs as received: their faults are shown, not reported. */
+const FAILED_AVP = 279;
+
+function decodeList(dict: Dictionary, avps: readonly RawAvp[], errors: string[], depth: number, quiet: boolean): DecodedAvp[] {
   const out: DecodedAvp[] = new Array(avps.length);
   for (let i = 0; i < avps.length; i++) {
     const a = avps[i]!;
@@ -175,11 +182,11 @@ export function decodeView(dict: Dictionary, avps: readonly RawAvp[], errors: st
         try {
           const base = a.offset + (a.vendorId || (a.flags & AvpFlag.V) ? 12 : 8);
           const inner = readAvps(a.data, 0, a.data.length, base);
-          d.avps = decodeView(dict, inner, errors, depth + 1);
+          d.avps = decodeList(dict, inner, errors, depth + 1, quiet || (a.code === FAILED_AVP && !a.vendorId));
         } catch (e) {
           d.error = e instanceof Error ? e.message : String(e);
           d.hex = a.data.toString('hex');
-          errors.push(`in Grouped AVP ${def.name} (${a.code}): ${d.error}`);
+          if (!quiet) errors.push(`in Grouped AVP ${def.name} (${a.code}): ${d.error}`);
         }
       }
     } else {
@@ -193,7 +200,7 @@ export function decodeView(dict: Dictionary, avps: readonly RawAvp[], errors: st
       } catch (e) {
         d.error = e instanceof Error ? e.message : String(e);
         d.hex = a.data.toString('hex');
-        errors.push(`AVP ${def.name} (${a.code}) at offset ${a.offset}: ${d.error}`);
+        if (!quiet) errors.push(`AVP ${def.name} (${a.code}) at offset ${a.offset}: ${d.error}`);
       }
     }
     out[i] = d;
