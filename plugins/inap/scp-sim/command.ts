@@ -25,6 +25,7 @@ Options:
   --timeout-ms N        wait for the peer's next message inside a flow (default 10000)
   --stats SECS          print a statistics line to stderr every SECS seconds
   --quiet               no log lines
+  --config FILE         plugins.json the CLI reads to find this command (the inap entry's options apply)
 Prints "scp-sim listening on HOST:PORT" (or "connecting to ...") on stdout when ready; on SIGINT/SIGTERM it
 prints the final statistics as one JSON line and exits 0.`;
 
@@ -64,6 +65,7 @@ export const scpSimCommand: CliCommand<InapOptions> = {
         else if (a === '--timeout-ms') timeoutMs = Number(val());
         else if (a === '--stats') statsSecs = Number(val());
         else if (a === '--quiet') quiet = true;
+        else if (a === '--config') val(); // read by the CLI to find this plugin
         else if (a === '--help' || a === '-h') {
           process.stdout.write(HELP + '\n');
           return 0;
@@ -120,6 +122,7 @@ export const scpSimCommand: CliCommand<InapOptions> = {
     sim.stop();
     await gw.stop?.();
     process.stdout.write(JSON.stringify({ scp_sim: sim.stats }) + '\n');
+    setTimeout(() => process.exit(0), 500).unref();
     return 0;
   },
 };

@@ -94,6 +94,7 @@ export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutM
     const rule = script.rules[ri]!;
     stats.byRule[rule.name] = (stats.byRule[rule.name] ?? 0) + 1;
     const pending: Component[] = m.components.slice(1) as Component[];
+    const sentOps = new Map<number, string>();
     let ended = false;
     stats.active++;
     try {
@@ -106,7 +107,7 @@ export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutM
         const step: Step = rule.flow[si]!;
         if ('send' in step) {
           step.send.forEach((c, ci) => {
-            d.invoke({ opcode: OPCODES[c.op]!, argument: encoded(ri, si, ci, variant, c.op, c.args) });
+            sentOps.set(d.invoke({ opcode: OPCODES[c.op]!, argument: encoded(ri, si, ci, variant, c.op, c.args) }), c.op);
           });
           if (step.close) {
             d.end();
@@ -130,7 +131,7 @@ export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutM
                 continue;
               }
             }
-            const name = c.type === 'invoke' ? opName(c.opcode) : c.type === 'returnResult' ? `${opName(c.opcode ?? -1) ?? ''}Result` : c.type;
+            const name = c.type === 'invoke' ? opName(c.opcode) : c.type === 'returnResult' ? `${sentOps.get(c.invokeId) ?? opName(c.opcode ?? -1) ?? ''}Result` : c.type;
             if (name === step.expect) break;
             if (c.type === 'invoke' && step.skip?.includes(name ?? '')) continue;
             return fail(d, `expected ${step.expect}, received ${name ?? c.type}`);

@@ -1,0 +1,54 @@
+// Argument tables for every operation type of a folder (role segment): the samples of every variant are valid,
+// so are the null / `!` forms on inbound operations; unknown arguments and wrongly typed values are refused.
+import { testOperation } from '../../../../sdk/index.js';
+import type { JsonObject, OperationDefinition } from '../../../../sdk/index.js';
+import { operations } from '../../../../plugins/inap/operations/index.js';
+import { messageSpec } from '../../../../plugins/inap/catalogue.js';
+import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
+import { PACUI_RESULT, sample } from '../fixtures/samples.js';
+
+function samplesFor(name: string): JsonObject[] {
+  const ms = messageSpec(name);
+  if (ms.wire === 'error') return [{ errorCode: 12 }];
+  if (ms.wire === 'result') return ms.op === 'PromptAndCollectUserInformation' ? [PACUI_RESULT] : [{}];
+  const out: JsonObject[] = [];
+  for (const v of VARIANTS) {
+    const s = sample(ms.op, v);
+    if (s && !out.some((o) => JSON.stringify(o) === JSON.stringify(s))) out.push(s);
+  }
+  return out.length ? out : [{}];
+}
+
+export function opTables(segment: string): void {
+  const ops = operations.filter((o) => o.type.split('.')[1] === segment && o.type.startsWith('inap.'));
+  if (ops.length === 0) throw new Error(`no operations in ${segment}`);
+  for (const op of ops) tableFor(op);
+}
+
+function tableFor(op: OperationDefinition): void {
+  const name = op.type.split('.')[2]!;
+  const receive = op.direction === 'receive';
+  const valid = samplesFor(name).map((args, i) => ({ name: `sample ${i + 1}`, args }));
+  if (receive) {
+    valid.push({ name: 'control arguments', args: { last_component: 1, tcap_ac: 'camel3' } });
+    valid.push({ name: 'no dialogue portion expected', args: { tcap_ac: null } });
+    const s0 = samplesFor(name)[0]!;
+    const first = Object.keys(s0)[0];
+    if (first && !first.includes('.')) {
+      valid.push({ name: 'must be absent', args: { [first]: null } });
+      valid.push({ name: 'must not equal', args: { [`!${first}`]: s0[first]! } });
+    }
+  } else {
+    valid.push({ name: 'grouped', args: { ...samplesFor(name)[0]!, send_with_next: true } });
+    valid.push({ name: 'closing', args: { ...samplesFor(name)[0]!, send_and_close: true, variant: 'camel2' } });
+  }
+  const invalid: Array<{ name: string; args: JsonObject; path?: string }> = [
+    { name: 'unknown argument', args: { ...samplesFor(name)[0]!, noSuchArgument: 1 }, path: 'arguments' },
+    { name: 'variant not known', args: { ...samplesFor(name)[0]!, variant: 'cs9' }, path: 'variant' },
+  ];
+  if (receive) invalid.push({ name: 'last_component not a number', args: { ...samplesFor(name)[0]!, last_component: 'yes' }, path: 'last_component' });
+  else invalid.push({ name: 'send_with_next not a boolean', args: { ...samplesFor(name)[0]!, send_with_next: 'often' }, path: 'send_with_next' });
+  if (name === 'InitialDP') invalid.push({ name: 'serviceKey not an integer', args: { serviceKey: 'abc' }, path: 'serviceKey' });
+  if (name === 'ReleaseCall') invalid.push({ name: 'cause not an integer', args: { initialCallSegment_cause: 'normal' }, path: 'initialCallSegment_cause' });
+  testOperation(op, { valid, invalid });
+}

@@ -1,0 +1,17 @@
+// tcap.<role>_<to|from>_<peer>.Abort argument tables (plugins/inap/operations/tcap/*/Abort.ts).
+import { testOperation } from '../../../../../sdk/index.js';
+import { operations } from '../../../../../plugins/inap/operations/index.js';
+
+for (const op of operations.filter((o) => o.type.startsWith('tcap.'))) {
+  if (op.direction === 'send') {
+    testOperation(op, {
+      valid: [{ args: {} }, { args: { u_source: 0, u_info_0_octets: '0102' } }],
+      invalid: [{ args: { u_source: 2 }, path: 'u_source' }, { args: { reason: 'x' }, path: 'arguments' }],
+    });
+  } else {
+    testOperation(op, {
+      valid: [{ args: {} }, { args: { kind: 'p-abort', p_cause: 1 } }, { args: { u_source: 0 } }, { args: { p_cause: null } }],
+      invalid: [{ args: { kind: 'x-abort' }, path: 'kind' }],
+    });
+  }
+}
