@@ -1,0 +1,89 @@
+// Reverse roles: a second tester service plays the SCP (inap.scp_from_ssp.* / inap.scp_to_ssp.*) against the
+// tester playing the SSP, over M3UA/TCP on loopback.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, runToCompletion, startTestService, waitForRun } from '../../../helpers/service.js';
+import type { RunningService } from '../../../../core/service.js';
+import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
+import { SPEC_IDP } from '../fixtures/samples.js';
+
+const gw = (svc: RunningService): SigtranGateway => (svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(): SigtranGateway }).gateway();
+
+describe('one tester plays the SCP against another playing the SSP', () => {
+  let scp: RunningService;
+  let ssp: RunningService;
+  before(async () => {
+    scp = await startTestService([
+      { name: 'logic' },
+      { name: 'sigtran', options: { instances: [{ name: 'SCPSIDE', transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 146, remote: { ri: 'ssn', pc: 1, ssn: 146 } }] } },
+      { name: 'inap' },
+    ]);
+    const listen = (gw(scp).describe!() as { listen: string }).listen;
+    ssp = await startTestService([
+      { name: 'logic' },
+      { name: 'sigtran', options: { instances: [{ name: 'SSPSIDE', transport: 'tcp-client', host: '127.0.0.1', port: Number(listen.split(':').pop()), role: 'asp', opc: 1, dpc: 2, ssn: 146, remote: { ri: 'ssn', pc: 2, ssn: 146 }, reconnectMinMs: 50 }] } },
+      { name: 'inap' },
+    ]);
+    await gw(ssp).whenUp({ timeoutMs: 5000 });
+    await gw(scp).whenUp({ timeoutMs: 5000 });
+  });
+  after(async () => {
+    await ssp.close();
+    await scp.close();
+  });
+
+  test('prepaid flow, 20 instances on each side, every field matched on both sides', async () => {
+    const total = 20;
+    const scpDef = {
+      run_id: 'scp-side',
+      distribution: { type: 'load', total, backlog: total },
+      scp: { tcap_timeout: 10 },
+      operations: [
+        { type: 'inap.scp_from_ssp.InitialDP', arguments: { serviceKey: 341, calledPartyNumber_digits: '1800999001', callingPartysCategory_hex: '0a', tcap_ac: 'camel2' } },
+        { type: 'inap.scp_to_ssp.RequestReportBCSMEvent', arguments: { oAnswer: 1, oDisconnectLeg1: 1, oDisconnectLeg2: 1 }, },
+        { type: 'inap.scp_to_ssp.ApplyCharging', arguments: { 'aChBillingChargingCharacteristics.timeDurationCharging.maxCallPeriodDuration': 300 }, },
+        { type: 'inap.scp_to_ssp.Connect', arguments: { destinationRoutingAddress_digits: '{ $i.InitialDP.calledPartyNumber_digits }', destinationRoutingAddress_noa: 4 } },
+        { type: 'inap.scp_from_ssp.ApplyChargingReport', arguments: { 'timeDurationChargingResult.timeInformation.timeIfNoTariffSwitch': 300 } },
+        { type: 'inap.scp_to_ssp.ReleaseCall', arguments: { initialCallSegment_cause: 16, send_and_close: true } },
+      ],
+    };
+    const r0 = await call(scp.port, 'ExecuteTest', scpDef);
+    assert.equal(r0.result, 'ok', JSON.stringify(r0.error));
+    const sspDef = {
+      run_id: 'ssp-side',
+      distribution: { type: 'load', total, backlog: 5 },
+      ssp_ac: 'camel2',
+      operations: [
+        { type: 'inap.ssp_to_scp.InitialDP', arguments: { ...SPEC_IDP } },
+        { type: 'inap.ssp_from_scp.RequestReportBCSMEvent', arguments: { oAnswer: 1, oDisconnectLeg1: 1, oDisconnectLeg2: 1, tcap_ac: 'camel2' } },
+        { type: 'inap.ssp_from_scp.ApplyCharging', arguments: { 'aChBillingChargingCharacteristics.timeDurationCharging.maxCallPeriodDuration': 300 } },
+        { type: 'inap.ssp_from_scp.Connect', arguments: { destinationRoutingAddress_digits: '1800999001', last_component: 0 } },
+        { type: 'inap.ssp_to_scp.ApplyChargingReport', arguments: { 'timeDurationChargingResult.partyToCharge.receivingSideID_hex': '01', 'timeDurationChargingResult.timeInformation.timeIfNoTariffSwitch': 300 } },
+        { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16, last_component: 1 } },
+      ],
+    };
+    const ssr = await runToCompletion(ssp.port, sspDef, { timeoutMs: 30_000 });
+    const scr = await waitForRun(scp.port, 'scp-side', { timeoutMs: 30_000 });
+    for (const [side, r] of [['ssp', ssr], ['scp', scr]] as const) {
+      assert.deepEqual(r.first_aborts, [], `${side}: ${JSON.stringify(r.first_aborts)}`);
+      assert.deepEqual(r.first_fails, [], `${side}: ${JSON.stringify(r.first_fails)}`);
+      assert.equal(r.counts.passed, total, `${side}: ${JSON.stringify(r.counts)}`);
+    }
+  });
+
+  test('the SCP side sees a wrong serviceKey as a failed check', async () => {
+    const r0 = await call(scp.port, 'ExecuteTest', { run_id: 'scp-2', operations: [
+      { type: 'inap.scp_from_ssp.InitialDP', arguments: { serviceKey: 999 } },
+      { type: 'inap.scp_to_ssp.ReleaseCall', arguments: { send_and_close: true } },
+    ] });
+    assert.equal(r0.result, 'ok');
+    const ssr = await runToCompletion(ssp.port, { run_id: 'ssp-2', operations: [
+      { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 341 } },
+      { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 31 } },
+    ] });
+    const scr = await waitForRun(scp.port, 'scp-2');
+    assert.equal(ssr.counts.passed, 1, JSON.stringify(ssr.first_aborts));
+    assert.equal(scr.counts.failed, 1);
+    assert.match(JSON.stringify(scr.first_fails), /InitialDP.serviceKey: expected 999, got 341/);
+  });
+});
