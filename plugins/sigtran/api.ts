@@ -299,6 +299,11 @@ export interface Dialogue {
   readonly queued: number;
   /** Close: U-Abort if still open towards the peer, then release. Idempotent. */
   close(): void;
+  /**
+   * Close this dialogue when `signal` fires (the test instance ended): U-Abort if still open ('abort', default) or
+   * release only. acceptBegin() and BeginListener.next() do this with their `signal` already.
+   */
+  bind(signal: AbortSignal, onSignal?: 'abort' | 'release'): void;
   /** Release locally without sending anything. Idempotent. */
   release(): void;
 }
@@ -319,6 +324,7 @@ export interface BeginCriterion {
 
 /** A standing registration: matching Begins are queued (bounded) until next() takes them. */
 export interface BeginListener {
+  /** The next matching Begin; its dialogue is bound to `opts.signal` like acceptBegin()'s. */
   next(opts?: ReceiveOptions): Promise<TcapMessage>;
   readonly queued: number;
   /** Stop listening; queued, unread Begins are aborted (P-Abort resourceLimitation). */
@@ -406,7 +412,8 @@ export interface SigtranGateway extends GatewayInstance {
   calledAddress(scp?: ScpParams): SccpAddress;
   openDialogue(opts?: OpenDialogueOptions): Dialogue;
   /** The next inbound Begin matching the criterion (one-shot). Begins that arrived shortly before (a bounded
-   *  backlog, kept tcapTimeoutMs) are considered first. Its `dialogue` is in state 'received'. */
+   *  backlog, kept tcapTimeoutMs) are considered first. Its `dialogue` is in state 'received' and is bound to
+   *  `opts.signal` (closed with a U-Abort when the instance ends while it is still open). */
   acceptBegin(criterion: BeginCriterion, opts?: ReceiveOptions): Promise<TcapMessage>;
   listen(criterion: BeginCriterion): BeginListener;
   /** Resolves when the gateway is up (or rejects SigtranError 'timeout'/'cancelled'). */

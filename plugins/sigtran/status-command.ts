@@ -13,7 +13,14 @@ export const statusCommand: CliCommand<SigtranOptions> = {
     'for its ASP to become active, prints one JSON line per instance with its state, peer and last error,',
     'then stops them. Exit code 0 when every instance came up, 1 otherwise, 2 on usage errors.',
   ].join('\n'),
-  async run(args, options) {
+  run(args, options) {
+    return runStatus(args, options, (t) => process.stdout.write(t), (t) => process.stderr.write(t));
+  },
+};
+
+/** The command's work, with its output streams given (for tests). */
+export async function runStatus(args: string[], options: SigtranOptions, out: (text: string) => void, err: (text: string) => void): Promise<number> {
+  {
     let wait = 3000;
     const names: string[] = [];
     for (let i = 0; i < args.length; i++) {
@@ -21,7 +28,7 @@ export const statusCommand: CliCommand<SigtranOptions> = {
       if (a === '--wait') {
         wait = Number(args[++i]);
         if (!Number.isFinite(wait) || wait < 0) {
-          process.stderr.write('sigtran-status: --wait needs a number of milliseconds\n');
+          err('sigtran-status: --wait needs a number of milliseconds\n');
           return 2;
         }
       } else names.push(a);
@@ -29,7 +36,7 @@ export const statusCommand: CliCommand<SigtranOptions> = {
     const all = (options.instances ?? []).map((r) => normalizeInstance(r));
     const chosen = names.length ? all.filter((c) => names.includes(c.name)) : all;
     if (!chosen.length) {
-      process.stderr.write(`sigtran-status: no ${names.length ? 'such ' : ''}sigtran instance configured\n`);
+      err(`sigtran-status: no ${names.length ? 'such ' : ''}sigtran instance configured\n`);
       return 2;
     }
     const gws = chosen.map((c) => new SigtranGatewayImpl(c));
@@ -39,9 +46,9 @@ export const statusCommand: CliCommand<SigtranOptions> = {
     for (const g of gws) {
       const s = g.status();
       if (s.state !== 'up') ok = false;
-      process.stdout.write(JSON.stringify(s) + '\n');
+      out(JSON.stringify(s) + '\n');
     }
     await Promise.all(gws.map((g) => g.stop()));
     return ok ? 0 : 1;
-  },
-};
+  }
+}

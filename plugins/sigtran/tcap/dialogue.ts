@@ -104,8 +104,13 @@ export class DialogueImpl implements Dialogue {
     this.remoteTidHex = toHex(t);
   }
 
+  bind(signal: AbortSignal, onSignal: 'abort' | 'release' = 'abort'): void {
+    this.bindSignal(signal, onSignal);
+  }
+
   bindSignal(signal: AbortSignal | undefined, mode: 'abort' | 'release'): void {
     if (!signal) return;
+    this.signalCleanup?.();
     const fn = () => (mode === 'abort' ? this.close() : this.release());
     if (signal.aborted) {
       queueMicrotask(fn);

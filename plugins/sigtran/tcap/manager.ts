@@ -358,11 +358,17 @@ export class DialogueManager implements DialogueHost {
       onAbort: undefined,
     };
     const b = this.takeFromBacklog(a);
-    if (b) return Promise.resolve(b);
+    if (b) {
+      bindTaken(b, opts?.signal);
+      return Promise.resolve(b);
+    }
     if (opts?.signal?.aborted) return Promise.reject(new SigtranError('cancelled', 'wait cancelled'));
     const timeoutMs = opts?.timeoutMs ?? this.defaultTimeoutMs;
     return new Promise((resolve, reject) => {
-      a.resolve = resolve;
+      a.resolve = (m) => {
+        bindTaken(m, a.signal);
+        resolve(m);
+      };
       a.reject = reject;
       const drop = () => {
         const i = this.acceptors.indexOf(a);
@@ -413,6 +419,11 @@ export class DialogueManager implements DialogueHost {
   }
 }
 
+/** Bind a taken Begin's dialogue to the taker's signal (closed when its test instance ends). */
+function bindTaken(m: TcapMessage, signal: AbortSignal | undefined): void {
+  if (signal) (m.dialogue as DialogueImpl).bindSignal(signal, 'abort');
+}
+
 function acOidOf(ac: BeginCriterion['ac']): string | null | undefined {
   if (ac === undefined) return undefined;
   if (ac === null) return null;
@@ -457,7 +468,10 @@ class ListenerImpl implements BeginListener {
 
   next(opts?: ReceiveOptions): Promise<TcapMessage> {
     const m = this.q.shift();
-    if (m) return Promise.resolve(m);
+    if (m) {
+      bindTaken(m, opts?.signal);
+      return Promise.resolve(m);
+    }
     if (this.closed) return Promise.reject(new SigtranError('ended', 'listener closed'));
     if (this.waiter) return Promise.reject(new SigtranError('state', 'next() is already waiting on this listener'));
     const timeoutMs = opts?.timeoutMs ?? this.defaultTimeoutMs;
@@ -476,7 +490,10 @@ class ListenerImpl implements BeginListener {
       }, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiter = {
-        resolve,
+        resolve: (msg) => {
+          bindTaken(msg, signal);
+          resolve(msg);
+        },
         reject,
         cleanup: () => {
           clearTimeout(timer);

@@ -293,6 +293,17 @@ describe('gateway instance', () => {
       assert.equal(d1.state, 'ended');
       l.close();
       await assert.rejects(l.next(), /listener closed/);
+
+      // A Begin taken with acceptBegin(signal) is U-Aborted towards the SSP when that signal fires.
+      const ctl2 = new AbortController();
+      const acc = p.scp.acceptBegin({}, { timeoutMs: 2000, signal: ctl2.signal });
+      const d3 = p.ssp.openDialogue({ scp: { dpc: 200, dssn: 146 }, ac: resolveAc('camel2') });
+      d3.send();
+      const b3 = await acc;
+      ctl2.abort();
+      const ab = await d3.receive({ timeoutMs: 2000 });
+      assert.equal(ab.kind, 'u-abort');
+      assert.equal(b3.dialogue.state, 'ended');
     } finally {
       await p.close();
     }
