@@ -52,6 +52,7 @@ export class DiameterPeer implements GatewayInstance {
   private reconnects = 0;
   private firstAttempt: { resolve(): void } | undefined;
   private readonly sessions = new Map<string, SessionHandler>();
+  private fallback: SessionHandler | undefined;
   private readonly taps = new Set<TrafficTap>();
   private capture: PcapWriter | undefined;
   /** What the peer told us in CER/CEA. */
@@ -205,6 +206,11 @@ export class DiameterPeer implements GatewayInstance {
 
   unregisterSession(sessionId: string, handler: SessionHandler): void {
     if (this.sessions.get(sessionId) === handler) this.sessions.delete(sessionId);
+  }
+
+  /** Requests for sessions nobody registered go to `handler` (a simulator's catch-all) instead of a 5002 answer. */
+  setDefaultHandler(handler: SessionHandler | undefined): void {
+    this.fallback = handler;
   }
 
   tap(t: TrafficTap): () => void {
@@ -439,9 +445,9 @@ export class DiameterPeer implements GatewayInstance {
     }
     const sidAvp = findAvp(m.avps, A.SessionId);
     const sessionId = sidAvp ? sidAvp.data.toString('utf8') : undefined;
-    const handler = sessionId !== undefined ? this.sessions.get(sessionId) : undefined;
-    if (handler && sessionId !== undefined) {
-      handler({ message: m, sessionId, received: Date.now(), answered: false });
+    const handler = (sessionId !== undefined ? this.sessions.get(sessionId) : undefined) ?? this.fallback;
+    if (handler) {
+      handler({ message: m, sessionId: sessionId ?? '', received: Date.now(), answered: false });
       return;
     }
     const rc = sessionId !== undefined ? 5002 : 3001;

@@ -1,0 +1,30 @@
+import { testOperation, type GatewayInstance } from '../../../../../sdk/index.js';
+import InboundRequest from '../../../../../plugins/diameter/operations/from_server/Request.js';
+import Register from '../../../../../plugins/diameter/operations/from_server/Register.js';
+import { Dictionary } from '../../../../../plugins/diameter/dictionary/dictionary.js';
+
+const gateway = { name: 'OCS', state: () => 'up', dict: new Dictionary() } as GatewayInstance;
+
+testOperation(InboundRequest, {
+  gateway,
+  valid: [
+    { args: { name: 'RAR', seconds: 10 } },
+    { args: { code: 258, seconds: 120, avps: { 'Re-Auth-Request-Type': 'AUTHORIZE_ONLY', '!Destination-Host': null }, result_code: 'DIAMETER_SUCCESS' } },
+    { args: { name: 'Abort-Session-Request', answer_avps: [{ name: 'Error-Message', value: 'bye' }], result_code: 5012 } },
+    { args: { name: 'RAR', session_id: '{ $i.CCA["Session-Id"] }', send_answer: false } },
+    { args: {} },
+  ],
+  invalid: [
+    { args: { name: 'Nope-Request' }, path: 'arguments.name', message: /unknown Diameter command/ },
+    { args: { name: 'RAR', code: 272 }, path: 'arguments.code', message: /not the code of Re-Auth-Request/ },
+    { args: { name: 'RAR', seconds: 121 }, path: 'seconds' },
+    { args: { name: 'RAR', result_code: 'DIAMETER_FINE' }, path: 'arguments.result_code', message: /unknown Result-Code name/ },
+    { args: { name: 'RAR', answer_avps: [{ name: 'CC-Time', value: 1, extra: 1 }] }, path: 'answer_avps' },
+  ],
+});
+
+testOperation(Register, {
+  gateway,
+  valid: [{ args: {} }, { args: { session_id: 'tester;1;2' } }, { args: { session_id: '{ $v.sid }' } }],
+  invalid: [{ args: { session_id: '' }, path: 'session_id' }, { args: { sid: 'x' }, path: 'sid' }],
+});
