@@ -20,35 +20,33 @@ export const statusCommand: CliCommand<SigtranOptions> = {
 
 /** The command's work, with its output streams given (for tests). */
 export async function runStatus(args: string[], options: SigtranOptions, out: (text: string) => void, err: (text: string) => void): Promise<number> {
-  {
-    let wait = 3000;
-    const names: string[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      if (a === '--wait') {
-        wait = Number(args[++i]);
-        if (!Number.isFinite(wait) || wait < 0) {
-          err('sigtran-status: --wait needs a number of milliseconds\n');
-          return 2;
-        }
-      } else names.push(a);
-    }
-    const all = (options.instances ?? []).map((r) => normalizeInstance(r));
-    const chosen = names.length ? all.filter((c) => names.includes(c.name)) : all;
-    if (!chosen.length) {
-      err(`sigtran-status: no ${names.length ? 'such ' : ''}sigtran instance configured\n`);
-      return 2;
-    }
-    const gws = chosen.map((c) => new SigtranGatewayImpl(c));
-    await Promise.all(gws.map((g) => g.start()));
-    await Promise.all(gws.map((g) => g.whenUp({ timeoutMs: wait }).catch(() => undefined)));
-    let ok = true;
-    for (const g of gws) {
-      const s = g.status();
-      if (s.state !== 'up') ok = false;
-      out(JSON.stringify(s) + '\n');
-    }
-    await Promise.all(gws.map((g) => g.stop()));
-    return ok ? 0 : 1;
+  let wait = 3000;
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--wait') {
+      wait = Number(args[++i]);
+      if (!Number.isFinite(wait) || wait < 0) {
+        err('sigtran-status: --wait needs a number of milliseconds\n');
+        return 2;
+      }
+    } else names.push(a);
   }
+  const all = (options.instances ?? []).map((r) => normalizeInstance(r));
+  const chosen = names.length ? all.filter((c) => names.includes(c.name)) : all;
+  if (!chosen.length) {
+    err(`sigtran-status: no ${names.length ? 'such ' : ''}sigtran instance configured\n`);
+    return 2;
+  }
+  const gws = chosen.map((c) => new SigtranGatewayImpl(c));
+  await Promise.all(gws.map((g) => g.start()));
+  await Promise.all(gws.map((g) => g.whenUp({ timeoutMs: wait }).catch(() => undefined)));
+  let ok = true;
+  for (const g of gws) {
+    const s = g.status();
+    if (s.state !== 'up') ok = false;
+    out(JSON.stringify(s) + '\n');
+  }
+  await Promise.all(gws.map((g) => g.stop()));
+  return ok ? 0 : 1;
 }
