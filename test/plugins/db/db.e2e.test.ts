@@ -1,0 +1,141 @@
+// The db plugin end to end: the real service on loopback, a throwaway PostgreSQL cluster and an SQLite file;
+// labelled operations picked by db_<label> params and label defaults; failures as checks, never a crash.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestService, runToCompletion, call } from '../../helpers/service.js';
+import { needsTool } from '../../helpers/tools.js';
+import { freePort, initdbTool, startTempPg, type TempPg } from '../../fixtures/db/pg-temp.js';
+import type { RunningService } from '../../../core/service.js';
+
+const opts = needsTool(initdbTool(), 'apt-get install postgresql');
+
+describe('db plugin end to end', opts, () => {
+  let pg: TempPg;
+  let svc: RunningService;
+  let dataDir: string;
+  before(async () => {
+    pg = await startTempPg();
+    dataDir = mkdtempSync(join(tmpdir(), 'tester-db-e2e-'));
+    const downPort = await freePort();
+    svc = await startTestService(
+      [
+        { name: 'logic' },
+        {
+          name: 'db',
+          options: {
+            instances: [
+              { name: 'local', driver: 'sqlite', file: 'demo.sqlite', init_sql: 'CREATE TABLE IF NOT EXISTS note (id INTEGER PRIMARY KEY, text TEXT)' },
+              {
+                name: 'SMF-A',
+                driver: 'postgres',
+                connection: pg.url,
+                pool_size: 3,
+                init_sql: ['CREATE TABLE IF NOT EXISTS acct (be_acct_id integer PRIMARY KEY, msisdn text UNIQUE, balance integer NOT NULL)'],
+                queries: {
+                  CcsAcctExists: 'SELECT count(*) AS "Exists" FROM acct WHERE be_acct_id = :be_acct_id',
+                  AcctBalance: { sql: 'SELECT balance FROM acct WHERE msisdn = :msisdn', description: 'balance of a subscriber' },
+                },
+              },
+              { name: 'SMF-B', driver: 'postgres', connection: pg.url, queries: { CcsAcctExists: 'SELECT 0 AS "Exists" WHERE :be_acct_id::int IS NOT NULL' } },
+              { name: 'SMF-DOWN', driver: 'postgres', host: '127.0.0.1', port: downPort, user: 'postgres', connect_timeout_ms: 1000 },
+            ],
+            default: 'local',
+            label_defaults: { smf: 'SMF-A' },
+          },
+        },
+      ],
+      { dataDir },
+    );
+  });
+  after(async () => {
+    await svc?.close();
+    await pg?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the SQLite default instance is a file the service created on start', () => {
+    assert.ok(existsSync(join(dataDir, 'db', 'demo.sqlite')));
+  });
+
+  test('seed, named queries and tests[] on PostgreSQL by label default; the unlabelled op uses the default SQLite', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'db-ok',
+      vars: { msisdn: '0211000001' },
+      operations: [
+        { type: 'db.smf.Query', arguments: { sql: 'DELETE FROM acct' } },
+        { type: 'db.smf.Query', arguments: { sql: 'INSERT INTO acct VALUES (:id, :m, :b)', params: { id: 42, m: '{ $v.msisdn }', b: 1500 } }, tests: [{ kpath: 'affected', type: 'integer', value: 1 }] },
+        { type: 'db.smf.CcsAcctExists', arguments: { be_acct_id: 42 }, tests: [{ kpath: 'row.Exists', type: 'integer', value: 1 }, { kpath: 'rows[0].Exists', type: 'integer', value: 1 }] },
+        { type: 'db.smf.AcctBalance', arguments: { msisdn: '{ $v.msisdn }' }, tests: [{ kpath: 'row_count', type: 'integer', value: 1 }] },
+        { type: 'assert', arguments: { expression: '$i.AcctBalance.row.balance == 1500 && $i.DB.row.balance == 1500' } },
+        { type: 'db.Query', arguments: { sql: 'INSERT INTO note (text) VALUES (?)', params: ['hello'] } },
+        { type: 'db.Query', arguments: { sql: 'SELECT text FROM note WHERE id = :id', params: { id: '{ $i.DB.last_insert_id }' } }, tests: [{ kpath: 'row.text', type: 'string', value: 'hello' }] },
+      ],
+    });
+    assert.equal(r.counts.passed, 1, JSON.stringify(r.first_call?.check_log ?? r.first_aborts));
+  });
+
+  test('db_<label> picks another instance; its own version of the named query answers', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'db-label',
+      db_smf: 'SMF-B',
+      operations: [{ type: 'db.smf.CcsAcctExists', arguments: { be_acct_id: 42 }, tests: [{ kpath: 'row.Exists', type: 'integer', value: 0 }] }],
+    });
+    assert.equal(r.counts.passed, 1, JSON.stringify(r.first_call?.check_log));
+  });
+
+  test('a named query the chosen instance does not define is refused with 2002 naming it', async () => {
+    const r = await call(svc.port, 'ExecuteTest', { run_id: 'db-noquery', db_smf: 'SMF-B', operations: [{ type: 'db.smf.AcctBalance', arguments: { msisdn: '1' } }] });
+    assert.equal(r.error?.code, 2002);
+    assert.match(r.error!.message, /operations\[0\]\.type/);
+    assert.match(r.error!.message, /SMF-B.*defines no query 'AcctBalance'/);
+    const r2 = await call(svc.port, 'ExecuteTest', { run_id: 'db-badargs', operations: [{ type: 'db.smf.AcctBalance', arguments: { msisdm: '1' } }] });
+    assert.equal(r2.error?.code, 2002);
+    assert.match(r2.error!.message, /no value for :msisdn/);
+    const r3 = await call(svc.port, 'ExecuteTest', { run_id: 'db-unknown', db: 'NOPE', operations: [{ type: 'db.Query', arguments: { sql: 'SELECT 1' } }] });
+    assert.equal(r3.error?.code, 2002);
+    assert.match(r3.error!.message, /unknown db instance 'NOPE'/);
+  });
+
+  test('an instance whose server refuses connections is refused with 2003 naming it', async () => {
+    const r = await call(svc.port, 'ExecuteTest', { run_id: 'db-down', db_smf: 'SMF-DOWN', operations: [{ type: 'db.smf.Query', arguments: { sql: 'SELECT 1' } }] });
+    assert.equal(r.error?.code, 2003);
+    assert.match(r.error!.message, /SMF-DOWN/);
+  });
+
+  test('bad SQL aborts the instance with the database message; abort_on_error false makes it a failed check', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'db-bad',
+      operations: [{ type: 'db.smf.Query', arguments: { sql: 'SELECT * FROM missing_table' } }, { type: 'comment', arguments: { text: 'not reached' } }],
+    });
+    assert.equal(r.counts.aborted, 1);
+    assert.match(r.first_aborts[0].text, /db\.smf\.Query on SMF-A failed: .*missing_table.*SQLSTATE 42P01/);
+    const r2 = await runToCompletion(svc.port, {
+      run_id: 'db-bad-fail',
+      operations: [
+        { type: 'db.smf.Query', arguments: { sql: 'INSERT INTO acct VALUES (42, :m, 1)', params: { m: 'dup' }, abort_on_error: false }, tests: [{ kpath: 'error.code', type: 'string', value: '23505' }] },
+        { type: 'db.smf.Query', arguments: { sql: 'SELECT 1 AS one' }, tests: [{ kpath: 'row.one', type: 'integer', value: 1 }] },
+      ],
+    });
+    assert.equal(r2.counts.failed, 1);
+    const log = r2.first_call.check_log.map((c: { status: string; text: string }) => `${c.status} ${c.text}`);
+    assert.ok(log.some((l: string) => /^fail .*duplicate key/.test(l)), log.join('\n'));
+    assert.ok(log.some((l: string) => /^pass test error\.code/.test(l)), log.join('\n'));
+    assert.ok(log.some((l: string) => /^pass test row\.one/.test(l)), log.join('\n'));
+  });
+
+  test('a load run shares the pool: every instance passes', async () => {
+    const r = await runToCompletion(
+      svc.port,
+      {
+        run_id: 'db-load',
+        distribution: { type: 'load', total: 60, backlog: 6 },
+        operations: [{ type: 'db.smf.AcctBalance', arguments: { msisdn: '0211000001' }, tests: [{ kpath: 'row.balance', type: 'integer', value: 1500 }] }],
+      },
+      { timeoutMs: 60_000 },
+    );
+    assert.equal(r.counts.passed, 60, JSON.stringify(r.counts));
+  });
+});

@@ -1,0 +1,85 @@
+// The PostgreSQL instance against a real server (a throwaway cluster on 127.0.0.1, started here).
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { PostgresDb } from '../../../../plugins/db/gateway/postgres.js';
+import { DbError } from '../../../../plugins/db/gateway/types.js';
+import { needsTool } from '../../../helpers/tools.js';
+import { freePort, initdbTool, startTempPg, type TempPg } from '../../../fixtures/db/pg-temp.js';
+
+const opts = needsTool(initdbTool(), 'apt-get install postgresql');
+
+describe('db postgres instance', opts, () => {
+  let pg: TempPg;
+  before(async () => {
+    pg = await startTempPg();
+  });
+  after(async () => {
+    await pg?.stop();
+  });
+
+  test('comes up, runs init_sql once, binds values, maps types to JSON', async () => {
+    const db = new PostgresDb({
+      name: 'P',
+      driver: 'postgres',
+      connection: pg.url,
+      pool_size: 2,
+      init_sql: ['CREATE TABLE IF NOT EXISTS acct (id bigserial PRIMARY KEY, msisdn text UNIQUE, balance numeric(12,2), big bigint, active boolean, doc jsonb, at timestamptz DEFAULT now())'],
+    });
+    await db.start();
+    assert.equal(db.state(), 'up');
+    const ins = await db.query('INSERT INTO acct (msisdn, balance, big, active, doc) VALUES (:m, :b, :big, :a, :d)', { m: '0211', b: 12.5, big: 9007199254740993n.toString(), a: true, d: { tier: 'gold' } });
+    assert.equal(ins.affected, 1);
+    assert.equal(ins.command, 'INSERT');
+    const sel = await db.query('SELECT id, msisdn, balance, big, active, doc, at FROM acct WHERE msisdn = ?', ['0211']);
+    const row = sel.rows[0]!;
+    assert.equal(row.id, 1);
+    assert.equal(row.balance, 12.5);
+    assert.equal(row.big, '9007199254740993'); // beyond 2^53: kept exact, as text
+    assert.equal(row.active, true);
+    assert.deepEqual(row.doc, { tier: 'gold' });
+    assert.equal(typeof row.at, 'string');
+    assert.equal(sel.affected, null);
+    assert.deepEqual(sel.columns, ['id', 'msisdn', 'balance', 'big', 'active', 'doc', 'at']);
+    // the same SQL again runs as the prepared statement
+    const again = await db.query('SELECT id, msisdn, balance, big, active, doc, at FROM acct WHERE msisdn = ?', ['nobody']);
+    assert.equal(again.rows.length, 0);
+    await db.stop();
+    assert.equal(db.state(), 'down');
+  });
+
+  test('bad SQL is a DbError with the server message and SQLSTATE; the instance stays up', async () => {
+    const db = new PostgresDb({ name: 'P2', driver: 'postgres', connection: pg.url });
+    await db.start();
+    await assert.rejects(db.query('SELECT * FROM no_such_table', undefined), (e: unknown) => e instanceof DbError && /no_such_table/.test(e.message) && e.code === '42P01' && /SQLSTATE 42P01/.test(e.message));
+    await assert.rejects(db.query('SELEC 1', undefined), (e: unknown) => e instanceof DbError && e.code === '42601');
+    await assert.rejects(db.query('SELECT :a::int', { a: 'x' }), (e: unknown) => e instanceof DbError && e.code === '22P02');
+    assert.equal(db.state(), 'up');
+    assert.equal((await db.query('SELECT 1 AS one', undefined)).rows[0]!.one, 1);
+    await db.stop();
+  });
+
+  test('a refused connection leaves the instance connecting with the reason, and it comes up once the server is there', async () => {
+    const port = await freePort();
+    const db = new PostgresDb({ name: 'P3', driver: 'postgres', host: '127.0.0.1', port, user: 'postgres', database: 'postgres', connect_timeout_ms: 2000, retry_max_ms: 200 });
+    await db.start();
+    assert.equal(db.state(), 'connecting');
+    assert.match(JSON.stringify(db.describe()), /refused/);
+    await assert.rejects(db.query('SELECT 1', undefined), DbError);
+    await db.stop();
+  });
+
+  test('a server that goes away marks the instance connecting; it recovers when the server is back', async () => {
+    const db = new PostgresDb({ name: 'P4', driver: 'postgres', connection: pg.url, retry_max_ms: 200, connect_timeout_ms: 2000 });
+    await db.start();
+    assert.equal(db.state(), 'up');
+    await pg.stopServer();
+    await assert.rejects(db.query('SELECT 1', undefined), (e: unknown) => e instanceof DbError && e.connection);
+    assert.equal(db.state(), 'connecting');
+    await pg.startServer();
+    const deadline = Date.now() + 20_000;
+    while (db.state() !== 'up' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(db.state(), 'up');
+    assert.equal((await db.query('SELECT 2 AS two', undefined)).rows[0]!.two, 2);
+    await db.stop();
+  });
+});
