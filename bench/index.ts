@@ -1,0 +1,211 @@
+// `npm run bench`: load and linear runs of InitialDP → ReleaseCall against `tester scp-sim` over M3UA/TCP on
+// loopback, the service and the SCP in separate processes. Prints achieved instances/s, latency p50/p99, CPU and
+// RSS of both processes and memory per in-flight instance at backlog 10,000; SIPp's built-in uac/uas on the same
+// machine side by side where `sipp` is installed. `--json` prints the same as one JSON object.
+// Options: --json  --quick (shorter runs)  --secs N (seconds per linear run, default 8)  --rates 2000,5000,...
+//          --no-sipp  --no-memory
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { rpcCall } from '../core/client/rpc-client.js';
+
+const root = join(import.meta.dirname, '..');
+const tester = join(root, 'bin/tester.js');
+const argv = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const JSON_OUT = argv.includes('--json');
+const QUICK = argv.includes('--quick');
+const SECS = Number(opt('--secs') ?? (QUICK ? 4 : 8));
+const RATES = (opt('--rates') ?? (QUICK ? '2000,5000' : '2000,5000,8000,10000')).split(',').map(Number);
+const HZ = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
+const log = (s: string) => {
+  if (!JSON_OUT) process.stdout.write(s + '\n');
+};
+
+const work = mkdtempSync(join(tmpdir(), 'tester-bench-'));
+const children: ChildProcess[] = [];
+
+function start(name: string, args: string[], readyRe: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=2048', tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s: ${out}`)), 20_000);
+    const on = (d: Buffer) => {
+      out += d.toString();
+      const m = readyRe.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, m });
+      }
+    };
+    child.stdout!.on('data', on);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${out}`)));
+  });
+}
+
+function cpuTicks(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+interface RunFigures {
+  name: string;
+  kind: 'load' | 'linear' | 'memory';
+  target_rate?: number;
+  backlog: number;
+  total: number;
+  passed: number;
+  aborted: number;
+  failed: number;
+  dropped: number;
+  duration_s: number;
+  rate: number;
+  p50_ms: number;
+  p99_ms: number;
+  cpu_service_pct: number;
+  cpu_scp_pct: number;
+  rss_service_mb: number;
+  rss_scp_mb: number;
+  max_in_progress?: number;
+  bytes_per_inflight?: number;
+  first_abort?: string;
+}
+
+async function runOne(port: number, pids: { svc: number; sim: number }, name: string, kind: RunFigures['kind'], def: Record<string, unknown>, opts: { memoryAt?: number } = {}): Promise<RunFigures> {
+  const c0 = { svc: cpuTicks(pids.svc), sim: cpuTicks(pids.sim) };
+  const rss0 = rssKb(pids.svc);
+  let rssMax = { svc: rss0, sim: rssKb(pids.sim) };
+  let memAtTarget: number | undefined;
+  const t0 = performance.now();
+  const resp = await rpcCall({ port }, 'ExecuteTest', def);
+  if (resp.error) throw new Error(`${name}: ExecuteTest refused: ${resp.error.message}`);
+  let rec: any;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    rssMax = { svc: Math.max(rssMax.svc, rssKb(pids.svc)), sim: Math.max(rssMax.sim, rssKb(pids.sim)) };
+    const q = await rpcCall({ port }, 'QueryTest', { run_id: def.run_id });
+    rec = q.result;
+    if (opts.memoryAt !== undefined && memAtTarget === undefined && (rec.in_progress ?? 0) >= opts.memoryAt) memAtTarget = rssKb(pids.svc);
+    if (rec.completed === 1) break;
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const dist = def.distribution as Record<string, any>;
+  const f: RunFigures = {
+    name,
+    kind,
+    ...(dist.cps ? { target_rate: Number(dist.cps.rate ?? dist.cps) } : {}),
+    backlog: dist.backlog,
+    total: dist.total,
+    passed: rec.counts.passed ?? rec.counts.finished - rec.counts.failed - rec.counts.aborted,
+    aborted: rec.counts.aborted,
+    failed: rec.counts.failed,
+    dropped: rec.counts.dropped,
+    duration_s: Number(rec.duration.toFixed(3)),
+    rate: Math.round(rec.rate),
+    p50_ms: rec.latency.instance.p50,
+    p99_ms: rec.latency.instance.p99,
+    cpu_service_pct: Math.round((100 * (cpuTicks(pids.svc) - c0.svc)) / HZ / wall),
+    cpu_scp_pct: Math.round((100 * (cpuTicks(pids.sim) - c0.sim)) / HZ / wall),
+    rss_service_mb: Math.round(rssMax.svc / 1024),
+    rss_scp_mb: Math.round(rssMax.sim / 1024),
+    max_in_progress: rec.max_in_progress,
+  };
+  if (opts.memoryAt !== undefined && memAtTarget !== undefined) f.bytes_per_inflight = Math.round(((memAtTarget - rss0) * 1024) / opts.memoryAt);
+  if (rec.first_aborts?.length) f.first_abort = JSON.stringify(rec.first_aborts[0]).slice(0, 200);
+  return f;
+}
+
+const IDP = { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 100, eventTypeBCSM: 3, calledPartyNumber_digits: "{ '0211' + $n }", calledPartyNumber_noa: 3, callingPartyNumber_digits: '0217654321' } };
+const RC = { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } };
+
+function sipp(rates: number[]): unknown[] {
+  if (argv.includes('--no-sipp')) return [];
+  if (spawnSync('sh', ['-c', 'command -v sipp']).status !== 0) return [{ skipped: 'sipp not installed (apt-get install sip-tester)' }];
+  const r = spawnSync('bash', [join(root, 'bench/sipp.sh'), 't1', String(SECS), ...rates.map(String)], { encoding: 'utf8', timeout: (SECS + 60) * 1000 * rates.length });
+  const lines = (r.stdout ?? '').split('\n').filter((l) => l.startsWith('{'));
+  if (!lines.length) return [{ skipped: `sipp run failed: ${(r.stderr ?? '').slice(0, 200)}` }];
+  return lines.map((l) => JSON.parse(l));
+}
+
+async function main(): Promise<Record<string, unknown>> {
+  const script = {
+    rules: [
+      { name: 'release', match: { serviceKey: 100 }, action: 'release', cause: 16 },
+      { name: 'hold-then-release', match: { serviceKey: 101 }, flow: [{ wait_ms: 4000 }, { send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: 16 } }], close: true }] },
+    ],
+  };
+  writeFileSync(join(work, 'script.json'), JSON.stringify(script));
+  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
+  const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
+  const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
+  sig.port = Number(sim.m[1]);
+  sig.maxDialogues = 200_000;
+  writeFileSync(join(work, 'plugins.json'), JSON.stringify(cfg));
+  const svc = await start('service', ['serve', '--port', '0', '--config', join(work, 'plugins.json'), '--data-dir', join(work, 'data'), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
+  const port = Number(svc.m[1]);
+  const pids = { svc: svc.child.pid!, sim: sim.child.pid! };
+  for (let i = 0; ; i++) {
+    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });
+    if (!r.error) break;
+    if (r.error.code !== 2003 || i > 100) throw new Error(`probe: ${r.error.message}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  log(`bench: service pid ${pids.svc} (127.0.0.1:${port}), scp-sim pid ${pids.sim}, ${cpus().length} CPUs, Node ${process.version}`);
+  const runs: RunFigures[] = [];
+  let n = 0;
+  const go = async (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>, ops = [IDP, RC], o: { memoryAt?: number } = {}) => {
+    const f = await runOne(port, pids, name, kind, { run_id: `bench-${++n}-${Date.now()}`, distribution, scp: { tcap_timeout: 20 }, operations: ops }, o);
+    runs.push(f);
+    log(`  ${name.padEnd(26)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  dropped ${f.dropped}  cpu svc ${f.cpu_service_pct}% scp ${f.cpu_scp_pct}%  rss svc ${f.rss_service_mb} MB scp ${f.rss_scp_mb} MB${f.bytes_per_inflight !== undefined ? `  ${(f.bytes_per_inflight / 1024).toFixed(2)} KB/in-flight` : ''}${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`);
+  };
+  await go('warm-up load 5000', 'load', { type: 'load', total: 5000, backlog: 200 });
+  runs.length = 0;
+  const loadTotal = QUICK ? 20_000 : 50_000;
+  for (const backlog of [100, 1000]) await go(`load backlog ${backlog}`, 'load', { type: 'load', total: loadTotal, backlog });
+  for (const rate of RATES) await go(`linear ${rate}/s for ${SECS}s`, 'linear', { type: 'linear', total: rate * SECS, backlog: Math.max(2000, rate), cps: { rate } });
+  if (!argv.includes('--no-memory')) {
+    await new Promise((r) => setTimeout(r, 1500));
+    await go('memory: 10,000 in flight', 'memory', { type: 'load', total: 10_000, backlog: 10_000 }, [{ ...IDP, arguments: { ...IDP.arguments, serviceKey: 101 } }, RC], { memoryAt: 10_000 });
+  }
+  const sustained = runs.filter((r) => r.kind === 'linear' && r.aborted === 0 && r.dropped === 0 && r.failed === 0 && r.rate >= (r.target_rate ?? 0) * 0.97).reduce((m, r) => Math.max(m, r.rate), 0);
+  log(`  sustained (linear, no aborts, no drops, >= 97% of target): ${sustained} instances/s`);
+  log('sipp (built-in uac/uas, TCP, INVITE..BYE, same machine):');
+  const sippRuns = sipp(RATES);
+  for (const s of sippRuns as Array<Record<string, unknown>>) {
+    if (s.skipped) log(`  ${String(s.skipped)}`);
+    else log(`  sipp ${String(s.target).padEnd(6)} ${String(s.cps).padStart(6)}/s  ok ${s.ok}/${s.calls}  failed ${s.failed}  cpu uas ${s.cpu_uas_pct}% uac ${s.cpu_uac_pct}%  rss uas ${Math.round(Number(s.rss_uas_kb) / 1024)} MB`);
+  }
+  return { node: process.version, cpus: cpus().length, secs_per_linear_run: SECS, runs, sustained_rate: sustained, sipp: sippRuns };
+}
+
+let code = 0;
+try {
+  const out = await main();
+  if (JSON_OUT) process.stdout.write(JSON.stringify(out) + '\n');
+} catch (e) {
+  process.stderr.write(`bench failed: ${(e as Error).message}\n`);
+  code = 1;
+} finally {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+}
+process.exit(code);
