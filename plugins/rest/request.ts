@@ -62,22 +62,3 @@ export function buildRequest(args: SendRequestArgs, defaultHeaders: Readonly<Rec
   }
   return { method, path, headers, body };
 }
-
-/** Looks a value up by a kpath such as `balance.amount`, `items[0].id` or `items.0.id` (undefined when missing). */
-export function pick(root: Json | undefined, kpath: string): Json | undefined {
-  if (kpath === '.' || kpath === '') return root;
-  let cur: Json | undefined = root;
-  const re = /\[(\d+)\]|([^.[\]]+)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(kpath))) {
-    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    const key = m[1] ?? m[2]!;
-    if (Array.isArray(cur)) {
-      if (!/^\d+$/.test(key)) return undefined;
-      cur = cur[Number(key)];
-    } else {
-      cur = Object.prototype.hasOwnProperty.call(cur, key) ? cur[key] : undefined;
-    }
-  }
-  return cur;
-}

@@ -4,7 +4,6 @@
 // `!name` = must not equal) and `json` (kpath into content_json → value). tests[] apply to { rest: {...} }.
 import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
 import type { RestClient } from '../gateway/client.js';
-import { pick } from '../request.js';
 import { lastOutcome } from '../state.js';
 
 interface ExpectArgs {
@@ -70,13 +69,8 @@ export default defineOperation<ExpectArgs, RestClient>({
         const why = 'error' in res ? `no response (${res.error})` : `content is not JSON (content-type ${res.content_type ?? 'none'}${res.content_json_error ? `; ${res.content_json_error}` : ''})`;
         ctx.fail(`${ctx.type}: cannot check json fields: ${why}`);
       } else {
-        const got: JsonObject = {};
-        for (const k of Object.keys(args.json)) {
-          const path = k.startsWith('!') ? k.slice(1) : k;
-          const v = pick(doc, path);
-          if (v !== undefined) got[path] = v;
-        }
-        ctx.match('JSON field', args.json as JsonObject, got);
+        // kpath keys (`a.b`, `items[0].id`) are looked up by ctx.match itself
+        ctx.match('JSON field', args.json as JsonObject, doc !== null && typeof doc === 'object' ? (doc as JsonObject) : {});
       }
     }
     return { result: { rest: res as unknown as Json } };
