@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writePcap, type GatewayInstance } from '../../../sdk/index.js';
@@ -196,6 +196,15 @@ describe('diameter against freeDiameter', skip, () => {
     assert.match(fails[0], /^Credit-Control-Answer: Result-Code 5014 DIAMETER_INVALID_AVP_LENGTH \(expected 2xxx\).*Failed-AVP: CC-Request-Number \(415\)/);
     assert.match(fails[1], /^Credit-Control-Answer: Result-Code 5001 DIAMETER_AVP_UNSUPPORTED \(expected 2xxx\).*Failed-AVP: AVP-9999-V99 \(9999, vendor 99\)/);
   });
+
+  for (const example of ['ccr-session', 'missing-avp', 'reauth']) {
+    test(`examples/diameter/${example}.json passes`, async () => {
+      const params = JSON.parse(readFileSync(new URL(`../../../examples/diameter/${example}.json`, import.meta.url), 'utf8'));
+      const r = await runToCompletion(svc.port, { ...params, run_id: `fd-example-${example}` });
+      assert.equal(r.counts.finished, 1);
+      assert.equal(r.counts.failed + r.counts.aborted, 0, JSON.stringify(r.first_fails.concat(r.first_aborts)));
+    });
+  }
 
   test('load: 200 credit-control sessions (I and T), 20 at a time', async () => {
     const t0 = Date.now();

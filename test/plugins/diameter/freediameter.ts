@@ -1,6 +1,7 @@
 // Test harness: build our answering extension (test/fixtures/diameter/tester_ocs.c) and run freeDiameterd as the
 // real peer. Connect-out mode: freeDiameterd opens no listening socket (Port = 0) and connects to the tester's
-// server-mode peer on 127.0.0.1, so nothing binds 0.0.0.0 and no network namespace is needed.
+// server-mode peer on 127.0.0.1, so nothing binds 0.0.0.0 and no network namespace is needed. The 3GPP
+// dictionary is loaded too, so freeDiameter checks our Ro/Gy AVPs (Service-Information, ...) as well.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,7 @@ export function startFreeDiameter(o: FreeDiameterOptions): FreeDiameter {
     `ConnectPeer = "${o.peerIdentity}" { ConnectTo = "${o.connectTo.host}"; Port = ${o.connectTo.port}; No_TLS; };`,
     `LoadExtension = "${EXT}/dict_nasreq.fdx";`,
     `LoadExtension = "${EXT}/dict_dcca.fdx";`,
+    `LoadExtension = "${EXT}/dict_dcca_3gpp.fdx";`,
     `LoadExtension = "${ext}";`,
     '',
   ].join('\n'));
