@@ -101,7 +101,9 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
     if (isSigtranError(e)) ctx.abort(`${spec.name}: cannot send: ${e.message}`);
     throw e;
   }
-  const result: JsonObject = { invoke_id: invokeId };
+  // The result (for tests[] kpaths) is the same for every instance: the arguments as given plus the invoke id.
+  const result: JsonObject = { ...fields, invoke_id: invokeId };
+  if (ms.wire === 'error') result.errorCode = Number(args.errorCode);
   if (ctx.recordsMessages) {
     const view: JsonObject = at && bytes ? (decodeArg(at, bytes).fields as JsonObject) : { ...fields };
     if (ms.wire === 'error') view.errorCode = Number(args.errorCode);
@@ -109,7 +111,6 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
       direction: 'sent', protocol: 'inap', name: spec.name, fields: { ...view, invoke_id: invokeId, variant: rd.variant, tcap: wire?.tcap ?? 'queued' } as Json,
       ...(wire ? { bytes: wire.bytes, dissector: wire.dissector, peer: wire.peer } : {}),
     });
-    Object.assign(result, view);
-  } else Object.assign(result, fields);
+  }
   return { result };
 }

@@ -1,0 +1,36 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseScript, ScriptError, DEFAULT_SCRIPT } from '../../../../plugins/inap/scp-sim/script.js';
+
+describe('scp-sim scripts', () => {
+  test('shorthand actions expand into flows', () => {
+    const s = parseScript({ variant: 'camel2', rules: [{ match: { serviceKey: 200 }, action: 'prepaid', max_call_period: 300, digits: '49' }, { action: 'release', cause: 17 }] });
+    assert.equal(s.variant, 'camel2');
+    const [prepaid, release] = s.rules;
+    assert.deepEqual(prepaid!.flow.map((st) => Object.keys(st)[0]), ['send', 'expect', 'send']);
+    assert.deepEqual((prepaid!.flow[0] as { send: Array<{ op: string }> }).send.map((c) => c.op), ['RequestReportBCSMEvent', 'ApplyCharging', 'Connect']);
+    assert.deepEqual(release!.flow, [{ send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: 17 } }], close: true }]);
+    assert.equal(release!.op, 'InitialDP');
+  });
+  test('explicit flows are checked', () => {
+    const s = parseScript({ rules: [{ flow: [{ send: [{ op: 'Continue' }] }, { expect: 'EventReportBCSM' }, { end: true }] }] });
+    assert.equal(s.rules[0]!.flow.length, 3);
+  });
+  test('the default script releases everything with cause 16 and answers ARI', () => {
+    assert.deepEqual(DEFAULT_SCRIPT.rules.map((r) => r.op), ['InitialDP', 'AssistRequestInstructions']);
+  });
+  const bad: Array<[unknown, RegExp]> = [
+    [null, /JSON object/],
+    [{ rules: [] }, /non-empty array/],
+    [{ variant: 'camel9', rules: [{ action: 'release' }] }, /variant: unknown/],
+    [{ rules: [{ action: 'dance' }] }, /rules\[0\]: unknown action "dance"/],
+    [{ rules: [{ op: 'Connect', action: 'release' }] }, /rules\[0\].op/],
+    [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\].flow\[0\].send: unknown operation "Fly"/],
+    [{ rules: [{ flow: [{ jump: 1 }] }] }, /expected send, expect, end, abort or wait_ms/],
+  ];
+  for (const [script, re] of bad) {
+    test(`refused: ${JSON.stringify(script)}`, () => {
+      assert.throws(() => parseScript(script), (e: unknown) => e instanceof ScriptError && re.test(e.message));
+    });
+  }
+});
