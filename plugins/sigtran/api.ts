@@ -178,6 +178,8 @@ export interface WireMessage {
   /** Local and remote transaction ids as hex (remote undefined before the peer answered). */
   localTid: string;
   remoteTid: string | undefined;
+  /** When the message needed SCCP segmentation: every M3UA message sent (XUDT segments); `bytes` is the first. */
+  segments?: Uint8Array[];
 }
 
 /**

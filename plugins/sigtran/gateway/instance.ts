@@ -21,7 +21,18 @@ import { encodeData } from '../m3ua/codec.js';
 import { M3uaLink, type AspState, type LinkEvents } from '../m3ua/link.js';
 import type { ProtocolData } from '../m3ua/codec.js';
 import { SccpError, encodeAddress } from '../sccp/address.js';
-import { decodeSccp, returnCauseText, sccpLength, writeSccp, SccpType } from '../sccp/codec.js';
+import {
+  MAX_SCCP_MESSAGE,
+  decodeSccp,
+  returnCauseText,
+  sccpLength,
+  writeSccp,
+  writeXudtSegment,
+  xudtSegmentLength,
+  SccpType,
+  type SccpMessage,
+} from '../sccp/codec.js';
+import { toHex } from '../ber/hex.js';
 import { encodeTcap, type OutTcap } from '../tcap/codec.js';
 import type { DialogueImpl } from '../tcap/dialogue.js';
 import { DialogueManager, type InboundContext, type TcapLower } from '../tcap/manager.js';
@@ -364,16 +375,70 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     throw new SigtranError('down', `sigtran gateway '${this.name}' is not connected (state: ${this.state()}${this.lastError ? '; ' + this.lastError : ''})`);
   }
 
-  private build(opc: number, dpc: number, sls: number, called: Uint8Array, calling: Uint8Array, tcap: Uint8Array): Buffer {
-    if (tcap.length > 255) {
-      throw new SigtranError('encode', `TCAP message of ${tcap.length} octets does not fit one SCCP ${this.xudt ? 'XUDT' : 'UDT'} (255 max; segmentation is not supported)`);
-    }
+  /**
+   * One M3UA DATA with a UDT/XUDT, or — when the SCCP message would not fit an MTP3 SIF (268 octets) — several
+   * DATA messages with XUDT segments (up to 16).
+   */
+  private build(opc: number, dpc: number, sls: number, called: Uint8Array, calling: Uint8Array, tcap: Uint8Array): Buffer[] {
     const c = this.config;
     const xudt = this.xudt;
     const len = sccpLength(xudt, called.length, calling.length, tcap.length);
-    return encodeData(c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, len, (b, o) => {
-      writeSccp(b, o, xudt, c.sccpClass, c.returnOnError, called, calling, tcap);
-    });
+    if (tcap.length <= 255 && len <= MAX_SCCP_MESSAGE) {
+      return [
+        encodeData(c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, len, (b, o) => {
+          writeSccp(b, o, xudt, c.sccpClass, c.returnOnError, called, calling, tcap);
+        }),
+      ];
+    }
+    const per = Math.min(255, MAX_SCCP_MESSAGE - xudtSegmentLength(called.length, calling.length, 0));
+    const n = Math.ceil(tcap.length / per);
+    if (per < 16 || n > 16) {
+      throw new SigtranError('encode', `TCAP message of ${tcap.length} octets does not fit 16 XUDT segments of ${per} octets`);
+    }
+    const ref = (this.segRef = (this.segRef + 1) & 0xffffff);
+    const out: Buffer[] = [];
+    for (let i = 0; i < n; i++) {
+      const part = tcap.subarray(i * per, Math.min(tcap.length, (i + 1) * per));
+      const slen = xudtSegmentLength(called.length, calling.length, part.length);
+      out.push(
+        encodeData(c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, slen, (b, o) => {
+          writeXudtSegment(b, o, c.sccpClass, c.returnOnError, called, calling, part, i === 0, n - 1 - i, ref);
+        }),
+      );
+    }
+    return out;
+  }
+
+  private segRef = (Math.random() * 0xffffff) >>> 0;
+  private readonly reassembly = new Map<string, { parts: Uint8Array[]; next: number; expires: number }>();
+
+  /** Collect XUDT segments; returns the whole user data when the last one arrived, otherwise undefined. */
+  private reassemble(s: SccpMessage, peer: string): Uint8Array | undefined {
+    const seg = s.segmentation!;
+    const key = `${toHex(s.callingRaw)}/${seg.reference}`;
+    const now = Date.now();
+    if (this.reassembly.size > 100) {
+      for (const [k, v] of this.reassembly) if (v.expires < now) this.reassembly.delete(k);
+    }
+    let r = this.reassembly.get(key);
+    if (seg.first) {
+      if (this.reassembly.size >= 1000) {
+        this.log('warn', `XUDT segment from ${peer} dropped: too many reassemblies in progress`);
+        return undefined;
+      }
+      r = { parts: [], next: seg.remaining, expires: now + this.config.tcapTimeoutMs };
+      this.reassembly.set(key, r);
+    } else if (!r || seg.remaining !== r.next - 1) {
+      this.log('warn', `XUDT segment from ${peer} (reference ${seg.reference}, ${seg.remaining} remaining) out of sequence: dropped`);
+      this.reassembly.delete(key);
+      return undefined;
+    } else {
+      r.next = seg.remaining;
+    }
+    r.parts.push(Uint8Array.from(s.data));
+    if (seg.remaining > 0) return undefined;
+    this.reassembly.delete(key);
+    return Buffer.concat(r.parts);
   }
 
   transmit(d: DialogueImpl, m: OutTcap): WireMessage {
@@ -386,26 +451,30 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     } catch (e) {
       throw new SigtranError('encode', `cannot encode the TCAP ${m.kind}: ${(e as Error).message}`);
     }
-    const pdu = this.build(d.opc, d.dpc, d.sls, d.remoteEnc, d.localEnc, tcap);
+    const pdus = this.build(d.opc, d.dpc, d.sls, d.remoteEnc, d.localEnc, tcap);
     d.link = link;
-    link.send(pdu);
-    this.sent++;
-    return {
-      bytes: pdu,
+    for (const pdu of pdus) link.send(pdu);
+    this.sent += pdus.length;
+    const w: WireMessage = {
+      bytes: pdus[0]!,
       dissector: 'm3ua',
       peer: `${this.name} ${link.peer}`,
       tcap: m.kind === 'unidirectional' ? 'begin' : m.kind,
       localTid: d.localTidHex,
       remoteTid: d.remoteTidHex,
     };
+    if (pdus.length > 1) w.segments = pdus;
+    return w;
   }
 
   transmitReply(ctx: InboundContext, m: OutTcap): void {
     try {
       const link = this.pickLink(ctx.link);
       const tcap = encodeTcap(this.writer, m);
-      link.send(this.build(ctx.dpc, ctx.opc, ctx.sls, ctx.callingRaw, ctx.calledRaw, tcap));
-      this.sent++;
+      for (const pdu of this.build(ctx.dpc, ctx.opc, ctx.sls, ctx.callingRaw, ctx.calledRaw, tcap)) {
+        link.send(pdu);
+        this.sent++;
+      }
     } catch (e) {
       this.log('debug', `could not send a TCAP ${m.kind} reply: ${(e as Error).message}`);
     }
@@ -436,11 +505,17 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
       peer: `${this.name} ${link.peer}`,
       link,
     };
+    let data = s.data;
+    if (s.segmentation && s.returnCause === undefined) {
+      const whole = this.reassemble(s, ctx.peer);
+      if (!whole) return;
+      data = whole;
+    }
     if (s.returnCause !== undefined) {
       const name = s.type === SccpType.UDTS ? 'UDTS' : 'XUDTS';
       this.mgr.onNotice(ctx, s.data, s.returnCause, `SCCP ${name}: our message was returned, ${returnCauseText(s.returnCause)}`);
       return;
     }
-    this.mgr.onTcap(ctx, s.data);
+    this.mgr.onTcap(ctx, data);
   }
 }

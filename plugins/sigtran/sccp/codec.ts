@@ -42,7 +42,7 @@ export interface SccpMessage {
   calledRaw: Uint8Array;
   callingRaw: Uint8Array;
   /** XUDT segmentation parameter, when present (first segment flag, remaining count, local reference). */
-  segmentation?: { first: boolean; remaining: number; reference: number };
+  segmentation?: { first: boolean; remaining: number; reference: number; protocolClass: number };
 }
 
 /** Decode a UDT, UDTS, XUDT or XUDTS. Throws SccpError on anything malformed or unsupported. */
@@ -95,7 +95,12 @@ export function decodeSccp(buf: Uint8Array, pcBits: 14 | 24 = 14): SccpMessage {
         if (p + 2 > n || p + 2 + buf[p + 1]! > n) throw new SccpError(`optional parameter ${name} overruns the message`, p);
         const len = buf[p + 1]!;
         if (name === 0x10 && len === 4) {
-          m.segmentation = { first: (buf[p + 2]! & 0x80) !== 0, remaining: buf[p + 2]! & 0x0f, reference: buf[p + 3]! | (buf[p + 4]! << 8) | (buf[p + 5]! << 16) };
+          m.segmentation = {
+            first: (buf[p + 2]! & 0x80) !== 0,
+            remaining: buf[p + 2]! & 0x0f,
+            reference: buf[p + 3]! | (buf[p + 4]! << 8) | (buf[p + 5]! << 16),
+            protocolClass: (buf[p + 2]! & 0x40) !== 0 ? 1 : 0,
+          };
         }
         p += 2 + len;
       }
@@ -168,6 +173,60 @@ export function writeSccp(
   b[p++] = data.length;
   b.set(data, p);
   return p + data.length;
+}
+
+/** Largest SCCP message an MTP3 SIF carries (272 octets minus the 4-octet ITU routing label). */
+export const MAX_SCCP_MESSAGE = 268;
+
+/** Length of one XUDT segment carrying `dataLen` octets (segmentation parameter + end of optional part). */
+export function xudtSegmentLength(calledLen: number, callingLen: number, dataLen: number): number {
+  return 7 + 1 + calledLen + 1 + callingLen + 1 + dataLen + 6 + 1;
+}
+
+/**
+ * Write one XUDT segment (Q.713 §3.17 segmentation parameter): `first` segment flag, `remaining` segments after
+ * this one (0-15), the class of the whole message (`protocolClass`, 0 or 1) and a 24-bit local reference.
+ * Segments themselves go in class 1 so that the network keeps their order. Returns the end offset.
+ */
+export function writeXudtSegment(
+  b: Uint8Array,
+  o: number,
+  protocolClass: number,
+  returnOnError: boolean,
+  called: Uint8Array,
+  calling: Uint8Array,
+  data: Uint8Array,
+  first: boolean,
+  remaining: number,
+  reference: number,
+  hopCounter = 15,
+): number {
+  if (data.length > 255) throw new SccpError(`segment of ${data.length} octets is too long`);
+  b[o] = SccpType.XUDT;
+  b[o + 1] = 1 | (returnOnError ? 0x80 : 0);
+  b[o + 2] = hopCounter;
+  b[o + 3] = 4;
+  b[o + 4] = 3 + 1 + called.length;
+  b[o + 5] = 2 + 1 + called.length + 1 + calling.length;
+  let p = o + 7;
+  b[p++] = called.length;
+  b.set(called, p);
+  p += called.length;
+  b[p++] = calling.length;
+  b.set(calling, p);
+  p += calling.length;
+  b[p++] = data.length;
+  b.set(data, p);
+  p += data.length;
+  b[o + 6] = p - (o + 6);
+  b[p++] = 0x10;
+  b[p++] = 4;
+  b[p++] = (first ? 0x80 : 0) | (protocolClass === 1 ? 0x40 : 0) | (remaining & 0x0f);
+  b[p++] = reference & 0xff;
+  b[p++] = (reference >> 8) & 0xff;
+  b[p++] = (reference >> 16) & 0xff;
+  b[p++] = 0; // end of optional parameters
+  return p;
 }
 
 /** Encode a standalone SCCP message (tests, UDTS generation). */

@@ -17,6 +17,14 @@ import { encodeSccp } from '../../../../plugins/sigtran/sccp/codec.js';
 import { encodeTcap } from '../../../../plugins/sigtran/tcap/codec.js';
 import { BerWriter } from '../../../../plugins/sigtran/ber/index.js';
 
+/** CAP v2 InitialDPArg { serviceKey 100, extensions with three 150-octet values }: 497 octets. */
+function bigInitialDp(w: BerWriter): void {
+  w.beginSequence().integer(100, 2, 0);
+  w.begin(2, 15);
+  for (let i = 1; i <= 3; i++) w.beginSequence().integer(i).begin(2, 1).octets(new Uint8Array(150).fill(i)).end().end();
+  w.end().end();
+}
+
 /** A well-formed UDT with a Begin (CAP v2 AARQ), sent in a DATA for a routing context the SGP does not serve. */
 function otherRcSccp(): Uint8Array {
   const tcap = encodeTcap(new BerWriter(), { kind: 'begin', otid: 0x01020304, dialogue: { type: 'aarq', ac: resolveAc('camel2')! } }).slice();
@@ -152,6 +160,17 @@ test('tshark decodes a capture of every message type cleanly, field by field', n
       tids.x = d.send().localTid;
       (await acc).dialogue.end();
       assert.equal((await d.receive({ timeoutMs: 3000 })).kind, 'end');
+      // A Begin too large for one SCCP message: XUDT segments, reassembled by the SCP and by tshark.
+      const acc2 = x.scp.acceptBegin({}, { timeoutMs: 3000 });
+      const big = x.ssp.openDialogue({ scp: { dpc: 200, dssn: 146 }, ac: resolveAc('camel2') });
+      big.invoke({ opcode: 0, argument: bigInitialDp });
+      const sent = big.send();
+      assert.equal(sent.segments?.length, 3);
+      tids.big = sent.localTid;
+      const got = await acc2;
+      assert.equal((got.components[0] as { argument: Uint8Array }).argument.length, 497);
+      got.dialogue.end();
+      await big.receive({ timeoutMs: 3000 });
     } finally {
       await x.close();
     }
@@ -203,6 +222,10 @@ test('tshark decodes a capture of every message type cleanly, field by field', n
     const xb = x2.find((r) => r['tcap.otid'] === tids.x)!;
     assert.equal(xb['sccp.message_type'], '0x11', 'XUDT');
     assert.ok(x2.some((r) => r['sccp.message_type'] === '0x09'), 'UDT from the other side');
+    const reassembled = x2.find((r) => r['tcap.otid'] === tids.big)!;
+    assert.ok(reassembled, 'tshark reassembled the segmented Begin');
+    assert.equal(reassembled['tcap.application_context_name'], '0.4.0.0.1.0.50.1');
+    assert.equal(x2.filter((r) => r['sccp.message_type'] === '0x11').length >= 4, true, 'three segments and a plain XUDT');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

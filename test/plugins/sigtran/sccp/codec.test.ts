@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeSccp, encodeSccp, returnCauseText, SccpType } from '../../../../plugins/sigtran/sccp/codec.js';
+import { decodeSccp, encodeSccp, returnCauseText, SccpType, writeXudtSegment, xudtSegmentLength, MAX_SCCP_MESSAGE } from '../../../../plugins/sigtran/sccp/codec.js';
 import { SccpError, encodeAddress } from '../../../../plugins/sigtran/sccp/address.js';
 import { decodeM3ua } from '../../../../plugins/sigtran/m3ua/codec.js';
 import { toHex, fromHex } from '../../../../plugins/sigtran/ber/index.js';
@@ -47,7 +47,7 @@ describe('SCCP UDT/XUDT/UDTS/XUDTS', () => {
     withOpt[6] = base.length - 6; // pointer to the optional part
     withOpt.set([0x10, 4, 0x81, 0x11, 0x22, 0x33, 0x00], base.length);
     const m = decodeSccp(withOpt);
-    assert.deepEqual(m.segmentation, { first: true, remaining: 1, reference: 0x332211 });
+    assert.deepEqual(m.segmentation, { first: true, remaining: 1, reference: 0x332211, protocolClass: 0 });
   });
 
   test('bad messages give SccpErrors with offsets', () => {
@@ -66,6 +66,18 @@ describe('SCCP UDT/XUDT/UDTS/XUDTS', () => {
     const x = encodeSccp(true, 0, false, ADDR_SSN, ADDR_SSN, fromHex('01'));
     x[6] = 200;
     err(x, /optional part runs past/);
+  });
+
+  test('XUDT segments written by writeXudtSegment decode with their segmentation parameter', () => {
+    const data = fromHex('0102030405');
+    const b = new Uint8Array(xudtSegmentLength(ADDR_GT.length, ADDR_SSN.length, data.length));
+    assert.equal(writeXudtSegment(b, 0, 0, true, ADDR_GT, ADDR_SSN, data, false, 3, 0xabcdef), b.length);
+    const m = decodeSccp(b);
+    assert.equal(m.type, SccpType.XUDT);
+    assert.equal(m.protocolClass, 1);
+    assert.deepEqual(m.segmentation, { first: false, remaining: 3, reference: 0xabcdef, protocolClass: 0 });
+    assert.equal(toHex(m.data), '0102030405');
+    assert.ok(b.length <= MAX_SCCP_MESSAGE);
   });
 
   test('data over 255 octets is refused with a reason', () => {
