@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createServer, connect as connectUnix } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -96,3 +97,72 @@ export function startFreeDiameter(o: FreeDiameterOptions): FreeDiameter {
   };
 }
 
+
+export interface ListeningFreeDiameter {
+  /** 127.0.0.1 port that reaches freeDiameter's 198.18.0.1:3868 inside its namespace. */
+  port: number;
+  log(): string;
+  stop(): Promise<void>;
+  cleanup(): void;
+}
+
+/**
+ * freeDiameterd as a TCP server (it binds 0.0.0.0, so it runs in a private network namespace). The tester's
+ * client-mode peer reaches it through a loopback TCP port of this process, relayed over a Unix socket into the
+ * namespace (test/fixtures/diameter/netns-peer.mjs). The Diameter bytes are not touched.
+ */
+export async function startListeningFreeDiameter(o: { peerRealm?: string; identity?: string } = {}): Promise<ListeningFreeDiameter> {
+  const dir = mkdtempSync(join(tmpdir(), 'fd-srv-'));
+  const ext = buildExtension(dir);
+  const acl = join(dir, 'acl_wl.conf');
+  writeFileSync(acl, `ALLOW_IPSEC *.${o.peerRealm ?? 'localdomain'}\n`);
+  const conf = join(dir, 'fd.conf');
+  writeFileSync(conf, [
+    `Identity = "${o.identity ?? 'ocs.localdomain'}";`, 'Realm = "localdomain";', 'Port = 3868;', 'SecPort = 0;', 'No_SCTP;', 'No_IPv6;',
+    'ListenOn = "198.18.0.1";', 'TcTimer = 1;',
+    `LoadExtension = "${EXT}/dict_nasreq.fdx";`, `LoadExtension = "${EXT}/dict_dcca.fdx";`, `LoadExtension = "${EXT}/dict_dcca_3gpp.fdx";`,
+    `LoadExtension = "${ext}";`, `LoadExtension = "${EXT}/acl_wl.fdx" : "${acl}";`, '',
+  ].join('\n'));
+  const sock = join(dir, 'fd.sock');
+  const logPath = join(dir, 'fd.log');
+  const child = spawn('unshare', ['-n', process.execPath, resolve(here, '../../fixtures/diameter/netns-peer.mjs'), conf, sock, logPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  await new Promise<void>((ok, fail) => {
+    const t = setTimeout(() => fail(new Error(`netns freeDiameter did not start: ${stderr}`)), 15000);
+    child.stdout!.on('data', (d) => {
+      if (String(d).includes('ready')) {
+        clearTimeout(t);
+        ok();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(t);
+      fail(new Error(`netns freeDiameter exited (${code}): ${stderr}`));
+    });
+  });
+  const bridge = createServer((a) => {
+    const b = connectUnix(sock);
+    a.pipe(b);
+    b.pipe(a);
+    a.on('error', () => b.destroy());
+    b.on('error', () => a.destroy());
+    a.on('close', () => b.destroy());
+    b.on('close', () => a.destroy());
+  });
+  const port = await new Promise<number>((ok) => bridge.listen(0, '127.0.0.1', () => ok((bridge.address() as { port: number }).port)));
+  return {
+    port,
+    log: () => readFileSync(logPath, 'utf8'),
+    async stop() {
+      bridge.close();
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      await exited;
+    },
+    cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
