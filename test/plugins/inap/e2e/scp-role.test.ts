@@ -6,6 +6,8 @@ import { call, runToCompletion, startTestService, waitForRun } from '../../../he
 import type { RunningService } from '../../../../core/service.js';
 import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
 import { SPEC_IDP } from '../fixtures/samples.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const gw = (svc: RunningService): SigtranGateway => (svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(): SigtranGateway }).gateway();
 
@@ -85,5 +87,28 @@ describe('one tester plays the SCP against another playing the SSP', () => {
     assert.equal(ssr.counts.passed, 1, JSON.stringify(ssr.first_aborts));
     assert.equal(scr.counts.failed, 1);
     assert.match(JSON.stringify(scr.first_fails), /InitialDP.serviceKey: expected 999, got 341/);
+  });
+
+  test('examples/inap/scp-role.json against an SSP definition', async () => {
+    const scpDef = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../examples/inap/scp-role.json'), 'utf8'));
+    const r0 = await call(scp.port, 'ExecuteTest', scpDef);
+    assert.equal(r0.result, 'ok', JSON.stringify(r0.error));
+    const ssr = await runToCompletion(ssp.port, {
+      run_id: 'ssp-3',
+      distribution: { type: 'load', total: scpDef.distribution.total, backlog: 10 },
+      operations: [
+        { type: 'inap.ssp_to_scp.InitialDP', arguments: { ...SPEC_IDP } },
+        { type: 'inap.ssp_from_scp.RequestReportBCSMEvent', arguments: { oAnswer: 1, oDisconnectLeg1: 1, oDisconnectLeg2: 1 } },
+        { type: 'inap.ssp_from_scp.Connect', arguments: { destinationRoutingAddress_digits: '1800999001', destinationRoutingAddress_noa: 3 } },
+        { type: 'inap.ssp_to_scp.EventReportBCSM', arguments: { eventTypeBCSM_name: 'oDisconnect', 'legID.receivingSideID_hex': '01', 'eventSpecificInformationBCSM.oDisconnectSpecificInfo.releaseCause_cause': 16 } },
+        { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16, last_component: 1 } },
+      ],
+    }, { timeoutMs: 30_000 });
+    const scr = await waitForRun(scp.port, scpDef.run_id, { timeoutMs: 30_000 });
+    for (const [side, r] of [['ssp', ssr], ['scp', scr]] as const) {
+      assert.deepEqual(r.first_aborts, [], `${side}: ${JSON.stringify(r.first_aborts)}`);
+      assert.deepEqual(r.first_fails, [], `${side}: ${JSON.stringify(r.first_fails)}`);
+      assert.equal(r.counts.passed, scpDef.distribution.total, `${side}: ${JSON.stringify(r.counts)}`);
+    }
   });
 });
