@@ -196,13 +196,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     const listens = c.transport === 'tcp-server' || (c.transport === 'memory' && c.role === 'sgp');
     if (listens) {
       this.acceptor = c.transport === 'tcp-server' ? new TcpAcceptor(c.localHost!, c.localPort!) : new MemoryAcceptor(c.memoryChannel!);
-      try {
-        await this.acceptor.listen((a) => this.attach(a));
-        this.log('info', `listening on ${this.acceptor.address()}`);
-      } catch (e) {
-        this.lastError = (e as Error).message;
-        this.log('error', this.lastError);
-      }
+      await this.listenOnce();
     } else {
       this.connector = c.transport === 'tcp-client' ? new TcpConnector(c.host!, c.port!, c.localHost, c.localPort) : new MemoryConnector(c.memoryChannel!);
       void this.connectOnce();
@@ -222,6 +216,29 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     this.acceptor = undefined;
     this.pcap?.close();
     this.pcap = undefined;
+  }
+
+  /** Listen; on failure (address in use, ...) keep the error as the state's reason and retry with backoff. */
+  private async listenOnce(): Promise<void> {
+    const acc = this.acceptor;
+    if (!this.running || !acc) return;
+    try {
+      await acc.listen((a) => this.attach(a));
+      this.attempt = 0;
+      this.lastError = undefined;
+      this.log('info', `listening on ${acc.address()}`);
+    } catch (e) {
+      this.lastError = (e as Error).message;
+      this.log('error', this.lastError);
+      const c = this.config;
+      const delay = Math.min(c.reconnectMaxMs, c.reconnectMinMs * 2 ** Math.min(this.attempt++, 20));
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = undefined;
+        void this.listenOnce();
+      }, delay);
+      this.reconnectTimer.unref();
+    }
+    this.changed();
   }
 
   private async connectOnce(): Promise<void> {
@@ -263,6 +280,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
       a,
       {
         side: this.side,
+        ipsp: this.config.role === 'ipsp',
         routingContext: this.config.routingContext,
         networkAppearance: this.config.networkAppearance,
         trafficMode: this.config.trafficMode,

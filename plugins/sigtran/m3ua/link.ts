@@ -10,6 +10,8 @@ export type AspState = 'down' | 'inactive' | 'active';
 
 export interface LinkOptions {
   side: 'initiator' | 'responder';
+  /** IPSP: also answer the peer's ASPUP/ASPAC/ASPIA/ASPDN (double exchange) when we are the initiator. */
+  ipsp?: boolean;
   routingContext?: number;
   networkAppearance?: number;
   trafficMode: keyof typeof TrafficMode;
@@ -169,6 +171,8 @@ export class M3uaLink {
 
   private dispatch(m: M3uaMessage, pdu: Uint8Array): void {
     const responder = this.opts.side === 'responder';
+    // Who answers the peer's ASPSM/ASPTM requests: the SG side, and an IPSP in either position.
+    const answers = responder || this.opts.ipsp === true;
     switch (m.cls) {
       case M3uaClass.TRANSFER: {
         if (m.type !== TransferType.DATA) return this.err(ErrorCode.UnsupportedType, pdu);
@@ -195,13 +199,15 @@ export class M3uaLink {
           case AspsmType.BEAT_ACK:
             return;
           case AspsmType.ASPUP:
-            if (!responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
+            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
             this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP_ACK, { aspId: m.aspId }));
-            this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 2 }, routingContexts: this.rcList }));
-            this.setState('inactive');
+            if (responder) {
+              this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 2 }, routingContexts: this.rcList }));
+              this.setState('inactive');
+            }
             return;
           case AspsmType.ASPDN:
-            if (!responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
+            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
             this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPDN_ACK, {}));
             this.setState('down');
             return;
@@ -224,20 +230,22 @@ export class M3uaLink {
       case M3uaClass.ASPTM:
         switch (m.type) {
           case AsptmType.ASPAC: {
-            if (!responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
-            if (this.aspState === 'down') return this.err(ErrorCode.UnexpectedMessage, pdu);
+            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
+            if (responder && this.aspState === 'down') return this.err(ErrorCode.UnexpectedMessage, pdu);
             if (this.rcList && m.routingContexts && !m.routingContexts.includes(this.rcList[0]!)) {
               this.ev.log('warn', `ASPAC from ${this.peer} for routing context ${m.routingContexts.join(',')} (ours is ${this.rcList[0]}): refused`);
               return this.err(ErrorCode.InvalidRoutingContext, undefined, { routingContexts: m.routingContexts });
             }
             if (m.trafficMode !== undefined && (m.trafficMode < 1 || m.trafficMode > 3)) return this.err(ErrorCode.UnsupportedTrafficMode, pdu);
             this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: m.trafficMode, routingContexts: m.routingContexts ?? this.rcList }));
-            this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 3 }, routingContexts: m.routingContexts ?? this.rcList }));
-            this.setState('active');
+            if (responder) {
+              this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 3 }, routingContexts: m.routingContexts ?? this.rcList }));
+              this.setState('active');
+            }
             return;
           }
           case AsptmType.ASPIA:
-            if (!responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
+            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
             this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPIA_ACK, { routingContexts: m.routingContexts ?? this.rcList }));
             this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 2 }, routingContexts: m.routingContexts ?? this.rcList }));
             this.setState('inactive');

@@ -85,6 +85,26 @@ describe('gateway instance', () => {
     }
   });
 
+  test('a tcp-server whose port is taken stays down with the reason and listens once the port is free', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const sgp = new SigtranGatewayImpl(normalizeInstance({ name: 'BUSY', transport: 'tcp-server', localPort: port, role: 'sgp', reconnectMinMs: 30, reconnectMaxMs: 60, beatIntervalMs: 0 }));
+    try {
+      await sgp.start();
+      assert.equal(sgp.state(), 'down');
+      assert.match(sgp.status().lastError!, new RegExp(`cannot listen on 127.0.0.1:${port}: .*EADDRINUSE`));
+      await new Promise<void>((r) => blocker.close(() => r()));
+      await until(() => sgp.status().lastError === undefined);
+      const raw = await rawClient(port);
+      raw.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP, {}));
+      await raw.next((m) => m.cls === 3 && m.type === AspsmType.ASPUP_ACK);
+      await raw.close();
+    } finally {
+      await sgp.stop();
+    }
+  });
+
   test('in-memory transport: a dialogue between an ASP and an SGP', async () => {
     const sgp = new SigtranGatewayImpl(normalizeInstance({ name: 'MS', transport: 'memory', memoryChannel: 'mem-test', role: 'sgp', opc: 2, dpc: 1, beatIntervalMs: 0 }));
     const asp = new SigtranGatewayImpl(normalizeInstance({ name: 'MA', transport: 'memory', memoryChannel: 'mem-test', role: 'asp', opc: 1, dpc: 2, beatIntervalMs: 0 }));
@@ -113,6 +133,29 @@ describe('gateway instance', () => {
       assert.equal(p.scp.state(), 'up');
     } finally {
       await p.close();
+    }
+  });
+
+  test('IPSP double exchange: the initiating IPSP also answers the peer\'s ASPUP and ASPAC', async () => {
+    const srv = await rawServer();
+    const gw = new SigtranGatewayImpl(normalizeInstance({ name: 'IPSP', transport: 'tcp-client', port: srv.port, role: 'ipsp', routingContext: 3, beatIntervalMs: 0 }));
+    try {
+      await gw.start();
+      const peer = await srv.accepted;
+      await peer.next((m) => m.cls === 3 && m.type === AspsmType.ASPUP);
+      peer.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP, {}));
+      await peer.next((m) => m.cls === 3 && m.type === AspsmType.ASPUP_ACK);
+      peer.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP_ACK, {}));
+      await peer.next((m) => m.cls === 4 && m.type === AsptmType.ASPAC);
+      peer.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC, { trafficMode: 2, routingContexts: [3] }));
+      const ack = await peer.next((m) => m.cls === 4 && m.type === AsptmType.ASPAC_ACK);
+      assert.deepEqual(ack.m.routingContexts, [3]);
+      peer.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: 2, routingContexts: [3] }));
+      await gw.whenUp({ timeoutMs: 3000 });
+      assert.equal(peer.received.filter((r) => r.m.cls === 0 && r.m.type === 0).length, 0, 'no ERR');
+    } finally {
+      await gw.stop();
+      await srv.close();
     }
   });
 
