@@ -1,0 +1,109 @@
+// The osd plugin end to end: the real service on loopback against a real SOAP server (npm `soap`) serving a small
+// OSD-like WSDL; faults, malformed XML, non-SOAP answers, refused connections and timeouts as checks.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestService, runToCompletion, call } from '../../helpers/service.js';
+import { OSD_NAMESPACE, startSoapServer, type TestSoapServer } from '../../fixtures/osd/soap-server.js';
+import { freePort } from '../../fixtures/db/pg-temp.js';
+import type { RunningService } from '../../../core/service.js';
+
+const checks = (r: any): string[] => (r.first_call?.check_log ?? []).map((c: { status: string; text: string }) => `${c.status} ${c.text}`);
+
+describe('osd plugin end to end', () => {
+  let soap: TestSoapServer;
+  let svc: RunningService;
+  before(async () => {
+    soap = await startSoapServer();
+    const downPort = await freePort();
+    const common = { namespace: OSD_NAMESPACE, action_base: `${OSD_NAMESPACE}/` };
+    svc = await startTestService([
+      { name: 'logic' },
+      {
+        name: 'osd',
+        options: {
+          instances: [
+            { name: 'OSD-SLC01', url: `${soap.url}/osd`, username: 'tester', password: 's3cret', ...common },
+            { name: 'OSD-WSSE', url: `${soap.url}/osd`, username: 'w', password: 'p&w', auth: 'wsse', ...common },
+            { name: 'OSD-MALFORMED', url: `${soap.url}/malformed`, ...common },
+            { name: 'OSD-HTML', url: `${soap.url}/html`, ...common },
+            { name: 'OSD-SLOW', url: `${soap.url}/slow`, timeout_ms: 200, ...common },
+            { name: 'OSD-DOWN', url: `http://127.0.0.1:${downPort}/osd`, ...common },
+          ],
+          default: 'OSD-SLC01',
+        },
+      },
+    ]);
+  });
+  after(async () => {
+    await svc?.close();
+    await soap?.close();
+  });
+
+  test('osd.Request and the anchor name ocncc.osd.Request: returned.* for tests[], $i.OSD, credentials and SOAPAction sent', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'osd-ok',
+      vars: { msisdn: '0211000001' },
+      operations: [
+        { type: 'ocncc.osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '{ $v.msisdn }' } }, tests: [{ kpath: 'returned.balance', type: 'integer', value: 1500 }, { kpath: 'returned.msisdn', type: 'string', value: '0211000001' }, { kpath: 'response', type: 'string', value: 'GetBalanceResponse' }] },
+        { type: 'osd.Request', arguments: { operation: 'SetBalance', action: `${OSD_NAMESPACE}/SetBalance`, parameters: { msisdn: '{ $v.msisdn }', balance: '{ $i.OSD.returned.balance - 100 }', note: 'a & b <c>' } }, tests: [{ kpath: 'returned.result', type: 'string', value: 'OK' }, { kpath: 'returned.note', type: 'string', value: 'a & b <c>' }] },
+        { type: 'assert', arguments: { expression: '$i.OSD.returned.result == "OK"' } },
+      ],
+    });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    assert.equal(soap.balances.get('0211000001'), 1400);
+    soap.balances.set('0211000001', 1500);
+    const first = soap.seen.at(-2)!;
+    assert.equal(first.authorization, 'Basic ' + Buffer.from('tester:s3cret').toString('base64'));
+    assert.equal(first.action, `"${OSD_NAMESPACE}/GetBalance"`);
+  });
+
+  test('the osd param picks the instance (WS-Security credentials in the SOAP header)', async () => {
+    const r = await runToCompletion(svc.port, { run_id: 'osd-wsse', osd: 'OSD-WSSE', operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '0211000001' } } }] });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    assert.match(soap.seen.at(-1)!.body, /<wsse:Username>w<\/wsse:Username>.*p&amp;w/);
+    assert.equal(soap.seen.at(-1)!.authorization, undefined);
+  });
+
+  test('a SOAP fault is a failed check with code and string (tests on fault.*); expect_fault makes it a pass', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'osd-fault',
+      operations: [
+        { type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '999' } }, tests: [{ kpath: 'fault.code', type: 'string', value: 'soap:Client' }] },
+        { type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '999' }, expect_fault: true }, tests: [{ kpath: 'fault.detail.cause', type: 'integer', value: 1 }] },
+        { type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '0211000001' } } },
+      ],
+    });
+    assert.equal(r.counts.failed, 1);
+    const log = checks(r);
+    assert.ok(log.includes('fail osd OSD-SLC01 GetBalance: SOAP fault soap:Client: No such subscriber: 999'), log.join('\n'));
+    assert.ok(log.some((l) => /^pass .*SOAP fault soap:Client.*\(expected\)/.test(l)), log.join('\n'));
+    assert.ok(log.some((l) => /^pass test fault\.detail\.cause/.test(l)), log.join('\n'));
+  });
+
+  for (const [name, instance, reason] of [
+    ['malformed XML', 'OSD-MALFORMED', /HTTP 200, malformed XML at line \d+/],
+    ['a non-SOAP answer', 'OSD-HTML', /not a SOAP envelope \(root element: html\)/],
+    ['a refused connection', 'OSD-DOWN', /connection refused/],
+    ['no answer in time', 'OSD-SLOW', /no complete response .* within 200 ms/],
+  ] as const) {
+    test(`${name} aborts the instance with the reason; abort_on_error false makes it a failed check`, async () => {
+      const id = instance.toLowerCase();
+      const r = await runToCompletion(svc.port, { run_id: `osd-${id}`, osd: instance, operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '1' } } }] });
+      assert.equal(r.counts.aborted, 1);
+      assert.match(r.first_aborts[0].text, new RegExp(`^osd ${instance} GetBalance: .*${reason.source}`));
+      const r2 = await runToCompletion(svc.port, { run_id: `osd-${id}-soft`, osd: instance, operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', abort_on_error: false }, tests: [{ kpath: 'error', type: 'defined' }] }] });
+      assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
+    });
+  }
+
+  test('bad names are refused with 2002; the service still answers after all of the above', async () => {
+    const e1 = await call(svc.port, 'ExecuteTest', { run_id: 'osd-bad1', operations: [{ type: 'osd.Request', arguments: { operation: 'Get Balance' } }] });
+    assert.equal(e1.error?.code, 2002);
+    assert.match(e1.error!.message, /operations\[0\]\.arguments\.operation/);
+    const e2 = await call(svc.port, 'ExecuteTest', { run_id: 'osd-bad2', operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { 'a<b': 1 } } }] });
+    assert.equal(e2.error?.code, 2002);
+    assert.match(e2.error!.message, /operations\[0\]\.arguments\.parameters\.a<b/);
+    const r = await runToCompletion(svc.port, { run_id: 'osd-load', distribution: { type: 'load', total: 40, backlog: 4 }, operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '0211000001' } }, tests: [{ kpath: 'returned.balance', type: 'integer', value: 1500 }] }] }, { timeoutMs: 60_000 });
+    assert.equal(r.counts.passed, 40, JSON.stringify(r.counts));
+  });
+});
