@@ -1,0 +1,387 @@
+// core/server/frame-server.ts over real TCP (the whole service on a loopback port): framing limits, bad envelopes,
+// stalled and vanishing clients, one exchange per connection, the connection cap, the allow-list. After all of
+// it the service still serves normal requests.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { startTestService, call } from '../../helpers/service.js';
+import { encodeFrame, FrameDecoder } from '../../../core/framing/frame-decoder.js';
+import type { RunningService } from '../../../core/service.js';
+
+interface Exchange {
+  /** Every frame the server sent, parsed. */
+  frames: any[];
+  /** Bytes received that did not form a whole frame. */
+  leftover: number;
+  /** The server ended the connection (we never closed first). */
+  serverClosed: boolean;
+}
+
+/** Connect, write the chunks (with an optional pause between them), read everything until the server closes. */
+function exchange(port: number, chunks: Buffer[], opts: { gapMs?: number; halfClose?: boolean; destroyAfterWrite?: boolean; limitMs?: number } = {}): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const sock = net.connect({ host: '127.0.0.1', port });
+    const dec = new FrameDecoder(64 * 1024 * 1024);
+    const frames: any[] = [];
+    let serverClosed = false;
+    const limit = setTimeout(() => {
+      sock.destroy();
+      reject(new Error(`server neither answered nor closed within ${opts.limitMs ?? 8000} ms (frames so far: ${JSON.stringify(frames)})`));
+    }, opts.limitMs ?? 8000);
+    sock.on('data', (c) => {
+      for (const f of dec.push(c)) frames.push(JSON.parse(f.toString('utf8')));
+    });
+    sock.on('end', () => {
+      serverClosed = true;
+      sock.end();
+    });
+    sock.on('error', () => {
+      serverClosed = true;
+    });
+    sock.on('close', () => {
+      clearTimeout(limit);
+      resolve({ frames, leftover: dec.pending, serverClosed });
+    });
+    sock.on('connect', async () => {
+      for (let i = 0; i < chunks.length; i++) {
+        if (sock.destroyed) return;
+        sock.write(chunks[i]!);
+        if (opts.gapMs && i < chunks.length - 1) await new Promise((r) => setTimeout(r, opts.gapMs));
+      }
+      if (opts.halfClose) sock.end();
+      if (opts.destroyAfterWrite) {
+        clearTimeout(limit);
+        sock.destroy();
+      }
+    });
+  });
+}
+
+function frame(obj: unknown): Buffer {
+  return encodeFrame(typeof obj === 'string' ? obj : JSON.stringify(obj));
+}
+
+function prefix(len: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(len, 0);
+  return b;
+}
+
+/** A client that connects and sends `bytes` (maybe none), then does nothing until released. */
+async function stalledClient(port: number, bytes: Buffer): Promise<{ sock: net.Socket; got: Promise<Exchange> }> {
+  const sock = net.connect({ host: '127.0.0.1', port });
+  const dec = new FrameDecoder(1 << 20);
+  const frames: any[] = [];
+  let serverClosed = false;
+  const got = new Promise<Exchange>((resolve) => {
+    sock.on('data', (c) => {
+      for (const f of dec.push(c)) frames.push(JSON.parse(f.toString()));
+    });
+    sock.on('end', () => {
+      serverClosed = true;
+      sock.end();
+    });
+    sock.on('error', () => {});
+    sock.on('close', () => resolve({ frames, leftover: dec.pending, serverClosed }));
+  });
+  await new Promise<void>((r) => sock.once('connect', () => r()));
+  if (bytes.length) await new Promise<void>((r) => sock.write(bytes, () => r()));
+  return { sock, got };
+}
+
+/** svc.close(), but never hangs the suite: resolves false when it has not completed within `ms`. */
+async function closeWithin(svc: RunningService, ms = 3000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const keepAlive = setInterval(() => {}, 1000); // a close() waiting on an idle handle must not end the event loop
+  try {
+    return await Promise.race([svc.close().then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]);
+  } finally {
+    clearTimeout(timer);
+    clearInterval(keepAlive);
+  }
+}
+
+/** A call that retries (bounded) while the server still counts connections that just closed on our side. */
+async function callWhenFree(port: number, method: string, params: unknown): Promise<Awaited<ReturnType<typeof call>>> {
+  let r = await call(port, method, params);
+  for (let i = 0; i < 50 && /too many connections/.test(r.error?.message ?? ''); i++) {
+    await new Promise((res) => setTimeout(res, 20));
+    r = await call(port, method, params);
+  }
+  return r;
+}
+
+const okRequest = (id: number | string = 1) => ({ jsonrpc: '2.0', method: 'QueryTest', params: { run_id: 'no-such-run' }, id });
+
+describe('frame server over TCP', () => {
+  let svc: RunningService;
+  before(async () => {
+    svc = await startTestService([{ name: 'logic' }], { maxMessageBytes: 64 * 1024, readTimeoutMs: 300 });
+  });
+  after(async () => {
+    await svc.close();
+  });
+
+  test('a well-formed request gets exactly one response and the server closes the connection', async () => {
+    const x = await exchange(svc.port, [frame(okRequest(7))]);
+    assert.equal(x.frames.length, 1);
+    assert.equal(x.frames[0].jsonrpc, '2.0');
+    assert.equal(x.frames[0].id, '7');
+    assert.equal(x.frames[0].error.code, 2004);
+    assert.equal(x.frames[0].result, null);
+    assert.equal(x.serverClosed, true);
+    assert.equal(x.leftover, 0);
+  });
+
+  test('a length prefix above max_message_bytes is answered 1000 and closed, without sending the body', async () => {
+    const x = await exchange(svc.port, [prefix(64 * 1024 + 1)]);
+    assert.equal(x.frames.length, 1);
+    assert.equal(x.frames[0].error.code, 1000);
+    assert.match(x.frames[0].error.message, /65537/);
+    assert.match(x.frames[0].error.message, /max_message_bytes/);
+    assert.equal(x.frames[0].result, null);
+    assert.equal(x.serverClosed, true);
+  });
+
+  test('a 4 GiB length prefix is answered 1000 at once (not after a read timeout)', async () => {
+    const x = await exchange(svc.port, [prefix(0xffffffff)]);
+    assert.equal(x.frames[0].error.code, 1000);
+    assert.match(x.frames[0].error.message, /4294967295/);
+  });
+
+  test('a request of exactly max_message_bytes is served', async () => {
+    const base = JSON.stringify({ ...okRequest(3), params: { run_id: 'no-such-run', pad: '' } });
+    const text = base.replace('"pad":""', `"pad":"${'x'.repeat(64 * 1024 - base.length)}"`);
+    assert.equal(Buffer.byteLength(text), 64 * 1024);
+    const x = await exchange(svc.port, [encodeFrame(text)]);
+    assert.equal(x.frames[0].error.code, 2004, JSON.stringify(x.frames[0]));
+  });
+
+  test('garbage bytes forming a frame of non-JSON are answered 1000', async () => {
+    const garbage = Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x7b, 0x7b, 0x22, 0x5d]);
+    const x = await exchange(svc.port, [Buffer.concat([prefix(garbage.length), garbage])]);
+    assert.equal(x.frames.length, 1);
+    assert.equal(x.frames[0].error.code, 1000);
+    assert.match(x.frames[0].error.message, /JSON/i);
+    assert.equal(x.frames[0].id, null);
+  });
+
+  test('a JSON value that is not an object is answered 1000', async () => {
+    for (const body of ['42', '"ExecuteTest"', 'null', 'true']) {
+      const x = await exchange(svc.port, [frame(body)]);
+      assert.equal(x.frames[0]?.error?.code, 1000, body);
+    }
+  });
+
+  test('a request whose jsonrpc is not "2.0" is answered 1000, carrying the id back', async () => {
+    for (const jsonrpc of ['1.0', 2, undefined]) {
+      const x = await exchange(svc.port, [frame({ jsonrpc, method: 'QueryTest', params: { run_id: 'x' }, id: 11 })]);
+      assert.equal(x.frames[0].error.code, 1000, String(jsonrpc));
+      assert.match(x.frames[0].error.message, /2\.0/);
+      assert.equal(x.frames[0].id, '11');
+    }
+  });
+
+  test('a batch (JSON array) is answered 1000', async () => {
+    const x = await exchange(svc.port, [frame([okRequest(1), okRequest(2)])]);
+    assert.equal(x.frames.length, 1);
+    assert.equal(x.frames[0].error.code, 1000);
+    assert.match(x.frames[0].error.message, /batch/i);
+  });
+
+  test('a request without id is answered 1000 (not treated as a silent notification)', async () => {
+    const x = await exchange(svc.port, [frame({ jsonrpc: '2.0', method: 'QueryTest', params: { run_id: 'x' } })]);
+    assert.equal(x.frames.length, 1);
+    assert.equal(x.frames[0].error.code, 1000);
+    assert.match(x.frames[0].error.message, /id/);
+  });
+
+  test('a request without method, or with a non-string method, is answered 1000', async () => {
+    for (const method of [undefined, 42, '']) {
+      const x = await exchange(svc.port, [frame({ jsonrpc: '2.0', method, params: {}, id: 1 })]);
+      assert.equal(x.frames[0].error.code, 1000, String(method));
+    }
+  });
+
+  test('params that is neither an object nor a JSON-object string is answered 1000', async () => {
+    for (const params of [[1, 2], 'not json', 5]) {
+      const x = await exchange(svc.port, [frame({ jsonrpc: '2.0', method: 'QueryTest', params, id: 1 })]);
+      assert.equal(x.frames[0].error.code, 1000, JSON.stringify(params));
+    }
+  });
+
+  test('a client that stalls mid-header gets a 1000 read-timeout answer or a clean close', async () => {
+    const x = await exchange(svc.port, [Buffer.from([0, 0])], { limitMs: 8000 });
+    assert.equal(x.serverClosed, true, 'the server must end the connection itself');
+    if (x.frames.length) {
+      assert.equal(x.frames.length, 1);
+      assert.equal(x.frames[0].error.code, 1000);
+      assert.match(x.frames[0].error.message, /timeout/i);
+    }
+  });
+
+  test('a client that stalls mid-body is timed out the same way', async () => {
+    const x = await exchange(svc.port, [prefix(100), Buffer.from('{"json')], { limitMs: 8000 });
+    assert.equal(x.serverClosed, true);
+    assert.ok(x.frames.length <= 1);
+    if (x.frames.length) assert.equal(x.frames[0].error.code, 1000);
+  });
+
+  test('a request sent slowly in pieces within the timeout is served', async () => {
+    const f = frame(okRequest(5));
+    const x = await exchange(svc.port, [f.subarray(0, 3), f.subarray(3, 10), f.subarray(10)], { gapMs: 20 });
+    assert.equal(x.frames[0].error.code, 2004);
+    assert.equal(x.frames[0].id, '5');
+  });
+
+  test('a client that half-closes after its request still gets the response', async () => {
+    const x = await exchange(svc.port, [frame(okRequest(9))], { halfClose: true });
+    assert.equal(x.frames.length, 1);
+    assert.equal(x.frames[0].id, '9');
+  });
+
+  test('a client that vanishes mid-frame does not disturb the service', async () => {
+    for (let i = 0; i < 5; i++) {
+      await exchange(svc.port, [prefix(200), Buffer.from('{"jsonrpc":"2.0","met')], { destroyAfterWrite: true });
+      await exchange(svc.port, [Buffer.from([0, 0, 1])], { destroyAfterWrite: true });
+    }
+    const r = await call(svc.port, 'QueryTest', { run_id: 'still-here' });
+    assert.equal(r.error?.code, 2004);
+  });
+
+  test('one exchange per connection: a second frame on the same connection gets no second response', async () => {
+    const two = Buffer.concat([frame(okRequest('first')), frame(okRequest('second'))]);
+    const x = await exchange(svc.port, [two]);
+    assert.equal(x.frames.length, 1, JSON.stringify(x.frames));
+    assert.equal(x.frames[0].id, 'first');
+    assert.equal(x.serverClosed, true);
+  });
+
+  test('one exchange per connection: a second frame sent after the first response gets nothing either', async () => {
+    const sock = net.connect({ host: '127.0.0.1', port: svc.port });
+    const dec = new FrameDecoder(1 << 20);
+    const frames: any[] = [];
+    const closed = new Promise<void>((r) => sock.on('close', () => r()));
+    sock.on('error', () => {});
+    let wroteSecond = false;
+    sock.on('data', (c) => {
+      for (const f of dec.push(c)) frames.push(JSON.parse(f.toString()));
+      if (frames.length === 1 && !wroteSecond && !sock.destroyed) {
+        wroteSecond = true;
+        sock.write(frame(okRequest('again')));
+      }
+    });
+    sock.on('connect', () => sock.write(frame(okRequest('once'))));
+    const t = setTimeout(() => sock.destroy(), 5000);
+    await closed;
+    clearTimeout(t);
+    assert.deepEqual(frames.map((f) => f.id), ['once']);
+  });
+});
+
+describe('frame server connection cap', () => {
+  test('with max_connections 2 and two stalled clients, a third gets a "too many connections" 1000; afterwards all is normal', async () => {
+    const svc = await startTestService([{ name: 'logic' }], { maxConnections: 2, readTimeoutMs: 5000 });
+    const stalled: Array<Awaited<ReturnType<typeof stalledClient>>> = [];
+    try {
+      stalled.push(await stalledClient(svc.port, Buffer.from([0, 0])));
+      stalled.push(await stalledClient(svc.port, Buffer.alloc(0)));
+      const x = await exchange(svc.port, [frame(okRequest(1))]);
+      assert.equal(x.frames.length, 1);
+      assert.equal(x.frames[0].error.code, 1000);
+      assert.match(x.frames[0].error.message, /too many connections/);
+      assert.equal(x.serverClosed, true);
+      // Release one stalled client: a slot frees up.
+      stalled[0]!.sock.destroy();
+      await stalled[0]!.got;
+      let served = false;
+      for (let i = 0; i < 50 && !served; i++) {
+        const r = await call(svc.port, 'QueryTest', { run_id: 'cap' });
+        if (r.error?.code === 2004) served = true;
+        else await new Promise((res) => setTimeout(res, 20));
+      }
+      assert.ok(served, 'a connection slot was not released after a client went away');
+    } finally {
+      for (const s of stalled) s.sock.destroy();
+      await closeWithin(svc);
+    }
+  });
+
+  test('refused connections do not count against the cap', async () => {
+    const svc = await startTestService([{ name: 'logic' }], { maxConnections: 1, readTimeoutMs: 5000 });
+    try {
+      const s = await stalledClient(svc.port, Buffer.alloc(0));
+      for (let i = 0; i < 5; i++) {
+        const x = await exchange(svc.port, [frame(okRequest(i))]);
+        assert.match(x.frames[0].error.message, /too many connections/);
+      }
+      s.sock.destroy();
+      await s.got;
+      let code: number | undefined;
+      for (let i = 0; i < 50 && code !== 2004; i++) {
+        code = (await call(svc.port, 'QueryTest', { run_id: 'x' })).error?.code;
+        if (code !== 2004) await new Promise((res) => setTimeout(res, 20));
+      }
+      assert.equal(code, 2004);
+    } finally {
+      await closeWithin(svc);
+    }
+  });
+
+  test('close() completes after connections were refused by the cap (the refused sockets are closed, not leaked)', async () => {
+    const svc = await startTestService([{ name: 'logic' }], { maxConnections: 1, readTimeoutMs: 5000 });
+    const s = await stalledClient(svc.port, Buffer.alloc(0));
+    // A refused client that had sent its request, reads the answer and closes its side, as any client would.
+    const x = await exchange(svc.port, [frame(okRequest(1))]);
+    assert.match(x.frames[0]?.error?.message ?? '', /too many connections/);
+    s.sock.destroy();
+    await s.got;
+    assert.equal(await closeWithin(svc, 3000), true, 'service.close() did not complete within 3 s: a refused connection is still open on the server side');
+  });
+});
+
+describe('frame server allow-list', () => {
+  test('a client outside the allow-list is closed without an answer; inside it is served', async () => {
+    const denied = await startTestService([{ name: 'logic' }], { allow: ['10.0.0.0/8', '192.168.1.1'] });
+    const allowed = await startTestService([{ name: 'logic' }], { allow: ['127.0.0.0/8'] });
+    try {
+      const x = await exchange(denied.port, [frame(okRequest(1))]);
+      assert.equal(x.frames.length, 0);
+      const y = await exchange(allowed.port, [frame(okRequest(1))]);
+      assert.equal(y.frames[0].error.code, 2004);
+    } finally {
+      await closeWithin(denied);
+      await closeWithin(allowed);
+    }
+  });
+});
+
+describe('the service after abuse', () => {
+  test('after oversize, garbage, stalls, vanishing clients and a full cap, ExecuteTest and QueryTest work', async () => {
+    const svc = await startTestService([{ name: 'logic' }], { maxMessageBytes: 1024, readTimeoutMs: 300, maxConnections: 3 });
+    try {
+      await exchange(svc.port, [prefix(5000)]);
+      await exchange(svc.port, [frame('{{{{')]);
+      await exchange(svc.port, [Buffer.from([0])]);
+      await exchange(svc.port, [prefix(10), Buffer.from('{')], { destroyAfterWrite: true });
+      const s1 = await stalledClient(svc.port, Buffer.alloc(0));
+      const s2 = await stalledClient(svc.port, Buffer.from([0]));
+      const s3 = await stalledClient(svc.port, Buffer.from([0, 0, 0]));
+      const over = await exchange(svc.port, [frame(okRequest(1))]);
+      assert.match(over.frames[0]?.error?.message ?? '', /too many connections/);
+      // The stalled ones are timed out by the service itself (read timeout 300 ms).
+      for (const s of [s1, s2, s3]) {
+        const r = await s.got;
+        assert.equal(r.serverClosed, true);
+      }
+      const ex = await callWhenFree(svc.port, 'ExecuteTest', { run_id: 'after-abuse', operations: [{ type: 'comment', arguments: { text: 'hi' } }] });
+      assert.equal(ex.error, null);
+      assert.equal(ex.result, 'ok');
+      const q = await call(svc.port, 'QueryTest', { run_id: 'after-abuse' });
+      assert.equal(q.error, null);
+      assert.equal(q.result.run_id, 'after-abuse');
+    } finally {
+      await closeWithin(svc);
+    }
+  });
+});
