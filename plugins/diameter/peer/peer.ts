@@ -242,6 +242,10 @@ export class DiameterPeer implements GatewayInstance {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      if (this.stopping) {
+        sock.destroy();
+        return;
+      }
       this.sendCer(sock);
     });
   }
@@ -384,6 +388,10 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private opened(conn: Connection): void {
+    if (this.stopping) {
+      conn.close('gateway stopped');
+      return;
+    }
     this.conn = conn;
     this.phase = 'open';
     this.attempts = 0;
@@ -397,7 +405,11 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private onClosed(reason: string, c: Connection): void {
-    if (c !== this.conn) return;
+    if (c !== this.conn) {
+      // a server-side connection that never completed CER/CEA
+      if (this.config.mode === 'server' && !this.conn && this.phase === 'wait-cer' && this.server) this.phase = 'listening';
+      return;
+    }
     this.conn = undefined;
     this.stopWatchdog();
     this.openedAt = undefined;
