@@ -66,9 +66,21 @@ class TcpAssociation implements Association {
 
   send(pdu: Uint8Array): boolean {
     if (!this.open) return false;
+    // Messages written in the same tick leave in one writev (fewer syscalls under load).
+    if (!this.corked) {
+      this.corked = true;
+      this.sock.cork();
+      process.nextTick(this.uncork);
+    }
     this.sock.write(pdu);
     return true;
   }
+
+  private corked = false;
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.sock.uncork();
+  };
 
   close(reason?: string): void {
     if (!this.open) return;
