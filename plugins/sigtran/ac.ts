@@ -140,12 +140,23 @@ export function acFromOid(oid: string): ApplicationContext {
   return ac;
 }
 
+/** Recently seen ACs, compared by content octets (no OID string is built for a known AC). */
+const recent: ApplicationContext[] = [];
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The ApplicationContext of OID content octets (as received). Throws BerError on malformed content. */
 export function acFromBytes(bytes: Uint8Array): ApplicationContext {
+  for (let i = 0; i < recent.length; i++) if (sameBytes(recent[i]!.bytes, bytes)) return recent[i]!;
   const oid = decodeOidAt(bytes, 0, bytes.length);
-  const cached = cache.get(oid);
-  if (cached) return cached;
-  return make(oid, Uint8Array.from(bytes));
+  const ac = cache.get(oid) ?? make(oid, Uint8Array.from(bytes));
+  if (recent.length >= 16) recent.pop();
+  recent.unshift(ac);
+  return ac;
 }
 
 /**
