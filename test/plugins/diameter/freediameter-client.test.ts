@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GatewayInstance } from '../../../sdk/index.js';
-import { runToCompletion, startTestService } from '../../helpers/service.js';
+import { call, runToCompletion, startTestService } from '../../helpers/service.js';
 import { hasTool, needsTool } from '../../helpers/tools.js';
 import type { RunningService } from '../../../core/service.js';
 import { startListeningFreeDiameter, type ListeningFreeDiameter } from './freediameter.js';
@@ -70,6 +70,21 @@ describe('diameter client mode against a listening freeDiameter', skip, () => {
     const r2 = await runToCompletion(svc!.port, { run_id: 'cli-5005', operations: [bad] });
     assert.equal(r2.counts.failed, 1);
     assert.match(r2.first_fails[0].text, /Result-Code 5005 DIAMETER_MISSING_AVP.*Failed-AVP: CC-Request-Number \(415\)/);
+  });
+
+  test('the server goes away and comes back: the client aborts instances with the reason and reconnects', async () => {
+    await fd.kill();
+    await waitFor('the client to notice', () => gw.state() !== 'up');
+    const r = await runToCompletion(svc!.port, { run_id: 'cli-away', operations: [{ type: 'comment', arguments: { text: 'service still answers' } }] });
+    assert.equal(r.counts.finished, 1);
+    const refused = await call(svc!.port, 'ExecuteTest', { run_id: 'cli-refused', operations: [ccr('INITIAL_REQUEST', 0, { name: 'Session-Id_auto' })] });
+    assert.equal(refused.error?.code, 2003);
+    assert.match(refused.error!.message, /'OCS'/);
+    assert.match(JSON.stringify(gw.describe()), /"last_error":"(connection closed by the peer|the peer disconnected \(DPR[^"]*|connection to [^"]+)"/);
+    await fd.restart();
+    await waitFor('the client to reconnect', () => gw.state() === 'up', 30000);
+    const back = await runToCompletion(svc!.port, { run_id: 'cli-back', operations: [ccr('EVENT_REQUEST', 0, { name: 'Session-Id_auto' })] });
+    assert.equal(back.counts.failed + back.counts.aborted, 0, JSON.stringify(back.first_fails.concat(back.first_aborts)));
   });
 
   test('watchdog rounds and DPR at shutdown; tshark decodes the capture with no expert items', skipTshark, async () => {

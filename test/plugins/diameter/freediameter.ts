@@ -102,6 +102,9 @@ export interface ListeningFreeDiameter {
   /** 127.0.0.1 port that reaches freeDiameter's 198.18.0.1:3868 inside its namespace. */
   port: number;
   log(): string;
+  /** Stop freeDiameterd (the loopback port stays: connections to it are dropped until restart). */
+  kill(): Promise<void>;
+  restart(): Promise<void>;
   stop(): Promise<void>;
   cleanup(): void;
 }
@@ -125,22 +128,34 @@ export async function startListeningFreeDiameter(o: { peerRealm?: string; identi
   ].join('\n'));
   const sock = join(dir, 'fd.sock');
   const logPath = join(dir, 'fd.log');
-  const child = spawn('unshare', ['-n', process.execPath, resolve(here, '../../fixtures/diameter/netns-peer.mjs'), conf, sock, logPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  await new Promise<void>((ok, fail) => {
-    const t = setTimeout(() => fail(new Error(`netns freeDiameter did not start: ${stderr}`)), 15000);
-    child.stdout!.on('data', (d) => {
-      if (String(d).includes('ready')) {
+  let child: ChildProcess | undefined;
+  const launch = async () => {
+    const c = spawn('unshare', ['-n', process.execPath, resolve(here, '../../fixtures/diameter/netns-peer.mjs'), conf, sock, logPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = c;
+    let stderr = '';
+    c.stderr!.on('data', (d) => (stderr += d));
+    await new Promise<void>((ok, fail) => {
+      const t = setTimeout(() => fail(new Error(`netns freeDiameter did not start: ${stderr}`)), 15000);
+      c.stdout!.on('data', (d) => {
+        if (String(d).includes('ready')) {
+          clearTimeout(t);
+          ok();
+        }
+      });
+      c.once('exit', (code) => {
         clearTimeout(t);
-        ok();
-      }
+        fail(new Error(`netns freeDiameter exited (${code}): ${stderr}`));
+      });
     });
-    child.once('exit', (code) => {
-      clearTimeout(t);
-      fail(new Error(`netns freeDiameter exited (${code}): ${stderr}`));
-    });
-  });
+  };
+  await launch();
+  const kill = async () => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise<void>((r) => c.once('exit', () => r()));
+    c.kill('SIGTERM');
+    await exited;
+  };
   const bridge = createServer((a) => {
     const b = connectUnix(sock);
     a.pipe(b);
@@ -154,12 +169,11 @@ export async function startListeningFreeDiameter(o: { peerRealm?: string; identi
   return {
     port,
     log: () => readFileSync(logPath, 'utf8'),
+    kill,
+    restart: launch,
     async stop() {
       bridge.close();
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      await exited;
+      await kill();
     },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });
