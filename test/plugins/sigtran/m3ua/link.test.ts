@@ -1,0 +1,96 @@
+// The ASP state machine on its own, over in-memory associations.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { M3uaLink, type AspState, type LinkEvents } from '../../../../plugins/sigtran/m3ua/link.js';
+import { MemoryAcceptor, MemoryConnector, type Association } from '../../../../plugins/sigtran/transport/index.js';
+import { decodeM3ua, encodeM3ua } from '../../../../plugins/sigtran/m3ua/codec.js';
+import { messageName } from '../../../../plugins/sigtran/m3ua/constants.js';
+
+let n = 0;
+async function pair(): Promise<{ a: Association; b: Association; close(): Promise<void> }> {
+  const ch = `link-${++n}`;
+  const acc = new MemoryAcceptor(ch);
+  let b: Association | undefined;
+  await acc.listen((x) => (b = x));
+  const a = await new MemoryConnector(ch).connect();
+  await new Promise((r) => setImmediate(r));
+  return { a, b: b!, close: () => acc.close() };
+}
+
+function events() {
+  const states: AspState[] = [];
+  const captured: string[] = [];
+  const logs: string[] = [];
+  let closedReason: string | undefined;
+  const ev: LinkEvents = {
+    state: (_l, s) => states.push(s),
+    data: () => undefined,
+    availability: () => undefined,
+    capture: (raw, dir) => {
+      const m = decodeM3ua(raw);
+      captured.push(`${dir === 'sent' ? '>' : '<'}${messageName(m.cls, m.type)}`);
+    },
+    closed: (_l, r) => (closedReason = r),
+    log: (_l, t) => logs.push(t),
+  };
+  return { ev, states, captured, logs, closed: () => closedReason };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 10));
+
+test('ASP and SGP: bring-up, graceful stop, states and the exact message sequence', async () => {
+  const p = await pair();
+  const asp = events();
+  const sgp = events();
+  const la = new M3uaLink(p.a, { side: 'initiator', routingContext: 5, trafficMode: 'override', aspId: 9, beatIntervalMs: 0 }, asp.ev);
+  const lb = new M3uaLink(p.b, { side: 'responder', routingContext: 5, trafficMode: 'loadshare', beatIntervalMs: 0 }, sgp.ev);
+  la.start();
+  lb.start();
+  await tick();
+  assert.equal(la.aspState, 'active');
+  assert.equal(lb.aspState, 'active');
+  assert.deepEqual(asp.states, ['inactive', 'active']);
+  assert.deepEqual(asp.captured, ['>ASPUP', '<ASPUP_ACK', '>ASPAC', '<NTFY', '<ASPAC_ACK', '<NTFY']);
+  assert.equal(la.lastNotify, 'AS-ACTIVE');
+  await la.stop();
+  assert.deepEqual(asp.captured.slice(6), ['>ASPIA', '<ASPIA_ACK', '<NTFY', '>ASPDN', '<ASPDN_ACK']);
+  assert.deepEqual(asp.states, ['inactive', 'active', 'inactive', 'down']);
+  await tick();
+  assert.equal(sgp.closed(), 'closed by the peer');
+  await p.close();
+});
+
+test('missed BEAT ACKs drop the association with a readable reason', async () => {
+  const p = await pair();
+  const asp = events();
+  p.b.setHandler({ message: () => undefined, closed: () => undefined }); // a peer that never answers
+  const la = new M3uaLink(p.a, { side: 'initiator', trafficMode: 'loadshare', beatIntervalMs: 10, maxMissedBeats: 2 }, asp.ev);
+  la.start();
+  const end = Date.now() + 3000;
+  while (!asp.closed() && Date.now() < end) await tick();
+  assert.match(asp.closed()!, /no BEAT ACK from memory:link-\d+ for 2 heartbeats/);
+  assert.equal(la.aspState, 'down');
+  await p.close();
+});
+
+test('ERR for an ASPUP sent to an ASP, an unknown message type, an unsupported class (RKM)', async () => {
+  const p = await pair();
+  const asp = events();
+  const la = new M3uaLink(p.a, { side: 'initiator', trafficMode: 'loadshare', beatIntervalMs: 0 }, asp.ev);
+  const got: string[] = [];
+  p.b.setHandler({
+    message: (pdu) => {
+      const m = decodeM3ua(pdu);
+      got.push(`${messageName(m.cls, m.type)}${m.errorCode !== undefined ? ':' + m.errorCode : ''}`);
+    },
+    closed: () => undefined,
+  });
+  la.start();
+  p.b.send(encodeM3ua(3, 1, {}), 0, 3); // ASPUP to an ASP
+  p.b.send(encodeM3ua(4, 9, {}), 0, 3); // unknown ASPTM type
+  p.b.send(encodeM3ua(9, 1, {}), 0, 3); // RKM REG REQ: not supported
+  await tick();
+  assert.deepEqual(got, ['ASPUP', 'ERR:6', 'ERR:4', 'ERR:3']);
+  await la.stop();
+  await p.close();
+});

@@ -1,0 +1,154 @@
+// Dialogue API semantics, over two gateway instances on the in-memory transport.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { SigtranGatewayImpl } from '../../../../plugins/sigtran/gateway/instance.js';
+import { normalizeInstance } from '../../../../plugins/sigtran/gateway/config.js';
+import { resolveAc, SigtranError } from '../../../../plugins/sigtran/api.js';
+import { decodeM3ua } from '../../../../plugins/sigtran/m3ua/codec.js';
+import { decodeSccp } from '../../../../plugins/sigtran/sccp/codec.js';
+import { decodeTcap } from '../../../../plugins/sigtran/tcap/codec.js';
+
+const scpAddr = { dpc: 2, dssn: 146 };
+let ssp: SigtranGatewayImpl;
+let scp: SigtranGatewayImpl;
+
+const tcapOf = (bytes: Uint8Array) => decodeTcap(decodeSccp(decodeM3ua(bytes).protocolData!.data).data);
+const isErr = (kind: string, re?: RegExp) => (e: unknown) => e instanceof SigtranError && e.kind === kind && (!re || re.test(e.message));
+
+describe('TCAP dialogues (memory transport)', () => {
+  before(async () => {
+    scp = new SigtranGatewayImpl(normalizeInstance({ name: 'SCP', transport: 'memory', memoryChannel: 'dlg', role: 'sgp', opc: 2, dpc: 1, beatIntervalMs: 0 }));
+    ssp = new SigtranGatewayImpl(normalizeInstance({ name: 'SSP', transport: 'memory', memoryChannel: 'dlg', role: 'asp', opc: 1, dpc: 2, beatIntervalMs: 0 }));
+    await scp.start();
+    await ssp.start();
+    await ssp.whenUp({ timeoutMs: 2000 });
+  });
+  after(async () => {
+    await ssp.stop();
+    await scp.stop();
+  });
+
+  test('invoke ids count up per dialogue; a given id is kept; components group into one message', async () => {
+    const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel3') });
+    assert.equal(d.invoke({ opcode: 0 }), 1);
+    assert.equal(d.invoke({ opcode: 1, invokeId: 50 }), 50);
+    assert.equal(d.invoke({ opcode: 2 }), 2);
+    assert.equal(d.pendingComponents, 3);
+    const acc = scp.acceptBegin({ ac: '0.4.0.0.1.21.3.4' }, { timeoutMs: 1000 });
+    const w = d.send();
+    assert.equal(d.pendingComponents, 0);
+    assert.equal(w.localTid, d.localTidHex);
+    assert.equal(w.remoteTid, undefined);
+    const t = tcapOf(w.bytes);
+    assert.equal(t.kind, 'begin');
+    assert.deepEqual(
+      t.components.map((c) => (c.type === 'invoke' ? [c.invokeId, c.opcode] : null)),
+      [
+        [1, 0],
+        [50, 1],
+        [2, 2],
+      ],
+    );
+    const b = await acc;
+    assert.equal(b.components.length, 3);
+    assert.throws(() => d.send(), isErr('state', /has not answered the Begin yet/));
+    // The first answer carries the AARE, the next one does not.
+    const w1 = b.dialogue.send();
+    assert.equal(tcapOf(w1.bytes).dialogue?.type, 'aare');
+    assert.equal(w1.remoteTid, d.localTidHex);
+    const w2 = b.dialogue.send();
+    assert.equal(tcapOf(w2.bytes).dialogue, undefined);
+    assert.equal((await d.receive({ timeoutMs: 1000 })).dialoguePdu?.type, 'aare');
+    assert.equal((await d.receive({ timeoutMs: 1000 })).dialoguePdu, undefined);
+    // Two receives at once are refused
+    const r1 = d.receive({ timeoutMs: 1000 });
+    await assert.rejects(d.receive({ timeoutMs: 1000 }), isErr('state', /already waiting/));
+    b.dialogue.end();
+    assert.equal((await r1).kind, 'end');
+  });
+
+  test('prearranged end sends nothing; End after the peer has gone answers with a P-Abort', async () => {
+    const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d.send();
+    const b = await acc;
+    b.dialogue.send();
+    await d.receive({ timeoutMs: 1000 });
+    assert.equal(d.end({ prearranged: true }), undefined);
+    assert.equal(d.state, 'ended');
+    await assert.rejects(b.dialogue.receive({ timeoutMs: 100 }), isErr('timeout'));
+    // The SCP still thinks the dialogue is open: its Continue gets a P-Abort (unknown transaction).
+    b.dialogue.invoke({ opcode: 22 });
+    b.dialogue.send();
+    const pa = await b.dialogue.receive({ timeoutMs: 1000 });
+    assert.equal(pa.kind, 'p-abort');
+    assert.equal(pa.pAbortCause, 1);
+    assert.equal(b.dialogue.state, 'ended');
+  });
+
+  test('AC-less dialogues: Begin without dialogue portion, matched by ac: null, answered without AARE', async () => {
+    const d = ssp.openDialogue({ scp: scpAddr });
+    d.invoke({ opcode: 0 });
+    const acc = scp.acceptBegin({ ac: null }, { timeoutMs: 1000 });
+    assert.equal(tcapOf(d.send().bytes).dialogue, undefined);
+    const b = await acc;
+    assert.equal(b.ac, null);
+    const e = b.dialogue.end();
+    assert.equal(tcapOf(e!.bytes).dialogue, undefined);
+    const m = await d.receive({ timeoutMs: 1000 });
+    assert.equal(m.kind, 'end');
+    assert.equal(m.ac, null);
+  });
+
+  test('messages queue until read; after the end, queued messages come first, then "ended"', async () => {
+    const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d.send();
+    const b = (await acc).dialogue;
+    b.invoke({ opcode: 23 });
+    b.send();
+    b.invoke({ opcode: 24 });
+    b.send();
+    b.end();
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(d.queued, 3);
+    assert.equal(d.state, 'ended');
+    assert.deepEqual(
+      [await d.receive(), await d.receive(), await d.receive()].map((m) => m.kind),
+      ['continue', 'continue', 'end'],
+    );
+    await assert.rejects(d.receive(), isErr('ended', /ended by the peer \(TC-END\)/));
+    assert.throws(() => d.invoke({ opcode: 1 }), isErr('state'));
+    assert.equal(d.abort(), undefined);
+  });
+
+  test('abort and close before the peer answered only release; close of a received dialogue sends a U-Abort', async () => {
+    const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    assert.equal(d.abort(), undefined);
+    assert.equal(d.state, 'ended');
+    const d2 = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d2.send();
+    const b = (await acc).dialogue;
+    d2.close(); // initiated: released locally
+    assert.equal(d2.state, 'ended');
+    b.close(); // received: U-Abort towards the SSP, which no longer knows the transaction (dropped there)
+    assert.equal(b.state, 'ended');
+    const d3 = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc3 = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d3.send();
+    const b3 = (await acc3).dialogue;
+    b3.close();
+    const ab = await d3.receive({ timeoutMs: 1000 });
+    assert.equal(ab.kind, 'u-abort');
+    assert.equal(ab.dialoguePdu?.type, 'abrt');
+  });
+
+  test('encode errors in a component argument are reported as SigtranError encode', () => {
+    const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    d.returnResult({ invokeId: 1, result: Uint8Array.of(5, 0) });
+    assert.throws(() => d.send(), isErr('encode', /needs its opcode/));
+    d.release();
+    assert.throws(() => ssp.openDialogue({ called: { ri: 'ssn', pc: 1 } }), isErr('encode', /needs a subsystem number/));
+  });
+});
