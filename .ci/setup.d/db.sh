@@ -8,3 +8,8 @@ fi
 if ! command -v openssl >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends openssl >/dev/null
 fi
+# tshark decodes the HTTP/SOAP message records of the rest and osd tests
+if ! command -v tshark >/dev/null 2>&1; then
+  echo 'wireshark-common wireshark-common/install-setuid boolean false' | debconf-set-selections
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tshark >/dev/null
+fi
