@@ -30,6 +30,8 @@ export async function runStatus(args: string[], options: SigtranOptions, out: (t
         err('sigtran-status: --wait needs a number of milliseconds\n');
         return 2;
       }
+    } else if (a === '--config') {
+      i++; // the CLI's own option (which plugins.json): not an instance name
     } else names.push(a);
   }
   const all = (options.instances ?? []).map((r) => normalizeInstance(r));
@@ -38,7 +40,8 @@ export async function runStatus(args: string[], options: SigtranOptions, out: (t
     err(`sigtran-status: no ${names.length ? 'such ' : ''}sigtran instance configured\n`);
     return 2;
   }
-  const gws = chosen.map((c) => new SigtranGatewayImpl(c));
+  // A connectivity check: no captures (the service's own instances write those).
+  const gws = chosen.map((c) => new SigtranGatewayImpl({ ...c, pcap: undefined }));
   await Promise.all(gws.map((g) => g.start()));
   await Promise.all(gws.map((g) => g.whenUp({ timeoutMs: wait }).catch(() => undefined)));
   let ok = true;

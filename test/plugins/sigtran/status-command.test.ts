@@ -28,7 +28,7 @@ test('tester sigtran-status: 0 when the instances come up, 1 with the reason whe
         { name: 'DEAD', transport: 'tcp-client' as const, port: dead, beatIntervalMs: 0 },
       ],
     };
-    const ok = await capture((o) => runStatus(['OK'], options, o, o));
+    const ok = await capture((o) => runStatus(['--config', 'plugins.json', 'OK'], options, o, o));
     assert.equal(ok.code, 0, ok.out);
     assert.equal(JSON.parse(ok.out.trim()).state, 'up');
     const bad = await capture((o) => runStatus(['--wait', '200'], options, o, o));
