@@ -211,7 +211,8 @@ export interface TcapMessage {
   opc: number;
   dpc: number;
   sls: number;
-  /** The whole M3UA message (a copy you may keep) and its Wireshark dissector. */
+  /** The whole M3UA message (you may keep it) and its Wireshark dissector. Empty (length 0) for a provider
+   *  abort generated locally (gateway stopped or association lost): nothing came off the wire. */
   bytes: Uint8Array;
   dissector: 'm3ua';
   peer: string;
