@@ -70,6 +70,10 @@ test('in the service: 2003 names an instance that is not up; the sigtran param p
     const refused = await call(svc.port, 'ExecuteTest', { run_id: 'r-down', operations: ops, scp: { dpc: 2, dssn: 146 } });
     assert.equal(refused.error?.code, 2003);
     assert.match(refused.error!.message, /SIG-DOWN/);
+    const list = await call(svc.port, 'ListTests', {});
+    const downGw = (list.result.gateways as Array<{ name: string; state: string; detail: { lastError?: string } }>).find((g) => g.name === 'SIG-DOWN')!;
+    assert.equal(downGw.state, 'down');
+    assert.match(downGw.detail.lastError!, /ECONNREFUSED/);
 
     // wait for SIG-A to be up (it connected at service start)
     for (let i = 0; i < 100; i++) {
@@ -94,6 +98,21 @@ test('in the service: 2003 names an instance that is not up; the sigtran param p
     writePcap(file, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex') })));
     const bad = execFileSync('tshark', ['-r', file, '-o', 'sccp.default_payload:tcap', '-Y', '_ws.expert || _ws.malformed'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     assert.equal(bad.trim(), '');
+    // The peer of the default instance appears: it connects by itself and the same run is accepted.
+    const late = new SigtranGatewayImpl(normalizeInstance({ name: 'LATE', transport: 'tcp-server', localPort: deadPort, role: 'sgp', opc: 2, dpc: 1, beatIntervalMs: 0 }));
+    await late.start();
+    try {
+      const lateListener = late.listen({});
+      const answered = lateListener.next({ timeoutMs: 10000 }).then((b) => b.dialogue.end());
+      const sigtran = svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(n: string): { whenUp(o: { timeoutMs: number }): Promise<void> } };
+      await sigtran.gateway('SIG-DOWN').whenUp({ timeoutMs: 10000 });
+      const res2 = await runToCompletion(svc.port, { run_id: 'r-late', operations: ops, ssp_ac: 'camel2', scp: { dpc: 2, dssn: 146 } }, { timeoutMs: 10000 });
+      await answered;
+      assert.equal(res2.counts.passed, 1, JSON.stringify(res2));
+      lateListener.close();
+    } finally {
+      await late.stop();
+    }
     const ac = execFileSync('tshark', ['-r', file, '-o', 'sccp.default_payload:tcap', '-T', 'fields', '-e', 'tcap.application_context_name', '-e', 'm3ua.protocol_data_opc'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     assert.match(ac, /0\.4\.0\.0\.1\.0\.50\.1\t1/);
   } finally {
