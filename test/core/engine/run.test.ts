@@ -227,7 +227,7 @@ describe('retention', () => {
     }
   });
 
-  test('a completed run is forgotten after retention_secs: QueryTest 2004 and the run_id free again', async () => {
+  test('a completed run is forgotten after retention_secs: QueryTest gives 2004', async () => {
     const s = await startTestService([{ name: 'logic' }], { retentionSecs: 0.2 });
     try {
       const rec = await runToCompletion(s.port, { run_id: 'short-lived', operations: [{ type: 'comment' }] });

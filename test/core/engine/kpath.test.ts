@@ -1,0 +1,48 @@
+// core/engine/kpath.ts: addressing values inside a result.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getKpath, parseKpath } from '../../../core/engine/kpath.js';
+
+const result = {
+  rest: { content_json: { balance: 42, tags: ['a', 'b'] } },
+  rows: [{ Exists: 1 }, { Exists: 0 }],
+  http_headers: [
+    { name: 'Content-Type', value: 'application/json' },
+    { name: 'X-Other', value: '1' },
+  ],
+  zero: 0,
+  nothing: null,
+};
+
+test('dotted keys, indexes and numeric keys into arrays', () => {
+  assert.equal(getKpath(result, 'rest.content_json.balance'), 42);
+  assert.equal(getKpath(result, 'rows[1].Exists'), 0);
+  assert.equal(getKpath(result, 'rows.0.Exists'), 1);
+  assert.equal(getKpath(result, 'rest.content_json.tags[1]'), 'b');
+  assert.equal(getKpath(result, 'zero'), 0);
+  assert.equal(getKpath(result, 'nothing'), null);
+});
+
+test('`.` and the empty kpath are the result itself', () => {
+  assert.equal(getKpath(result, '.'), result);
+  assert.equal(getKpath(result, ''), result);
+  assert.equal(getKpath(7, '.'), 7);
+});
+
+test('selectors pick array elements by field (case-insensitive value)', () => {
+  assert.deepEqual(getKpath(result, 'http_headers.[name=content-type].[0].value'), 'application/json');
+  assert.deepEqual(getKpath(result, 'http_headers.[name=nope]'), []);
+});
+
+test('a missing step gives undefined, never a throw', () => {
+  for (const k of ['absent', 'rest.absent.deeper', 'rows[9].Exists', 'zero.x', 'nothing.x', 'rest[0]', 'rest.[a=b]', 'rest.content_json.balance.x']) {
+    assert.equal(getKpath(result, k), undefined, k);
+  }
+  assert.equal(getKpath(undefined, 'a'), undefined);
+  assert.equal(getKpath(null, 'a.b'), undefined);
+});
+
+test('parseKpath splits into steps', () => {
+  assert.deepEqual(parseKpath('a.b[2].[k=v]'), [{ key: 'a' }, { key: 'b' }, { index: 2 }, { select: ['k', 'v'] }]);
+  assert.deepEqual(parseKpath('.'), []);
+});
