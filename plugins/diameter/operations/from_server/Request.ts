@@ -15,6 +15,7 @@ import { decodeParsed, resultOf } from '../../runtime/decoded.js';
 import { inboxOf } from '../../runtime/inbox.js';
 import { recordMessage } from '../../runtime/record.js';
 import { avpListSchema } from '../avp-schema.js';
+import { checkExpectedNames, checkItems } from '../static-checks.js';
 
 export interface InboundArgs {
   name?: string;
@@ -55,6 +56,8 @@ export default defineOperation<InboundArgs, DiameterPeer>({
         throw invalid(`${ctx.path}.code`, `${args.code} is not the code of ${c.requestName} (${c.code})`);
       }
     }
+    checkItems(dict, args.answer_avps, `${ctx.path}.answer_avps`);
+    checkExpectedNames(dict, args.avps, `${ctx.path}.avps`);
     if (typeof args.result_code === 'string' && !args.result_code.trim().startsWith('{') && !/^\d+$/.test(args.result_code)) {
       const rc = dict.avp('Result-Code')!;
       if (dict.enumValue(rc, args.result_code) === undefined) throw invalid(`${ctx.path}.result_code`, `unknown Result-Code name '${args.result_code}'`);

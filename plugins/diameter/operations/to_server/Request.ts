@@ -15,6 +15,7 @@ import { inboxOf } from '../../runtime/inbox.js';
 import { recordMessage } from '../../runtime/record.js';
 import { parseCommandFlags, CommandFlag } from '../../codec/header.js';
 import { avpListSchema } from '../avp-schema.js';
+import { checkExpectedNames, checkItems } from '../static-checks.js';
 
 export interface RequestArgs {
   name?: string;
@@ -62,7 +63,8 @@ export default defineOperation<RequestArgs, DiameterPeer>({
       if (!c && !/^\d+$/.test(args.name)) throw invalid(`${ctx.path}.name`, `unknown Diameter command '${args.name}' (e.g. CCR, Credit-Control-Request, RAR, UDR, or a number)`);
       if (c && dict.isAnswerName(args.name)) throw invalid(`${ctx.path}.name`, `'${args.name}' is an answer; diameter.to_server.Request sends requests (${c.requestName})`);
     }
-    checkStaticItems(dict, args.avps, `${ctx.path}.avps`);
+    checkItems(dict, args.avps, `${ctx.path}.avps`);
+    checkExpectedNames(dict, args.answer, `${ctx.path}.answer`);
   },
   async execute(ctx: OperationContext<DiameterPeer>, args: RequestArgs) {
     const peer = ctx.gateway();
@@ -134,27 +136,3 @@ function checkResult(ctx: OperationContext, dict: DiameterPeer['dict'], d: Decod
   if (typeof em === 'string') parts.push(`Error-Message: "${em}"`);
   ctx.fail(parts.join('; '));
 }
-
-/** Static checks of AVP items written without expressions: names resolve, enumerated names exist. */
-function checkStaticItems(dict: DiameterPeer['dict'], items: unknown, path: string): void {
-  if (!Array.isArray(items)) return;
-  items.forEach((it, i) => {
-    if (!it || typeof it !== 'object') return;
-    const item = it as AvpItem;
-    const p = `${path}[${i}]`;
-    if (typeof item.name === 'string' && !isExpr(item.name) && item.name !== 'Session-Id_auto') {
-      const def = dict.avp(item.name) ?? (dict.parseUnknownName(item.name) ? undefined : null);
-      if (def === null) throw invalid(`${p}.name`, `unknown AVP '${item.name}' (not in the dictionary; use AVP-<code> with "hex" or "type", or add it to the site dictionary)`);
-      if (def && def.type === 'Grouped' && Array.isArray(item.value)) checkStaticItems(dict, item.value, `${p}.value`);
-      if (def && def.enumByName && typeof item.value === 'string' && !isExpr(item.value) && !/^\s*-?\d+\s*$/.test(item.value) && dict.enumValue(def, item.value) === undefined) {
-        throw invalid(`${p}.value`, `'${item.value}' is not a value of ${def.name} (one of ${[...def.enumByValue!.values()].slice(0, 12).join(', ')})`);
-      }
-      if (def && def.type !== 'Grouped' && item.hex === undefined && item.value !== null && (Array.isArray(item.value) || (typeof item.value === 'object' && item.value !== undefined && !('hex' in (item.value as object))))) {
-        throw invalid(`${p}.value`, `${def.name} is ${def.type}, not Grouped: give a single value`);
-      }
-    }
-    if (item.name === undefined && item.code === undefined) throw invalid(p, 'an AVP needs a "name" (or a "code")');
-    if (item.value !== undefined && item.hex !== undefined) throw invalid(p, 'give value or hex, not both');
-  });
-}
-

@@ -20,6 +20,8 @@ testOperation(InboundRequest, {
     { args: { name: 'RAR', seconds: 121 }, path: 'seconds' },
     { args: { name: 'RAR', result_code: 'DIAMETER_FINE' }, path: 'arguments.result_code', message: /unknown Result-Code name/ },
     { args: { name: 'RAR', answer_avps: [{ name: 'CC-Time', value: 1, extra: 1 }] }, path: 'answer_avps' },
+    { args: { name: 'RAR', answer_avps: [{ name: 'Error-Message', value: 5 }, { name: 'CC-Time', value: 'x' }] }, path: 'arguments.answer_avps[1].value' },
+    { args: { name: 'RAR', avps: { 'Re-Auth-Request-Typ': 0 } }, path: 'arguments.avps.Re-Auth-Request-Typ' },
   ],
 });
 
