@@ -1,0 +1,64 @@
+// core/expr/jexl.ts: compile once, unknown names and functions refused at compile time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileExpression, ExpressionError, expressionFunctionNames, SCOPE_NAMES } from '../../../core/expr/jexl.js';
+
+const scope = { $v: { a: 2, s: 'x' }, $g: { total: 10 }, $i: { ReleaseCall: { initialCallSegment_cause: '31' } }, $n: 7 };
+
+test('the scope names evaluate', () => {
+  assert.deepEqual([...SCOPE_NAMES], ['$v', '$g', '$i', '$n']);
+  assert.equal(compileExpression('$v.a * $n + $g.total').evalSync(scope), 24);
+  assert.equal(compileExpression('$i.ReleaseCall.initialCallSegment_cause').evalSync(scope), '31');
+  assert.equal(compileExpression("$v.s + '-' + pad($n, 3)").evalSync(scope), 'x-007');
+});
+
+test('a missing member is undefined, not a throw', () => {
+  assert.equal(compileExpression('$v.nope').evalSync(scope), undefined);
+});
+
+test('syntax errors are ExpressionError naming the source', () => {
+  for (const src of ['1 +', ')', "'unterminated", '$v.', 'pad($n, 3', '[1, 2', '1 2']) {
+    assert.throws(() => compileExpression(src), (e: unknown) => e instanceof ExpressionError && e.message.includes(src), src);
+  }
+});
+
+test('an unclosed parenthesis is a syntax error at compile time (not accepted, not a run-time failure)', () => {
+  for (const src of ['(', '($v.a + 1', '(1', "$v.s + ('x'"]) {
+    assert.throws(() => compileExpression(src), (e: unknown) => e instanceof ExpressionError, `'${src}' was accepted`);
+  }
+});
+
+test('unknown top-level names are refused at compile time', () => {
+  for (const src of ['foo', 'foo.bar', '$x + 1', 'v.a', 'process', 'globalThis', 'undefined', 'null']) {
+    assert.throws(() => compileExpression(src), (e: unknown) => e instanceof ExpressionError && /unknown name/.test(e.message), src);
+  }
+  // Names of Object.prototype members are refused too (jexl's lexer trips over them; either way: refused).
+  for (const src of ['constructor', '__proto__', 'toString']) assert.throws(() => compileExpression(src), ExpressionError, src);
+});
+
+test('unknown functions are refused at compile time', () => {
+  assert.throws(() => compileExpression('nosuch(1)'), /unknown function 'nosuch'/);
+  assert.throws(() => compileExpression('eval("1")'), /unknown function 'eval'/);
+  assert.throws(() => compileExpression('require("fs")'), /unknown function 'require'/);
+});
+
+test('member names after a dot are not scope names', () => {
+  assert.equal(compileExpression('$v.foo.bar').evalSync(scope), undefined);
+  assert.equal(compileExpression('$v.process').evalSync(scope), undefined);
+  assert.equal(compileExpression("{ foo: 1 }.foo").evalSync(scope), 1);
+});
+
+test('expressions cannot call methods of the data they see', () => {
+  for (const src of ["$v.s.toUpperCase()", "$v.s.constructor('return 1')()", '$g.x()']) assert.throws(() => compileExpression(src), ExpressionError, src);
+});
+
+test('the built-in functions are listed', () => {
+  const names = expressionFunctionNames();
+  for (const f of ['pad', 'substring', 'randomDigits', 'randomInt', 'sequence', 'now', 'uuid', 'len']) assert.ok(names.includes(f), f);
+  assert.deepEqual(names, [...names].sort());
+});
+
+test('functions are usable as transforms too', () => {
+  assert.equal(compileExpression("'abc'|upper").evalSync(scope), 'ABC');
+  assert.equal(compileExpression('$n|pad(4)').evalSync(scope), '0007');
+});

@@ -1,0 +1,64 @@
+// core/expr/template.ts: "{ ... }" strings are expressions, "\{" escapes, static values are shared, errors name paths.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileTemplate, expressionSource, isExpressionString } from '../../../core/expr/template.js';
+import { TesterError } from '../../../core/errors.js';
+
+const scope = { $v: { a: 2, msisdn: '0211000001' }, $g: {}, $i: {}, $n: 5 };
+
+test('expressionSource recognises "{ ... }" only when the braces enclose the whole string', () => {
+  assert.equal(expressionSource('{ 1 + 1 }'), ' 1 + 1 ');
+  assert.equal(expressionSource('{}'), '');
+  assert.equal(expressionSource('a {b}'), undefined);
+  assert.equal(expressionSource('{a} b'), undefined);
+  assert.equal(expressionSource('{'), undefined);
+  assert.equal(isExpressionString('{ $n }'), true);
+  assert.equal(isExpressionString(5), false);
+});
+
+test('a static value is not dynamic and renders to itself', () => {
+  const value = { a: 1, b: ['x', { c: true }], d: null };
+  const t = compileTemplate(value, 'args');
+  assert.equal(t.dynamic, false);
+  assert.deepEqual(t.render(scope), value);
+});
+
+test('nested expressions render per scope, keeping static parts', () => {
+  const t = compileTemplate({ num: '{ $v.a * 10 }', list: ['k', '{ $n }'], deep: { msisdn: '{ $v.msisdn }', fixed: 'x' } }, 'args');
+  assert.equal(t.dynamic, true);
+  assert.deepEqual(t.render(scope), { num: 20, list: ['k', 5], deep: { msisdn: '0211000001', fixed: 'x' } });
+  assert.deepEqual(t.render({ ...scope, $n: 9 }), { num: 20, list: ['k', 9], deep: { msisdn: '0211000001', fixed: 'x' } });
+});
+
+test('"\\{" escapes a literal brace', () => {
+  const t = compileTemplate({ text: '\\{ not an expression }', other: '\\{x' }, 'args');
+  assert.equal(t.dynamic, false);
+  assert.deepEqual(t.render(scope), { text: '{ not an expression }', other: '{x' });
+});
+
+test('an expression evaluating to undefined renders as null', () => {
+  assert.equal(compileTemplate('{ $v.nope }', 'x').render(scope), null);
+});
+
+test('compile errors are 2002 naming the JSON path, including odd keys', () => {
+  const cases: Array<[unknown, string]> = [
+    [{ a: { b: '{ 1 + }' } }, 'args.a.b'],
+    [{ list: ['ok', '{ nope }'] }, 'args.list[1]'],
+    [{ 'odd-key': '{ zzz }' }, 'args["odd-key"]'],
+  ];
+  for (const [v, path] of cases) {
+    assert.throws(
+      () => compileTemplate(v, 'args'),
+      (e: unknown) => e instanceof TesterError && e.code === 2002 && e.path === path && e.message.startsWith(`${path}: `),
+      path,
+    );
+  }
+});
+
+test('alwaysExpr keys are expressions without braces; raw keys are left alone', () => {
+  const t = compileTemplate({ expression: '$v.a == 2', raw: '{ not compiled }' }, 'args', { alwaysExpr: ['expression'], raw: ['raw'] });
+  assert.deepEqual(t.render(scope), { expression: true, raw: '{ not compiled }' });
+  const braced = compileTemplate({ expression: '{ $v.a == 3 }' }, 'args', { alwaysExpr: ['expression'] });
+  assert.deepEqual(braced.render(scope), { expression: false });
+  assert.throws(() => compileTemplate({ expression: 'zzz' }, 'args', { alwaysExpr: ['expression'] }), /args\.expression/);
+});
