@@ -144,6 +144,23 @@ function sipp(rates: number[]): unknown[] {
   return lines.map((l) => JSON.parse(l));
 }
 
+async function startService(simPort: number, tag: string): Promise<{ port: number; pid: number; child: ChildProcess }> {
+  const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
+  const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
+  sig.port = simPort;
+  sig.maxDialogues = 200_000;
+  writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
+  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
+  const port = Number(svc.m[1]);
+  for (let i = 0; ; i++) {
+    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });
+    if (!r.error) break;
+    if (r.error.code !== 2003 || i > 100) throw new Error(`probe: ${r.error.message}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return { port, pid: svc.child.pid!, child: svc.child };
+}
+
 async function main(): Promise<Record<string, unknown>> {
   const script = {
     rules: [
@@ -153,20 +170,9 @@ async function main(): Promise<Record<string, unknown>> {
   };
   writeFileSync(join(work, 'script.json'), JSON.stringify(script));
   const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
-  const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
-  const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
-  sig.port = Number(sim.m[1]);
-  sig.maxDialogues = 200_000;
-  writeFileSync(join(work, 'plugins.json'), JSON.stringify(cfg));
-  const svc = await start('service', ['serve', '--port', '0', '--config', join(work, 'plugins.json'), '--data-dir', join(work, 'data'), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
-  const port = Number(svc.m[1]);
-  const pids = { svc: svc.child.pid!, sim: sim.child.pid! };
-  for (let i = 0; ; i++) {
-    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });
-    if (!r.error) break;
-    if (r.error.code !== 2003 || i > 100) throw new Error(`probe: ${r.error.message}`);
-    await new Promise((res) => setTimeout(res, 100));
-  }
+  const svc = await startService(Number(sim.m[1]), 'main');
+  const port = svc.port;
+  const pids = { svc: svc.pid, sim: sim.child.pid! };
   log(`bench: service pid ${pids.svc} (127.0.0.1:${port}), scp-sim pid ${pids.sim}, ${cpus().length} CPUs, Node ${process.version}`);
   const runs: RunFigures[] = [];
   let n = 0;
@@ -181,8 +187,16 @@ async function main(): Promise<Record<string, unknown>> {
   for (const backlog of [100, 1000]) await go(`load backlog ${backlog}`, 'load', { type: 'load', total: loadTotal, backlog });
   for (const rate of RATES) await go(`linear ${rate}/s for ${SECS}s`, 'linear', { type: 'linear', total: rate * SECS, backlog: Math.max(2000, rate), cps: { rate } });
   if (!argv.includes('--no-memory')) {
-    await new Promise((r) => setTimeout(r, 1500));
-    await go('memory: 10,000 in flight', 'memory', { type: 'load', total: 10_000, backlog: 10_000 }, [{ ...IDP, arguments: { ...IDP.arguments, serviceKey: 101 } }, RC], { memoryAt: 10_000 });
+    // a fresh service process, so the heap grown by the runs above does not hide the growth
+    svc.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    const fresh = await startService(Number(sim.m[1]), 'memory');
+    const fpids = { svc: fresh.pid, sim: pids.sim };
+    await runOne(fresh.port, fpids, 'memory warm-up', 'load', { run_id: `bench-mw-${Date.now()}`, distribution: { type: 'load', total: 2000, backlog: 100 }, operations: [IDP, RC] });
+    await new Promise((r) => setTimeout(r, 1000));
+    const f = await runOne(fresh.port, fpids, 'memory: 10,000 in flight', 'memory', { run_id: `bench-mem-${Date.now()}`, distribution: { type: 'load', total: 10_000, backlog: 10_000 }, scp: { tcap_timeout: 20 }, operations: [{ ...IDP, arguments: { ...IDP.arguments, serviceKey: 101 } }, RC] }, { memoryAt: 10_000 });
+    runs.push(f);
+    log(`  ${f.name.padEnd(26)} held 4 s by the SCP; service RSS ${f.rss_service_mb} MB at peak; ${f.bytes_per_inflight !== undefined ? `${(f.bytes_per_inflight / 1024).toFixed(2)} KB per in-flight instance (RSS growth / 10,000)` : 'not measured'}; aborted ${f.aborted}`);
   }
   const sustained = runs.filter((r) => r.kind === 'linear' && r.aborted === 0 && r.dropped === 0 && r.failed === 0 && r.rate >= (r.target_rate ?? 0) * 0.97).reduce((m, r) => Math.max(m, r.rate), 0);
   log(`  sustained (linear, no aborts, no drops, >= 97% of target): ${sustained} instances/s`);

@@ -33,7 +33,7 @@ export function inapOperation(segment: string, name: string): OperationDefinitio
     gateway: 'sigtran',
     description: `Expect ${name} from the ${peer}; any other message aborts the instance.`,
     arguments: receiveSchema(name),
-    controlArguments: ['last_component', 'tcap_ac', 'variant'],
+    controlArguments: ['last_component', 'tcap_ac', 'variant', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider'],
     execute: (ctx, args: JsonObject) => executeReceive(ctx, { type, name, dialogueKey: e.dialogueKey, peer }, args ?? {}),
   });
 }

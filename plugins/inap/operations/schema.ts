@@ -9,6 +9,8 @@ import { RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { messageSpec } from '../catalogue.js';
 
 const STR = { type: 'string' };
+/** Accepted `variant` values; `generic` keeps the dialogue's variant (raw `_hex` fields are accepted by all). */
+const VARIANT_NAMES = ['cs1', 'camel', 'camel2', 'camel3', 'camel4', 'generic'];
 const INTEGER = { type: 'integer' };
 
 function addKeys(props: Record<string, unknown>, n: string, ty: Ty): void {
@@ -78,6 +80,7 @@ export function messageProperties(name: string): Record<string, unknown> {
   }
   const b = (ms.wire === 'result' ? RESULT_TYPES : ARG_TYPES)[ms.op];
   if (b) for (const v of VARIANTS) addArgType(props, b(v));
+  if (ms.op === 'ApplyCharging') props.achBillingChargingCharacteristics_hex = STR;
   if (ms.op === 'RequestReportBCSMEvent') {
     for (const flag of Object.keys(RRBCSM_FLAGS)) {
       props[flag] = { type: ['integer', 'boolean', 'string'] };
@@ -96,7 +99,7 @@ export function sendSchema(name: string, opening: boolean): JsonSchema {
     ...messageProperties(name),
     send_with_next: { type: 'boolean', description: 'Queue this component and send it with the next outbound operation.' },
     send_and_close: { type: 'boolean', description: 'Send it in a TCAP End (closing the dialogue).' },
-    variant: { type: 'string', enum: ['cs1', 'camel', 'camel2', 'camel3', 'camel4'], description: 'Codec variant (default: from the AC, else the plugin default).' },
+    variant: { type: 'string', enum: VARIANT_NAMES, description: 'Codec variant (default: from the AC, else the plugin default); generic = the dialogue\'s.' },
   };
   if (opening) props.tcap_ac = { type: ['string', 'null'], description: 'Application context of the TCAP Begin: alias (cs1, camel2, camel3, camel4, ...), dotted OID or hex; null = none.' };
   if (messageSpec(name).wire === 'error') return { type: 'object', properties: props, required: ['errorCode'], patternProperties: DOTTED };
@@ -110,7 +113,10 @@ export function receiveSchema(name: string): JsonSchema {
       ...messageProperties(name),
       last_component: { type: ['integer', 'boolean'], description: '1: must be the last component of a TCAP End; 0: must not.' },
       tcap_ac: { type: ['string', 'null'], description: 'Expected AC in the first inbound dialogue portion; null = no dialogue portion.' },
-      variant: { type: 'string', enum: ['cs1', 'camel', 'camel2', 'camel3', 'camel4'], description: 'Codec variant for a dialogue this operation accepts.' },
+      variant: { type: 'string', enum: VARIANT_NAMES, description: 'Codec variant for a dialogue this operation accepts.' },
+      tcap_result: { type: 'integer', minimum: 0, maximum: 1, description: 'Expected AARE result of the first inbound dialogue portion: 0 accepted, 1 reject-permanent.' },
+      tcap_result_diagnostic_user: { type: 'integer', description: 'Expected AARE dialogue-service-user diagnostic.' },
+      tcap_result_diagnostic_provider: { type: 'integer', description: 'Expected AARE dialogue-service-provider diagnostic.' },
     },
     patternProperties: DOTTED,
   };

@@ -5,11 +5,12 @@ import type { ArgType } from '../codec/schema.js';
 import type { Variant } from '../codec/variants.js';
 import { FLAG_NAMES, flagsToEvents, hasFlags } from '../matching/rrbcsm.js';
 import { config } from './config.js';
+import { expandDotted } from '../codec/codec.js';
 
 /** Control arguments of outbound operations (never encoded). */
 export const SEND_CONTROL = new Set(['tcap_ac', 'send_with_next', 'send_and_close', 'variant', 'errorCode']);
 /** Control arguments of inbound operations (checked separately, never matched as fields). */
-export const RECEIVE_CONTROL = new Set(['last_component', 'tcap_ac', 'variant']);
+export const RECEIVE_CONTROL = new Set(['last_component', 'tcap_ac', 'variant', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider']);
 
 export function outboundFields(op: string, variant: Variant, args: JsonObject): JsonObject {
   let out: JsonObject = {};
@@ -20,6 +21,8 @@ export function outboundFields(op: string, variant: Variant, args: JsonObject): 
     for (const k of Object.keys(out)) if (!FLAG_NAMES.includes(k.replace(/_(mode|timer)$/, ''))) rest[k] = out[k]!;
     rest.bcsmEvents = [...((Array.isArray(out.bcsmEvents) ? out.bcsmEvents : []) as JsonObject[]), ...events];
     out = rest;
+  } else if (op === 'ApplyCharging') {
+    out = applyChargingForms(out, variant);
   } else if (op === 'ReleaseCall' && !Object.keys(out).some((k) => k.startsWith('initialCallSegment') || k.startsWith('allCallSegments'))) {
     out.initialCallSegment_cause = 31; // "A default value of decimal 31 (normal unspecified) shall be given."
   } else if (op === 'SpecializedResourceReport' && variant === 'camel4' && Object.keys(out).length === 0) {
@@ -62,4 +65,49 @@ export function unknownArgument(at: ArgType | undefined, fields: JsonObject): st
     return k;
   }
   return undefined;
+}
+
+function isObj(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * ApplyCharging spellings of the anchor: `achBillingChargingCharacteristics_hex` (generic), and `tone` directly
+ * under timeDurationCharging (CAP v3+: audibleIndicator.tone; CAP v2: releaseIfdurationExceeded.tone, where
+ * releaseIfdurationExceeded may also be given as a boolean).
+ */
+function applyChargingForms(input: JsonObject, variant: Variant): JsonObject {
+  const out = expandDotted(input) as JsonObject;
+  if (out.achBillingChargingCharacteristics_hex !== undefined && out.aChBillingChargingCharacteristics_hex === undefined) {
+    out.aChBillingChargingCharacteristics_hex = out.achBillingChargingCharacteristics_hex;
+    delete out.achBillingChargingCharacteristics_hex;
+  }
+  const ach = out.aChBillingChargingCharacteristics;
+  if (variant === 'cs1' || !isObj(ach) || !isObj(ach.timeDurationCharging)) return out;
+  const tdc: JsonObject = { ...ach.timeDurationCharging };
+  if (variant === 'camel2') {
+    const r = tdc.releaseIfdurationExceeded;
+    if (r === true || r === 1 || r === 'true' || (tdc.tone !== undefined && r === undefined)) tdc.releaseIfdurationExceeded = {};
+    else if (r === false || r === 0 || r === 'false') delete tdc.releaseIfdurationExceeded;
+    if (tdc.tone !== undefined && isObj(tdc.releaseIfdurationExceeded)) tdc.releaseIfdurationExceeded = { ...tdc.releaseIfdurationExceeded, tone: tdc.tone };
+  } else if (tdc.tone !== undefined && tdc.audibleIndicator === undefined) {
+    tdc.audibleIndicator = { tone: tdc.tone };
+  }
+  delete tdc.tone;
+  return { ...out, aChBillingChargingCharacteristics: { ...ach, timeDurationCharging: tdc } };
+}
+
+/** The decoded ApplyCharging gets the same shorthand: `tone` (and, in CAP v2, a boolean releaseIfdurationExceeded). */
+export function applyChargingView(fields: JsonObject, variant: Variant): void {
+  const ach = fields.aChBillingChargingCharacteristics;
+  if (!isObj(ach) || !isObj(ach.timeDurationCharging)) return;
+  const tdc = ach.timeDurationCharging;
+  if (variant === 'camel2') {
+    const r = tdc.releaseIfdurationExceeded;
+    if (isObj(r)) {
+      tdc.tone = r.tone ?? false;
+      tdc.releaseIfdurationExceeded_sequence = r;
+      tdc.releaseIfdurationExceeded = true;
+    }
+  } else if (isObj(tdc.audibleIndicator) && tdc.audibleIndicator.tone !== undefined) tdc.tone = tdc.audibleIndicator.tone;
 }

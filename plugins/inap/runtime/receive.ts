@@ -11,7 +11,7 @@ import { flattenExpected } from '../matching/expected.js';
 import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { config } from './config.js';
 import { describeComponent, describeMessage } from './describe.js';
-import { RECEIVE_CONTROL } from './prepare-args.js';
+import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';
 import { newRoleDialogue, session, type RoleDialogue } from './session.js';
 
 export interface ReceiveSpec {
@@ -36,7 +36,10 @@ function load(rd: RoleDialogue, m: TcapMessage): void {
   rd.qi = 0;
   rd.msg = m;
   rd.firstOfMsg = true;
-  if (rd.firstAc === undefined) rd.firstAc = m.ac;
+  if (rd.firstAc === undefined) {
+    rd.firstAc = m.ac;
+    rd.firstPdu = m.dialoguePdu;
+  }
   if (m.kind === 'end') {
     rd.ended = true;
     rd.endReason = 'the peer sent TCAP End';
@@ -145,6 +148,7 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
     fields = dr.fields as JsonObject;
   }
   if (ms.op === 'RequestReportBCSMEvent') addFlags(fields);
+  else if (ms.op === 'ApplyCharging') applyChargingView(fields, rd.variant);
   const last = rd.qi >= rd.queue.length && m.kind === 'end';
   Object.assign(fields, meta);
   fields.last_component = last ? 1 : 0;
@@ -169,6 +173,17 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
       }
     }
     ctx.match(spec.name, { tcap_ac: want }, { tcap_ac: rd.firstAc?.oid ?? null });
+  }
+  if (args.tcap_result !== undefined || args.tcap_result_diagnostic_user !== undefined || args.tcap_result_diagnostic_provider !== undefined) {
+    const pdu = rd.firstPdu;
+    const got: JsonObject = {};
+    if (pdu?.type === 'aare') {
+      got.tcap_result = pdu.result === 'accepted' ? 0 : 1;
+      got[pdu.diagnostic.source === 'user' ? 'tcap_result_diagnostic_user' : 'tcap_result_diagnostic_provider'] = pdu.diagnostic.code;
+    }
+    const exp: JsonObject = {};
+    for (const k of ['tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider']) if (args[k] !== undefined) exp[k] = args[k]!;
+    ctx.match(spec.name, exp, got);
   }
   if (ms.op === 'RequestReportBCSMEvent') {
     const evExpected: JsonObject = {};

@@ -1,7 +1,7 @@
 // Per-instance state: the instance's dialogues (one per role: 'ssp', 'srf', 'scp:ssp', 'scp:srf'), the components
 // of the last received message not yet consumed, the invoke ids to answer, and the cleanup at instance end.
 import type { OperationContext } from '../../../sdk/index.js';
-import type { ApplicationContext, Component, Dialogue, TcapMessage } from '../../sigtran/api.js';
+import type { ApplicationContext, Component, Dialogue, DialoguePdu, TcapMessage } from '../../sigtran/api.js';
 import type { Variant } from '../codec/variants.js';
 import { config } from './config.js';
 
@@ -16,6 +16,8 @@ export interface RoleDialogue {
   firstOfMsg: boolean;
   /** AC of the first inbound message's dialogue portion (null = none); undefined before any arrived. */
   firstAc: ApplicationContext | null | undefined;
+  /** Dialogue PDU (AARE) of the first inbound message, for tcap_result checks. */
+  firstPdu: DialoguePdu | undefined;
   /** Last received invoke id per INAP operation (to answer with a result or error). */
   received: Map<string, number>;
   /** Last sent invoke id per INAP operation (to match a result). */
@@ -30,7 +32,7 @@ export interface Session {
 }
 
 export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
-  return { d, variant, queue: [], qi: 0, msg: undefined, firstOfMsg: false, firstAc: undefined, received: new Map(), sent: new Map(), ended: false, endReason: '' };
+  return { d, variant, queue: [], qi: 0, msg: undefined, firstOfMsg: false, firstAc: undefined, firstPdu: undefined, received: new Map(), sent: new Map(), ended: false, endReason: '' };
 }
 
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */

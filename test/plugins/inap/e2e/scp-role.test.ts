@@ -57,7 +57,7 @@ describe('one tester plays the SCP against another playing the SSP', () => {
       ssp_ac: 'camel2',
       operations: [
         { type: 'inap.ssp_to_scp.InitialDP', arguments: { ...SPEC_IDP } },
-        { type: 'inap.ssp_from_scp.RequestReportBCSMEvent', arguments: { oAnswer: 1, oDisconnectLeg1: 1, oDisconnectLeg2: 1, tcap_ac: 'camel2' } },
+        { type: 'inap.ssp_from_scp.RequestReportBCSMEvent', arguments: { oAnswer: 1, oDisconnectLeg1: 1, oDisconnectLeg2: 1, tcap_ac: 'camel2', tcap_result: 0, tcap_result_diagnostic_user: 0 } },
         { type: 'inap.ssp_from_scp.ApplyCharging', arguments: { 'aChBillingChargingCharacteristics.timeDurationCharging.maxCallPeriodDuration': 300 } },
         { type: 'inap.ssp_from_scp.Connect', arguments: { destinationRoutingAddress_digits: '1800999001', last_component: 0 } },
         { type: 'inap.ssp_to_scp.ApplyChargingReport', arguments: { 'timeDurationChargingResult.partyToCharge.receivingSideID_hex': '01', 'timeDurationChargingResult.timeInformation.timeIfNoTariffSwitch': 300 } },
