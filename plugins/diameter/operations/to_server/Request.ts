@@ -92,6 +92,7 @@ export default defineOperation<RequestArgs, DiameterPeer>({
     const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms ?? ctx.inboundTimeoutMs;
     const remote = `${peer.name} ${peer.config.host}:${peer.config.port}`;
     recordMessage(ctx, dict, 'sent', bytes, remote);
+    const t0 = ctx.detailed ? performance.now() : 0;
     let answer: Buffer;
     try {
       answer = await peer.request(bytes, timeoutMs, what, ctx.signal);
@@ -107,6 +108,10 @@ export default defineOperation<RequestArgs, DiameterPeer>({
       ctx.abort(`malformed answer to ${what} from ${remote}: ${(e as Error).message}`);
     }
     recordMessage(ctx, dict, 'received', answer, remote, d);
+    if (ctx.detailed && ctx.run.traceLevel >= 1) {
+      const rc = resultCodeOf(d);
+      ctx.trace(1, `diameter: ${cmd.requestAbbrev} to ${remote} (hop-by-hop 0x${bytes.readUInt32BE(12).toString(16).padStart(8, '0')}, ${bytes.length} bytes) -> ${d.abbrev} ${rc ?? '(no Result-Code)'} ${rc !== undefined ? dict.resultCodeName(rc) ?? '' : ''} in ${(performance.now() - t0).toFixed(2)} ms`.trimEnd());
+    }
     if (d.parsed.header.code !== cmd.code) {
       ctx.fail(`${what}: the answer has command code ${d.parsed.header.code} (${d.name}), expected ${cmd.code}`);
     }
