@@ -12,7 +12,7 @@ import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { config } from './config.js';
 import { describeComponent, describeMessage } from './describe.js';
 import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';
-import { newRoleDialogue, session, type RoleDialogue } from './session.js';
+import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
 
 export interface ReceiveSpec {
   type: string;
@@ -60,7 +60,7 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   }
   const variant = parseVariant(args.variant) ?? variantOfAc(m.ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? config.defaultVariant;
   const rd = newRoleDialogue(m.dialogue, variant);
-  session(ctx).dialogues.set(spec.dialogueKey, rd);
+  addDialogue(session(ctx), spec.dialogueKey, rd);
   load(rd, m);
   ctx.trace(1, `${spec.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (variant ${variant}${m.ac ? `, AC ${m.ac.name ?? m.ac.oid}` : ', no AC'})`);
   return rd;

@@ -8,7 +8,7 @@ import { argType } from '../codec/args.js';
 import { CodecError, decodeArg, encodeArg } from '../codec/codec.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
 import { config } from './config.js';
-import { newRoleDialogue, session, type RoleDialogue } from './session.js';
+import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
 import { outboundFields, unknownArgument } from './prepare-args.js';
 
 export interface SendSpec {
@@ -43,7 +43,7 @@ function openDialogue(ctx: OperationContext, spec: SendSpec, args: JsonObject): 
     ctx.abort(`${spec.name}: cannot open a TCAP dialogue: ${(e as Error).message}`);
   }
   const rd = newRoleDialogue(d, variant);
-  session(ctx).dialogues.set(spec.dialogueKey, rd);
+  addDialogue(session(ctx), spec.dialogueKey, rd);
   ctx.trace(1, `${spec.name}: opened dialogue ${d.localTidHex} (variant ${variant}${ac ? `, AC ${ac.name ?? ac.oid}` : ', no AC'})`);
   return rd;
 }

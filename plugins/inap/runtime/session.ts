@@ -28,7 +28,16 @@ export interface RoleDialogue {
 }
 
 export interface Session {
+  /** The current dialogue of each role. */
   dialogues: Map<string, RoleDialogue>;
+  /** Every dialogue the instance opened or accepted (a second InitialDP starts another call), for cleanup. */
+  all: RoleDialogue[];
+}
+
+/** Make `rd` the role's current dialogue. */
+export function addDialogue(s: Session, key: string, rd: RoleDialogue): void {
+  s.dialogues.set(key, rd);
+  s.all.push(rd);
 }
 
 export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
@@ -38,7 +47,7 @@ export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */
 export function session(ctx: OperationContext): Session {
   return ctx.state('inap', () => {
-    const s: Session = { dialogues: new Map() };
+    const s: Session = { dialogues: new Map(), all: [] };
     ctx.defer(() => closeAll(s));
     return s;
   });
@@ -46,7 +55,7 @@ export function session(ctx: OperationContext): Session {
 
 /** Close what is still open when the instance ends, as `end_open_dialogues` says. Never throws. */
 export function closeAll(s: Session): void {
-  for (const rd of s.dialogues.values()) {
+  for (const rd of s.all) {
     if (rd.ended) continue;
     rd.ended = true;
     try {
@@ -64,4 +73,5 @@ export function closeAll(s: Session): void {
     }
   }
   s.dialogues.clear();
+  s.all.length = 0;
 }
