@@ -21,6 +21,7 @@ const instanceSchema: JsonSchema = {
     username: { type: 'string' },
     password: { type: 'string' },
     auth: { enum: ['basic', 'wsse', 'none'] },
+    wsdl_url: { anyOf: [{ type: 'string', pattern: '^https?://' }, { const: false }] },
     namespace: { type: 'string', minLength: 1 },
     element_form: { enum: ['qualified', 'unqualified'] },
     action_base: { type: 'string' },

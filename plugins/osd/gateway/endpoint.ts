@@ -1,7 +1,8 @@
 // One named OSD endpoint: the SOAP URL of an OCNCC OSD interface, credentials, the interface's target namespace,
 // and a keep-alive connection pool (undici). The `osd` ExecuteTest param picks one for a run.
-import { Pool, errors as undiciErrors } from 'undici';
+import { Agent, Pool, errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
+import { parseWsdl, type WsdlInfo, type WsdlOperation } from '../soap/wsdl.js';
 import { connectTls, type TlsOptions } from './tls.js';
 
 export interface OsdInstanceOptions {
@@ -12,9 +13,14 @@ export interface OsdInstanceOptions {
   password?: string;
   /** How credentials are sent: HTTP Basic (default when a username is set), a WS-Security UsernameToken, or none. */
   auth?: 'basic' | 'wsse' | 'none';
-  /** Target namespace of the interface's operations (from its WSDL). */
+  /**
+   * The interface's WSDL, read once to learn each operation's namespace, element form and SOAPAction.
+   * Default: `<url>?wsdl` when `namespace` is not configured; false: never read a WSDL.
+   */
+  wsdl_url?: string | false;
+  /** Target namespace of the interface's operations (overrides the WSDL). */
   namespace?: string;
-  /** Whether parameter elements are namespace-qualified (the WSDL schema's elementFormDefault). */
+  /** Whether parameter elements are namespace-qualified (the WSDL schema's elementFormDefault; overrides it). */
   element_form?: 'qualified' | 'unqualified';
   /** SOAPAction sent when an operation gives no `action`: this prefix + the operation name; default "". */
   action_base?: string;
@@ -42,6 +48,13 @@ export class OsdCallError extends Error {
 }
 
 const DEFAULT_NAMESPACE = 'http://www.oracle.com/ocncc/osd';
+const WSDL_RETRY_MS = 60_000;
+
+/** How to build one operation's envelope: namespace, element form, SOAPAction, and where they came from. */
+export interface InterfaceFacts extends WsdlOperation {
+  /** Why the WSDL was not used, when it was wanted. */
+  wsdlProblem?: string;
+}
 
 function describeError(e: unknown): string {
   const err = e as Error & { code?: string; cause?: Error & { code?: string } };
@@ -59,6 +72,11 @@ export class OsdEndpoint implements GatewayInstance {
   readonly path: string;
   readonly namespace: string;
   readonly qualified: boolean;
+  private readonly explicitNamespace: string | undefined;
+  private readonly explicitQualified: boolean | undefined;
+  private readonly wsdlUrl: string | undefined;
+  private readonly wsdlCache = new Map<string, { info?: WsdlInfo; error?: string; at: number; pending?: Promise<void> }>();
+  private readonly tls: ReturnType<typeof connectTls>;
   readonly actionBase: string | undefined;
   readonly wsse: { username: string; password: string } | undefined;
   readonly headers: Record<string, string>;
@@ -86,6 +104,9 @@ export class OsdEndpoint implements GatewayInstance {
     this.path = (u.pathname || '/') + u.search;
     this.namespace = o.namespace ?? DEFAULT_NAMESPACE;
     this.qualified = (o.element_form ?? 'qualified') === 'qualified';
+    this.explicitNamespace = o.namespace;
+    this.explicitQualified = o.element_form === undefined ? undefined : o.element_form === 'qualified';
+    this.wsdlUrl = o.wsdl_url === false ? undefined : (o.wsdl_url ?? (o.namespace === undefined ? `${u.origin}${u.pathname}?wsdl` : undefined));
     this.actionBase = o.action_base;
     const auth = o.auth ?? (o.username !== undefined ? 'basic' : 'none');
     const headers: Record<string, string> = { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml, application/soap+xml' };
@@ -104,6 +125,56 @@ export class OsdEndpoint implements GatewayInstance {
       bodyTimeout: 0,
       connect: { timeout: o.connect_timeout_ms ?? Math.min(this.timeoutMs, 5_000), ...connectTls(o.tls) },
     };
+    this.tls = connectTls(o.tls);
+  }
+
+  /**
+   * Namespace, element form and SOAPAction for an operation: configuration first, then the WSDL (the
+   * operation's `wsdl_url`, the instance's, or `<url>?wsdl` when no namespace is configured), then defaults.
+   * The WSDL is fetched once per URL (a failure is retried after a minute) and never fails the operation.
+   */
+  async facts(operation: string, wsdlUrl: string | undefined, signal?: AbortSignal): Promise<InterfaceFacts> {
+    const url = wsdlUrl ?? this.wsdlUrl;
+    let op: WsdlOperation | undefined;
+    let problem: string | undefined;
+    if (url) {
+      let entry = this.wsdlCache.get(url);
+      if (!entry || (entry.error && Date.now() - entry.at > WSDL_RETRY_MS)) {
+        const e: { info?: WsdlInfo; error?: string; at: number; pending?: Promise<void> } = { at: Date.now() };
+        e.pending = this.fetchWsdl(url, signal).then(
+          (info) => void (e.info = info),
+          (err: Error) => void (e.error = err.message),
+        );
+        this.wsdlCache.set(url, e);
+        entry = e;
+      }
+      if (entry.pending) await entry.pending;
+      if (entry.info) op = entry.info.operations.get(operation) ?? entry.info.fallback;
+      else problem = `WSDL ${url}: ${entry.error}`;
+    }
+    return {
+      namespace: this.explicitNamespace ?? op?.namespace ?? DEFAULT_NAMESPACE,
+      qualified: this.explicitQualified ?? op?.qualified ?? true,
+      action: this.actionBase !== undefined ? this.actionBase + operation : op?.action,
+      ...(problem ? { wsdlProblem: problem } : {}),
+    };
+  }
+
+  private async fetchWsdl(url: string, signal?: AbortSignal): Promise<WsdlInfo> {
+    const timer = AbortSignal.timeout(this.timeoutMs);
+    const agent = new Agent({ connect: { timeout: Math.min(this.timeoutMs, 5_000), ...this.tls } });
+    try {
+      const headers: Record<string, string> = {};
+      if (this.headers.authorization) headers.authorization = this.headers.authorization;
+      const res = await agent.request({ origin: new URL(url).origin, path: new URL(url).pathname + new URL(url).search, method: 'GET', headers, signal: signal ? AbortSignal.any([signal, timer]) : timer });
+      const body = await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+      return parseWsdl(body);
+    } catch (e) {
+      throw new Error(timer.aborted ? `no answer within ${this.timeoutMs} ms` : describeError(e));
+    } finally {
+      void agent.close().catch(() => undefined);
+    }
   }
 
   state(): GatewayState {
@@ -112,6 +183,7 @@ export class OsdEndpoint implements GatewayInstance {
 
   describe(): Json {
     const d: Record<string, Json> = { url: this.url, requests: this.requests, faults: this.faults, failures: this.failures };
+    if (this.wsdlUrl) d.wsdl_url = this.wsdlUrl;
     if (this.lastError) d.last_error = this.lastError;
     return d;
   }

@@ -41,9 +41,9 @@ export default defineOperation<RequestArgs, OsdEndpoint>({
     required: ['operation'],
     properties: {
       operation: { type: 'string', pattern: XML_NAME.source, description: 'Operation (request element) name, e.g. GetBalance.' },
-      action: { type: 'string', description: 'SOAPAction (the WSDL action URL); default: the instance action_base + operation, or "".' },
+      action: { type: 'string', description: 'SOAPAction (the WSDL action URL); default: the instance action_base + operation, else the WSDL soapAction, else "".' },
       parameters: { type: 'object', description: 'name → value; objects nest, arrays repeat the element, null sends xsi:nil.' },
-      wsdl_url: { type: 'string', description: 'Accepted for anchor definitions; not fetched (the instance namespace and element_form describe the interface).' },
+      wsdl_url: { type: 'string', description: 'WSDL of the interface, read once (cached) for the namespace, element form and SOAPAction of the operation; default: the instance wsdl_url.' },
       namespace: { type: 'string', description: 'Target namespace of the operation, overriding the instance namespace.' },
       timeout_ms: { type: 'integer', minimum: 1, maximum: 600000 },
       expect_fault: { type: 'boolean', default: false, description: 'A SOAP fault is expected: a fault passes, a normal response fails.' },
@@ -71,14 +71,16 @@ export default defineOperation<RequestArgs, OsdEndpoint>({
       }
       return ctx.abort(text);
     };
+    const facts = await ep.facts(args.operation, args.wsdl_url, ctx.signal);
+    if (facts.wsdlProblem) ctx.trace(1, `osd ${ep.name}: ${facts.wsdlProblem}; using the configured namespace and action`);
     let envelope: string;
     try {
-      envelope = buildEnvelope(args.operation, args.parameters, { namespace: args.namespace ?? ep.namespace, qualified: ep.qualified, ...(ep.wsse ? { wsse: ep.wsse } : {}) });
+      envelope = buildEnvelope(args.operation, args.parameters, { namespace: args.namespace ?? facts.namespace, qualified: facts.qualified, ...(ep.wsse ? { wsse: ep.wsse } : {}) });
     } catch (e) {
       if (e instanceof EnvelopeError) return failOrAbort(`osd ${ep.name} ${args.operation}: ${e.message}`, { error: e.message });
       throw e;
     }
-    const action = args.action ?? (ep.actionBase !== undefined ? ep.actionBase + args.operation : '');
+    const action = args.action ?? facts.action ?? '';
     if (ctx.recordsMessages) {
       ctx.message({
         direction: 'sent',

@@ -28,6 +28,8 @@ describe('osd plugin end to end', () => {
             { name: 'OSD-HTML', url: `${soap.url}/html`, ...common },
             { name: 'OSD-SLOW', url: `${soap.url}/slow`, timeout_ms: 200, ...common },
             { name: 'OSD-DOWN', url: `http://127.0.0.1:${downPort}/osd`, ...common },
+            { name: 'OSD-WSDL', url: `${soap.url}/osd` },
+            { name: 'OSD-NOWSDL', url: `${soap.url}/osd`, wsdl_url: `${soap.url}/html` },
           ],
           default: 'OSD-SLC01',
         },
@@ -95,6 +97,21 @@ describe('osd plugin end to end', () => {
       assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
     });
   }
+
+  test('without a configured namespace the endpoint reads <url>?wsdl: namespace, element form and SOAPAction from it', async () => {
+    const r = await runToCompletion(svc.port, { run_id: 'osd-wsdl', osd: 'OSD-WSDL', operations: [{ type: 'osd.Request', arguments: { operation: 'SetBalance', parameters: { msisdn: '0211000001', balance: 1500 } }, tests: [{ kpath: 'returned.result', type: 'string', value: 'OK' }] }] });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    const sent = soap.seen.at(-1)!;
+    assert.equal(sent.action, `"${OSD_NAMESPACE}/SetBalance"`);
+    assert.match(sent.body, new RegExp(`xmlns:osd="${OSD_NAMESPACE}".*<osd:SetBalance><osd:msisdn>0211000001</osd:msisdn>`));
+  });
+
+  test('a WSDL that cannot be read is traced and the configured defaults are used', async () => {
+    const r = await runToCompletion(svc.port, { run_id: 'osd-nowsdl', osd: 'OSD-NOWSDL', trace_level: 1, operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '0211000001' } } }] });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    assert.ok(r.first_call.trace_log.some((t: { msg: string }) => /WSDL .*\/html: not a WSDL 1\.1 document/.test(t.msg)), JSON.stringify(r.first_call.trace_log));
+    assert.equal(soap.seen.at(-1)!.action, '""');
+  });
 
   test('bad names are refused with 2002; the service still answers after all of the above', async () => {
     const e1 = await call(svc.port, 'ExecuteTest', { run_id: 'osd-bad1', operations: [{ type: 'osd.Request', arguments: { operation: 'Get Balance' } }] });
