@@ -209,10 +209,11 @@ export class Dictionary {
     return def.enumByValue?.get(value);
   }
 
-  /** Result-Code / Experimental-Result-Code name ('DIAMETER_MISSING_AVP'), or undefined. */
-  resultCodeName(code: number): string | undefined {
-    return this.avpsByName.get('Result-Code')?.enumByValue?.get(code)
-      ?? this.avpsByName.get('Experimental-Result-Code')?.enumByValue?.get(code);
+  /** Result-Code name ('DIAMETER_MISSING_AVP'), or with `experimental` the Experimental-Result-Code name. */
+  resultCodeName(code: number, experimental = false): string | undefined {
+    const own = this.avpsByName.get(experimental ? 'Experimental-Result-Code' : 'Result-Code')?.enumByValue?.get(code);
+    // 2xxx/3xxx experimental codes share the base meanings when the application defines none
+    return own ?? (experimental ? this.avpsByName.get('Result-Code')?.enumByValue?.get(code) : undefined);
   }
 
   /** Every AVP definition (for docs and the dictionary tests). */

@@ -40,14 +40,27 @@ export function decodeParsed(dict: Dictionary, parsed: ParsedMessage): Decoded {
 
 /** Result-Code, else Experimental-Result.Experimental-Result-Code, else undefined. */
 export function resultCodeOf(d: Decoded): number | undefined {
+  return resultOfAnswer(d)?.code;
+}
+
+/** The result of an answer and whether it is an Experimental-Result-Code. */
+export function resultOfAnswer(d: Decoded): { code: number; experimental: boolean } | undefined {
   const rc = d.object['Result-Code'];
-  if (typeof rc === 'number') return rc;
+  if (typeof rc === 'number') return { code: rc, experimental: false };
   const er = d.object['Experimental-Result'];
   if (er && typeof er === 'object' && !Array.isArray(er)) {
     const c = (er as JsonObject)['Experimental-Result-Code'];
-    if (typeof c === 'number') return c;
+    if (typeof c === 'number') return { code: c, experimental: true };
   }
   return undefined;
+}
+
+/** Readable result: '2001 DIAMETER_SUCCESS', 'Experimental-Result-Code 5001 DIAMETER_ERROR_USER_UNKNOWN'. */
+export function resultText(dict: Dictionary, d: Decoded): string {
+  const r = resultOfAnswer(d);
+  if (!r) return 'Result-Code absent';
+  const name = dict.resultCodeName(r.code, r.experimental);
+  return `${r.experimental ? 'Experimental-Result-Code' : 'Result-Code'} ${r.code}${name ? ` ${name}` : ''}`;
 }
 
 /**
@@ -65,10 +78,10 @@ export function resultOf(dict: Dictionary, d: Decoded): JsonObject {
     hop_by_hop: h.hopByHop,
     end_to_end: h.endToEnd,
   };
-  const rc = resultCodeOf(d);
+  const rc = resultOfAnswer(d);
   if (rc !== undefined) {
-    r.result_code = rc;
-    const n = dict.resultCodeName(rc);
+    r.result_code = rc.code;
+    const n = dict.resultCodeName(rc.code, rc.experimental);
     if (n) r.result_code_name = n;
   }
   for (const k in d.object) r[k] = d.object[k]!;

@@ -25,14 +25,17 @@ function scriptedOcs() {
     seen.push(d);
     if (r.sessionId.endsWith(';silent')) return;
     const o = d.object;
-    const items: object[] = [{ name: 'Session-Id', value: r.sessionId }, { name: 'Result-Code', value: 2001 }, { name: 'Origin-Host', value: 'ocs.test' }, { name: 'Origin-Realm', value: 'test' }];
+    const unknownUser = JSON.stringify(o['User-Identity'] ?? '').includes('unknown');
+    const items: object[] = [{ name: 'Session-Id', value: r.sessionId },
+      unknownUser ? { name: 'Experimental-Result', value: { 'Vendor-Id': 10415, 'Experimental-Result-Code': 'DIAMETER_ERROR_USER_UNKNOWN' } } : { name: 'Result-Code', value: 2001 },
+      { name: 'Origin-Host', value: 'ocs.test' }, { name: 'Origin-Realm', value: 'test' }];
     if (d.name === 'Credit-Control-Request') {
       items.push({ name: 'Auth-Application-Id', value: 4 }, { name: 'CC-Request-Type', value: o['CC-Request-Type'] }, { name: 'CC-Request-Number', value: o['CC-Request-Number'] });
       if (o['Multiple-Services-Credit-Control']) {
         items.push({ name: 'Multiple-Services-Credit-Control', value: { 'Granted-Service-Unit': { 'CC-Time': 300 }, 'Rating-Group': 7, 'Validity-Time': 600 } });
       }
       if (o['Acme-Note']) items.push({ name: 'Acme-Note', value: `echo ${o['Acme-Note']}` });
-    } else if (d.name === 'User-Data-Request') {
+    } else if (d.name === 'User-Data-Request' && !unknownUser) {
       items.push({ name: 'User-Data', value: '<Sh-Data><RepositoryData/></Sh-Data>' });
     }
     ocs.sendAnswer(ocs.buildAnswer(r.message, encodeItems(dict, items as never, 'answer')));
@@ -110,6 +113,18 @@ describe('diameter plugin through the service (client mode)', () => {
     assert.deepEqual(udr.object['Vendor-Specific-Application-Id'], { 'Vendor-Id': 10415, 'Auth-Application-Id': 16777217 });
     assert.equal(udr.object['Auth-Session-State'], 1);
     assert.equal(udr.object['Data-Reference'], 0);
+  });
+
+  test('Sh: an Experimental-Result-Code is checked and named from its own table', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'cm-sh-unknown', trace_level: 1, operations: [{ type: 'diameter.Request', arguments: { name: 'UDR', avps: [
+        { name: 'Session-Id_auto' }, { name: 'User-Identity', value: { 'Public-Identity': 'sip:unknown@example.com' } }, { name: 'Data-Reference', value: 0 },
+      ] }, tests: [{ kpath: 'result_code_name', type: 'string', value: 'DIAMETER_ERROR_USER_UNKNOWN' }] }],
+    });
+    assert.equal(r.counts.failed, 1);
+    assert.deepEqual(r.first_call.check_log.filter((c: any) => c.status === 'fail').map((c: any) => c.text),
+      ['User-Data-Answer: Experimental-Result-Code 5001 DIAMETER_ERROR_USER_UNKNOWN (expected 2xxx)']);
+    assert.ok(r.first_call.trace_log.some((t: any) => /^diameter: UDR to OCS1 127\.0\.0\.1:\d+ \(hop-by-hop 0x[0-9a-f]{8}, \d+ bytes\) -> UDA Experimental-Result-Code 5001 DIAMETER_ERROR_USER_UNKNOWN in [\d.]+ ms$/.test(t.msg)), JSON.stringify(r.first_call.trace_log));
   });
 
   test('no answer in time aborts the instance with the reason; the next instance is fine', async () => {

@@ -10,7 +10,7 @@ import { flattenExpected, ItemError, type AvpItem } from '../../codec/view.js';
 import type { DiameterPeer } from '../../peer/peer.js';
 import { PeerError } from '../../peer/connection.js';
 import { buildRequestAvps, resolveCommand } from '../../runtime/build.js';
-import { decode, failedAvpText, resultCodeOf, resultOf, type Decoded } from '../../runtime/decoded.js';
+import { decode, failedAvpText, resultCodeOf, resultOf, resultText, type Decoded } from '../../runtime/decoded.js';
 import { inboxOf } from '../../runtime/inbox.js';
 import { recordMessage } from '../../runtime/record.js';
 import { parseCommandFlags, CommandFlag } from '../../codec/header.js';
@@ -109,8 +109,7 @@ export default defineOperation<RequestArgs, DiameterPeer>({
     }
     recordMessage(ctx, dict, 'received', answer, remote, d);
     if (ctx.detailed && ctx.run.traceLevel >= 1) {
-      const rc = resultCodeOf(d);
-      ctx.trace(1, `diameter: ${cmd.requestAbbrev} to ${remote} (hop-by-hop 0x${bytes.readUInt32BE(12).toString(16).padStart(8, '0')}, ${bytes.length} bytes) -> ${d.abbrev} ${rc ?? '(no Result-Code)'} ${rc !== undefined ? dict.resultCodeName(rc) ?? '' : ''} in ${(performance.now() - t0).toFixed(2)} ms`.trimEnd());
+      ctx.trace(1, `diameter: ${cmd.requestAbbrev} to ${remote} (hop-by-hop 0x${bytes.readUInt32BE(12).toString(16).padStart(8, '0')}, ${bytes.length} bytes) -> ${d.abbrev} ${resultText(dict, d)} in ${(performance.now() - t0).toFixed(2)} ms`);
     }
     if (d.parsed.header.code !== cmd.code) {
       ctx.fail(`${what}: the answer has command code ${d.parsed.header.code} (${d.name}), expected ${cmd.code}`);
@@ -130,10 +129,10 @@ export default defineOperation<RequestArgs, DiameterPeer>({
 function checkResult(ctx: OperationContext, dict: DiameterPeer['dict'], d: Decoded): void {
   const rc = resultCodeOf(d);
   if (rc !== undefined && rc >= 2000 && rc < 3000) {
-    ctx.pass(`${d.name}: Result-Code ${rc} ${dict.resultCodeName(rc) ?? ''}`.trimEnd());
+    ctx.pass(`${d.name}: ${resultText(dict, d)}`);
     return;
   }
-  const parts = [`${d.name}: Result-Code ${rc === undefined ? 'absent' : `${rc} ${dict.resultCodeName(rc) ?? ''}`.trimEnd()} (expected 2xxx)`];
+  const parts = [`${d.name}: ${resultText(dict, d)} (expected 2xxx)`];
   if (d.parsed.header.flags & CommandFlag.E) parts.push('E bit set');
   const failed = failedAvpText(d);
   if (failed) parts.push(`Failed-AVP: ${failed}`);

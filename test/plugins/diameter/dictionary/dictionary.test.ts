@@ -49,7 +49,11 @@ describe('diameter dictionaries', () => {
     assert.ok(d.isAnswerName('CCA'));
     assert.ok(!d.isAnswerName('CCR'));
     assert.equal(d.resultCodeName(5005), 'DIAMETER_MISSING_AVP');
-    assert.equal(d.resultCodeName(5105), 'DIAMETER_ERROR_TRANSPARENT_DATA_OUT_OF_SYNC');
+    assert.equal(d.resultCodeName(5105, true), 'DIAMETER_ERROR_TRANSPARENT_DATA_OUT_OF_SYNC');
+    assert.equal(d.resultCodeName(5001, true), 'DIAMETER_ERROR_USER_UNKNOWN');
+    assert.equal(d.resultCodeName(5001), 'DIAMETER_AVP_UNSUPPORTED');
+    assert.equal(d.resultCodeName(2001, true), 'DIAMETER_SUCCESS');
+    assert.equal(d.resultCodeName(5105), undefined);
   });
 
   test('a site dictionary adds AVPs, enumerations, commands and applications', () => {
