@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { resolveAc } from './ac.js';
 import { BerWriter, fromHex } from './ber/index.js';
-import { encodeData, decodeM3ua } from './m3ua/codec.js';
+import { dataLength, decodeM3ua, writeDataHeader } from './m3ua/codec.js';
 import { encodeAddress } from './sccp/address.js';
 import { decodeSccp, sccpLength, writeSccp } from './sccp/codec.js';
 import { decodeTcap, encodeTcap, type OutTcap } from './tcap/codec.js';
@@ -23,9 +23,9 @@ function encodeOne(otid: number): Uint8Array {
   const m: OutTcap = { kind: 'begin', otid, dialogue: { type: 'aarq', ac }, components: [{ t: 'invoke', s: { invokeId: 1, opcode: 0, argument: IDP } }] };
   const tcap = encodeTcap(w, m);
   const len = sccpLength(false, called.length, calling.length, tcap.length);
-  return encodeData(1, undefined, 100, 200, 3, 2, 0, otid & 15, len, (b, o) => {
-    writeSccp(b, o, false, 1, true, called, calling, tcap);
-  });
+  const b = Buffer.allocUnsafe(dataLength(1, undefined, len));
+  writeSccp(b, writeDataHeader(b, 1, undefined, 100, 200, 3, 2, 0, otid & 15, len), false, 1, true, called, calling, tcap);
+  return b;
 }
 
 function decodeOne(pdu: Uint8Array): number {

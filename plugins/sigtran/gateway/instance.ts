@@ -17,7 +17,7 @@ import type {
 } from '../api.js';
 import { BerWriter } from '../ber/writer.js';
 import { SigtranError } from '../errors.js';
-import { encodeData } from '../m3ua/codec.js';
+import { dataLength, encodeData, writeDataHeader } from '../m3ua/codec.js';
 import { M3uaLink, type AspState, type LinkEvents } from '../m3ua/link.js';
 import type { ProtocolData } from '../m3ua/codec.js';
 import { SccpError, encodeAddress } from '../sccp/address.js';
@@ -402,11 +402,10 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     const xudt = this.xudt;
     const len = sccpLength(xudt, called.length, calling.length, tcap.length);
     if (tcap.length <= 255 && len <= MAX_SCCP_MESSAGE) {
-      return [
-        encodeData(c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, len, (b, o) => {
-          writeSccp(b, o, xudt, c.sccpClass, c.returnOnError, called, calling, tcap);
-        }),
-      ];
+      const b = Buffer.allocUnsafe(dataLength(c.routingContext, c.networkAppearance, len));
+      const o = writeDataHeader(b, c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, len);
+      writeSccp(b, o, xudt, c.sccpClass, c.returnOnError, called, calling, tcap);
+      return [b];
     }
     const per = Math.min(255, MAX_SCCP_MESSAGE - xudtSegmentLength(called.length, calling.length, 0));
     const n = Math.ceil(tcap.length / per);

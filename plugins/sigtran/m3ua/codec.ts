@@ -268,11 +268,17 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
   return b;
 }
 
+/** Total length of a DATA message with optional NA and RC and `payloadLen` octets of user data. */
+export function dataLength(rc: number | undefined, na: number | undefined, payloadLen: number): number {
+  return 8 + (na !== undefined ? 8 : 0) + (rc !== undefined ? 8 : 0) + paramSize(12 + payloadLen);
+}
+
 /**
- * Fast path for DATA: the payload is written by `write(buf, offset)` straight into the message (no copy of the
- * SCCP message). `payloadLen` must be exact.
+ * Write the DATA header (common header, NA, RC, protocol data label) into `b` (of exactly dataLength() octets)
+ * and zero the padding; returns the offset where the `payloadLen` octets of user data go. No allocation.
  */
-export function encodeData(
+export function writeDataHeader(
+  b: Buffer,
   rc: number | undefined,
   na: number | undefined,
   opc: number,
@@ -282,10 +288,8 @@ export function encodeData(
   mp: number,
   sls: number,
   payloadLen: number,
-  write: (buf: Uint8Array, offset: number) => void,
-): Buffer {
-  const size = 8 + (na !== undefined ? 8 : 0) + (rc !== undefined ? 8 : 0) + paramSize(12 + payloadLen);
-  const b = Buffer.allocUnsafe(size);
+): number {
+  const size = b.length;
   b[0] = 1;
   b[1] = 0;
   b[2] = M3uaClass.TRANSFER;
@@ -310,9 +314,28 @@ export function encodeData(
   b[o + 13] = ni;
   b[o + 14] = mp;
   b[o + 15] = sls;
-  write(b, o + 16);
-  const end = o + 16 + payloadLen;
-  for (let i = end; i < size; i++) b[i] = 0;
+  for (let i = o + 16 + payloadLen; i < size; i++) b[i] = 0;
+  return o + 16;
+}
+
+/**
+ * DATA with the payload written by `write(buf, offset)` straight into the message (no copy of the SCCP message).
+ * `payloadLen` must be exact.
+ */
+export function encodeData(
+  rc: number | undefined,
+  na: number | undefined,
+  opc: number,
+  dpc: number,
+  si: number,
+  ni: number,
+  mp: number,
+  sls: number,
+  payloadLen: number,
+  write: (buf: Uint8Array, offset: number) => void,
+): Buffer {
+  const b = Buffer.allocUnsafe(dataLength(rc, na, payloadLen));
+  write(b, writeDataHeader(b, rc, na, opc, dpc, si, ni, mp, sls, payloadLen));
   return b;
 }
 
