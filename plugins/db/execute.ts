@@ -4,6 +4,19 @@ import type { Json, JsonObject, OperationContext, OperationOutcome } from '../..
 import { DbError, type DbInstance } from './gateway/types.js';
 
 /**
+ * The anchor writes `rows.Exists` for a column of a one-row answer: the first row's columns are also readable
+ * on the rows array itself (non-enumerable, so JSON output stays a plain array; columns named like array
+ * members, such as `length`, are not).
+ */
+function anchorRows(rows: JsonObject[]): JsonObject[] {
+  const first = rows[0];
+  if (first) {
+    for (const k of Object.keys(first)) if (!/^\d+$/.test(k) && !(k in rows)) Object.defineProperty(rows, k, { value: first[k], enumerable: false });
+  }
+  return rows;
+}
+
+/**
  * The result of a db operation: `rows` (array of row objects), `row` (the first row or null), `row_count`,
  * `affected` (rows changed by INSERT/UPDATE/DELETE, else null), `columns`; on a failed query with
  * abort_on_error false, `error: { message, code }`.
@@ -23,7 +36,7 @@ export async function runQuery(
   ctx.trace(2, `${op} on ${db.name}: ${sql}`);
   try {
     const r = await db.query(sql, params, ctx.signal);
-    const result: JsonObject = { rows: r.rows, row: r.rows[0] ?? null, row_count: r.rows.length, affected: r.affected, columns: r.columns };
+    const result: JsonObject = { rows: anchorRows(r.rows), row: r.rows[0] ?? null, row_count: r.rows.length, affected: r.affected, columns: r.columns };
     if (r.last_insert_id !== undefined) result.last_insert_id = r.last_insert_id;
     if (ctx.recordsMessages) {
       ctx.message({ direction: 'received', protocol: 'db', name: what, fields: { row_count: r.rows.length, affected: r.affected, rows: r.rows.slice(0, 20) }, peer: db.name });

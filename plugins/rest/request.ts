@@ -11,6 +11,8 @@ export interface SendRequestArgs {
   http_headers?: Array<{ name: string; value: string | number; append?: boolean | number }>;
   content?: string;
   json?: Json;
+  /** A string is sent as text (like content), anything else as JSON (like json). */
+  body?: Json;
   content_type?: string;
   timeout_ms?: number;
   abort_on_error?: boolean;
@@ -51,6 +53,9 @@ export function buildRequest(args: SendRequestArgs, defaultHeaders: Readonly<Rec
     }
   }
   let body: string | undefined;
+  if (args.body !== undefined && args.json === undefined && args.content === undefined) {
+    return buildRequest(typeof args.body === 'string' ? { ...args, body: undefined, content: args.body } : { ...args, body: undefined, json: args.body }, defaultHeaders);
+  }
   if (args.json !== undefined) {
     body = JSON.stringify(args.json);
     headers['content-type'] = args.content_type ?? headers['content-type'] ?? 'application/json';

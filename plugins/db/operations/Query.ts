@@ -8,6 +8,7 @@ import { checkParams, parseSql } from '../sql/placeholders.js';
 interface QueryArgs {
   sql: string;
   params?: unknown[] | Record<string, unknown>;
+  parameters?: unknown[] | Record<string, unknown>;
   abort_on_error?: boolean;
 }
 
@@ -25,13 +26,15 @@ export default defineOperation<QueryArgs, DbInstance>({
     properties: {
       sql: { type: 'string', minLength: 1, description: 'One SQL statement with :name or ? parameters.' },
       params: { type: ['object', 'array'], description: 'Bind values: an object for :name parameters, an array for ? parameters.' },
+      parameters: { type: ['object', 'array'], description: 'Another name for params.' },
       abort_on_error: { type: 'boolean', default: true, description: 'A failed query aborts the instance (default) or is a failed check with result.error.' },
     },
   },
   prepare(args: QueryArgs, ctx: PrepareContext<DbInstance>) {
+    if (args.params !== undefined && args.parameters !== undefined) throw invalid(`${ctx.path}.parameters`, 'give params or parameters, not both');
     if (typeof args.sql !== 'string' || isExpr(args.sql)) return;
     const parsed = parseSql(args.sql);
-    const p = args.params;
+    const p = args.params ?? args.parameters;
     if (isExpr(p)) return;
     if (p && typeof p === 'object' && Object.values(p).some(isExpr) && parsed.style !== 'none') {
       // values may be expressions; the names must still fit
@@ -45,6 +48,6 @@ export default defineOperation<QueryArgs, DbInstance>({
     if (problem) throw invalid(`${ctx.path}.params`, problem);
   },
   execute(ctx: OperationContext<DbInstance>, args: QueryArgs) {
-    return runQuery(ctx, 'Query', args.sql, args.params, args.abort_on_error !== false);
+    return runQuery(ctx, 'Query', args.sql, args.params ?? args.parameters, args.abort_on_error !== false);
   },
 });

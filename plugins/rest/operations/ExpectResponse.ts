@@ -8,6 +8,8 @@ import { lastOutcome } from '../state.js';
 
 interface ExpectArgs {
   status?: number | null;
+  code?: number | null;
+  body?: Json;
   content?: string | null;
   content_type?: string | null;
   headers?: Record<string, Json> | null;
@@ -24,6 +26,8 @@ export default defineOperation<ExpectArgs, RestClient>({
     type: 'object',
     properties: {
       status: { type: 'integer', minimum: 0, maximum: 999, description: 'Expected HTTP status code (0 = no response arrived).' },
+      code: { type: 'integer', minimum: 0, maximum: 999, description: 'Another name for status (the anchor result field rest.code).' },
+      body: { description: 'Expected body: a string is compared with content; an object or array with content_json (the given fields only).' },
       content: { type: 'string', description: 'Expected body text, exactly.' },
       content_type: { type: 'string', description: 'Expected media type (compared without parameters unless given with them).' },
       headers: { type: 'object', description: 'Expected headers: name (any case) → value; null = must be absent; "!name" = must not equal.' },
@@ -31,6 +35,7 @@ export default defineOperation<ExpectArgs, RestClient>({
     },
   },
   prepare(args: ExpectArgs, ctx: PrepareContext) {
+    if ((args.status !== undefined || args['!status'] !== undefined) && (args.code !== undefined || args['!code'] !== undefined)) throw invalid(`${ctx.path}.code`, 'give status or code, not both');
     for (const k of ['!headers', '!json'] as const) {
       if (k in args) throw invalid(`${ctx.path}.${k}`, `negate the fields inside ${k.slice(1)} instead ("!name": value)`);
     }
@@ -41,6 +46,13 @@ export default defineOperation<ExpectArgs, RestClient>({
     const received: JsonObject = { status: res.code };
     const expected: JsonObject = {};
     const mediaOnly = (want: Json | undefined) => typeof want === 'string' && !want.includes(';');
+    for (const k of ['code', '!code'] as const) if (k in args) expected[k === 'code' ? 'status' : '!status'] = args[k] as Json;
+    for (const k of ['body', '!body'] as const) {
+      if (!(k in args)) continue;
+      const want = args[k] as Json;
+      expected[k] = want;
+      received.body = typeof want === 'string' || want === null ? ('content' in res ? res.content : null) : 'content_json' in res ? (res.content_json ?? null) : null;
+    }
     for (const key of ['status', 'content', 'content_type'] as const) {
       for (const k of [key, `!${key}` as const]) {
         if (!(k in args)) continue;

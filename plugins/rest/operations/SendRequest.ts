@@ -42,13 +42,16 @@ export default defineOperation<SendRequestArgs, RestClient>({
       },
       content: { type: 'string', description: 'Body as text (content_type defaults to text/plain; charset=utf-8).' },
       json: { description: 'Body as JSON: any value, serialised (content_type defaults to application/json).' },
+      body: { description: 'Body: a string is sent as text (as content), any other value as JSON (as json).' },
       content_type: { type: 'string', description: 'Content-Type of the body.' },
       timeout_ms: { type: 'integer', minimum: 1, maximum: 600000, description: 'Whole-request timeout, overriding the instance timeout_ms.' },
       abort_on_error: { type: 'boolean', default: true, description: 'When no response arrives: abort the instance (default) or record a failed check and go on.' },
     },
   },
   prepare(args: SendRequestArgs, ctx: PrepareContext<RestClient>) {
-    if (args.content !== undefined && args.json !== undefined) throw invalid(`${ctx.path}.json`, 'give content or json, not both');
+    if ([args.content, args.json, args.body].filter((v) => v !== undefined).length > 1) {
+      throw invalid(`${ctx.path}.${args.body !== undefined ? 'body' : 'json'}`, 'give one of content, json and body');
+    }
     if (typeof args.path === 'string' && !isExpr(args.path) && /^[a-z][a-z0-9+.-]*:\/\//i.test(args.path)) {
       throw invalid(`${ctx.path}.path`, 'is a path below the instance base_url, not a full URL (pick the instance with the rest / rest_<label> param)');
     }

@@ -67,7 +67,9 @@ describe('db plugin end to end', opts, () => {
       operations: [
         { type: 'db.smf.Query', arguments: { sql: 'DELETE FROM acct' } },
         { type: 'db.smf.Query', arguments: { sql: 'INSERT INTO acct VALUES (:id, :m, :b)', params: { id: 42, m: '{ $v.msisdn }', b: 1500 } }, tests: [{ kpath: 'affected', type: 'integer', value: 1 }] },
-        { type: 'db.smf.CcsAcctExists', arguments: { be_acct_id: 42 }, tests: [{ kpath: 'row.Exists', type: 'integer', value: 1 }, { kpath: 'rows[0].Exists', type: 'integer', value: 1 }] },
+        { type: 'db.smf.CcsAcctExists', arguments: { be_acct_id: 42 }, tests: [{ kpath: 'row.Exists', type: 'integer', value: 1 }, { kpath: 'rows[0].Exists', type: 'integer', value: 1 }, { kpath: 'rows.Exists', type: 'integer', value: 1 }, { kpath: 'rows', type: 'size', value: 1 }] },
+        { type: 'assert', arguments: { expression: '$i.CcsAcctExists.rows.Exists == 1' } },
+        { type: 'db.smf.Query', arguments: { sql: 'SELECT balance FROM acct WHERE be_acct_id = ?', parameters: [42] }, tests: [{ kpath: 'rows.balance', type: 'integer', value: 1500 }] },
         { type: 'db.smf.AcctBalance', arguments: { msisdn: '{ $v.msisdn }' }, tests: [{ kpath: 'row_count', type: 'integer', value: 1 }] },
         { type: 'assert', arguments: { expression: '$i.AcctBalance.row.balance == 1500 && $i.DB.row.balance == 1500' } },
         { type: 'db.Query', arguments: { sql: 'INSERT INTO note (text) VALUES (?)', params: ['hello'] } },

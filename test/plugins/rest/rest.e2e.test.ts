@@ -58,11 +58,16 @@ describe('rest plugin end to end', needsTool('openssl', 'apt-get install openssl
         },
         { type: 'assert', arguments: { expression: '$i.REST.content_json.currency == "NZD"' } },
         { type: 'rest.SendRequest', arguments: { method: 'PUT', path: "{ '/subscribers/' + $v.msisdn }", json: { balance: '{ $i.REST.content_json.balance + 5 }' } }, tests: [{ kpath: 'rest.content_json.balance', type: 'integer', value: 1505 }] },
+        { type: 'rest.SendRequest', arguments: { method: 'POST', path: '/echo', body: 'plain text' } },
+        { type: 'rest.ExpectResponse', arguments: { code: 200, body: { method: 'POST', body: 'plain text', headers: { 'content-type': 'text/plain; charset=utf-8' } } } },
+        { type: 'rest.SendRequest', arguments: { method: 'GET', path: '/text' } },
+        { type: 'rest.ExpectResponse', arguments: { '!code': 500, body: 'hello, tester' } },
       ],
     });
     assert.equal(r.counts.passed, 1, checks(r).join('\n'));
     assert.equal(http.balances.get('0211000001'), 1505);
     http.balances.set('0211000001', 1500);
+    assert.ok(checks(r).includes('pass HTTP response.body: is "hello, tester"'), checks(r).join('\n'));
     const put = http.requests.find((q) => q.method === 'PUT')!;
     assert.equal(put.headers['x-api-key'], 'crm-key');
     assert.deepEqual(JSON.parse(put.body), { balance: 1505 });

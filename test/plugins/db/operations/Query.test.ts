@@ -17,5 +17,7 @@ testOperation(Query, {
     { args: { sql: 'SELECT :a', params: [1] }, path: 'arguments.params', message: /object/ },
     { args: { sql: 'SELECT ?, ?', params: [1] }, path: 'arguments.params', message: /2 positional/ },
     { args: { sql: 'SELECT 1', params: 'x' }, path: 'arguments.params' },
+    { args: { sql: 'SELECT ?', params: [1], parameters: [1] }, path: 'arguments.parameters' },
+    { args: { sql: 'SELECT ?', parameters: [] }, path: 'arguments.params', message: /1 positional/ },
   ],
 });
