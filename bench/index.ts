@@ -200,13 +200,19 @@ async function main(): Promise<Record<string, unknown>> {
   }
   const sustained = runs.filter((r) => r.kind === 'linear' && r.aborted === 0 && r.dropped === 0 && r.failed === 0 && r.rate >= (r.target_rate ?? 0) * 0.97).reduce((m, r) => Math.max(m, r.rate), 0);
   log(`  sustained (linear, no aborts, no drops, >= 97% of target): ${sustained} instances/s`);
+  const mem = runs.find((r) => r.kind === 'memory')?.bytes_per_inflight;
+  const targets = {
+    sustained_5000_per_s: sustained >= 5000,
+    max_8kb_per_inflight_at_backlog_10000: mem === undefined ? null : mem <= 8192,
+  };
+  log(`  targets: >= 5,000/s sustained with no aborts: ${targets.sustained_5000_per_s ? 'met' : 'NOT met'}; <= 8 KB per in-flight instance at backlog 10,000: ${targets.max_8kb_per_inflight_at_backlog_10000 === null ? 'not measured' : targets.max_8kb_per_inflight_at_backlog_10000 ? 'met' : 'NOT met'}`);
   log('sipp (built-in uac/uas, TCP, INVITE..BYE, same machine):');
   const sippRuns = sipp(RATES);
   for (const s of sippRuns as Array<Record<string, unknown>>) {
     if (s.skipped) log(`  ${String(s.skipped)}`);
     else log(`  sipp ${String(s.target).padEnd(6)} ${String(s.cps).padStart(6)}/s  ok ${s.ok}/${s.calls}  failed ${s.failed}  cpu uas ${s.cpu_uas_pct}% uac ${s.cpu_uac_pct}%  rss uas ${Math.round(Number(s.rss_uas_kb) / 1024)} MB`);
   }
-  return { node: process.version, cpus: cpus().length, secs_per_linear_run: SECS, runs, sustained_rate: sustained, sipp: sippRuns };
+  return { node: process.version, cpus: cpus().length, secs_per_linear_run: SECS, runs, sustained_rate: sustained, bytes_per_inflight: mem ?? null, targets, sipp: sippRuns };
 }
 
 let code = 0;
