@@ -7,78 +7,80 @@ import { tcpPair } from '../helpers.js';
 const scp: ScpParams = { dpc: 200, dssn: 146 };
 const camel2 = resolveAc('camel2');
 
-describe('TCAP dialogues between two gateways over loopback TCP (ASP against SGP)', () => {
-  test('Begin with AARQ + Invoke, Continue with AARE + ReturnResult, End', async () => {
-    const p = await tcpPair();
-    try {
-      const accepted = p.scp.acceptBegin({ opcode: 0, ac: camel2 }, { timeoutMs: 3000 });
-      const d = p.ssp.openDialogue({ scp, ac: camel2 });
-      assert.equal(d.state, 'idle');
-      const arg = fromHex('3003800164'); // SEQUENCE { [0] 100 }
-      const id = d.invoke({ opcode: 0, argument: arg });
-      assert.equal(id, 1);
-      const sent = d.send();
-      assert.equal(sent.tcap, 'begin');
-      assert.equal(sent.dissector, 'm3ua');
-      assert.equal(sent.bytes[0], 1);
-      assert.equal(d.state, 'initiated');
+describe('TCAP dialogues between two gateways over loopback TCP (ASP against SGP and against IPSP)', () => {
+  for (const serverRole of ['sgp', 'ipsp'] as const) {
+    test(`Begin with AARQ + Invoke, Continue with AARE + ReturnResult, End (ASP against ${serverRole.toUpperCase()})`, async () => {
+      const p = await tcpPair({ role: serverRole });
+      try {
+        const accepted = p.scp.acceptBegin({ opcode: 0, ac: camel2 }, { timeoutMs: 3000 });
+        const d = p.ssp.openDialogue({ scp, ac: camel2 });
+        assert.equal(d.state, 'idle');
+        const arg = fromHex('3003800164'); // SEQUENCE { [0] 100 }
+        const id = d.invoke({ opcode: 0, argument: arg });
+        assert.equal(id, 1);
+        const sent = d.send();
+        assert.equal(sent.tcap, 'begin');
+        assert.equal(sent.dissector, 'm3ua');
+        assert.equal(sent.bytes[0], 1);
+        assert.equal(d.state, 'initiated');
 
-      const begin = await accepted;
-      assert.equal(begin.kind, 'begin');
-      assert.equal(begin.ac?.name, 'camel2');
-      assert.equal(begin.opc, 100);
-      assert.equal(begin.dpc, 200);
-      assert.equal(begin.called.ssn, 146);
-      assert.equal(begin.calling.pc, 100);
-      const inv = begin.components[0]!;
-      assert.equal(inv.type, 'invoke');
-      assert.ok(inv.type === 'invoke');
-      assert.equal(inv.opcode, 0);
-      assert.equal(toHex(inv.argument!), '3003800164');
-      const sd = begin.dialogue;
-      assert.equal(sd.state, 'received');
-      assert.equal(sd.remoteTidHex, d.localTidHex);
+        const begin = await accepted;
+        assert.equal(begin.kind, 'begin');
+        assert.equal(begin.ac?.name, 'camel2');
+        assert.equal(begin.opc, 100);
+        assert.equal(begin.dpc, 200);
+        assert.equal(begin.called.ssn, 146);
+        assert.equal(begin.calling.pc, 100);
+        const inv = begin.components[0]!;
+        assert.equal(inv.type, 'invoke');
+        assert.ok(inv.type === 'invoke');
+        assert.equal(inv.opcode, 0);
+        assert.equal(toHex(inv.argument!), '3003800164');
+        const sd = begin.dialogue;
+        assert.equal(sd.state, 'received');
+        assert.equal(sd.remoteTidHex, d.localTidHex);
 
-      // The SCP answers: Continue with an Invoke (linked) and a ReturnResult, then End.
-      sd.invoke({ opcode: 23, argument: (w: BerWriter) => w.beginSequence().integer(7, 2, 0).end(), linkedId: 1 });
-      sd.returnResult({ invokeId: 1 });
-      const cont = sd.send();
-      assert.equal(cont.tcap, 'continue');
-      const m1 = await d.receive({ timeoutMs: 3000 });
-      assert.equal(m1.kind, 'continue');
-      assert.equal(m1.dialoguePdu?.type, 'aare');
-      assert.equal(d.state, 'active');
-      assert.equal(d.remoteTidHex, sd.localTidHex);
-      assert.equal(m1.components.length, 2);
-      const [c1, c2] = m1.components;
-      assert.ok(c1!.type === 'invoke');
-      assert.equal(c1.opcode, 23);
-      assert.equal(c1.linkedId, 1);
-      const t = readTlv(c1.argument!, 0);
-      assert.equal(decodeInteger(c1.argument!, children(c1.argument!, t)[0]!), 7);
-      assert.ok(c2!.type === 'returnResult');
-      assert.equal(c2.last, true);
+        // The SCP answers: Continue with an Invoke (linked) and a ReturnResult, then End.
+        sd.invoke({ opcode: 23, argument: (w: BerWriter) => w.beginSequence().integer(7, 2, 0).end(), linkedId: 1 });
+        sd.returnResult({ invokeId: 1 });
+        const cont = sd.send();
+        assert.equal(cont.tcap, 'continue');
+        const m1 = await d.receive({ timeoutMs: 3000 });
+        assert.equal(m1.kind, 'continue');
+        assert.equal(m1.dialoguePdu?.type, 'aare');
+        assert.equal(d.state, 'active');
+        assert.equal(d.remoteTidHex, sd.localTidHex);
+        assert.equal(m1.components.length, 2);
+        const [c1, c2] = m1.components;
+        assert.ok(c1!.type === 'invoke');
+        assert.equal(c1.opcode, 23);
+        assert.equal(c1.linkedId, 1);
+        const t = readTlv(c1.argument!, 0);
+        assert.equal(decodeInteger(c1.argument!, children(c1.argument!, t)[0]!), 7);
+        assert.ok(c2!.type === 'returnResult');
+        assert.equal(c2.last, true);
 
-      // SSP continues, SCP ends with a ReturnError.
-      d.invoke({ opcode: 24 });
-      d.send();
-      const m2 = await sd.receive({ timeoutMs: 3000 });
-      assert.equal(m2.kind, 'continue');
-      assert.equal(m2.dialoguePdu, undefined);
-      sd.returnError({ invokeId: (m2.components[0] as { invokeId: number }).invokeId, errorCode: 7, parameter: fromHex('0a0101') });
-      const end = sd.end();
-      assert.equal(end?.tcap, 'end');
-      assert.equal(sd.state, 'ended');
-      const m3 = await d.receive({ timeoutMs: 3000 });
-      assert.equal(m3.kind, 'end');
-      assert.ok(m3.components[0]!.type === 'returnError');
-      assert.equal(d.state, 'ended');
-      await assert.rejects(d.receive({ timeoutMs: 100 }), (e: unknown) => e instanceof SigtranError && e.kind === 'ended');
-      assert.throws(() => d.send(), (e: unknown) => e instanceof SigtranError && e.kind === 'state');
-    } finally {
-      await p.close();
-    }
-  });
+        // SSP continues, SCP ends with a ReturnError.
+        d.invoke({ opcode: 24 });
+        d.send();
+        const m2 = await sd.receive({ timeoutMs: 3000 });
+        assert.equal(m2.kind, 'continue');
+        assert.equal(m2.dialoguePdu, undefined);
+        sd.returnError({ invokeId: (m2.components[0] as { invokeId: number }).invokeId, errorCode: 7, parameter: fromHex('0a0101') });
+        const end = sd.end();
+        assert.equal(end?.tcap, 'end');
+        assert.equal(sd.state, 'ended');
+        const m3 = await d.receive({ timeoutMs: 3000 });
+        assert.equal(m3.kind, 'end');
+        assert.ok(m3.components[0]!.type === 'returnError');
+        assert.equal(d.state, 'ended');
+        await assert.rejects(d.receive({ timeoutMs: 100 }), (e: unknown) => e instanceof SigtranError && e.kind === 'ended');
+        assert.throws(() => d.send(), (e: unknown) => e instanceof SigtranError && e.kind === 'state');
+      } finally {
+        await p.close();
+      }
+    });
+  }
 
   test('U-Abort from the SCP, P-Abort for an unknown transaction, and timeouts', async () => {
     const p = await tcpPair();
