@@ -4,6 +4,7 @@ import { Agent, Pool, errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { parseWsdl, type WsdlInfo, type WsdlOperation } from '../soap/wsdl.js';
 import { connectTls, type TlsOptions } from './tls.js';
+import { deadline } from './deadline.js';
 
 export interface OsdInstanceOptions {
   name: string;
@@ -161,18 +162,19 @@ export class OsdEndpoint implements GatewayInstance {
   }
 
   private async fetchWsdl(url: string, signal?: AbortSignal): Promise<WsdlInfo> {
-    const timer = AbortSignal.timeout(this.timeoutMs);
+    const dl = deadline(this.timeoutMs, signal);
     const agent = new Agent({ connect: { timeout: Math.min(this.timeoutMs, 5_000), ...this.tls } });
     try {
       const headers: Record<string, string> = {};
       if (this.headers.authorization) headers.authorization = this.headers.authorization;
-      const res = await agent.request({ origin: new URL(url).origin, path: new URL(url).pathname + new URL(url).search, method: 'GET', headers, signal: signal ? AbortSignal.any([signal, timer]) : timer });
+      const res = await agent.request({ origin: new URL(url).origin, path: new URL(url).pathname + new URL(url).search, method: 'GET', headers, signal: dl.signal });
       const body = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
       return parseWsdl(body);
     } catch (e) {
-      throw new Error(timer.aborted ? `no answer within ${this.timeoutMs} ms` : describeError(e));
+      throw new Error(dl.expired ? `no answer within ${this.timeoutMs} ms` : describeError(e));
     } finally {
+      dl.done();
       void agent.close().catch(() => undefined);
     }
   }
@@ -208,8 +210,8 @@ export class OsdEndpoint implements GatewayInstance {
     if (this.stopped) throw new OsdCallError(`osd instance ${this.name} is stopped`);
     const pool = (this.pool ??= new Pool(this.origin, this.poolOptions));
     const ms = timeoutMs ?? this.timeoutMs;
-    const timer = AbortSignal.timeout(ms);
-    const sig = signal ? AbortSignal.any([signal, timer]) : timer;
+    const dl = deadline(ms, signal);
+    const sig = dl.signal;
     const t0 = performance.now();
     this.requests++;
     try {
@@ -241,12 +243,14 @@ export class OsdEndpoint implements GatewayInstance {
       this.failures++;
       let msg: string;
       if (e instanceof OsdCallError) msg = e.message;
-      else if (timer.aborted) msg = `no complete response from ${this.url} within ${ms} ms`;
+      else if (dl.expired) msg = `no complete response from ${this.url} within ${ms} ms`;
       else if (signal?.aborted) msg = `request to ${this.url} cancelled`;
       else if (e instanceof undiciErrors.ConnectTimeoutError) msg = `connect to ${this.origin} timed out`;
       else msg = `POST ${this.url}: ${describeError(e)}`;
       this.lastError = msg;
       throw new OsdCallError(msg);
+    } finally {
+      dl.done();
     }
   }
 }

@@ -4,6 +4,7 @@ import { Pool, errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { connectTls, type TlsOptions } from './tls.js';
 import { describeHttpError } from './errors.js';
+import { deadline } from './deadline.js';
 
 export interface RestInstanceOptions {
   name: string;
@@ -134,8 +135,8 @@ export class RestClient implements GatewayInstance {
     if (this.stopped) throw new RestCallError(`rest instance ${this.name} is stopped`, 'network');
     const pool = (this.pool ??= new Pool(this.origin, this.poolOptions));
     const timeoutMs = req.timeoutMs ?? this.timeoutMs;
-    const timer = AbortSignal.timeout(timeoutMs);
-    const signal = req.signal ? AbortSignal.any([req.signal, timer]) : timer;
+    const dl = deadline(timeoutMs, req.signal);
+    const signal = dl.signal;
     const path = this.basePath + req.path;
     const t0 = performance.now();
     this.requests++;
@@ -194,12 +195,14 @@ export class RestClient implements GatewayInstance {
       this.failures++;
       let err: RestCallError;
       if (e instanceof RestCallError) err = e;
-      else if (timer.aborted) err = new RestCallError(`no complete response from ${this.url(req.path)} within ${timeoutMs} ms`, 'timeout');
+      else if (dl.expired) err = new RestCallError(`no complete response from ${this.url(req.path)} within ${timeoutMs} ms`, 'timeout');
       else if (req.signal?.aborted) err = new RestCallError(`request to ${this.url(req.path)} cancelled`, 'cancelled');
       else if (e instanceof undiciErrors.ConnectTimeoutError) err = new RestCallError(`connect to ${this.origin} timed out`, 'timeout');
       else err = new RestCallError(`${req.method} ${this.url(req.path)}: ${describeHttpError(e)}`, 'network');
       this.lastError = err.message;
       throw err;
+    } finally {
+      dl.done();
     }
   }
 }
