@@ -26,7 +26,14 @@ const EXPECT: Record<string, Array<[string, string]>> = {
   PlayAnnouncement: [['P.elementaryMessageID', '12'], ['P.numberOfRepetitions', '1']],
   PromptAndCollectUserInformation: [['P.minimumNbOfDigits', '1'], ['P.maximumNbOfDigits', '4'], ['P.elementaryMessageID', '7']],
   Cancel: [['P.invokeID', '1']],
-  DisconnectLeg: [['P.cause_indicator', '31']],
+  DisconnectLeg: [['P.cause_indicator', '31'], ['inap.sendingSideID', '02']],
+  CallInformationRequest: [['P.requestedInformationTypeList', '3']],
+  PromptAndCollectUserInformationResult: [['P.digitsResponse', '002143']],
+};
+const EXPECT_CS1: Record<string, Array<[string, string]>> = {
+  ApplyCharging: [['inap.aChBillingChargingCharacteristics', 'a0058003093a80'], ['inap.sendingSideID', '01']],
+  ApplyChargingReport: [['inap.ApplyChargingReportArg', 'a003800100']],
+  FurnishChargingInformation: [['inap.FurnishChargingInformationArg', '0102']],
 };
 const EXPECT_CAP: Record<string, Array<[string, string]>> = {
   InitialDP: [['e164.msisdn', '4917100001,4917100002'], ['gsm_map.ms.vlr_number', '919471010010']],
@@ -57,7 +64,7 @@ describe('tshark decodes every operation', needsTool('tshark', 'apt-get install 
       const r = tsharkDecode(msgs);
       assert.equal(r.expert, 0, 'tshark reports malformed packets or expert items');
       const wanted = new Set<string>([v === 'cs1' ? 'inap.code.local' : 'camel.local', 'tcap.application_context_name']);
-      const checks = names.map((n) => [...(EXPECT[n] ?? []), ...(v !== 'cs1' ? EXPECT_CAP[n] ?? [] : [])].map(([f, val]) => [f.replace(/^P\./, `${p}.`), val] as [string, string]));
+      const checks = names.map((n) => [...(EXPECT[n] ?? []), ...(v !== 'cs1' ? EXPECT_CAP[n] ?? [] : EXPECT_CS1[n] ?? [])].map(([f, val]) => [f.replace(/^P\./, `${p}.`), val] as [string, string]));
       for (const c of checks) for (const [f] of c) wanted.add(f);
       const fields = [...wanted];
       const rows = r.fields(fields);

@@ -8,6 +8,16 @@ import { runToCompletion } from '../../../helpers/service.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const script = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../examples/inap/scp-sim.json'), 'utf8'));
+// a prompt-and-collect flow for serviceKey 600, before the catch-all release
+script.rules.splice(script.rules.length - 1, 0, {
+  name: 'pacui',
+  match: { serviceKey: 600 },
+  flow: [
+    { send: [{ op: 'ConnectToResource', args: { 'resourceAddress.none': 1 } }, { op: 'PromptAndCollectUserInformation', args: { 'collectedInfo.collectedDigits': { minimumNbOfDigits: 4, maximumNbOfDigits: 4 }, 'informationToSend.inbandInfo.messageID.elementaryMessageID': 5 } }] },
+    { expect: 'PromptAndCollectUserInformationResult' },
+    { send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: 16 } }], close: true },
+  ],
+});
 let n = 0;
 
 describe('dialogues', () => {
@@ -61,4 +71,30 @@ describe('dialogues', () => {
     ]);
     assert.equal(r.counts.passed, 1, JSON.stringify(r.first_aborts) + JSON.stringify(r.first_fails));
   });
+
+  test('prompt and collect: the PACUI result answers the PACUI invoke', async () => {
+    const r = await run([
+      { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 600 } },
+      { type: 'inap.ssp_from_scp.ConnectToResource', arguments: { 'resourceAddress.none': 1 } },
+      { type: 'inap.ssp_from_scp.PromptAndCollectUserInformation', arguments: { collectedInfo: { collectedDigits: { minimumNbOfDigits: 4, maximumNbOfDigits: 4 } }, last_component: 0 } },
+      { type: 'inap.ssp_to_scp.PromptAndCollectUserInformationResult', arguments: { digitsResponse_digits: '1234' } },
+      { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } },
+    ]);
+    assert.equal(r.counts.passed, 1, JSON.stringify(r.first_aborts) + JSON.stringify(r.first_fails));
+    const res = r.first_call.messages.find((m: { name: string }) => m.name === 'PromptAndCollectUserInformationResult');
+    assert.equal(res.fields.invoke_id, 2, 'answers invoke 2 (the PACUI after the CTR)');
+    assert.equal(res.fields.digitsResponse_digits, '1234');
+  });
+
+  for (const ac of ['cs1', 'camel2', 'camel3', 'camel4']) {
+    test(`variant from the application context: ${ac}`, async () => {
+      const r = await run([
+        { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 400, calledPartyNumber_digits: '0211234567' } },
+        { type: 'inap.ssp_from_scp.Connect', arguments: { destinationRoutingAddress_digits: '4921000000', tcap_ac: ac } },
+      ], { ssp_ac: ac });
+      assert.equal(r.counts.passed, 1, JSON.stringify(r.first_aborts) + JSON.stringify(r.first_fails));
+      assert.equal(r.first_call.messages[0].fields.variant, ac);
+      assert.equal(r.first_call.messages[1].fields.variant, ac);
+    });
+  }
 });
