@@ -2,10 +2,8 @@
 // Sh TS 29.329, plus a site dictionary from plugins.json), named peers (TCP client or server with CER/CEA,
 // DWR/DWA, DPR/DPA, reconnection), and the operations diameter.to_server.Request (alias diameter.Request),
 // diameter.from_server.Register and diameter.from_server.Request. docs/plugins/diameter.md.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { definePlugin, type JsonSchema } from '../../sdk/index.js';
-import { Dictionary, DictionaryError } from './dictionary/dictionary.js';
+import { loadDictionary } from './dictionary/load.js';
 import type { SiteDictionary } from './dictionary/types.js';
 import { peerConfig, peerConfigSchema } from './peer/config.js';
 import { newSessionId } from './peer/ids.js';
@@ -13,6 +11,7 @@ import { DiameterPeer } from './peer/peer.js';
 import Request from './operations/to_server/Request.js';
 import Register from './operations/from_server/Register.js';
 import InboundRequest from './operations/from_server/Request.js';
+import { ocsSimCommand } from './ocs-sim/command.js';
 
 export interface DiameterOptions {
   instances?: Record<string, unknown>[];
@@ -67,27 +66,12 @@ export const optionsSchema: JsonSchema = {
   },
 };
 
-/** Build the dictionary: built-ins, then the inline site dictionary, then the files (relative to the cwd). */
-export function loadDictionary(options: DiameterOptions): Dictionary {
-  const sites: SiteDictionary[] = [];
-  if (options.dictionary) sites.push(options.dictionary);
-  for (const f of options.dictionary_files ?? []) {
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(resolve(f), 'utf8'));
-    } catch (e) {
-      throw new DictionaryError(`dictionary file ${f}: ${(e as Error).message}`);
-    }
-    sites.push(data as SiteDictionary);
-  }
-  return new Dictionary(undefined, sites);
-}
-
 export default definePlugin<DiameterOptions>({
   name: 'diameter',
   version: '0.1.0',
   description: 'Diameter (RFC 6733) client and server peers with credit-control (RFC 4006), Ro/Gy (TS 32.299) and Sh (TS 29.329) dictionaries',
   optionsSchema,
+  commands: { 'diameter-ocs': ocsSimCommand },
   setup(api, options) {
     const dict = loadDictionary(options);
     const names = new Set<string>();
