@@ -241,6 +241,12 @@ export interface OpenDialogueOptions {
   /** Application context put in the Begin's AARQ; null/undefined = no dialogue portion. */
   ac?: ApplicationContext | null;
   /**
+   * AARQ user-information: the content of `[30] IMPLICIT SEQUENCE OF EXTERNAL`, i.e. one or more encoded EXTERNALs
+   * (`28 len 06 len <as-id> a0 len <PDU>`), e.g. a MAP-OpenInfo under the MAP dialogue AS 0.4.0.0.1.1.1.1.
+   * Needs `ac`.
+   */
+  userInformation?: Uint8Array;
+  /**
    * The test instance's signal: when it fires the dialogue is closed — a U-Abort is sent if the dialogue is
    * still open towards the peer (onSignal 'abort', the default), or it is only released (onSignal 'release').
    */

@@ -372,6 +372,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     const dpc = called.ri === 'ssn' && called.pc !== undefined ? called.pc : this.config.dpc;
     const opc = calling.pc ?? this.config.opc;
     const d = this.mgr.create('idle', opts.ac ?? null, calling, called, callingEnc, calledEnc, opc, dpc);
+    if (opts.userInformation) d.userInformation = opts.userInformation;
     d.bindSignal(opts.signal, opts.onSignal ?? 'abort');
     return d;
   }

@@ -56,6 +56,8 @@ export class DialogueImpl implements Dialogue {
   /** An outbound Begin was sent and no reply has arrived yet (the first reply may change the remote address). */
   firstReplyPending = false;
   endReason: string | undefined;
+  /** AARQ user-information of our Begin (OpenDialogueOptions.userInformation). */
+  userInformation: Uint8Array | undefined;
   private queue: OutComponent[] = [];
   private invokeCounter = 0;
   private inbox: TcapMessage[] = [];
@@ -168,7 +170,7 @@ export class DialogueImpl implements Dialogue {
     this.assertOpen('send');
     if (this.state === 'idle') {
       const m: OutTcap = { kind: 'begin', otid: this.localTid, components: this.queue };
-      if (this.ac) m.dialogue = { type: 'aarq', ac: this.ac };
+      if (this.ac) m.dialogue = this.userInformation ? { type: 'aarq', ac: this.ac, userInformation: this.userInformation } : { type: 'aarq', ac: this.ac };
       const w = this.host.transmit(this, m);
       this.queue = [];
       this.state = 'initiated';

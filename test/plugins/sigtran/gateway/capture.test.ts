@@ -133,6 +133,22 @@ test('tshark decodes a capture of every message type cleanly, field by field', n
       const pa = await d4.receive({ timeoutMs: 3000 });
       assert.equal(pa.pAbortCause, 1);
 
+      // 4b. MAP: AnyTimeInterrogation with a MAP-OpenInfo in the AARQ user-information, answered by End(RR-L).
+      acc = p.scp.acceptBegin({ opcode: 71, ac: resolveAc('ati3') }, { timeoutMs: 3000 });
+      const dm = p.ssp.openDialogue({
+        scp: { dpc: 200, dssn: 6 },
+        calling: { ri: 'ssn', pc: 100, ssn: 147 },
+        ac: resolveAc('ati3'),
+        userInformation: fromHex('281a 0607 04000001010101 a00f a00d 8005 9194710000 8104 91947100'),
+      });
+      dm.invoke({ opcode: 71, argument: fromHex('3016 a007 8105 9194710000 a104 8000 8100 8305 9194710001') });
+      tids.map = dm.send().localTid;
+      const bm = await acc;
+      assert.ok(bm.dialoguePdu?.type === 'aarq' && bm.dialoguePdu.userInformation?.length === 28, 'user information received');
+      bm.dialogue.returnResult({ invokeId: 1, opcode: 71, result: fromHex('3006 3004 a1028000') });
+      bm.dialogue.end();
+      assert.equal((await dm.receive({ timeoutMs: 3000 })).kind, 'end');
+
       // 5. ERR (DATA for another routing context) and DAVA (answer to DAUD) from the SGP, via a raw ASP.
       const raw = await rawClient(p.scp.boundPort()!);
       raw.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP, {}));
@@ -217,6 +233,12 @@ test('tshark decodes a capture of every message type cleanly, field by field', n
     assert.equal(begin3['sccp.called.ssn'], '241');
     assert.ok(data.some((r) => r['tcap.abort_source'] === '0'), 'ABRT with abort-source dialogue-service-user');
     assert.ok(data.some((r) => r['tcap.dtid'] === tids.d4 && r['tcap.p_abortCause'] === '1'), 'P-Abort unrecognizedTransactionID');
+    const ati = data.find((r) => r['tcap.otid'] === tids.map && !r['tcap.dtid'])!;
+    assert.equal(ati['tcap.application_context_name'], '0.4.0.0.1.0.29.3');
+    assert.equal(ati['sccp.called.ssn'], '6');
+    assert.equal(ati['sccp.calling.ssn'], '147');
+    const mapOpen = tshark(sspPcap, ['-Y', `tcap.otid == ${tids.map!.match(/../g)!.join(':')}`, '-T', 'fields', '-e', 'gsm_map.dialogue.destinationReference', '-e', 'gsm_old.localValue']);
+    assert.match(mapOpen, /^9194710000\t71/m, 'MAP-OpenInfo and the ATI opcode decoded');
 
     const x2 = rows(join(dir, 'ssp2.pcap')).filter((r) => r['m3ua.message_class'] === '1');
     const xb = x2.find((r) => r['tcap.otid'] === tids.x)!;
