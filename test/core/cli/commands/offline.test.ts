@@ -1,0 +1,70 @@
+// core/cli/commands/offline.ts: `tester validate FILE` and `tester ops`, no service needed.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tester, scratch, repoRoot } from '../helpers.js';
+
+const s = scratch();
+after(() => rmSync(s.dir, { recursive: true, force: true }));
+
+const examples = readdirSync(join(repoRoot, 'examples/logic')).filter((f) => f.endsWith('.json'));
+
+test('there are logic examples to validate', () => {
+  assert.ok(examples.length >= 3, examples.join(', '));
+});
+
+for (const f of examples) {
+  test(`validate examples/logic/${f} exits 0`, async () => {
+    const r = await tester(['validate', `examples/logic/${f}`, '--config', s.config]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /valid/);
+  });
+}
+
+test('validate with the repository plugins.json accepts the single example', async () => {
+  const r = await tester(['validate', 'examples/logic/single.json']);
+  assert.equal(r.code, 0, r.stderr);
+});
+
+test('validate of a broken definition exits 1 naming the path', async () => {
+  const bad = s.file('bad.json', { operations: [{ type: 'wait', arguments: { seconds: 1 } }, { type: 'set', arguments: { vars: { a: 1 }, colour: 'red' } }] });
+  const r = await tester(['validate', bad, '--config', s.config]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /operations\[1\]\.arguments\.colour/);
+  assert.match(r.stderr, /2002/);
+});
+
+test('validate refuses out-of-range params, bad expressions and unknown labels', async () => {
+  const cases: Array<[unknown, RegExp]> = [
+    [{ scp: { dssn: 300 }, operations: [{ type: 'comment' }] }, /scp\.dssn/],
+    [{ operations: [{ type: 'set', arguments: { vars: { a: '{ 1 + }' } } }] }, /operations\[0\]\.arguments\.vars\.a/],
+    [{ operations: [{ type: 'branch', arguments: { expression: 'true', on_true: 'x' } }] }, /on_true/],
+    [{ distribution: { type: 'linear', total: 5 }, operations: [{ type: 'comment' }] }, /distribution\.cps/],
+  ];
+  for (const [i, [def, re]] of cases.entries()) {
+    const r = await tester(['validate', s.file(`bad-${i}.json`, def), '--config', s.config]);
+    assert.equal(r.code, 1, `case ${i}: ${r.stdout}`);
+    assert.match(r.stderr, re);
+  }
+});
+
+test('validate of a file that is not JSON, or missing, exits 2', async () => {
+  const r = await tester(['validate', s.file('not.json', '{ nope'), '--config', s.config]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /not JSON/);
+  const m = await tester(['validate', join(s.dir, 'missing.json'), '--config', s.config]);
+  assert.equal(m.code, 2);
+  assert.match(m.stderr, /cannot read/);
+});
+
+test('ops lists the logic operations; --json gives DescribeOperations', async () => {
+  const r = await tester(['ops', '--config', s.config]);
+  assert.equal(r.code, 0, r.stderr);
+  for (const op of ['set', 'assert', 'branch', 'wait', 'comment', 'halt']) assert.match(r.stdout, new RegExp(`^${op}\\b`, 'm'), op);
+  const j = await tester(['ops', '--json', '--config', s.config]);
+  assert.equal(j.code, 0);
+  const d = JSON.parse(j.stdout);
+  assert.deepEqual(d.operations.map((o: any) => o.type).sort(), ['assert', 'branch', 'comment', 'halt', 'set', 'wait']);
+  assert.ok(d.expression_functions.includes('pad'));
+});

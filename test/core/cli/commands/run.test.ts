@@ -1,0 +1,116 @@
+// core/cli/commands/run.ts (and query/cancel/list in core/cli/main.ts): against a service started in the test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { rmSync } from 'node:fs';
+import { startTestService, call } from '../../../helpers/service.js';
+import { tester, scratch } from '../helpers.js';
+import type { RunningService } from '../../../../core/service.js';
+
+let svc: RunningService;
+const s = scratch();
+let n = 0;
+const id = (p: string) => `cli-${p}-${process.pid}-${++n}`;
+
+before(async () => {
+  svc = await startTestService();
+});
+after(async () => {
+  await svc.close();
+  rmSync(s.dir, { recursive: true, force: true });
+});
+
+test('run examples/logic/single.json exits 0 and prints a passed summary', async () => {
+  const r = await tester(['run', 'examples/logic/single.json', '--port', String(svc.port), '--run-id', id('single')]);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /COMPLETED/);
+  assert.match(r.stdout, /PASSED/);
+  assert.doesNotMatch(r.stdout, /NOT PASSED/);
+});
+
+test('run of a definition with a failing assert exits 1 and shows the failure', async () => {
+  const f = s.file('fail.json', { operations: [{ type: 'assert', arguments: { expression: '1 == 2', fail: 'one is not two' } }] });
+  const r = await tester(['run', f, '--port', String(svc.port), '--run-id', id('fail')]);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /NOT PASSED/);
+  assert.match(r.stdout, /one is not two/);
+});
+
+test('run of a definition whose instances abort or are dropped exits 1', async () => {
+  const a = s.file('abort.json', { operations: [{ type: 'assert', arguments: { expression: 'false', abort: 'stop' } }] });
+  assert.equal((await tester(['run', a, '--port', String(svc.port), '--run-id', id('abort')])).code, 1);
+  const d = s.file('drop.json', { distribution: { type: 'linear', total: 20, backlog: 1, cps: { rate: 200 } }, operations: [{ type: 'wait', arguments: { seconds: 0.05 } }] });
+  const r = await tester(['run', d, '--port', String(svc.port), '--run-id', id('drop'), '--json', '--poll-ms', '50']);
+  assert.equal(r.code, 1);
+  assert.ok(JSON.parse(r.stdout).counts.dropped > 0);
+});
+
+test('run of a definition the service refuses exits 2 with the error', async () => {
+  const f = s.file('refused.json', { operations: [{ type: 'comment', arguments: { colour: 'red' } }] });
+  const r = await tester(['run', f, '--port', String(svc.port), '--run-id', id('refused')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /2002/);
+  assert.match(r.stderr, /operations\[0\]\.arguments\.colour/);
+});
+
+test('run against a port where nothing listens exits 2', async () => {
+  const srv = net.createServer();
+  await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((res) => srv.close(() => res()));
+  const r = await tester(['run', 'examples/logic/single.json', '--port', String(port), '--run-id', id('nobody')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /cannot reach/);
+});
+
+test('run of a file that is not JSON exits 2', async () => {
+  const r = await tester(['run', s.file('broken.json', '{'), '--port', String(svc.port)]);
+  assert.equal(r.code, 2);
+});
+
+test('--json prints the final record with counts', async () => {
+  const f = s.file('load.json', { distribution: { type: 'load', total: 6, backlog: 3 }, operations: [{ type: 'wait', arguments: { seconds: 0.01 } }] });
+  const runId = id('json');
+  const r = await tester(['run', f, '--port', String(svc.port), '--run-id', runId, '--json', '--poll-ms', '50']);
+  assert.equal(r.code, 0, r.stderr);
+  const rec = JSON.parse(r.stdout);
+  assert.equal(rec.run_id, runId);
+  assert.equal(rec.completed, 1);
+  assert.equal(rec.counts.started, 6);
+  assert.equal(rec.counts.passed, 6);
+});
+
+test('--trace-level overrides the file', async () => {
+  const f = s.file('trace.json', { operations: [{ type: 'comment', arguments: { text: 'traced-text' } }] });
+  const r = await tester(['run', f, '--port', String(svc.port), '--run-id', id('trace'), '--json', '--trace-level', '1']);
+  const rec = JSON.parse(r.stdout);
+  assert.ok(rec.first_call.trace_log.some((t: any) => t.msg === 'traced-text'));
+});
+
+test('--timeout cancels a run that takes too long and exits 1', async () => {
+  const f = s.file('long.json', { operations: [{ type: 'wait', arguments: { seconds: 60 } }] });
+  const runId = id('timeout');
+  const r = await tester(['run', f, '--port', String(svc.port), '--run-id', runId, '--timeout', '0.3', '--poll-ms', '50']);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const q = await call(svc.port, 'QueryTest', { run_id: runId });
+  assert.equal(q.result.state, 'cancelled');
+});
+
+test('query, cancel and list', async () => {
+  const runId = id('qcl');
+  await call(svc.port, 'ExecuteTest', { run_id: runId, operations: [{ type: 'wait', arguments: { seconds: 30 } }] });
+  const q = await tester(['query', runId, '--port', String(svc.port), '--json']);
+  assert.equal(q.code, 0, q.stderr);
+  assert.equal(JSON.parse(q.stdout).state, 'running');
+  const l = await tester(['list', '--port', String(svc.port)]);
+  assert.equal(l.code, 0);
+  assert.ok(JSON.parse(l.stdout).runs.some((x: any) => x.run_id === runId));
+  const c = await tester(['cancel', runId, '--port', String(svc.port), '--json']);
+  assert.equal(c.code, 0, c.stderr);
+  assert.equal(JSON.parse(c.stdout).state, 'cancelled');
+  const summary = await tester(['query', runId, '--port', String(svc.port)]);
+  assert.match(summary.stdout, new RegExp(`Run ${runId}: CANCELLED`));
+  const unknown = await tester(['query', 'no-such-run', '--port', String(svc.port)]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /2004/);
+});

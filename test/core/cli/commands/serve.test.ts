@@ -1,0 +1,51 @@
+// core/cli/commands/serve.ts: `tester serve --port 0` starts, prints where it listens, serves, stops on SIGTERM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, scratch } from '../helpers.js';
+import { rpcCall } from '../../../../core/client/rpc-client.js';
+
+test('serve --port 0 prints its address, answers requests and exits 0 on SIGTERM', async () => {
+  const s = scratch();
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', '--config', s.config, '--data-dir', join(s.dir, 'data'), '--quiet'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  try {
+    let out = '';
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening 127\.0\.0\.1:(\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code} before listening: ${out}`)));
+    });
+    assert.ok(port > 0);
+    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: 'serve-1', operations: [{ type: 'comment' }] });
+    assert.equal(r.result, 'ok');
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('exit', (c) => resolve(c));
+      child.kill('SIGTERM');
+    });
+    assert.equal(code, 0);
+  } finally {
+    clearTimeout(killer);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(s.dir, { recursive: true, force: true });
+  }
+});
+
+test('serve with a broken plugins.json exits 2 naming the problem', async () => {
+  const s = scratch();
+  const bad = s.file('bad-plugins.json', [{ name: 'logic', options: 5 }]);
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', '--config', bad, '--data-dir', join(s.dir, 'data')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearTimeout(killer);
+  rmSync(s.dir, { recursive: true, force: true });
+  assert.equal(code, 2);
+  assert.match(err, /options/);
+});
