@@ -406,6 +406,10 @@ export interface SigtranStatus {
   dialogues: number;
   sent: number;
   received: number;
+  /** Last M3UA NTFY status from the peer, e.g. 'AS-ACTIVE'. */
+  lastNotify?: string;
+  /** Point codes reported unavailable by DUNA (until DAVA). */
+  unavailable?: number[];
 }
 
 export interface SigtranGateway extends GatewayInstance {

@@ -168,6 +168,9 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
       received: this.received,
     };
     if (this.lastError) s.lastError = this.lastError;
+    const notify = this.activeLink?.lastNotify ?? [...this.links][0]?.lastNotify;
+    if (notify) s.lastNotify = notify;
+    if (this.unavailable.size) s.unavailable = [...this.unavailable.keys()];
     return s;
   }
 
@@ -471,7 +474,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     }
     const pdus = this.build(d.opc, d.dpc, d.sls, d.remoteEnc, d.localEnc, tcap);
     d.link = link;
-    for (const pdu of pdus) link.send(pdu);
+    for (const pdu of pdus) link.send(pdu, d.sls);
     this.sent += pdus.length;
     const w: WireMessage = {
       bytes: pdus[0]!,
@@ -490,7 +493,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
       const link = this.pickLink(ctx.link);
       const tcap = encodeTcap(this.writer, m);
       for (const pdu of this.build(ctx.dpc, ctx.opc, ctx.sls, ctx.callingRaw, ctx.calledRaw, tcap)) {
-        link.send(pdu);
+        link.send(pdu, ctx.sls);
         this.sent++;
       }
     } catch (e) {

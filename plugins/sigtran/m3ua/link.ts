@@ -110,11 +110,16 @@ export class M3uaLink {
     });
   }
 
-  /** Send an encoded DATA message (or any PDU). False when the association is closed. */
-  send(pdu: Uint8Array): boolean {
+  /**
+   * Send an encoded DATA message (or any PDU). Management goes on stream 0; DATA on stream 1 + sls mod (streams - 1)
+   * so that one dialogue (one SLS) keeps its order on multi-stream (SCTP) associations. False when closed.
+   */
+  send(pdu: Uint8Array, sls = 0): boolean {
     if (this.closed) return false;
     this.ev.capture(pdu, 'sent');
-    return this.assoc.send(pdu, pdu[2] === M3uaClass.TRANSFER ? 1 : 0, 3);
+    const streams = this.assoc.outboundStreams;
+    const stream = pdu[2] !== M3uaClass.TRANSFER ? 0 : streams > 1 ? 1 + (sls % (streams - 1)) : 0;
+    return this.assoc.send(pdu, stream, 3);
   }
 
   private setState(s: AspState): void {

@@ -233,6 +233,7 @@ describe('gateway instance', () => {
           return e instanceof SigtranError && /destination point code 200 is unavailable \(DUNA from/.test(e.message);
         }
       });
+      assert.deepEqual(t.gw.status().unavailable, [200]);
       t.peer.send(encodeM3ua(M3uaClass.SSNM, SsnmType.DAVA, { routingContexts: [7], affected: [{ pc: 200 }] }));
       await until(() => {
         try {

@@ -94,3 +94,30 @@ test('ERR for an ASPUP sent to an ASP, an unknown message type, an unsupported c
   await la.stop();
   await p.close();
 });
+
+test('multi-stream associations (SCTP): management on stream 0, DATA on 1 + SLS mod (streams - 1), PPID 3', () => {
+  const sent: Array<[number, number, number]> = [];
+  const fake: Association = {
+    kind: 'sctp',
+    outboundStreams: 4,
+    remote: 'fake',
+    local: 'fake',
+    isOpen: true,
+    setHandler: () => undefined,
+    send: (pdu, stream, ppid) => {
+      sent.push([pdu[2]!, stream, ppid]);
+      return true;
+    },
+    close: () => undefined,
+  };
+  const l = new M3uaLink(fake, { side: 'initiator', trafficMode: 'loadshare', beatIntervalMs: 0 }, events().ev);
+  l.start();
+  const data = encodeM3ua(1, 1, { protocolData: { opc: 1, dpc: 2, si: 3, ni: 2, mp: 0, sls: 5, data: Uint8Array.of(0) } });
+  l.send(data, 5);
+  l.send(data, 6);
+  assert.deepEqual(sent, [
+    [3, 0, 3],
+    [1, 3, 3],
+    [1, 1, 3],
+  ]);
+});
