@@ -24,6 +24,7 @@ describe('capture of a prepaid call decoded by tshark', needsTool('tshark', 'apt
 
   test('every message, every field', async () => {
     const def = JSON.parse(readFileSync(join(dir, 'prepaid.json'), 'utf8'));
+    def.run_id = 'capture-prepaid';
     const r = await runToCompletion(st.port, def);
     assert.equal(r.counts.passed, 1, JSON.stringify(r.first_aborts));
     await st.close(); // flush the capture

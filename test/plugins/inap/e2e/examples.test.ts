@@ -24,7 +24,7 @@ describe('examples/inap against the reference SCP', () => {
   for (const f of definitions) {
     test(f, async () => {
       const def = JSON.parse(readFileSync(join(dir, f), 'utf8'));
-      def.run_id = `${def.run_id}-${Date.now()}`;
+      def.run_id = `${f}-${Date.now()}`;
       const r = await runToCompletion(st.port, def, { timeoutMs: 60_000 });
       assert.deepEqual(r.first_aborts, [], JSON.stringify(r.first_aborts));
       assert.deepEqual(r.first_fails, [], JSON.stringify(r.first_fails));

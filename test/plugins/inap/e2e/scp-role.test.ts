@@ -91,6 +91,7 @@ describe('one tester plays the SCP against another playing the SSP', () => {
 
   test('examples/inap/scp-role.json against an SSP definition', async () => {
     const scpDef = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../examples/inap/scp-role.json'), 'utf8'));
+    scpDef.run_id = 'scp-role-example';
     const r0 = await call(scp.port, 'ExecuteTest', scpDef);
     assert.equal(r0.result, 'ok', JSON.stringify(r0.error));
     const ssr = await runToCompletion(ssp.port, {
