@@ -133,6 +133,17 @@ test('tshark decodes a capture of every message type cleanly, field by field', n
       const pa = await d4.receive({ timeoutMs: 3000 });
       assert.equal(pa.pAbortCause, 1);
 
+      // 4a. AC-less dialogue (Blue Book style): Begin without dialogue portion, U-Abort without one.
+      acc = p.scp.acceptBegin({ ac: null }, { timeoutMs: 3000 });
+      const d5 = p.ssp.openDialogue({ scp: { dpc: 200, dssn: 146 } });
+      d5.invoke({ opcode: 0, argument: fromHex('3003800164') });
+      tids.d5 = d5.send().localTid;
+      const b5 = (await acc).dialogue;
+      b5.send();
+      await d5.receive({ timeoutMs: 3000 });
+      d5.abort();
+      assert.equal((await b5.receive({ timeoutMs: 3000 })).kind, 'u-abort');
+
       // 4b. MAP: AnyTimeInterrogation with a MAP-OpenInfo in the AARQ user-information, answered by End(RR-L).
       acc = p.scp.acceptBegin({ opcode: 71, ac: resolveAc('ati3') }, { timeoutMs: 3000 });
       const dm = p.ssp.openDialogue({
@@ -233,6 +244,8 @@ test('tshark decodes a capture of every message type cleanly, field by field', n
     assert.equal(begin3['sccp.called.ssn'], '241');
     assert.ok(data.some((r) => r['tcap.abort_source'] === '0'), 'ABRT with abort-source dialogue-service-user');
     assert.ok(data.some((r) => r['tcap.dtid'] === tids.d4 && r['tcap.p_abortCause'] === '1'), 'P-Abort unrecognizedTransactionID');
+    const noAc = data.filter((r) => r['tcap.otid'] === tids.d5 || r['tcap.dtid'] === tids.d5);
+    assert.ok(noAc.length >= 1 && noAc.every((r) => r['tcap.application_context_name'] === ''), 'AC-less Begin and Abort');
     const ati = data.find((r) => r['tcap.otid'] === tids.map && !r['tcap.dtid'])!;
     assert.equal(ati['tcap.application_context_name'], '0.4.0.0.1.0.29.3');
     assert.equal(ati['sccp.called.ssn'], '6');
