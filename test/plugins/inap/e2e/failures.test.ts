@@ -102,4 +102,13 @@ describe('an SCP that answers the wrong thing, or not at all', () => {
     assert.equal(r.counts.aborted, 1);
     assert.match(JSON.stringify(r.first_aborts[0]), /argument iMSI_digits is not defined for InitialDP in variant cs1/);
   });
+
+  test('tcap.ssp_to_scp.Abort sends a U-Abort and ends the dialogue', async () => {
+    const st = stacks[0]!;
+    const r = await run(st, [IDP(2), { type: 'tcap.ssp_to_scp.Abort', arguments: { u_info_0_octets: '0102' } }, { type: 'inap.ssp_from_scp.ReleaseCall' }]);
+    assert.equal(r.counts.aborted, 1);
+    assert.match(JSON.stringify(r.first_aborts[0]), /the dialogue has ended \(we sent TCAP Abort\)/);
+    const sent = r.first_call.messages.find((m: { protocol: string }) => m.protocol === 'tcap');
+    assert.equal(sent.name, 'Abort');
+  });
 });
