@@ -1,5 +1,6 @@
-// Small builders for the AVPs the peer itself sends (CER/CEA, DWR/DWA, DPR/DPA, error answers).
-import { AvpFlag, type AvpNode } from '../codec/avp.js';
+// Small builders (and readers) for the AVPs the peer itself sends and reads (CER/CEA, DWR/DWA, DPR/DPA, errors).
+import { AvpFlag, type AvpNode, type RawAvp } from '../codec/avp.js';
+import { findAvp } from '../codec/message.js';
 import { encodeValue } from '../codec/types.js';
 
 const M = AvpFlag.M;
@@ -33,3 +34,15 @@ export const A = {
 
 /** Command codes of the base protocol. */
 export const C = { CER: 257, DWR: 280, DPR: 282 } as const;
+
+/** The Unsigned32 value of the first top-level AVP with this code, or undefined (absent or not 4 bytes). */
+export function u32Of(avps: readonly RawAvp[], code: number): number | undefined {
+  const a = findAvp(avps, code);
+  return a && a.data.length === 4 ? a.data.readUInt32BE(0) : undefined;
+}
+
+/** The text of the first top-level AVP with this code, or undefined. */
+export function strOf(avps: readonly RawAvp[], code: number): string | undefined {
+  const a = findAvp(avps, code);
+  return a ? a.data.toString('utf8') : undefined;
+}

@@ -1,20 +1,21 @@
 // A Diameter peer (gateway instance of kind 'diameter'): the RFC 6733 peer state machine over TCP, as a client
-// (connects out, sends CER) or a server (listens, answers CER). Watchdog DWR/DWA (RFC 3539), DPR/DPA at shutdown,
+// (connects out, sends CER) or a server (listens, answers CER). Watchdog (watchdog.ts), DPR/DPA at shutdown,
 // reconnection with exponential backoff, hop-by-hop / end-to-end ids, pending requests with timeouts, and the
 // session registry that routes server-initiated requests (RAR, ASR, ...) to the instance that registered the session.
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { GatewayInstance, GatewayState, Json, JsonObject } from '../../../sdk/types.js';
 import { PcapWriter } from '../../../sdk/index.js';
-import { AvpFlag, type AvpNode, type RawAvp } from '../codec/avp.js';
+import { AvpFlag, type AvpNode } from '../codec/avp.js';
 import { CodecResult, isCodecError } from '../codec/errors.js';
 import { CommandFlag } from '../codec/header.js';
 import { decodeMessage, encodeMessage, findAvp, type ParsedMessage } from '../codec/message.js';
-import { decodeValue } from '../codec/types.js';
 import type { Dictionary } from '../dictionary/dictionary.js';
 import type { PeerConfig } from './config.js';
 import { Connection, PeerError } from './connection.js';
 import { IdGenerator } from './ids.js';
-import { A, C, addr, group, str, u32 } from './avps.js';
+import { A, C, str, strOf, u32, u32Of } from './avps.js';
+import { advertisedApps, capabilityAvps, ORIGIN_STATE_ID, peerIdentityOf, type PeerIdentity } from './capabilities.js';
+import { Watchdog } from './watchdog.js';
 
 export { PeerError };
 
@@ -34,8 +35,6 @@ export type SessionHandler = (req: InboundRequest) => void;
 
 export type TrafficTap = (direction: 'sent' | 'received', bytes: Buffer) => void;
 
-const ORIGIN_STATE_ID = Math.floor(Date.now() / 1000) >>> 0;
-
 export class DiameterPeer implements GatewayInstance {
   readonly name: string;
   private phase: PeerPhase = 'stopped';
@@ -44,8 +43,7 @@ export class DiameterPeer implements GatewayInstance {
   private readonly ids = new IdGenerator();
   private lastError: string | undefined;
   private backoffTimer: NodeJS.Timeout | undefined;
-  private watchdogTimer: NodeJS.Timeout | undefined;
-  private dwrOutstanding = false;
+  private readonly watchdog: Watchdog;
   private attempts = 0;
   private stopping = false;
   private openedAt: number | undefined;
@@ -56,10 +54,14 @@ export class DiameterPeer implements GatewayInstance {
   private readonly taps = new Set<TrafficTap>();
   private capture: PcapWriter | undefined;
   /** What the peer told us in CER/CEA. */
-  peerIdentity: { originHost?: string; originRealm?: string; productName?: string; applications: number[] } = { applications: [] };
+  peerIdentity: PeerIdentity = { applications: [] };
 
   constructor(readonly config: PeerConfig, readonly dict: Dictionary, private readonly log: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void = () => {}) {
     this.name = config.name;
+    this.watchdog = new Watchdog(config.watchdog_ms, {
+      connection: () => (this.phase === 'open' && this.conn && !this.conn.isClosed ? this.conn : undefined),
+      dwr: () => this.dwr(),
+    });
   }
 
   // ---- GatewayInstance ----------------------------------------------------------------------------------------
@@ -108,7 +110,7 @@ export class DiameterPeer implements GatewayInstance {
   async stop(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.backoffTimer);
-    this.stopWatchdog();
+    this.watchdog.stop();
     const c = this.conn;
     if (c && !c.isClosed && this.phase === 'open') {
       this.phase = 'closing';
@@ -253,7 +255,7 @@ export class DiameterPeer implements GatewayInstance {
   private sendCer(sock: Socket): void {
     const conn = this.attach(sock);
     this.phase = 'wait-cea';
-    const cer = this.buildRequest(C.CER, 0, this.capabilityAvps(sock));
+    const cer = this.buildRequest(C.CER, 0, capabilityAvps(this.config, sock));
     conn.request(cer, this.config.connect_timeout_ms, 'Capabilities-Exchange-Request').then(
       (cea) => this.onCea(conn, cea),
       (e: Error) => {
@@ -270,13 +272,13 @@ export class DiameterPeer implements GatewayInstance {
       conn.close(`bad CEA from ${conn.remote}: ${(e as Error).message}`);
       return;
     }
-    const rc = this.u32Of(m.avps, A.ResultCode);
+    const rc = u32Of(m.avps, A.ResultCode);
     if (rc !== 2001) {
-      const err = this.strOf(m.avps, A.ErrorMessage);
+      const err = strOf(m.avps, A.ErrorMessage);
       conn.close(`CEA from ${conn.remote}: Result-Code ${rc ?? '(none)'} ${rc !== undefined ? this.dict.resultCodeName(rc) ?? '' : ''}${err ? ` "${err}"` : ''}`.replace(/ +/g, ' ').trim());
       return;
     }
-    this.learnPeer(m);
+    this.peerIdentity = peerIdentityOf(m);
     this.opened(conn);
   }
 
@@ -336,14 +338,14 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private onCer(conn: Connection, m: ParsedMessage): void {
-    const peerHost = this.strOf(m.avps, A.OriginHost);
+    const peerHost = strOf(m.avps, A.OriginHost);
     let rc = 2001;
     let err: string | undefined;
     if (this.config.peer_origin_host && peerHost !== this.config.peer_origin_host) {
       rc = 3010;
       err = `unknown peer ${peerHost ?? '(no Origin-Host)'}`;
     } else {
-      const theirs = this.advertisedApps(m.avps);
+      const theirs = advertisedApps(m.avps);
       const ours = this.config.applications.map((a) => a.id);
       const relay = 0xffffffff;
       if (!theirs.includes(relay) && !ours.includes(relay) && !ours.some((x) => theirs.includes(x))) {
@@ -351,7 +353,7 @@ export class DiameterPeer implements GatewayInstance {
         err = `no common application (peer: ${theirs.join(', ') || 'none'}; ours: ${ours.join(', ')})`;
       }
     }
-    const avps: AvpNode[] = [u32(A.ResultCode, rc), ...this.capabilityAvps(conn.socket).slice(0)];
+    const avps: AvpNode[] = [u32(A.ResultCode, rc), ...capabilityAvps(this.config, conn.socket).slice(0)];
     if (err) avps.push(str(A.ErrorMessage, err, 0));
     conn.write(this.buildAnswer(m, avps, rc === 3010));
     if (rc !== 2001) {
@@ -364,7 +366,7 @@ export class DiameterPeer implements GatewayInstance {
       this.conn = undefined;
       old.close('replaced by a new connection from the peer');
     }
-    this.learnPeer(m);
+    this.peerIdentity = peerIdentityOf(m);
     this.opened(conn);
   }
 
@@ -397,8 +399,7 @@ export class DiameterPeer implements GatewayInstance {
     this.attempts = 0;
     this.lastError = undefined;
     this.openedAt = Date.now();
-    this.dwrOutstanding = false;
-    this.startWatchdog();
+    this.watchdog.start();
     this.log('info', `${this.name}: open with ${this.peerIdentity.originHost ?? '?'} at ${conn.remote}`);
     this.firstAttempt?.resolve();
     this.firstAttempt = undefined;
@@ -411,7 +412,7 @@ export class DiameterPeer implements GatewayInstance {
       return;
     }
     this.conn = undefined;
-    this.stopWatchdog();
+    this.watchdog.stop();
     this.openedAt = undefined;
     if (this.stopping) return;
     this.lastError = reason;
@@ -449,7 +450,7 @@ export class DiameterPeer implements GatewayInstance {
     }
     if (code === C.DPR) {
       conn.write(this.buildAnswer(m, [u32(A.ResultCode, 2001), ...this.originAvps()]));
-      const cause = this.u32Of(m.avps, A.DisconnectCause);
+      const cause = u32Of(m.avps, A.DisconnectCause);
       const causeName = cause !== undefined ? this.dict.avp('Disconnect-Cause')?.enumByValue?.get(cause) : undefined;
       this.phase = 'closing';
       conn.end(`the peer disconnected (DPR, Disconnect-Cause ${causeName ?? cause ?? 'absent'})`);
@@ -487,104 +488,13 @@ export class DiameterPeer implements GatewayInstance {
     }));
   }
 
-  // ---- watchdog (RFC 3539) ----------------------------------------------------------------------------------
-
-  private startWatchdog(): void {
-    this.stopWatchdog();
-    const tw = this.config.watchdog_ms;
-    const jitter = Math.min(2000, tw / 10);
-    const next = () => Math.max(50, Math.round(tw + (Math.random() * 2 - 1) * jitter));
-    const tick = () => {
-      const c = this.conn;
-      if (!c || c.isClosed || this.phase !== 'open') return;
-      const idle = Date.now() - c.lastReceived;
-      if (idle < tw - jitter) {
-        this.watchdogTimer = setTimeout(tick, Math.max(50, tw - idle));
-        this.watchdogTimer.unref();
-        return;
-      }
-      if (this.dwrOutstanding) {
-        c.close(`watchdog: no answer to DWR from ${c.remote} (nothing received for ${idle} ms)`);
-        return;
-      }
-      this.dwrOutstanding = true;
-      const dwr = this.buildRequest(C.DWR, 0, [...this.originAvps(), u32(A.OriginStateId, ORIGIN_STATE_ID)]);
-      c.request(dwr, tw * 2, 'Device-Watchdog-Request').then(
-        () => (this.dwrOutstanding = false),
-        () => undefined, // the connection's own close or the next tick handles it
-      );
-      this.watchdogTimer = setTimeout(tick, next());
-      this.watchdogTimer.unref();
-    };
-    this.watchdogTimer = setTimeout(tick, next());
-    this.watchdogTimer.unref();
-  }
-
-  private stopWatchdog(): void {
-    clearTimeout(this.watchdogTimer);
-    this.watchdogTimer = undefined;
+  private dwr(): Buffer {
+    return this.buildRequest(C.DWR, 0, [...this.originAvps(), u32(A.OriginStateId, ORIGIN_STATE_ID)]);
   }
 
   /** Send a DWR now and wait for the DWA (for tests and diagnostics). Resolves with the DWA Result-Code. */
   async watchdogNow(timeoutMs = 2000): Promise<number | undefined> {
-    const dwr = this.buildRequest(C.DWR, 0, [...this.originAvps(), u32(A.OriginStateId, ORIGIN_STATE_ID)]);
-    const a = await this.request(dwr, timeoutMs, 'Device-Watchdog-Request');
-    return this.u32Of(decodeMessage(a).avps, A.ResultCode);
-  }
-
-  // ---- capabilities -----------------------------------------------------------------------------------------
-
-  private capabilityAvps(sock: Socket): AvpNode[] {
-    const c = this.config;
-    const avps: AvpNode[] = [...this.originAvps()];
-    const ips = c.host_ip_addresses?.length ? c.host_ip_addresses : [(sock.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')];
-    for (const ip of ips) avps.push(addr(A.HostIpAddress, ip));
-    avps.push(u32(A.VendorId, c.vendor_id), str(A.ProductName, c.product_name, 0), u32(A.OriginStateId, ORIGIN_STATE_ID));
-    const vendors = new Set(c.applications.filter((a) => a.vendor).map((a) => a.vendor));
-    for (const v of vendors) avps.push(u32(A.SupportedVendorId, v));
-    for (const a of c.applications) {
-      const idAvp = u32(a.kind === 'auth' ? A.AuthApplicationId : A.AcctApplicationId, a.id);
-      avps.push(a.vendor ? group(A.VendorSpecificApplicationId, [u32(A.VendorId, a.vendor), idAvp]) : idAvp);
-    }
-    if (c.firmware_revision !== undefined) avps.push(u32(A.FirmwareRevision, c.firmware_revision, 0));
-    return avps;
-  }
-
-  private advertisedApps(avps: readonly RawAvp[]): number[] {
-    const out: number[] = [];
-    for (const a of avps) {
-      if (a.vendorId) continue;
-      if ((a.code === A.AuthApplicationId || a.code === A.AcctApplicationId) && a.data.length === 4) out.push(a.data.readUInt32BE(0));
-      if (a.code === A.VendorSpecificApplicationId) {
-        for (let o = 0; o + 12 <= a.data.length;) {
-          const code = a.data.readUInt32BE(o);
-          const len = a.data.readUInt32BE(o + 4) & 0xffffff;
-          if (len < 8) break;
-          if ((code === A.AuthApplicationId || code === A.AcctApplicationId) && len === 12) out.push(a.data.readUInt32BE(o + 8));
-          o += (len + 3) & ~3;
-        }
-      }
-    }
-    return out;
-  }
-
-  private learnPeer(m: ParsedMessage): void {
-    this.peerIdentity = {
-      originHost: this.strOf(m.avps, A.OriginHost),
-      originRealm: this.strOf(m.avps, A.OriginRealm),
-      productName: this.strOf(m.avps, A.ProductName),
-      applications: this.advertisedApps(m.avps),
-    };
-  }
-
-  private u32Of(avps: readonly RawAvp[], code: number): number | undefined {
-    const a = findAvp(avps, code);
-    if (!a || a.data.length !== 4) return undefined;
-    return decodeValue('Unsigned32', a.data) as number;
-  }
-
-  private strOf(avps: readonly RawAvp[], code: number): string | undefined {
-    const a = findAvp(avps, code);
-    return a ? a.data.toString('utf8') : undefined;
+    const a = await this.request(this.dwr(), timeoutMs, 'Device-Watchdog-Request');
+    return u32Of(decodeMessage(a).avps, A.ResultCode);
   }
 }
