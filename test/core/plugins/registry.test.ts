@@ -1,0 +1,72 @@
+// core/plugins/registry.ts: registration rules, resolution of aliases and labelled types, receive-op schemas.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Registry, argumentSchema } from '../../../core/plugins/registry.js';
+import { defineOperation } from '../../../sdk/index.js';
+
+const op = (type: string, extra: Record<string, unknown> = {}) =>
+  defineOperation({ type, direction: 'local', description: '', arguments: { type: 'object', properties: { a: { type: 'integer' } } }, execute() {}, ...extra });
+
+test('operations resolve by type and alias; unknown types are undefined', () => {
+  const r = new Registry();
+  r.addOperation(op('fam.x_to_y.Do', { aliases: ['fam.Do'] }), 'fam', ['fam']);
+  assert.equal(r.resolve('fam.x_to_y.Do')?.op.def.type, 'fam.x_to_y.Do');
+  assert.equal(r.resolve('fam.Do')?.op.def.type, 'fam.x_to_y.Do');
+  assert.equal(r.resolve('fam.nope'), undefined);
+});
+
+test('labelled types resolve with their label', () => {
+  const r = new Registry();
+  r.addOperation(op('db.Query', { labelled: true }), 'db', ['db']);
+  const res = r.resolve('db.smf.Query');
+  assert.equal(res?.op.def.type, 'db.Query');
+  assert.equal(res?.label, 'smf');
+  assert.equal(r.resolve('db.Query')?.label, undefined);
+  assert.equal(r.resolve('db.smf.Other'), undefined);
+});
+
+test('namespaces, duplicates, aliases and the frozen registry are enforced', () => {
+  const r = new Registry();
+  assert.throws(() => r.addOperation(op('other.Do'), 'fam', ['fam']), /outside its namespaces/);
+  assert.throws(() => r.addOperation(op('fam.Do', { aliases: ['other.Do'] }), 'fam', ['fam']), /other\.Do.*outside/);
+  r.addOperation(op('fam.Do'), 'fam', ['fam']);
+  assert.throws(() => r.addOperation(op('fam.Do'), 'fam2', ['fam']), /already registered by fam/);
+  assert.throws(() => r.addOperation(op('fam.Two', { aliases: ['fam.Do'] }), 'fam', ['fam']), /already registered/);
+  assert.throws(() => r.addOperation(op('fam.Bad', { arguments: { type: 'object', properties: { a: { type: 'no-such-type' } } } }), 'fam', ['fam']), /does not compile/);
+  r.freeze();
+  assert.throws(() => r.addOperation(op('fam.Late'), 'fam', ['fam']), /frozen/);
+  assert.throws(() => r.addParam('p', {}, '', 'fam'), /frozen/);
+  assert.throws(() => r.addGateway({ kind: 'k', instances: [] }, 'fam'), /frozen/);
+});
+
+test('gateways: duplicate kinds and instance names, and a default that does not exist, are refused', () => {
+  const r = new Registry();
+  const i = (name: string) => ({ name, state: () => 'up' as const });
+  assert.throws(() => r.addGateway({ kind: 'k', instances: [i('a'), i('a')] }, 'p'), /two k instances are named 'a'/);
+  assert.throws(() => r.addGateway({ kind: 'k', instances: [i('a')], defaultInstance: 'b' }, 'p'), /default k instance 'b'/);
+  r.addGateway({ kind: 'k', instances: [i('a')] }, 'p');
+  assert.throws(() => r.addGateway({ kind: 'k', instances: [i('z')] }, 'q'), /already registered by p/);
+  r.addParam('k_mode', { type: 'string' }, 'x', 'p');
+  assert.throws(() => r.addParam('k_mode', { type: 'string' }, 'x', 'q'), /already registered by p/);
+});
+
+test('argumentSchema: additionalProperties false by default; receive ops accept null and !name for matched fields', () => {
+  const send = argumentSchema(op('f.Send'));
+  assert.equal(send.additionalProperties, false);
+  const recv = argumentSchema(
+    defineOperation({
+      type: 'f.Recv',
+      direction: 'receive',
+      description: '',
+      controlArguments: ['timeout'],
+      arguments: { type: 'object', properties: { cause: { type: 'integer' }, kind: { enum: ['a', 'b'] }, fixed: { const: 1 }, timeout: { type: 'number' } } },
+      execute() {},
+    }),
+  ) as any;
+  assert.deepEqual(recv.properties.cause.type, ['integer', 'null']);
+  assert.deepEqual(recv.properties['!cause'].type, ['integer', 'null']);
+  assert.deepEqual(recv.properties.kind.enum, ['a', 'b', null]);
+  assert.deepEqual(recv.properties.fixed.enum, [1, null]);
+  assert.deepEqual(recv.properties.timeout, { type: 'number' }, 'control arguments are not nullable');
+  assert.equal(recv.properties['!timeout'], undefined);
+});

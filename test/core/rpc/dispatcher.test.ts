@@ -1,0 +1,83 @@
+// core/rpc/dispatcher.ts: one frame in, one response text out, never a throw; errors mapped onto the catalogue.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Dispatcher } from '../../../core/rpc/dispatcher.js';
+import { TesterError } from '../../../core/errors.js';
+
+function make() {
+  const logged: string[] = [];
+  const d = new Dispatcher((t) => logged.push(t));
+  d.add('Echo', (p) => p);
+  d.add('Fail', () => {
+    throw new TesterError(2003, "lock 'k' is held");
+  });
+  d.add('Crash', () => {
+    throw new Error('boom');
+  });
+  d.add('Slow', async (p) => {
+    await new Promise((r) => setTimeout(r, 5));
+    return { got: p.x ?? null };
+  });
+  return { d, logged };
+}
+
+const req = (o: unknown) => Buffer.from(JSON.stringify(o));
+const parse = async (d: Dispatcher, b: Buffer) => JSON.parse(await d.handle(b));
+
+test('a result comes back with the id as a string and error null', async () => {
+  const { d } = make();
+  const r = await parse(d, req({ jsonrpc: '2.0', method: 'Echo', params: { a: 1 }, id: 9 }));
+  assert.deepEqual(r, { jsonrpc: '2.0', id: '9', result: { a: 1 }, error: null });
+  const s = await parse(d, req({ jsonrpc: '2.0', method: 'Slow', params: { x: 2 }, id: 'abc' }));
+  assert.deepEqual(s, { jsonrpc: '2.0', id: 'abc', result: { got: 2 }, error: null });
+});
+
+test('a TesterError keeps its code and message; an unexpected error is 1000 and logged', async () => {
+  const { d, logged } = make();
+  const f = await parse(d, req({ jsonrpc: '2.0', method: 'Fail', params: {}, id: 1 }));
+  assert.deepEqual(f.error, { code: 2003, message: "lock 'k' is held" });
+  assert.equal(f.result, null);
+  const c = await parse(d, req({ jsonrpc: '2.0', method: 'Crash', params: {}, id: 1 }));
+  assert.equal(c.error.code, 1000);
+  assert.match(c.error.message, /boom/);
+  assert.ok(logged.some((l) => l.includes('boom')));
+});
+
+test('params absent is an empty object; params as a JSON string is parsed', async () => {
+  const { d } = make();
+  assert.deepEqual((await parse(d, req({ jsonrpc: '2.0', method: 'Echo', id: 1 }))).result, {});
+  assert.deepEqual((await parse(d, req({ jsonrpc: '2.0', method: 'Echo', params: '{"b":2}', id: 1 }))).result, { b: 2 });
+  assert.equal((await parse(d, req({ jsonrpc: '2.0', method: 'Echo', params: '[1]', id: 1 }))).error.code, 1000);
+});
+
+test('unknown methods, including Object.prototype names, are 1001 naming the method', async () => {
+  const { d } = make();
+  for (const m of ['Nope', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    const r = await parse(d, req({ jsonrpc: '2.0', method: m, params: {}, id: 1 }));
+    assert.equal(r.error?.code, 1001, m);
+    assert.ok(r.error.message.includes(`'${m}'`));
+    assert.match(r.error.message, /Echo/);
+  }
+});
+
+test('envelope errors are 1000 and never throw', async () => {
+  const { d } = make();
+  const bad: Buffer[] = [
+    Buffer.from('not json'),
+    Buffer.from([0xff, 0xfe]),
+    Buffer.alloc(0),
+    req([{ jsonrpc: '2.0', method: 'Echo', id: 1 }]),
+    req({ jsonrpc: '2.0', method: 'Echo' }),
+    req({ jsonrpc: '2.0', method: 'Echo', id: null }),
+    req({ jsonrpc: '2.0', method: 'Echo', id: { a: 1 } }),
+    req({ method: 'Echo', id: 1 }),
+    req({ jsonrpc: '2.0', id: 1 }),
+    req('text'),
+  ];
+  for (const b of bad) {
+    const r = JSON.parse(await d.handle(b));
+    assert.equal(r.error.code, 1000, b.toString());
+    assert.equal(r.result, null);
+    assert.equal(r.jsonrpc, '2.0');
+  }
+});
