@@ -260,6 +260,20 @@ export interface ReceiveOptions {
   signal?: AbortSignal;
 }
 
+/** Options of Dialogue.abort(). */
+export interface AbortOptions {
+  /** Refuse the received AARQ: Abort with AARE reject-permanent / application-context-name-not-supported. */
+  acNotSupported?: boolean;
+  /** The AC named in that AARE (default: the received one). */
+  ac?: ApplicationContext;
+  /** user-information of the ABRT / AARE (content of [30], one or more EXTERNALs). */
+  userInformation?: Uint8Array;
+  /** Send a P-Abort with this cause (0-4, Q.773 P-AbortCause) instead of a U-Abort (a tester may play the provider). */
+  pAbortCause?: number;
+  /** ABRT abort-source: 'user' (0, default) or 'provider' (1). */
+  source?: 'user' | 'provider';
+}
+
 export interface Dialogue {
   readonly gateway: SigtranGateway;
   readonly state: DialogueState;
@@ -293,11 +307,12 @@ export interface Dialogue {
    */
   end(opts?: { prearranged?: boolean }): WireMessage | undefined;
   /**
-   * U-Abort: an Abort with an ABRT (abort-source user). With `acNotSupported` (answering a Begin), an Abort whose
-   * AARE is reject-permanent / application-context-name-not-supported, naming `ac` (or the received AC).
+   * U-Abort: an Abort with an ABRT (abort-source `source`, default user). With `acNotSupported` (answering a Begin),
+   * an Abort whose AARE is reject-permanent / application-context-name-not-supported, naming `ac` (or the received
+   * AC). With `pAbortCause`, a P-Abort with that cause.
    * Returns undefined when nothing could be sent (no peer transaction yet): the dialogue is then just released.
    */
-  abort(opts?: { acNotSupported?: boolean; ac?: ApplicationContext; userInformation?: Uint8Array }): WireMessage | undefined;
+  abort(opts?: AbortOptions): WireMessage | undefined;
   /**
    * The next inbound message of this dialogue (arrival order; messages are queued until read). Rejects with
    * SigtranError: 'timeout' after timeoutMs ("no TCAP message from the peer within 10 s (dialogue 0a1b2c3d)"),

@@ -1,6 +1,7 @@
 // A TCAP dialogue (transaction + component sublayer as far as a tester needs it).
 import type { ApplicationContext } from '../ac.js';
 import type {
+  AbortOptions,
   Dialogue,
   DialogueState,
   InvokeSpec,
@@ -206,26 +207,28 @@ export class DialogueImpl implements Dialogue {
     return w;
   }
 
-  abort(opts?: { acNotSupported?: boolean; ac?: ApplicationContext; userInformation?: Uint8Array }): WireMessage | undefined {
+  abort(opts?: AbortOptions): WireMessage | undefined {
     if (this.state === 'ended') return undefined;
     if (!this.remoteTid) {
       this.finish('aborted locally');
       return undefined;
     }
     const m: OutTcap = { kind: 'abort', dtid: this.remoteTid };
-    if (opts?.acNotSupported) {
+    if (opts?.pAbortCause !== undefined) {
+      m.pAbortCause = opts.pAbortCause;
+    } else if (opts?.acNotSupported) {
       const ac = opts.ac ?? this.ac;
       if (ac) m.dialogue = { type: 'aare', ac, result: 1, diagSource: 'user', diag: 2, userInformation: opts.userInformation };
-    } else if (this.ac || opts?.userInformation) {
+    } else if (this.ac) {
       // ABRT only in a dialogue that has a dialogue portion (Q.773: AC-less dialogues abort without one).
-      if (this.ac) m.dialogue = { type: 'abrt', source: 0, userInformation: opts?.userInformation };
+      m.dialogue = { type: 'abrt', source: opts?.source === 'provider' ? 1 : 0, userInformation: opts?.userInformation };
     }
     let w: WireMessage | undefined;
     try {
       w = this.host.transmit(this, m);
     } finally {
       this.queue = [];
-      this.finish('aborted by us (TC-U-ABORT)');
+      this.finish(opts?.pAbortCause !== undefined ? `aborted by us (P-Abort cause ${opts.pAbortCause})` : 'aborted by us (TC-U-ABORT)');
     }
     return w;
   }

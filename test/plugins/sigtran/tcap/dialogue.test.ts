@@ -144,6 +144,29 @@ describe('TCAP dialogues (memory transport)', () => {
     assert.equal(ab.dialoguePdu?.type, 'abrt');
   });
 
+  test('abort with a P-Abort cause, and a U-Abort with abort-source provider', async () => {
+    const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d.send();
+    const w = (await acc).dialogue.abort({ pAbortCause: 4 });
+    assert.equal(tcapOf(w!.bytes).pAbortCause, 4);
+    const pa = await d.receive({ timeoutMs: 1000 });
+    assert.equal(pa.kind, 'p-abort');
+    assert.match(pa.reason!, /resourceLimitation \(4\)/);
+
+    const d2 = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc2 = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d2.send();
+    const b2 = (await acc2).dialogue;
+    b2.send();
+    await d2.receive({ timeoutMs: 1000 });
+    d2.abort({ source: 'provider' });
+    const ua = await b2.receive({ timeoutMs: 1000 });
+    assert.equal(ua.kind, 'u-abort');
+    assert.ok(ua.dialoguePdu?.type === 'abrt');
+    assert.equal(ua.dialoguePdu.source, 'provider');
+  });
+
   test('encode errors in a component argument are reported as SigtranError encode', () => {
     const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
     d.returnResult({ invokeId: 1, result: Uint8Array.of(5, 0) });
