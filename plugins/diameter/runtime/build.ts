@@ -89,7 +89,7 @@ export function buildRequestAvps(
         }
         // Sh and the other 3GPP stateless applications require Auth-Session-State (TS 29.329 §6.1)
         if (kind === 'auth' && want(277)) front.push(u32(277, 1));
-      } else if (kind === 'auth' && want(A.AuthApplicationId) && cmd.applicationId !== null) {
+      } else if (kind === 'auth' && want(A.AuthApplicationId)) {
         front.push(u32(A.AuthApplicationId, applicationId));
       } else if (kind === 'acct' && want(A.AcctApplicationId)) {
         front.push(u32(A.AcctApplicationId, applicationId));

@@ -127,6 +127,18 @@ describe('diameter plugin through the service (client mode)', () => {
     assert.ok(r.first_call.trace_log.some((t: any) => /^diameter: UDR to OCS1 127\.0\.0\.1:\d+ \(hop-by-hop 0x[0-9a-f]{8}, \d+ bytes\) -> UDA Experimental-Result-Code 5001 DIAMETER_ERROR_USER_UNKNOWN in [\d.]+ ms$/.test(t.msg)), JSON.stringify(r.first_call.trace_log));
   });
 
+  test('STR (a base session command) gets the peer\'s application and Auth-Application-Id', async () => {
+    const r = await runToCompletion(svc.port, { run_id: 'cm-str', operations: [{ type: 'diameter.Request', arguments: { name: 'STR', avps: [
+      { name: 'Session-Id_auto' }, { name: 'Termination-Cause', value: 'DIAMETER_LOGOUT' },
+    ] } }] });
+    assert.equal(r.counts.failed + r.counts.aborted, 0, JSON.stringify(r.first_fails));
+    const str = seen.at(-1)!;
+    assert.equal(str.name, 'Session-Termination-Request');
+    assert.equal(str.parsed.header.applicationId, 4);
+    assert.equal(str.object['Auth-Application-Id'], 4);
+    assert.equal(str.object['Termination-Cause'], 1);
+  });
+
   test('no answer in time aborts the instance with the reason; the next instance is fine', async () => {
     const r = await runToCompletion(svc.port, {
       run_id: 'cm-timeout', trace_level: 1,
