@@ -83,7 +83,6 @@ function enumValue(ty: Extract<Ty, { k: 'enum' }>, v: unknown, path: string): nu
 function derivedPresent(ty: Ty, holder: Obj, n: string): boolean {
   if (ty.k !== 'oct' || !ty.fmt) return false;
   for (const s of numberFormats[ty.fmt].suffixes) if (holder[n + '_' + s] !== undefined) return true;
-  // calling-style numbers accept _inn as _ni and vice versa
   return false;
 }
 

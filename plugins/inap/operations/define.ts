@@ -7,6 +7,7 @@ import { executeAbortReceive, executeAbortSend } from '../runtime/abort.js';
 import { receiveSchema, sendSchema } from './schema.js';
 
 const PEERS: Record<string, string> = { scp: 'SCP', ssp: 'SSP', srf: 'SRF' };
+const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
 
 /** `inap.<segment>.<name>`, e.g. inapOperation('ssp_to_scp', 'InitialDP'). */
 export function inapOperation(segment: string, name: string): OperationDefinition {
@@ -16,6 +17,7 @@ export function inapOperation(segment: string, name: string): OperationDefinitio
   const peer = PEERS[segment.split('_').pop()!] ?? 'peer';
   if (e.direction === 'send') {
     const opening = OPENING.has(name) && !segment.startsWith('scp_');
+    const spec = { type, name, dialogueKey: e.dialogueKey };
     return defineOperation({
       type,
       aliases: e.aliases,
@@ -23,9 +25,10 @@ export function inapOperation(segment: string, name: string): OperationDefinitio
       gateway: 'sigtran',
       description: `Send ${name} to the ${peer}${opening ? ' (opens a TCAP dialogue: Begin)' : ''}.`,
       arguments: sendSchema(name, opening),
-      execute: (ctx, args: JsonObject) => executeSend(ctx, { type, name, dialogueKey: e.dialogueKey }, args ?? {}),
+      execute: (ctx, args: JsonObject) => executeSend(ctx, spec, args ?? EMPTY),
     });
   }
+  const spec = { type, name, dialogueKey: e.dialogueKey, peer };
   return defineOperation({
     type,
     aliases: e.aliases,
@@ -34,7 +37,7 @@ export function inapOperation(segment: string, name: string): OperationDefinitio
     description: `Expect ${name} from the ${peer}; any other message aborts the instance.`,
     arguments: receiveSchema(name),
     controlArguments: ['last_component', 'tcap_ac', 'variant', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider'],
-    execute: (ctx, args: JsonObject) => executeReceive(ctx, { type, name, dialogueKey: e.dialogueKey, peer }, args ?? {}),
+    execute: (ctx, args: JsonObject) => executeReceive(ctx, spec, args ?? EMPTY),
   });
 }
 

@@ -126,12 +126,12 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
   if (c.type === 'reject') ctx.abort(`${spec.name}: expected from the ${spec.peer}, received a Reject: ${c.text} (invoke ${c.invokeId ?? 'none'})`);
   if (ms.wire === 'invoke') {
     if (c.type !== 'invoke' || opName(c.opcode) !== ms.op) ctx.abort(`${spec.name}: expected ${spec.name} from the ${spec.peer}, received ${describeComponent(c)}`);
-    rd.received.set(ms.op, c.invokeId);
+    (rd.received ??= {})[ms.op] = c.invokeId;
     raw = c.argument;
     meta.invoke_id = c.invokeId;
   } else if (ms.wire === 'result') {
     if (c.type !== 'returnResult') ctx.abort(`${spec.name}: expected the result of ${ms.op} from the ${spec.peer}, received ${describeComponent(c)}`);
-    const want = rd.sent.get(ms.op);
+    const want = rd.sent?.[ms.op];
     if (want !== undefined && c.invokeId !== want) ctx.abort(`${spec.name}: received a result for invoke ${c.invokeId}, but ${ms.op} was invoke ${want}`);
     raw = c.result;
     meta.invoke_id = c.invokeId;

@@ -76,9 +76,9 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
   let invokeId: number;
   if (ms.wire === 'invoke') {
     invokeId = d.invoke({ opcode: OPCODES[ms.op]!, argument: bytes });
-    rd.sent.set(ms.op, invokeId);
+    (rd.sent ??= {})[ms.op] = invokeId;
   } else {
-    const id = rd.received.get(ms.op);
+    const id = rd.received?.[ms.op];
     if (id === undefined) ctx.abort(`${spec.name}: no ${ms.op} was received on this dialogue to answer`);
     invokeId = id;
     if (ms.wire === 'result') d.returnResult({ invokeId, opcode: bytes ? OPCODES[ms.op] : undefined, result: bytes });

@@ -18,10 +18,10 @@ export interface RoleDialogue {
   firstAc: ApplicationContext | null | undefined;
   /** Dialogue PDU (AARE) of the first inbound message, for tcap_result checks. */
   firstPdu: DialoguePdu | undefined;
-  /** Last received invoke id per INAP operation (to answer with a result or error). */
-  received: Map<string, number>;
+  /** Last received invoke id per INAP operation (to answer with a result or error); created on first use. */
+  received: Record<string, number> | undefined;
   /** Last sent invoke id per INAP operation (to match a result). */
-  sent: Map<string, number>;
+  sent: Record<string, number> | undefined;
   /** The dialogue is over (End or Abort sent or received). */
   ended: boolean;
   endReason: string;
@@ -41,7 +41,7 @@ export function addDialogue(s: Session, key: string, rd: RoleDialogue): void {
 }
 
 export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
-  return { d, variant, queue: [], qi: 0, msg: undefined, firstOfMsg: false, firstAc: undefined, firstPdu: undefined, received: new Map(), sent: new Map(), ended: false, endReason: '' };
+  return { d, variant, queue: [], qi: 0, msg: undefined, firstOfMsg: false, firstAc: undefined, firstPdu: undefined, received: undefined, sent: undefined, ended: false, endReason: '' };
 }
 
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */
