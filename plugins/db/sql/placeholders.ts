@@ -1,8 +1,9 @@
-// Bind parameters in portable SQL: `:name` (named, values from an object) or `?` (positional, values from an
-// array). The SQL is scanned once (strings, quoted identifiers, comments, PostgreSQL dollar quotes and `::` casts
-// are skipped) and rewritten per driver: `$1, $2, ...` for PostgreSQL (one number per distinct name), `?` per
-// occurrence for SQLite. Values are never spliced into the text. When the SQL has named parameters, a `?` is left
-// as it is (PostgreSQL's jsonb `?` operator).
+// Bind parameters in portable SQL: `:name` (named, values from an object), or `?` or PostgreSQL's `$1, $2, ...`
+// (positional, values from an array). The SQL is scanned once (strings, quoted identifiers, comments, PostgreSQL
+// dollar quotes and `::` casts are skipped) and rewritten per driver: `$1, $2, ...` for PostgreSQL (one number per
+// distinct name), `?` per occurrence for SQLite. Values are never spliced into the text. Only one style is used
+// per statement, in the order named, numbered, `?`: a `?` beside named or numbered parameters is left as it is
+// (PostgreSQL's jsonb `?` operator).
 
 export interface ParsedSql {
   /** 'named' (`:name`), 'positional' (`?`) or 'none'. */
@@ -29,7 +30,8 @@ export class SqlParamError extends Error {
 interface Token {
   start: number;
   end: number;
-  name?: string; // named when set, else positional '?'
+  name?: string; // named when set
+  num?: number; // $n when set; else positional '?'
 }
 
 const NAME_START = /[A-Za-z_]/;
@@ -62,9 +64,13 @@ function scan(sql: string): Token[] {
     } else if (c === '$' && (i === 0 || !NAME_PART.test(sql[i - 1]!))) {
       // PostgreSQL dollar quoting: $$...$$ or $tag$...$tag$ ($1 style parameters are left alone)
       const m = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i, i + 66));
+      const num = m ? null : /^\$([1-9][0-9]{0,4})(?![0-9A-Za-z_$])/.exec(sql.slice(i, i + 8));
       if (m) {
         const close = sql.indexOf(m[0], i + m[0].length);
         i = close < 0 ? n : close + m[0].length;
+      } else if (num) {
+        out.push({ start: i, end: i + num[0].length, num: Number(num[1]) });
+        i += num[0].length;
       } else i++;
     } else if (c === ':') {
       if (sql[i + 1] === ':') {
@@ -92,8 +98,9 @@ export function parseSql(sql: string): ParsedSql {
   if (hit) return hit;
   const tokens = scan(sql);
   const named = tokens.filter((t) => t.name !== undefined);
-  const used = named.length > 0 ? named : tokens;
-  const style: ParsedSql['style'] = named.length > 0 ? 'named' : tokens.length > 0 ? 'positional' : 'none';
+  const numbered = tokens.filter((t) => t.num !== undefined);
+  const used = named.length > 0 ? named : numbered.length > 0 ? numbered : tokens;
+  const style: ParsedSql['style'] = used.length === 0 ? 'none' : named.length > 0 ? 'named' : 'positional';
   const names: string[] = [];
   const pgOrder: Array<string | number> = [];
   const liteOrder: Array<string | number> = [];
@@ -115,6 +122,11 @@ export function parseSql(sql: string): ParsedSql {
       pg += `$${k + 1}`;
       lite += '?';
       liteOrder.push(t.name);
+    } else if (t.num !== undefined) {
+      pg += `$${t.num}`;
+      lite += '?';
+      liteOrder.push(t.num - 1);
+      pos = Math.max(pos, t.num);
     } else {
       pgOrder.push(pos);
       liteOrder.push(pos);
@@ -125,6 +137,7 @@ export function parseSql(sql: string): ParsedSql {
   }
   pg += sql.slice(at);
   lite += sql.slice(at);
+  if (numbered.length > 0 && named.length === 0) for (let k = 0; k < pos; k++) pgOrder.push(k);
   const parsed: ParsedSql = { style, names, positional: style === 'positional' ? pos : 0, pg, pgOrder, lite, liteOrder };
   if (cache.size < 5000) cache.set(sql, parsed);
   return parsed;

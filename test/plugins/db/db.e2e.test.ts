@@ -70,6 +70,8 @@ describe('db plugin end to end', opts, () => {
         { type: 'db.smf.CcsAcctExists', arguments: { be_acct_id: 42 }, tests: [{ kpath: 'row.Exists', type: 'integer', value: 1 }, { kpath: 'rows[0].Exists', type: 'integer', value: 1 }, { kpath: 'rows.Exists', type: 'integer', value: 1 }, { kpath: 'rows', type: 'size', value: 1 }] },
         { type: 'assert', arguments: { expression: '$i.CcsAcctExists.rows.Exists == 1' } },
         { type: 'db.smf.Query', arguments: { sql: 'SELECT balance FROM acct WHERE be_acct_id = ?', parameters: [42] }, tests: [{ kpath: 'rows.balance', type: 'integer', value: 1500 }] },
+        { type: 'db.smf.Query', arguments: { sql: 'SELECT balance, $2::text AS tag FROM acct WHERE be_acct_id = $1', params: [42, 'pg-native'] }, tests: [{ kpath: 'row.balance', type: 'integer', value: 1500 }, { kpath: 'row.tag', type: 'string', value: 'pg-native' }] },
+        { type: 'db.Query', arguments: { sql: 'SELECT $1 + $1 AS twice', params: [21] }, tests: [{ kpath: 'row.twice', type: 'integer', value: 42 }] },
         { type: 'db.smf.AcctBalance', arguments: { msisdn: '{ $v.msisdn }' }, tests: [{ kpath: 'row_count', type: 'integer', value: 1 }] },
         { type: 'assert', arguments: { expression: '$i.AcctBalance.row.balance == 1500 && $i.DB.row.balance == 1500' } },
         { type: 'db.Query', arguments: { sql: 'INSERT INTO note (text) VALUES (?)', params: ['hello'] } },

@@ -30,6 +30,21 @@ describe('db sql placeholders', () => {
     assert.ok(p.pg.includes("'it''s :y'") && p.pg.includes('v::int') && p.pg.includes('$$ :w ? $$'));
   });
 
+  test('PostgreSQL $n parameters take an array; SQLite gets one ? per use', () => {
+    const p = parseSql('SELECT * FROM t WHERE a = $2 AND b = $1 OR c = $2');
+    assert.equal(p.style, 'positional');
+    assert.equal(p.positional, 2);
+    assert.equal(p.pg, 'SELECT * FROM t WHERE a = $2 AND b = $1 OR c = $2');
+    assert.equal(p.lite, 'SELECT * FROM t WHERE a = ? AND b = ? OR c = ?');
+    assert.deepEqual(bindValues(p, ['x', 'y'], 'pg'), ['x', 'y']);
+    assert.deepEqual(bindValues(p, ['x', 'y'], 'lite'), ['y', 'x', 'y']);
+    assert.match(checkParams(p, ['x'])!, /2 positional/);
+    // dollar quotes are not parameters, and a ? beside $n is left alone
+    const q = parseSql("SELECT $$ $1 $$, doc ? 'k', $1x, $1");
+    assert.equal(q.positional, 1);
+    assert.equal(q.lite, "SELECT $$ $1 $$, doc ? 'k', $1x, ?");
+  });
+
   test('with named parameters a ? is left alone (jsonb operator)', () => {
     const p = parseSql("SELECT doc ? 'key' FROM t WHERE id = :id");
     assert.equal(p.pg, "SELECT doc ? 'key' FROM t WHERE id = $1");
