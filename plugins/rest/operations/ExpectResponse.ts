@@ -4,7 +4,7 @@
 // `!name` = must not equal) and `json` (kpath into content_json → value). tests[] apply to { rest: {...} }.
 import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
 import type { RestClient } from '../gateway/client.js';
-import { lastOutcome } from '../state.js';
+import { lastOutcome, restResult } from '../state.js';
 
 interface ExpectArgs {
   status?: number | null;
@@ -85,6 +85,6 @@ export default defineOperation<ExpectArgs, RestClient>({
         ctx.match('JSON field', args.json as JsonObject, doc !== null && typeof doc === 'object' ? (doc as JsonObject) : {});
       }
     }
-    return { result: { rest: res as unknown as Json } };
+    return { result: restResult(res) };
   },
 });

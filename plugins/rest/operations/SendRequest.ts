@@ -5,7 +5,7 @@
 import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
 import { RestCallError, type RestClient } from '../gateway/client.js';
 import { buildRequest, type SendRequestArgs } from '../request.js';
-import { remember } from '../state.js';
+import { remember, restResult } from '../state.js';
 import { requestBytes, responseBytes } from '../wire.js';
 
 const scalar = { type: ['string', 'number', 'boolean'] };
@@ -88,7 +88,7 @@ export default defineOperation<SendRequestArgs, RestClient>({
       ctx.received('REST', outcome);
       if (args.abort_on_error === false) {
         ctx.fail(`rest ${client.name}: ${message}`);
-        return { result: { rest: outcome } };
+        return { result: restResult(outcome) };
       }
       ctx.abort(`rest ${client.name}: ${message}`);
     }
@@ -106,6 +106,6 @@ export default defineOperation<SendRequestArgs, RestClient>({
       });
     }
     ctx.trace(1, `rest ${client.name}: ${res.code} in ${res.elapsed_ms} ms`);
-    return { result: { rest: res as unknown as Json } };
+    return { result: restResult(res) };
   },
 });

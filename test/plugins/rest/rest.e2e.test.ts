@@ -54,6 +54,8 @@ describe('rest plugin end to end', needsTool('openssl', 'apt-get install openssl
             { kpath: 'rest.code', type: 'integer', value: 200 },
             { kpath: 'rest.content_json.balance', type: 'integer', value: 1500 },
             { kpath: 'rest.http_headers.[name=X-Served-By].[0].value', type: 'string', value: 'fixture' },
+            { kpath: 'code', type: 'integer', value: 200 },
+            { kpath: 'content_json.tags[0]', type: 'string', value: 'prepaid' },
           ],
         },
         { type: 'assert', arguments: { expression: '$i.REST.content_json.currency == "NZD"' } },
