@@ -200,22 +200,25 @@ export function encodeValue(type: BaseType, v: ValueIn): Buffer {
   switch (type) {
     case 'Integer32':
     case 'Enumerated': {
-      const b = Buffer.alloc(4);
-      b.writeInt32BE(Number(intInRange(v, type, -0x80000000n, 0x7fffffffn)), 0);
+      const b = Buffer.allocUnsafe(4);
+      // fast path for the common case: a plain integer number in range
+      if (typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff) b.writeInt32BE(v, 0);
+      else b.writeInt32BE(Number(intInRange(v, type, -0x80000000n, 0x7fffffffn)), 0);
       return b;
     }
     case 'Unsigned32': {
-      const b = Buffer.alloc(4);
-      b.writeUInt32BE(Number(intInRange(v, type, 0n, 0xffffffffn)), 0);
+      const b = Buffer.allocUnsafe(4);
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff) b.writeUInt32BE(v, 0);
+      else b.writeUInt32BE(Number(intInRange(v, type, 0n, 0xffffffffn)), 0);
       return b;
     }
     case 'Integer64': {
-      const b = Buffer.alloc(8);
+      const b = Buffer.allocUnsafe(8);
       b.writeBigInt64BE(intInRange(v, type, -(2n ** 63n), 2n ** 63n - 1n), 0);
       return b;
     }
     case 'Unsigned64': {
-      const b = Buffer.alloc(8);
+      const b = Buffer.allocUnsafe(8);
       b.writeBigUInt64BE(intInRange(v, type, 0n, 2n ** 64n - 1n), 0);
       return b;
     }
