@@ -110,6 +110,20 @@ async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleD
   ctx.abort(`${spec.name}: too many skipped components`);
 }
 
+/** Record an unexpected component (decoded when it is a known operation) before the instance aborts. */
+function recordUnexpected(ctx: OperationContext, rd: RoleDialogue, c: Component, m: TcapMessage, first: boolean): void {
+  if (!ctx.recordsMessages) return;
+  let name: string = c.type;
+  let fields: JsonObject = { unexpected: 1 };
+  if (c.type === 'invoke') {
+    name = opName(c.opcode) ?? `operation ${String(c.opcode)}`;
+    const at = argType(name, rd.variant);
+    if (at) fields = { ...(decodeArg(at, c.argument).fields as JsonObject), ...fields };
+    fields.invoke_id = c.invokeId;
+  }
+  ctx.message({ direction: 'received', protocol: 'inap', name, fields: { ...fields, variant: rd.variant, tcap: m.kind } as Json, ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}) });
+}
+
 function recordRaw(ctx: OperationContext, m: TcapMessage, name: string): void {
   if (ctx.recordsMessages) ctx.message({ direction: 'received', protocol: 'tcap', name, fields: m.summary(), bytes: m.bytes, dissector: m.dissector, peer: m.peer });
 }
@@ -118,14 +132,18 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
   const ms = messageSpec(spec.name);
   const s = session(ctx);
   let rd = s.dialogues.get(spec.dialogueKey);
-  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name) && (!rd || (rd.ended && rd.qi >= rd.queue.length))) rd = await acceptBegin(ctx, spec, ms.op, args);
+  // the SCP side's InitialDP / AssistRequestInstructions always come in a new Begin (a new call)
+  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) rd = await acceptBegin(ctx, spec, ms.op, args);
   else if (!rd) ctx.abort(`${spec.name}: no dialogue is open to receive on (send InitialDP first)`);
   const { c, m, first } = await nextComponent(ctx, spec, rd, ms.op);
   let raw: Uint8Array | undefined;
   const meta: JsonObject = {};
   if (c.type === 'reject') ctx.abort(`${spec.name}: expected from the ${spec.peer}, received a Reject: ${c.text} (invoke ${c.invokeId ?? 'none'})`);
   if (ms.wire === 'invoke') {
-    if (c.type !== 'invoke' || opName(c.opcode) !== ms.op) ctx.abort(`${spec.name}: expected ${spec.name} from the ${spec.peer}, received ${describeComponent(c)}`);
+    if (c.type !== 'invoke' || opName(c.opcode) !== ms.op) {
+      recordUnexpected(ctx, rd, c, m, first);
+      ctx.abort(`${spec.name}: expected ${spec.name} from the ${spec.peer}, received ${describeComponent(c)}`);
+    }
     (rd.received ??= {})[ms.op] = c.invokeId;
     raw = c.argument;
     meta.invoke_id = c.invokeId;

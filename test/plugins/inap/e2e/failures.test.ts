@@ -34,6 +34,9 @@ describe('an SCP that answers the wrong thing, or not at all', () => {
     assert.equal(r.counts.aborted, 1);
     assert.equal(r.first_aborts.length, 1);
     assert.match(JSON.stringify(r.first_aborts[0]), /ReleaseCall: expected ReleaseCall from the SCP, received Connect \(Invoke id 1\)/);
+    const got = r.first_call.messages.find((m: { name: string }) => m.name === 'Connect');
+    assert.equal(got.fields.unexpected, 1, 'the unexpected message is in the trace, decoded');
+    assert.equal(got.fields.destinationRoutingAddress_digits, '4912');
   });
 
   test('wrong value: a failed check, the instance goes on and counts as failed', async () => {
