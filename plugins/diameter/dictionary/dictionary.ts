@@ -1,16 +1,17 @@
 // The dictionary resolver: AVPs, commands and applications by name and by code, both ways, with enumerated value
-// names. Built from the built-in sources (base, credit-control, ro-gy, sh) plus site dictionaries from plugins.json.
+// names. Built from the built-in sources (base, nasreq, credit-control, ro-gy, sh) plus site dictionaries from plugins.json.
 import { AvpFlag, parseAvpFlags } from '../codec/avp.js';
 import { BASE_TYPES, type BaseType } from '../codec/types.js';
 import { base } from './base.js';
 import { creditControl } from './credit-control.js';
+import { nasreq } from './nasreq.js';
 import { roGy } from './ro-gy.js';
 import { sh } from './sh.js';
 import type {
   ApplicationDefinition, AvpDefinition, CommandDefinition, DictionarySource, SiteDictionary,
 } from './types.js';
 
-export const BUILTIN_SOURCES: readonly DictionarySource[] = [base, creditControl, roGy, sh];
+export const BUILTIN_SOURCES: readonly DictionarySource[] = [base, nasreq, creditControl, roGy, sh];
 
 /** Enumerated value names compare case-insensitively, with spaces and hyphens taken as underscores. */
 export function enumKey(name: string): string {
