@@ -1,6 +1,5 @@
 import { testOperation, type GatewayInstance } from '../../../../../sdk/index.js';
 import InboundRequest from '../../../../../plugins/diameter/operations/from_server/Request.js';
-import Register from '../../../../../plugins/diameter/operations/from_server/Register.js';
 import { Dictionary } from '../../../../../plugins/diameter/dictionary/dictionary.js';
 
 const gateway = { name: 'OCS', state: () => 'up', dict: new Dictionary() } as GatewayInstance;
@@ -23,10 +22,4 @@ testOperation(InboundRequest, {
     { args: { name: 'RAR', answer_avps: [{ name: 'Error-Message', value: 5 }, { name: 'CC-Time', value: 'x' }] }, path: 'arguments.answer_avps[1].value' },
     { args: { name: 'RAR', avps: { 'Re-Auth-Request-Typ': 0 } }, path: 'arguments.avps.Re-Auth-Request-Typ' },
   ],
-});
-
-testOperation(Register, {
-  gateway,
-  valid: [{ args: {} }, { args: { session_id: 'tester;1;2' } }, { args: { session_id: '{ $v.sid }' } }],
-  invalid: [{ args: { session_id: '' }, path: 'session_id' }, { args: { sid: 'x' }, path: 'sid' }],
 });
