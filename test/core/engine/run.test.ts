@@ -185,6 +185,17 @@ describe('cancel', () => {
     assert.equal(c2.result.counts.cancelled, 50);
   });
 
+  test('a load run of synchronous operations does not starve the service: CancelTest reaches it while it runs', async () => {
+    // Logic operations complete without I/O; the engine must still yield to the event loop between instances, or
+    // ExecuteTest's own answer, QueryTest, CancelTest and every other run's timers wait until the whole run is over.
+    const total = 300_000;
+    const r = await call(svc.port, 'ExecuteTest', { run_id: 'sync-load', distribution: { type: 'load', total, backlog: 10 }, operations: [{ type: 'set', arguments: { vars: { a: 1 } } }] });
+    assert.equal(r.result, 'ok');
+    const c = await call(svc.port, 'CancelTest', { run_id: 'sync-load' });
+    assert.equal(c.result.state, 'cancelled', `the run had already ${c.result.state} all ${c.result.counts.started} instances before CancelTest was read`);
+    assert.ok(c.result.counts.started < total);
+  });
+
   test('cancelling a load run stops starting new instances', async () => {
     await call(svc.port, 'ExecuteTest', { run_id: 'cancel-load', distribution: { type: 'load', total: 1000, backlog: 3 }, operations: [{ type: 'wait', arguments: { seconds: 0.2 } }] });
     const c = await call(svc.port, 'CancelTest', { run_id: 'cancel-load' });
