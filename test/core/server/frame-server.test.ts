@@ -249,6 +249,16 @@ describe('frame server over TCP', () => {
     assert.equal(r.error?.code, 2004);
   });
 
+  test('100 concurrent clients each get their own answer', async () => {
+    const { rpcCall } = await import('../../../core/client/rpc-client.js');
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => rpcCall({ port: svc.port }, 'QueryTest', { run_id: `concurrent-${i}` }, { id: `c${i}` })));
+    answers.forEach((a, i) => {
+      assert.equal(a.id, `c${i}`);
+      assert.equal(a.error?.code, 2004);
+      assert.ok(a.error!.message.includes(`concurrent-${i}`));
+    });
+  });
+
   test('one exchange per connection: a second frame on the same connection gets no second response', async () => {
     const two = Buffer.concat([frame(okRequest('first')), frame(okRequest('second'))]);
     const x = await exchange(svc.port, [two]);
