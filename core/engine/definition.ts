@@ -216,12 +216,22 @@ function compileOp(
     typeLabel,
     op,
     def,
-    staticArgs: template.dynamic ? undefined : clone,
+    staticArgs: template.dynamic ? undefined : staticArguments(op, template, argsPath),
     template: template.dynamic ? template : undefined,
     tests,
     gateway,
     path,
   };
+}
+
+/** Arguments without expressions, rendered once (escapes resolved) and validated (numeric strings coerced). */
+function staticArguments(op: RegisteredOperation, template: Template, path: string): JsonObject {
+  const args = structuredClone(template.render(null as never)) as JsonObject;
+  if (!op.validate(args)) {
+    const d = describeError(op.validate.errors![0]!, path);
+    throw invalid(d.path, d.message);
+  }
+  return args;
 }
 
 function isUnderExpression(raw: JsonObject, pointer: string, def: OperationDefinition): boolean {

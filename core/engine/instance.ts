@@ -207,6 +207,8 @@ export async function runInstance(
       ctx.label = op.typeLabel;
       ctx.gw = op.gateway;
       if (++ctx.step > MAX_STEPS) throw new InstanceAbort(`more than ${MAX_STEPS} steps: a branch loop that never ends?`);
+      // A long loop of operations without I/O yields now and then, so the service stays responsive.
+      if ((ctx.step & 4095) === 0) await new Promise((r) => setImmediate(r));
       const evt = { index, opIndex: pc, type: op.type };
       hooks.operationStart.call(evt);
       ctx.trace(1, `operation ${pc} ${op.type}`);
@@ -238,7 +240,11 @@ export async function runInstance(
       const text = isInstanceAbort(e) ? e.message : `${ops[pc]?.type ?? 'instance'} failed: ${(e as Error)?.message ?? String(e)}`;
       ctx.check('abort', text);
       outcome = 'aborted';
-      hooks.operationDone.call({ index, opIndex: pc, type: ops[pc]?.type ?? '', status: 'aborted', latencyMs: 0 });
+      try {
+        hooks.operationDone.call({ index, opIndex: pc, type: ops[pc]?.type ?? '', status: 'aborted', latencyMs: 0 });
+      } catch {
+        /* the instance is already aborted */
+      }
     }
   }
   return finish(outcome);

@@ -36,10 +36,24 @@ export class RunManager {
     return n;
   }
 
+  private expired(r: TestRun, now = performance.now()): boolean {
+    return r.completedAt !== undefined && now - r.completedAt > this.opts.retentionSecs * 1000;
+  }
+
+  /** The run with this id, unless it is unknown or its retention has expired. */
+  find(runId: string): TestRun | undefined {
+    const r = this.runs.get(runId);
+    if (r && this.expired(r)) {
+      this.runs.delete(runId);
+      return undefined;
+    }
+    return r;
+  }
+
   /** Validate-compile-lock-start. Throws TesterError with the catalogue's code. */
   async execute(params: JsonObject): Promise<TestRun> {
     const runId = params.run_id as string;
-    if (this.runs.has(runId)) {
+    if (this.find(runId)) {
       const r = this.runs.get(runId)!;
       throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
     }
@@ -49,6 +63,7 @@ export class RunManager {
     this.locks.acquire(runId, def.lockKeys);
     const run = new TestRun(def, (r) => {
       this.locks.release(r.runId, r.def.lockKeys);
+      this.sweep();
       const c = r.results.counts;
       this.log('info', `run ${r.runId} ${r.state}: started ${c.started}, passed ${c.passed}, failed ${c.failed}, aborted ${c.aborted}, cancelled ${c.cancelled}, dropped ${c.dropped}`);
     });
@@ -70,7 +85,7 @@ export class RunManager {
   get(runId: unknown): TestRun {
     if (typeof runId !== 'string' && typeof runId !== 'number') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: is required');
     if (runId === '') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: must not be empty');
-    const r = this.runs.get(String(runId));
+    const r = this.find(String(runId));
     if (!r) throw new TesterError(ErrorCode.RunIdUnknown, `run_id '${runId}' is not known (never started, or forgotten after retention)`);
     return r;
   }
@@ -85,7 +100,7 @@ export class RunManager {
     const done: TestRun[] = [];
     for (const r of this.runs.values()) {
       if (r.completedAt === undefined) continue;
-      if (now - r.completedAt > this.opts.retentionSecs * 1000) this.runs.delete(r.runId);
+      if (this.expired(r, now)) this.runs.delete(r.runId);
       else done.push(r);
     }
     if (done.length > this.opts.maxRetainedRuns) {

@@ -32,10 +32,16 @@ export class TestRun implements RunHandle, InstanceHost {
   readonly finished: Promise<void>;
   private ending = false;
   maxInflight = 0;
+  /** Errors thrown by observer taps (instanceStart, instanceDone): reported, never fatal. */
+  readonly hookErrors: Array<{ hook: string; tap: string; text: string; time: [number, number] }> = [];
+  private launchedThisTurn = 0;
+  private refillQueued = false;
   completedAt: number | undefined; // performance clock, for retention
 
   constructor(readonly def: CompiledDefinition, private readonly onEnd: (run: TestRun) => void) {
-    this.hooks = createRunHooks();
+    this.hooks = createRunHooks((hook, tap, e) => {
+      if (this.hookErrors.length < 10) this.hookErrors.push({ hook, tap, text: (e as Error)?.message ?? String(e), time: toSecUsec(nowMs()) });
+    });
     this.results = new RunResults(this.t0, this.hooks);
     this.finished = new Promise((r) => (this.doneResolve = r));
     this.cancelled.catch(() => {});
@@ -119,10 +125,26 @@ export class TestRun implements RunHandle, InstanceHost {
     else if (this.nextIndex + this.results.counts.dropped >= this.total() && this.inflight.size === 0) void this.end();
   }
 
-  /** single / load: keep `backlog` instances in progress until `total` have started. */
+  /**
+   * single / load: keep `backlog` instances in progress until `total` have started. Instances whose operations
+   * complete without I/O finish within the same turn of the event loop; after a batch the engine yields
+   * (setImmediate) so that the service keeps answering and other runs keep their schedule.
+   */
   private fill(): void {
     const d = this.def.distribution;
-    while (this.state === 'running' && this.nextIndex < d.total && this.inflight.size < d.backlog) this.launch(performance.now());
+    if (this.refillQueued) return;
+    while (this.state === 'running' && this.nextIndex < d.total && this.inflight.size < d.backlog) {
+      if (++this.launchedThisTurn > 512) {
+        this.refillQueued = true;
+        setImmediate(() => {
+          this.refillQueued = false;
+          this.launchedThisTurn = 0;
+          this.fill();
+        });
+        return;
+      }
+      this.launch(performance.now());
+    }
     if (this.nextIndex >= d.total && this.inflight.size === 0) void this.end();
   }
 
@@ -203,6 +225,7 @@ export class TestRun implements RunHandle, InstanceHost {
     rec.latency = this.results.latency();
     rec.buckets = this.results.bucketList();
     rec.max_in_progress = this.maxInflight;
+    if (this.hookErrors.length) rec.hook_errors = this.hookErrors;
     return rec;
   }
 }

@@ -20,19 +20,23 @@ interface AstNode {
 const JexlClass = (jexlModule as unknown as { Jexl: JexlCtor }).Jexl;
 const jexl = new JexlClass();
 const functionNames = new Set<string>();
+/** Who added each function: 'builtin' or a plugin name (a plugin set up again, e.g. by a second service, may replace its own). */
+const owners = new Map<string, string>();
 for (const [name, fn] of Object.entries(builtinFunctions)) {
   jexl.addFunction(name, fn);
   jexl.addTransform(name, fn);
   functionNames.add(name);
+  owners.set(name, 'builtin');
 }
 
 /** The names expressions may start from. */
 export const SCOPE_NAMES = ['$v', '$g', '$i', '$n'] as const;
 const scope = new Set<string>(SCOPE_NAMES);
 
-export function addExpressionFunction(name: string, fn: (...a: any[]) => unknown): void {
+export function addExpressionFunction(name: string, fn: (...a: any[]) => unknown, owner = 'builtin'): void {
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`expression function name '${name}' is not an identifier`);
-  if (functionNames.has(name)) throw new Error(`expression function '${name}' is already defined`);
+  if (functionNames.has(name) && owners.get(name) !== owner) throw new Error(`expression function '${name}' is already defined by ${owners.get(name)}`);
+  owners.set(name, owner);
   jexl.addFunction(name, fn);
   jexl.addTransform(name, fn);
   functionNames.add(name);
@@ -44,15 +48,42 @@ export function expressionFunctionNames(): string[] {
 
 export class ExpressionError extends Error {}
 
+/** jexl accepts some unclosed groups ('(', '($v.a + 1'); find them before it does. */
+function checkBrackets(source: string): void {
+  const stack: string[] = [];
+  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '"' || c === "'") {
+      for (i++; i < source.length && source[i] !== c; i++) if (source[i] === '\\') i++;
+      if (i >= source.length) throw new ExpressionError(`bad expression '${source}': unterminated string`);
+    } else if (c === '(' || c === '[' || c === '{') stack.push(c);
+    else if (c in pairs) {
+      if (stack.pop() !== pairs[c]) throw new ExpressionError(`bad expression '${source}': unexpected '${c}'`);
+    }
+  }
+  if (stack.length) throw new ExpressionError(`bad expression '${source}': unclosed '${stack[stack.length - 1]}'`);
+}
+
 /** Compile, and check that every top-level name is a scope name and every function is known. */
 export function compileExpression(source: string): CompiledExpression {
+  checkBrackets(source);
   let compiled: CompiledExpression & { _getAst(): AstNode };
   try {
     compiled = jexl.compile(source);
   } catch (e) {
     throw new ExpressionError(`bad expression '${source}': ${(e as Error).message}`);
   }
-  checkNames(compiled._getAst(), source);
+  let ast: AstNode | null;
+  try {
+    ast = compiled._getAst();
+  } catch (e) {
+    throw new ExpressionError(`bad expression '${source}': ${(e as Error).message}`);
+  }
+  if (ast === null || ast === undefined) {
+    throw new ExpressionError(`empty or incomplete expression '${source}' (for a literal string starting with a brace write "\\{...")`);
+  }
+  checkNames(ast, source);
   return compiled;
 }
 

@@ -155,7 +155,7 @@ function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: 
     expressionFunction: (name, fn) =>
       wrap(`expression function ${name}`, () => {
         if (!name.startsWith(`${def.name}_`)) throw new Error(`its name must start with '${def.name}_'`);
-        addExpressionFunction(name, fn);
+        addExpressionFunction(name, fn, def.name);
       }),
     use: <T>(plugin: string) => {
       if (!(def.dependencies && plugin in def.dependencies)) throw new BootError(def.name, `use('${plugin}'): not a declared dependency`);

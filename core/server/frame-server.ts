@@ -21,7 +21,9 @@ export interface FrameServerOptions {
 
 export class FrameServer {
   private server: net.Server;
+  /** Every open socket (destroyed by close()); `active` counts those being served, for the cap. */
   private sockets = new Set<net.Socket>();
+  private active = 0;
 
   constructor(private readonly opts: FrameServerOptions) {
     // allowHalfOpen: a client may shut down its sending side after the request and still read the response.
@@ -42,7 +44,7 @@ export class FrameServer {
   }
 
   get connections(): number {
-    return this.sockets.size;
+    return this.active;
   }
 
   async close(): Promise<void> {
@@ -65,12 +67,26 @@ export class FrameServer {
       sock.destroy();
       return;
     }
-    if (this.sockets.size >= this.opts.maxConnections) {
-      sock.end(encodeFrame(this.opts.failure(`too many connections (max_connections ${this.opts.maxConnections}); retry later`)));
-      return;
-    }
     this.sockets.add(sock);
     sock.on('close', () => this.sockets.delete(sock));
+    // After our response, a client that keeps its side open is dropped after a grace period.
+    const linger = () => {
+      sock.setTimeout(2000, () => sock.destroy());
+    };
+    if (this.active >= this.opts.maxConnections) {
+      sock.end(encodeFrame(this.opts.failure(`too many connections (max_connections ${this.opts.maxConnections}); retry later`)));
+      linger();
+      return;
+    }
+    this.active++;
+    let counted = true;
+    const release = () => {
+      if (counted) {
+        counted = false;
+        this.active--;
+      }
+    };
+    sock.on('close', release);
     sock.setNoDelay(true);
     const decoder = new FrameDecoder(this.opts.maxMessageBytes);
     let done = false;
@@ -80,8 +96,12 @@ export class FrameServer {
       clearTimeout(timer);
       sock.removeAllListeners('data');
       sock.pause();
+      release();
       if (response === undefined) sock.destroy();
-      else sock.end(encodeFrame(response));
+      else {
+        sock.end(encodeFrame(response));
+        linger();
+      }
     };
     const timer = setTimeout(() => {
       finish(this.opts.failure(`read timeout: no complete request within ${this.opts.readTimeoutMs} ms`));
@@ -106,8 +126,16 @@ export class FrameServer {
       sock.removeAllListeners('data');
       sock.pause();
       this.opts.handle(frames[0]!, peer).then(
-        (resp) => sock.end(encodeFrame(resp)),
-        (e) => sock.end(encodeFrame(this.opts.failure(`internal error: ${String(e)}`))),
+        (resp) => {
+          release();
+          sock.end(encodeFrame(resp));
+          linger();
+        },
+        (e) => {
+          release();
+          sock.end(encodeFrame(this.opts.failure(`internal error: ${String(e)}`)));
+          linger();
+        },
       );
     });
   }

@@ -9,8 +9,8 @@ export function executeTest(runs: RunManager, validate: ValidateFunction) {
     const runId = params.run_id;
     if (runId === undefined || runId === null || runId === '') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: is required (a non-empty string naming this Test Run)');
     if (typeof runId !== 'string' && typeof runId !== 'number') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: must be a string');
-    if (runs.runs.has(String(runId))) {
-      const r = runs.runs.get(String(runId))!;
+    const r = runs.find(String(runId));
+    if (r) {
       throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
     }
     const p = structuredClone(params) as JsonObject;
