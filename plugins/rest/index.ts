@@ -17,10 +17,12 @@ export interface RestOptions {
 const instanceSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'base_url'],
+  required: ['name'],
+  anyOf: [{ required: ['base_url'] }, { required: ['url'] }],
   properties: {
     name: { type: 'string', minLength: 1 },
     base_url: { type: 'string', pattern: '^https?://' },
+    url: { type: 'string', pattern: '^https?://', description: 'another name for base_url' },
     headers: { type: 'object', additionalProperties: { type: 'string' } },
     timeout_ms: { type: 'integer', minimum: 1, default: 10000 },
     connect_timeout_ms: { type: 'integer', minimum: 1 },

@@ -9,7 +9,9 @@ import { deadline } from './deadline.js';
 export interface RestInstanceOptions {
   name: string;
   /** `http(s)://host:port/base/path`: request paths are appended to it. */
-  base_url: string;
+  base_url?: string;
+  /** Another name for base_url. */
+  url?: string;
   /** Headers sent with every request (a request's own headers override them). */
   headers?: Record<string, string>;
   /** Whole-request timeout (connect, headers and body), ms. */
@@ -77,11 +79,13 @@ export class RestClient implements GatewayInstance {
 
   constructor(opts: RestInstanceOptions) {
     this.name = opts.name;
+    const base = opts.base_url ?? opts.url;
+    if (base === undefined) throw new Error(`rest instance ${opts.name}: base_url is missing`);
     let u: URL;
     try {
-      u = new URL(opts.base_url);
+      u = new URL(base);
     } catch {
-      throw new Error(`rest instance ${opts.name}: base_url '${opts.base_url}' is not a URL`);
+      throw new Error(`rest instance ${opts.name}: base_url '${base}' is not a URL`);
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`rest instance ${opts.name}: base_url must be http:// or https://`);
     if (u.search || u.hash) throw new Error(`rest instance ${opts.name}: base_url must not carry a query or fragment`);
