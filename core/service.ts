@@ -96,10 +96,13 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   const instances = [...registry.gateways.values()].flatMap((g) => [...g.byName.values()]);
   await Promise.all(
     instances.map(async (i) => {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([i.start?.(), new Promise((r) => setTimeout(r, 5000))]);
+        await Promise.race([i.start?.(), new Promise((r) => (timer = setTimeout(r, 5000)))]);
       } catch (e) {
         log('warn', `gateway ${i.name} did not start: ${(e as Error).message}`);
+      } finally {
+        clearTimeout(timer);
       }
     }),
   );

@@ -281,7 +281,24 @@ export function checkGatewaysUp(def: CompiledDefinition, registry: Registry): vo
     if (kind && kind.def.requireUp === false) continue;
     const state = gw.state();
     if (state !== 'up') {
-      throw cannotStart(`${kind?.def.kind ?? 'gateway'} instance '${gw.name}' is not connected (state: ${state}); check the peer, the service retries in the background`);
+      const why = lastError(gw);
+      throw cannotStart(
+        `${kind?.def.kind ?? 'gateway'} instance '${gw.name}' is not connected (state: ${state}${why ? `, last error: ${why}` : ''}); check the peer, the service retries in the background`,
+      );
     }
   }
+}
+
+/** The last error a gateway instance reports in describe(), if any (`last_error`, `lastError` or `error`). */
+function lastError(gw: GatewayInstance): string | undefined {
+  let d: unknown;
+  try {
+    d = gw.describe?.();
+  } catch {
+    return undefined;
+  }
+  if (!d || typeof d !== 'object') return undefined;
+  const o = d as Record<string, unknown>;
+  const v = o.last_error ?? o.lastError ?? o.error;
+  return typeof v === 'string' && v ? v : undefined;
 }

@@ -30,7 +30,11 @@ export function getKpath(root: unknown, kpath: string): unknown {
       if (typeof cur !== 'object') return undefined;
       cur = Array.isArray(cur) && /^\d+$/.test(s.key) ? cur[Number(s.key)] : (cur as Record<string, unknown>)[s.key];
     } else if ('index' in s) {
-      if (!Array.isArray(cur)) return undefined;
+      // A field that repeats is a list, one that appears once is a value: [0] of a single value is the value.
+      if (!Array.isArray(cur)) {
+        if (s.index !== 0) return undefined;
+        continue;
+      }
       cur = cur[s.index];
     } else {
       if (!Array.isArray(cur)) return undefined;

@@ -35,11 +35,17 @@ test('selectors pick array elements by field (case-insensitive value)', () => {
 });
 
 test('a missing step gives undefined, never a throw', () => {
-  for (const k of ['absent', 'rest.absent.deeper', 'rows[9].Exists', 'zero.x', 'nothing.x', 'rest[0]', 'rest.[a=b]', 'rest.content_json.balance.x']) {
+  for (const k of ['absent', 'rest.absent.deeper', 'rows[9].Exists', 'zero.x', 'nothing.x', 'rest[1]', 'rest.[a=b]', 'rest.content_json.balance.x']) {
     assert.equal(getKpath(result, k), undefined, k);
   }
   assert.equal(getKpath(undefined, 'a'), undefined);
   assert.equal(getKpath(null, 'a.b'), undefined);
+});
+
+test('[0] of a value that is not a list is the value itself (a field that appears once); [1] is absent', () => {
+  assert.deepEqual(getKpath({ m: { g: 7 } }, 'm[0].g'), 7);
+  assert.deepEqual(getKpath({ m: [{ g: 7 }, { g: 8 }] }, 'm[1].g'), 8);
+  assert.equal(getKpath({ m: { g: 7 } }, 'm[1].g'), undefined);
 });
 
 test('parseKpath splits into steps', () => {

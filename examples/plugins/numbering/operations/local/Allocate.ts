@@ -19,7 +19,7 @@ export default (ranges: Map<string, NumberRange>) =>
     },
     execute(ctx, args) {
       const r = ranges.get(args.range);
-      if (!r) ctx.abort(`numbering: unknown range '${args.range}'`);
+      if (!r) return ctx.abort(`numbering: unknown range '${args.range}'`);
       const value = r.take();
       ctx.vars[args.var] = value;
       return { result: { range: args.range, value } };
