@@ -32,6 +32,25 @@ const instanceSchema: JsonSchema = {
     user: { type: 'string' },
     password: { type: 'string' },
     database: { type: 'string' },
+    ssl: {
+      anyOf: [
+        { type: 'boolean' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            ca: { type: 'string' },
+            ca_file: { type: 'string' },
+            cert: { type: 'string' },
+            cert_file: { type: 'string' },
+            key: { type: 'string' },
+            key_file: { type: 'string' },
+            reject_unauthorized: { type: 'boolean' },
+            servername: { type: 'string' },
+          },
+        },
+      ],
+    },
     pool_size: { type: 'integer', minimum: 1, maximum: 1000 },
     timeout_ms: { type: 'integer', minimum: 1 },
     connect_timeout_ms: { type: 'integer', minimum: 1 },
@@ -74,7 +93,7 @@ export default definePlugin<DbOptions>({
     }
     for (const o of configured) {
       if (o.driver === 'postgres' && !o.connection && !o.host) throw new Error(`db instance ${o.name}: a postgres instance needs connection or host`);
-      if (o.driver === 'sqlite' && (o.connection || o.host)) throw new Error(`db instance ${o.name}: a sqlite instance takes file, not connection/host`);
+      if (o.driver === 'sqlite' && (o.connection || o.host || o.ssl !== undefined)) throw new Error(`db instance ${o.name}: a sqlite instance takes file, not connection/host/ssl`);
     }
     api.gateway({
       kind: 'db',

@@ -2,6 +2,7 @@
 // then init_sql); while the server cannot be reached it is 'connecting' and probes again with a growing delay
 // (1 s doubling up to retry_max_ms), so runs are refused with 2003 naming it instead of failing query by query.
 // A query that fails because the connection broke marks the instance 'connecting' and starts the probes again.
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
@@ -41,6 +42,29 @@ function describePgError(e: Error & { code?: string; detail?: string; hint?: str
   return m;
 }
 
+function pem(name: string, inline: string | undefined, file: string | undefined, what: string): string | undefined {
+  if (inline !== undefined || file === undefined) return inline;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`db instance ${name}: cannot read ssl ${what} file ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** The `ssl` option as node-postgres takes it (files read at boot, so a missing one is a boot error). */
+export function sslConfig(name: string, ssl: NonNullable<DbInstanceOptions['ssl']>): boolean | pg.ConnectionConfig['ssl'] {
+  if (typeof ssl === 'boolean') return ssl;
+  const out: Record<string, unknown> = { rejectUnauthorized: ssl.reject_unauthorized ?? true };
+  const ca = pem(name, ssl.ca, ssl.ca_file, 'ca');
+  const cert = pem(name, ssl.cert, ssl.cert_file, 'cert');
+  const key = pem(name, ssl.key, ssl.key_file, 'key');
+  if (ca !== undefined) out.ca = ca;
+  if (cert !== undefined) out.cert = cert;
+  if (key !== undefined) out.key = key;
+  if (ssl.servername !== undefined) out.servername = ssl.servername;
+  return out as pg.ConnectionConfig['ssl'];
+}
+
 function pgValue(v: unknown): unknown {
   return v === undefined ? null : v;
 }
@@ -64,6 +88,7 @@ export class PostgresDb implements DbInstance {
 
   constructor(private readonly opts: DbInstanceOptions) {
     this.name = opts.name;
+    if (opts.ssl !== undefined) sslConfig(opts.name, opts.ssl); // fail at boot on an unreadable file
     this.queries = namedQueries(opts);
     const safe = opts.connection ? opts.connection.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@') : `postgres://${opts.user ?? ''}@${opts.host ?? 'localhost'}:${opts.port ?? 5432}/${opts.database ?? ''}`;
     this.target = safe;
@@ -99,6 +124,7 @@ export class PostgresDb implements DbInstance {
     if (o.user !== undefined) cfg.user = o.user;
     if (o.password !== undefined) cfg.password = o.password;
     if (o.database !== undefined) cfg.database = o.database;
+    if (o.ssl !== undefined) cfg.ssl = sslConfig(o.name, o.ssl);
     const pool = new pg.Pool(cfg);
     // An idle client losing its server emits 'error' on the pool: without a listener that would end the process.
     pool.on('error', (e) => {

@@ -20,6 +20,11 @@ export interface DbInstanceOptions {
   user?: string;
   password?: string;
   database?: string;
+  /**
+   * postgres: TLS to the server. true = TLS, verifying the certificate against the system CAs; an object gives
+   * the CA (PEM text or file), a client certificate, and whether to verify (default true).
+   */
+  ssl?: boolean | { ca?: string; ca_file?: string; cert?: string; cert_file?: string; key?: string; key_file?: string; reject_unauthorized?: boolean; servername?: string };
   /** postgres: connections in the pool. */
   pool_size?: number;
   /** Per-query timeout, ms (postgres: statement_timeout and a client-side timeout; sqlite: busy timeout). */

@@ -5,6 +5,7 @@ import { PostgresDb } from '../../../../plugins/db/gateway/postgres.js';
 import { DbError } from '../../../../plugins/db/gateway/types.js';
 import { needsTool } from '../../../helpers/tools.js';
 import { freePort, initdbTool, startTempPg, type TempPg } from '../../../fixtures/db/pg-temp.js';
+import { makeCertificate } from '../../../fixtures/rest/http-server.js';
 
 const opts = needsTool(initdbTool(), 'apt-get install postgresql');
 
@@ -80,6 +81,35 @@ describe('db postgres instance', opts, () => {
     while (db.state() !== 'up' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.equal(db.state(), 'up');
     assert.equal((await db.query('SELECT 2 AS two', undefined)).rows[0]!.two, 2);
+    await db.stop();
+  });
+});
+
+describe('db postgres instance over TLS', needsTool(initdbTool(), 'apt-get install postgresql'), () => {
+  let pg: TempPg;
+  let cert: { cert: string; key: string };
+  before(async () => {
+    cert = makeCertificate();
+    pg = await startTempPg({ tls: cert });
+  });
+  after(async () => {
+    await pg?.stop();
+  });
+
+  test('ssl with the server CA: the session is encrypted', async () => {
+    const db = new PostgresDb({ name: 'T', driver: 'postgres', connection: pg.url, ssl: { ca: cert.cert } });
+    await db.start();
+    assert.equal(db.state(), 'up', JSON.stringify(db.describe()));
+    const r = await db.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()', undefined);
+    assert.equal(r.rows[0]!.ssl, true);
+    await db.stop();
+  });
+
+  test('an untrusted server certificate keeps the instance connecting, with the reason', async () => {
+    const db = new PostgresDb({ name: 'U', driver: 'postgres', connection: pg.url, ssl: true, retry_max_ms: 200 });
+    await db.start();
+    assert.equal(db.state(), 'connecting');
+    assert.match(JSON.stringify(db.describe()), /self[- ]signed|certificate/i);
     await db.stop();
   });
 });
