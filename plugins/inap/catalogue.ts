@@ -24,6 +24,8 @@ export const OPCODES: Readonly<Record<string, number>> = {
   SpecializedResourceReport: 49,
   Cancel: 53,
   ActivityTest: 55,
+  DisconnectForwardConnectionWithArgument: 86,
+  ContinueWithArgument: 88,
   DisconnectLeg: 90,
 };
 
@@ -63,7 +65,7 @@ export const SSP_SENDS = [
 export const SSP_RECEIVES = [
   'RequestReportBCSMEvent', 'Connect', 'Continue', 'ReleaseCall', 'ApplyCharging', 'FurnishChargingInformation', 'ConnectToResource',
   'EstablishTemporaryConnection', 'DisconnectForwardConnection', 'DisconnectLeg', 'PlayAnnouncement', 'PromptAndCollectUserInformation',
-  'ActivityTest', 'CallInformationRequest', 'ResetTimer', 'Cancel',
+  'ActivityTest', 'CallInformationRequest', 'ResetTimer', 'Cancel', 'ContinueWithArgument', 'DisconnectForwardConnectionWithArgument',
 ] as const;
 /** Operations an SRF (intelligent peripheral) sends to the SCP. */
 export const SRF_SENDS = [

@@ -272,6 +272,19 @@ function resetTimer(v: Variant): ArgType {
   return args([o('timerID', 0, enm({ 0: 'tssf' })), f('timervalue', 1, INT), o('extensions', 2, Extensions), ...(v === 'cs1' ? [] : [o('callSegmentID', 3, INT)])]);
 }
 
+function continueWithArgument(_v: Variant): ArgType {
+  return args([
+    o('alertingPattern', 1, OCT), o('extensions', 6, Extensions), o('serviceInteractionIndicatorsTwo', 7, ANY), o('callingPartysCategory', 12, OCT),
+    o('genericNumbers', 16, ANY), o('cug-Interlock', 17, OCT), o('cug-OutgoingAccess', 18, NULL), o('chargeNumber', 50, OCT), o('carrier', 52, OCT),
+    o('suppressionOfAnnouncement', 55, NULL), o('naOliInfo', 56, OCT), o('bor-InterrogationRequested', 57, NULL), o('suppress-O-CSI', 58, NULL),
+    o('continueWithArgumentArgExtension', 59, ANY),
+  ]);
+}
+
+function disconnectForwardConnectionWithArgument(_v: Variant): ArgType {
+  return args([o('callSegmentID', 1, INT), o('extensions', 2, Extensions)]);
+}
+
 function cancel(_v: Variant): ArgType {
   return { ty: choice(f('invokeID', 0, INT), f('allRequests', 1, NULL)) };
 }
@@ -297,12 +310,21 @@ export const ARG_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
   SpecializedResourceReport: specializedResourceReport,
   ResetTimer: resetTimer,
   Cancel: cancel,
+  ContinueWithArgument: continueWithArgument,
+  DisconnectForwardConnectionWithArgument: disconnectForwardConnectionWithArgument,
 };
 
 /** Result types (ReturnResult parameter) by operation name. */
 export const RESULT_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
   PromptAndCollectUserInformation: promptAndCollectUserInformationResult,
 };
+
+/** Operations only CAP defines (the tester refuses to send them in a CS-1 dialogue). */
+export const CAP_ONLY: ReadonlySet<string> = new Set(['ContinueWithArgument', 'DisconnectForwardConnectionWithArgument']);
+
+export function definedIn(op: string, variant: Variant): boolean {
+  return variant !== 'cs1' || !CAP_ONLY.has(op);
+}
 
 const cache = new Map<string, ArgType>();
 /** The (cached) argument type of `op` in `variant`, or undefined when the operation carries no argument. */

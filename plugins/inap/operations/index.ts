@@ -82,6 +82,10 @@ import tcap_scp_to_ssp_Abort from './tcap/scp_to_ssp/Abort.js';
 import tcap_scp_from_ssp_Abort from './tcap/scp_from_ssp/Abort.js';
 import tcap_scp_to_srf_Abort from './tcap/scp_to_srf/Abort.js';
 import tcap_scp_from_srf_Abort from './tcap/scp_from_srf/Abort.js';
+import ssp_from_scp_ContinueWithArgument from './ssp_from_scp/ContinueWithArgument.js';
+import ssp_from_scp_DisconnectForwardConnectionWithArgument from './ssp_from_scp/DisconnectForwardConnectionWithArgument.js';
+import scp_to_ssp_ContinueWithArgument from './scp_to_ssp/ContinueWithArgument.js';
+import scp_to_ssp_DisconnectForwardConnectionWithArgument from './scp_to_ssp/DisconnectForwardConnectionWithArgument.js';
 
 export const operations: readonly OperationDefinition[] = [
   ssp_to_scp_InitialDP,
@@ -166,4 +170,8 @@ export const operations: readonly OperationDefinition[] = [
   tcap_scp_from_ssp_Abort,
   tcap_scp_to_srf_Abort,
   tcap_scp_from_srf_Abort,
+  ssp_from_scp_ContinueWithArgument,
+  ssp_from_scp_DisconnectForwardConnectionWithArgument,
+  scp_to_ssp_ContinueWithArgument,
+  scp_to_ssp_DisconnectForwardConnectionWithArgument,
 ];

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeArg, decodeArg, expandDotted, CodecError } from '../../../../plugins/inap/codec/codec.js';
-import { argType } from '../../../../plugins/inap/codec/args.js';
+import { argType, definedIn } from '../../../../plugins/inap/codec/args.js';
 import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';
 import { outboundFields, unknownArgument } from '../../../../plugins/inap/runtime/prepare-args.js';
@@ -23,7 +23,7 @@ describe('round trip of every operation argument in every variant', () => {
   for (const v of VARIANTS) {
     for (const op of Object.keys(OPCODES)) {
       const at = argType(op, v);
-      if (!at) continue;
+      if (!at || !definedIn(op, v)) continue;
       test(`${op} (${v})`, () => {
         const s = sample(op, v);
         assert.ok(s, `no sample for ${op}`);

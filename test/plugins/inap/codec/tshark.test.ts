@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeArg } from '../../../../plugins/inap/codec/codec.js';
-import { argType } from '../../../../plugins/inap/codec/args.js';
+import { argType, definedIn } from '../../../../plugins/inap/codec/args.js';
 import { VARIANTS, SSP_AC, type Variant } from '../../../../plugins/inap/codec/variants.js';
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';
 import { outboundFields } from '../../../../plugins/inap/runtime/prepare-args.js';
@@ -26,6 +26,8 @@ const EXPECT: Record<string, Array<[string, string]>> = {
   PlayAnnouncement: [['P.elementaryMessageID', '12'], ['P.numberOfRepetitions', '1']],
   PromptAndCollectUserInformation: [['P.minimumNbOfDigits', '1'], ['P.maximumNbOfDigits', '4'], ['P.elementaryMessageID', '7']],
   Cancel: [['P.invokeID', '1']],
+  ContinueWithArgument: [['P.callingPartysCategory', '10']],
+  DisconnectForwardConnectionWithArgument: [['P.callSegmentID', '1']],
   DisconnectLeg: [['P.cause_indicator', '31'], ['inap.sendingSideID', '02']],
   CallInformationRequest: [['P.requestedInformationTypeList', '3']],
   PromptAndCollectUserInformationResult: [['P.digitsResponse', '002143']],
@@ -46,6 +48,7 @@ function messages(v: Variant) {
   const names: string[] = [];
   const msgs: Uint8Array[] = [];
   for (const op of Object.keys(OPCODES)) {
+    if (!definedIn(op, v)) continue;
     const at = argType(op, v);
     const arg = at ? encodeArg(at, outboundFields(op, v, sample(op, v) ?? {})) : undefined;
     msgs.push(tcapBegin(SSP_AC[v], [{ kind: 'invoke', invokeId: 1, opcode: OPCODES[op]!, arg }]));
