@@ -1,7 +1,7 @@
 // Booting the rest, db and osd plugins with bad options fails with a message naming the plugin and the cause.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestService } from '../../helpers/service.js';
+import { startTestService, call } from '../../helpers/service.js';
 
 describe('rest, db and osd options at boot', () => {
   for (const [name, options, message] of [
@@ -28,4 +28,18 @@ describe('rest, db and osd options at boot', () => {
     const svc = await startTestService([{ name: 'logic' }, { name: 'rest', options: { instances: [{ name: 'A', url: 'http://127.0.0.1:1/api' }] } }, { name: 'db' }]);
     await svc.close();
   });
+});
+
+test('rest and osd without instances boot; their operations are refused with 2002 saying none is configured', async () => {
+  const svc = await startTestService([{ name: 'logic' }, { name: 'rest' }, { name: 'osd' }, { name: 'db' }]);
+  try {
+    const r = await call(svc.port, 'ExecuteTest', { run_id: 'no-rest', operations: [{ type: 'rest.SendRequest', arguments: { method: 'GET' } }] });
+    assert.equal(r.error?.code, 2002);
+    assert.match(r.error!.message, /no rest instance is configured/);
+    const o = await call(svc.port, 'ExecuteTest', { run_id: 'no-osd', operations: [{ type: 'ocncc.osd.Request', arguments: { operation: 'X' } }] });
+    assert.equal(o.error?.code, 2002);
+    assert.match(o.error!.message, /no osd instance is configured/);
+  } finally {
+    await svc.close();
+  }
 });
