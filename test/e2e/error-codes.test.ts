@@ -141,6 +141,8 @@ describe('2002 cannot create', () => {
     ['a bad tests[] type', { operations: [{ type: 'comment', tests: [{ kpath: 'a', type: 'colour' }] }] }, 'operations[0].tests[0].type'],
     ['a bad tests[] regex', { operations: [{ type: 'comment', tests: [{ kpath: 'a', type: 'regex', pattern: '([' }] }] }, 'operations[0].tests[0].pattern'],
     ['a lock without key', { locks: [{}], operations: comment }, 'locks[0].key'],
+    ['total 0', { distribution: { type: 'load', total: 0 }, operations: comment }, 'distribution.total'],
+    ['backlog above the service max_backlog', { distribution: { type: 'load', total: 10, backlog: 200_000 }, operations: comment }, 'distribution.backlog'],
     ['a gateway param that is not a string', { sigtran: { name: 'x' }, operations: comment }, 'sigtran'],
     ['a db_<label> param that is empty', { db_smf: '', operations: comment }, 'db_smf'],
   ];
@@ -155,6 +157,25 @@ describe('2002 cannot create', () => {
     await expectError('ExecuteTest', { run_id: id, operations: [{ type: 'comment', arguments: { foo: 1 } }] }, 2002);
     await expectError('QueryTest', { run_id: id }, 2004);
     await runToCompletion(svc.port, { run_id: id, operations: comment });
+  });
+});
+
+describe('concurrent requests', () => {
+  test('ten concurrent ExecuteTests with one run_id: exactly one is accepted, the others are 2001', async () => {
+    const id = rid('race');
+    const rs = await Promise.all(Array.from({ length: 10 }, () => call(svc.port, 'ExecuteTest', { run_id: id, operations: [{ type: 'wait', arguments: { seconds: 0.05 } }] })));
+    assert.equal(rs.filter((r) => r.result === 'ok').length, 1);
+    assert.deepEqual(rs.filter((r) => r.error).map((r) => r.error!.code), Array(9).fill(2001));
+    await waitForRun(svc.port, id);
+  });
+
+  test('ten concurrent runs wanting one lock: exactly one is accepted, the others are 2003', async () => {
+    const key = rid('race-key');
+    const ids = Array.from({ length: 10 }, () => rid('race-lock'));
+    const rs = await Promise.all(ids.map((id) => call(svc.port, 'ExecuteTest', { run_id: id, locks: [{ key }], operations: [{ type: 'wait', arguments: { seconds: 0.05 } }] })));
+    assert.equal(rs.filter((r) => r.result === 'ok').length, 1);
+    assert.deepEqual(rs.filter((r) => r.error).map((r) => r.error!.code), Array(9).fill(2003));
+    await waitForRun(svc.port, ids[rs.findIndex((r) => r.result === 'ok')]!);
   });
 });
 

@@ -196,6 +196,14 @@ describe('cancel', () => {
     assert.ok(c.result.counts.started < total);
   });
 
+  test('an endless branch loop can be cancelled while it runs', async () => {
+    const r = await call(svc.port, 'ExecuteTest', { run_id: 'endless', operations: [{ label: 'top', type: 'branch', arguments: { expression: 'true', on_true: 'top' } }] });
+    assert.equal(r.result, 'ok');
+    const c = await call(svc.port, 'CancelTest', { run_id: 'endless' });
+    assert.equal(c.result.state, 'cancelled', `the loop ended on its own first: ${JSON.stringify(c.result.first_aborts)}`);
+    assert.equal(c.result.counts.cancelled, 1);
+  });
+
   test('cancelling a load run stops starting new instances', async () => {
     await call(svc.port, 'ExecuteTest', { run_id: 'cancel-load', distribution: { type: 'load', total: 1000, backlog: 3 }, operations: [{ type: 'wait', arguments: { seconds: 0.2 } }] });
     const c = await call(svc.port, 'CancelTest', { run_id: 'cancel-load' });

@@ -2,7 +2,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { rmSync } from 'node:fs';
+import { rmSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestService, call } from '../../../helpers/service.js';
 import { tester, scratch } from '../helpers.js';
 import type { RunningService } from '../../../../core/service.js';
@@ -94,6 +95,23 @@ test('--timeout cancels a run that takes too long and exits 1', async () => {
   assert.equal(r.code, 1, r.stdout + r.stderr);
   const q = await call(svc.port, 'QueryTest', { run_id: runId });
   assert.equal(q.result.state, 'cancelled');
+});
+
+test('without run_id in the file or --run-id, the run is named after the file', async () => {
+  const f = s.file('unnamed-def.json', { operations: [{ type: 'comment' }] });
+  const r = await tester(['run', f, '--port', String(svc.port), '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(JSON.parse(r.stdout).run_id, /^unnamed-def-/);
+});
+
+test('--pcap writes a pcap file (global header, no records for logic operations)', async () => {
+  const pcap = join(s.dir, 'out.pcap');
+  const r = await tester(['run', 'examples/logic/single.json', '--port', String(svc.port), '--run-id', id('pcap'), '--pcap', pcap]);
+  assert.equal(r.code, 0, r.stderr);
+  const b = readFileSync(pcap);
+  assert.ok(b.length >= 24, `pcap of ${b.length} bytes`);
+  assert.ok([0xa1b2c3d4, 0xd4c3b2a1, 0xa1b23c4d, 0x4d3cb2a1].includes(b.readUInt32LE(0)), `magic ${b.readUInt32LE(0).toString(16)}`);
+  assert.match(r.stderr, /wrote 0 messages/);
 });
 
 test('query, cancel and list', async () => {
