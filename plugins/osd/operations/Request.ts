@@ -132,7 +132,12 @@ export default defineOperation<RequestArgs, OsdEndpoint>({
       else ctx.fail(text);
       return { result };
     }
-    const result: JsonObject = { returned: parsed.returned, response: parsed.name, http_status: x.status };
+    const returned = parsed.returned;
+    if (parsed.name && returned !== null && typeof returned === 'object' && !Array.isArray(returned) && !(parsed.name in returned)) {
+      // `returned.GetBalanceResponse.balance` reads the same as `returned.balance` (not shown in JSON output)
+      Object.defineProperty(returned, parsed.name, { value: returned, enumerable: false });
+    }
+    const result: JsonObject = { returned, response: parsed.name, http_status: x.status };
     ctx.received('OSD', result);
     if (args.expect_fault) ctx.fail(`osd ${ep.name} ${args.operation}: expected a SOAP fault, got ${parsed.name || 'an empty Body'} (HTTP ${x.status})`);
     else if (x.status !== 200) ctx.fail(`osd ${ep.name} ${args.operation}: HTTP ${x.status} with a non-fault SOAP response`);

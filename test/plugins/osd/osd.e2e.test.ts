@@ -46,7 +46,7 @@ describe('osd plugin end to end', () => {
       run_id: 'osd-ok',
       vars: { msisdn: '0211000001' },
       operations: [
-        { type: 'ocncc.osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '{ $v.msisdn }' } }, tests: [{ kpath: 'returned.balance', type: 'integer', value: 1500 }, { kpath: 'returned.msisdn', type: 'string', value: '0211000001' }, { kpath: 'response', type: 'string', value: 'GetBalanceResponse' }] },
+        { type: 'ocncc.osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '{ $v.msisdn }' } }, tests: [{ kpath: 'returned.balance', type: 'integer', value: 1500 }, { kpath: 'returned.msisdn', type: 'string', value: '0211000001' }, { kpath: 'response', type: 'string', value: 'GetBalanceResponse' }, { kpath: 'returned.GetBalanceResponse.balance', type: 'integer', value: 1500 }] },
         { type: 'osd.Request', arguments: { operation: 'SetBalance', action: `${OSD_NAMESPACE}/SetBalance`, parameters: { msisdn: '{ $v.msisdn }', balance: '{ $i.OSD.returned.balance - 100 }', note: 'a & b <c>' } }, tests: [{ kpath: 'returned.result', type: 'string', value: 'OK' }, { kpath: 'returned.note', type: 'string', value: 'a & b <c>' }] },
         { type: 'assert', arguments: { expression: '$i.OSD.returned.result == "OK"' } },
       ],
