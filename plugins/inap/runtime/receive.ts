@@ -171,6 +171,7 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
   Object.assign(fields, meta);
   fields.last_component = last ? 1 : 0;
   ctx.received(spec.name, fields as Json);
+  if (ctx.detailed) ctx.trace(1, `${spec.name}: received ${describeComponent(c)} in TCAP ${m.kind}${last ? ' (last component)' : ''}`);
   if (ctx.recordsMessages) {
     ctx.message({
       direction: 'received', protocol: 'inap', name: spec.name, fields: { ...fields, variant: rd.variant, tcap: m.kind } as Json,

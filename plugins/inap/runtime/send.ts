@@ -105,6 +105,7 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
   // The result (for tests[] kpaths) is the same for every instance: the arguments as given plus the invoke id.
   const result: JsonObject = { ...fields, invoke_id: invokeId };
   if (ms.wire === 'error') result.errorCode = Number(args.errorCode);
+  if (ctx.detailed) ctx.trace(1, `${spec.name}: ${ms.wire === 'invoke' ? 'Invoke' : ms.wire === 'result' ? 'ReturnResult' : 'ReturnError'} id ${invokeId} ${wire ? `sent in TCAP ${wire.tcap} (dialogue ${wire.localTid})` : 'queued for the next message'}`);
   if (ctx.recordsMessages) {
     const view: JsonObject = at && bytes ? (decodeArg(at, bytes).fields as JsonObject) : { ...fields };
     if (ms.wire === 'error') view.errorCode = Number(args.errorCode);
