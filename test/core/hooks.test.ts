@@ -101,9 +101,8 @@ describe('a throwing tap', () => {
     assert.match(rec.first_aborts[0].text, /fixture tap fails in operationStart/);
   });
 
-  test('instanceDone: the run still completes and releases its locks (no wedged run)', async () => {
-    const { svc } = await service('instanceDone');
-    const before = unhandled.length;
+  test('instanceDone: reported in hook_errors, the other taps (the counts) still run, the run completes and releases its locks', async () => {
+    const { svc, events } = await service('instanceDone');
     const r = await call(svc.port, 'ExecuteTest', { run_id: 'hooks-id', locks: [{ key: 'hooks-id-key' }], distribution: { type: 'load', total: 3, backlog: 1 }, operations: [{ type: 'comment' }] });
     assert.equal(r.result, 'ok');
     let rec: any;
@@ -111,11 +110,28 @@ describe('a throwing tap', () => {
       rec = await waitForRun(svc.port, 'hooks-id', { timeoutMs: 3000 });
     } catch (e) {
       const q = (await call(svc.port, 'QueryTest', { run_id: 'hooks-id' })).result;
-      assert.fail(`the run never completed (state ${q.state}, counts ${JSON.stringify(q.counts)}, in_progress ${q.in_progress}); unhandled rejections: ${unhandled.slice(before).map(String).join('; ')}`);
+      assert.fail(`the run never completed (state ${q.state}, counts ${JSON.stringify(q.counts)}, in_progress ${q.in_progress}); unhandled rejections: ${unhandled.map(String).join('; ')}`);
     }
     assert.equal(rec.completed, 1);
+    assert.equal(rec.counts.passed, 3, 'the core result taps run despite the throwing plugin tap');
+    assert.equal(events.get('hooks-id')!.filter((e) => e.startsWith('instanceDone')).length, 3);
+    assert.equal(rec.hook_errors.length, 3);
+    assert.deepEqual({ ...rec.hook_errors[0], time: undefined }, { hook: 'instanceDone', tap: 'fx_hooks', text: 'fixture tap fails in instanceDone', time: undefined });
     const again = await call(svc.port, 'ExecuteTest', { run_id: 'hooks-id-2', locks: [{ key: 'hooks-id-key' }], operations: [{ type: 'wait', arguments: { seconds: 0 } }] });
     assert.equal(again.error, null);
+  });
+
+  test('hook_errors keeps the first 10', async () => {
+    const { svc } = await service('instanceDone');
+    const rec = await runToCompletion(svc.port, { run_id: 'hooks-many', distribution: { type: 'load', total: 15, backlog: 3 }, operations: [{ type: 'comment' }] });
+    assert.equal(rec.counts.passed, 15);
+    assert.equal(rec.hook_errors.length, 10);
+  });
+
+  test('a run without throwing taps has no hook_errors', async () => {
+    const { svc } = await service();
+    const rec = await runToCompletion(svc.port, { run_id: 'hooks-clean', operations: [{ type: 'comment' }] });
+    assert.equal(rec.hook_errors, undefined);
   });
 
   test('operationDone: the instance aborts with a readable reason; the run completes and releases its locks', async () => {
@@ -145,5 +161,7 @@ describe('a throwing tap', () => {
       assert.fail(`the run never completed (state ${q.state}, counts ${JSON.stringify(q.counts)}, in_progress ${q.in_progress})`);
     }
     assert.equal(rec.completed, 1);
+    assert.equal(rec.counts.passed, 1);
+    assert.equal(rec.hook_errors[0].hook, 'instanceStart');
   });
 });
