@@ -1,0 +1,43 @@
+// core/engine/histogram.ts: latency summaries (ms in, ms out, microsecond resolution).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LatencyHistogram, percentile } from '../../../core/engine/histogram.js';
+
+test('an empty histogram summarises to zeros', () => {
+  assert.deepEqual(new LatencyHistogram().summary(), { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 });
+});
+
+test('percentiles of 1..1000 ms are within 0.1%', () => {
+  const h = new LatencyHistogram();
+  for (let i = 1; i <= 1000; i++) h.record(i);
+  const s = h.summary();
+  assert.equal(s.count, 1000);
+  assert.equal(h.count, 1000);
+  for (const [got, want] of [[s.p50, 500], [s.p90, 900], [s.p99, 990], [s.max, 1000], [s.mean, 500.5]] as const) {
+    assert.ok(Math.abs(got - want) / want < 0.001, `${got} vs ${want}`);
+  }
+});
+
+test('sub-millisecond latencies keep microsecond resolution; zero is recorded as 1 µs', () => {
+  const h = new LatencyHistogram();
+  h.record(0.25);
+  h.record(0);
+  const s = h.summary();
+  assert.equal(s.count, 2);
+  assert.equal(s.max, 0.25);
+  assert.equal(s.p50, 0.001);
+});
+
+test('very long latencies (an hour) are recorded', () => {
+  const h = new LatencyHistogram();
+  h.record(3_600_000);
+  assert.ok(Math.abs(h.summary().max - 3_600_000) / 3_600_000 < 0.001);
+});
+
+test('percentile of a sorted sample', () => {
+  const s = Float64Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.equal(percentile(s, 50), 5);
+  assert.equal(percentile(s, 99), 10);
+  assert.equal(percentile(s, 0), 1);
+  assert.equal(percentile([], 50), 0);
+});
