@@ -2,7 +2,8 @@
 // reverse roles (the tester playing the SCP), TCAP aborts, and the `tester scp-sim` reference SCP.
 import { definePlugin } from '../../sdk/index.js';
 import { operations } from './operations/index.js';
-import { configure, optionsSchema, type InapOptions } from './runtime/config.js';
+import { bindGateways, optionsSchema, toConfig, type InapOptions } from './runtime/config.js';
+import type { SigtranPluginExports } from '../sigtran/api.js';
 import { scpSimCommand } from './scp-sim/command.js';
 
 export default definePlugin<InapOptions>({
@@ -13,7 +14,8 @@ export default definePlugin<InapOptions>({
   dependencies: { sigtran: '^0.1.0' },
   optionsSchema,
   setup(api, options) {
-    configure(options);
+    const sigtran = api.use<SigtranPluginExports>('sigtran');
+    bindGateways(sigtran?.gateways?.values() ?? [], toConfig(options));
     for (const op of operations) api.operation(op);
     api.log('debug', `${operations.length} operation types, default variant ${options?.default_variant ?? 'camel3'}`);
   },

@@ -42,10 +42,30 @@ export const config: Config = {
   ipsspCapabilitiesHex: '01',
 };
 
+export function toConfig(o: InapOptions | undefined): Config {
+  return {
+    defaultVariant: parseVariant(o?.default_variant) ?? 'camel3',
+    resetTimer: o?.reset_timer ?? 'ignore',
+    activityTest: o?.activity_test ?? 'answer',
+    endOpenDialogues: o?.end_open_dialogues ?? 'end',
+    ipsspCapabilitiesHex: o?.ipssp_capabilities_hex ?? '01',
+  };
+}
+
+/** Set the process-wide default (the scp-sim command, which runs without a service). */
 export function configure(o: InapOptions | undefined): void {
-  config.defaultVariant = parseVariant(o?.default_variant) ?? 'camel3';
-  config.resetTimer = o?.reset_timer ?? 'ignore';
-  config.activityTest = o?.activity_test ?? 'answer';
-  config.endOpenDialogues = o?.end_open_dialogues ?? 'end';
-  config.ipsspCapabilitiesHex = o?.ipssp_capabilities_hex ?? '01';
+  Object.assign(config, toConfig(o));
+}
+
+// Each service's options, found through its sigtran gateway instances: two services in one process (tests, an
+// embedding application) each keep their own options.
+const byGateway = new WeakMap<object, Config>();
+
+export function bindGateways(gateways: Iterable<object>, cfg: Config): void {
+  for (const g of gateways) byGateway.set(g, cfg);
+}
+
+/** The options of the service that owns `gateway` (the process default when it is not bound). */
+export function configOf(gateway: unknown): Config {
+  return (typeof gateway === 'object' && gateway !== null && byGateway.get(gateway)) || config;
 }

@@ -4,7 +4,7 @@ import type { JsonObject } from '../../../sdk/index.js';
 import type { ArgType } from '../codec/schema.js';
 import type { Variant } from '../codec/variants.js';
 import { FLAG_NAMES, flagsToEvents, hasFlags } from '../matching/rrbcsm.js';
-import { config } from './config.js';
+import { config, type Config } from './config.js';
 import { expandDotted } from '../codec/codec.js';
 
 /** Control arguments of outbound operations (never encoded). */
@@ -12,7 +12,7 @@ export const SEND_CONTROL = new Set(['tcap_ac', 'send_with_next', 'send_and_clos
 /** Control arguments of inbound operations (checked separately, never matched as fields). */
 export const RECEIVE_CONTROL = new Set(['last_component', 'tcap_ac', 'variant', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider']);
 
-export function outboundFields(op: string, variant: Variant, args: JsonObject): JsonObject {
+export function outboundFields(op: string, variant: Variant, args: JsonObject, cfg: Config = config): JsonObject {
   let out: JsonObject = {};
   for (const k of Object.keys(args)) if (!SEND_CONTROL.has(k) && args[k] !== undefined) out[k] = args[k]!;
   if (op === 'RequestReportBCSMEvent' && hasFlags(out)) {
@@ -28,7 +28,7 @@ export function outboundFields(op: string, variant: Variant, args: JsonObject): 
   } else if (op === 'SpecializedResourceReport' && variant === 'camel4' && Object.keys(out).length === 0) {
     out.allAnnouncementsComplete = 1;
   } else if (op === 'AssistRequestInstructions' && variant !== 'cs1' && !Object.keys(out).some((k) => k.startsWith('iPSSPCapabilities'))) {
-    out.iPSSPCapabilities_hex = config.ipsspCapabilitiesHex;
+    out.iPSSPCapabilities_hex = cfg.ipsspCapabilitiesHex;
   }
   return out;
 }

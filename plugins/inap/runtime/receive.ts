@@ -9,7 +9,6 @@ import { decodeArg } from '../codec/codec.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
 import { flattenExpected } from '../matching/expected.js';
 import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
-import { config } from './config.js';
 import { describeComponent, describeMessage } from './describe.js';
 import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';
 import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
@@ -58,12 +57,20 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   } catch (e) {
     waitError(ctx, spec, e);
   }
-  const variant = parseVariant(args.variant) ?? variantOfAc(m.ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? config.defaultVariant;
+  const variant = parseVariant(args.variant) ?? variantOfAc(m.ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? session(ctx).cfg.defaultVariant;
   const rd = newRoleDialogue(m.dialogue, variant);
   addDialogue(session(ctx), spec.dialogueKey, rd);
   load(rd, m);
   ctx.trace(1, `${spec.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (variant ${variant}${m.ac ? `, AC ${m.ac.name ?? m.ac.oid}` : ', no AC'})`);
   return rd;
+}
+
+/** The ResetTimer rule of the run: ExecuteTest `inap.reset_timer` / `inap.ignore_reset_timer`, else the plugin option. */
+function resetTimerRule(ctx: OperationContext): 'ignore' | 'abort' {
+  const p = ctx.run.params.inap as JsonObject | undefined;
+  if (p?.reset_timer === 'ignore' || p?.reset_timer === 'abort') return p.reset_timer;
+  if (p?.ignore_reset_timer !== undefined) return p.ignore_reset_timer === 0 || p.ignore_reset_timer === false || p.ignore_reset_timer === '0' ? 'abort' : 'ignore';
+  return session(ctx).cfg.resetTimer;
 }
 
 /** The next component for `spec`, skipping ResetTimer / answering ActivityTest as configured. */
@@ -73,11 +80,11 @@ async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleD
       const c = rd.queue[rd.qi++]!;
       const first = rd.firstOfMsg;
       rd.firstOfMsg = false;
-      if (c.type === 'invoke' && c.opcode === OPCODES.ResetTimer && expectOp !== 'ResetTimer' && config.resetTimer === 'ignore') {
+      if (c.type === 'invoke' && c.opcode === OPCODES.ResetTimer && expectOp !== 'ResetTimer' && resetTimerRule(ctx) === 'ignore') {
         ctx.trace(1, `${spec.name}: ignored ResetTimer (invoke ${c.invokeId}) while waiting`);
         continue;
       }
-      if (c.type === 'invoke' && c.opcode === OPCODES.ActivityTest && expectOp !== 'ActivityTest' && config.activityTest === 'answer' && !rd.ended) {
+      if (c.type === 'invoke' && c.opcode === OPCODES.ActivityTest && expectOp !== 'ActivityTest' && session(ctx).cfg.activityTest === 'answer' && !rd.ended) {
         rd.d.returnResult({ invokeId: c.invokeId });
         try {
           rd.d.send();

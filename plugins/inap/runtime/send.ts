@@ -7,7 +7,6 @@ import { OPCODES, OPENING, messageSpec } from '../catalogue.js';
 import { argType, definedIn } from '../codec/args.js';
 import { CodecError, decodeArg, encodeArg } from '../codec/codec.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
-import { config } from './config.js';
 import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
 import { outboundFields, unknownArgument } from './prepare-args.js';
 
@@ -35,7 +34,7 @@ function openDialogue(ctx: OperationContext, spec: SendSpec, args: JsonObject): 
   } catch (e) {
     ctx.abort(`${spec.name}: tcap_ac ${JSON.stringify(acValue)}: ${(e as Error).message}`);
   }
-  const variant = parseVariant(args.variant) ?? variantOfAc(ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? config.defaultVariant;
+  const variant = parseVariant(args.variant) ?? variantOfAc(ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? session(ctx).cfg.defaultVariant;
   let d;
   try {
     d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, signal: ctx.signal });
@@ -58,7 +57,7 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
     ctx.abort(`${spec.name}: cannot send: ${why}`);
   }
   if (!definedIn(ms.op, rd.variant)) ctx.abort(`${spec.name}: ${ms.op} is a CAP operation, not defined in variant ${rd.variant}`);
-  const fields = outboundFields(ms.op, rd.variant, args);
+  const fields = outboundFields(ms.op, rd.variant, args, s.cfg);
   const at = argType(ms.op, rd.variant, ms.wire === 'result');
   if (ms.wire !== 'error') {
     const unknown = unknownArgument(at, fields);

@@ -3,7 +3,7 @@
 import type { OperationContext } from '../../../sdk/index.js';
 import type { ApplicationContext, Component, Dialogue, DialoguePdu, TcapMessage } from '../../sigtran/api.js';
 import type { Variant } from '../codec/variants.js';
-import { config } from './config.js';
+import { configOf, type Config } from './config.js';
 
 export interface RoleDialogue {
   d: Dialogue;
@@ -32,6 +32,8 @@ export interface Session {
   dialogues: Map<string, RoleDialogue>;
   /** Every dialogue the instance opened or accepted (a second InitialDP starts another call), for cleanup. */
   all: RoleDialogue[];
+  /** The plugin options of the service running the instance. */
+  cfg: Config;
 }
 
 /** Make `rd` the role's current dialogue. */
@@ -47,7 +49,7 @@ export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */
 export function session(ctx: OperationContext): Session {
   return ctx.state('inap', () => {
-    const s: Session = { dialogues: new Map(), all: [] };
+    const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()) };
     ctx.defer(() => closeAll(s));
     return s;
   });
@@ -61,8 +63,8 @@ export function closeAll(s: Session): void {
     try {
       const st = rd.d.state;
       if (st === 'ended') continue;
-      if (st === 'idle' || st === 'initiated' || config.endOpenDialogues === 'abort') rd.d.close();
-      else if (config.endOpenDialogues === 'prearranged') rd.d.end({ prearranged: true });
+      if (st === 'idle' || st === 'initiated' || s.cfg.endOpenDialogues === 'abort') rd.d.close();
+      else if (s.cfg.endOpenDialogues === 'prearranged') rd.d.end({ prearranged: true });
       else rd.d.end();
     } catch {
       try {

@@ -92,6 +92,13 @@ describe('an SCP that answers the wrong thing, or not at all', () => {
     assert.match(JSON.stringify(r.first_aborts[0]), /received ResetTimer \(Invoke id 1\)/);
   });
 
+  test('the run can override the rule: inap.ignore_reset_timer 0 / inap.reset_timer "ignore"', async () => {
+    const r1 = await run(stacks[0]!, [IDP(4), { type: 'inap.ssp_from_scp.ReleaseCall' }], { inap: { ignore_reset_timer: 0 } });
+    assert.equal(r1.counts.aborted, 1);
+    const r2 = await run(stacks[1]!, [IDP(4), { type: 'inap.ssp_from_scp.ReleaseCall' }], { inap: { reset_timer: 'ignore' } });
+    assert.equal(r2.counts.passed, 1, JSON.stringify(r2.first_aborts));
+  });
+
   test('sending on a closed dialogue aborts with the reason', async () => {
     const st = stacks[0]!;
     const r = await run(st, [IDP(9), { type: 'inap.ssp_from_scp.ReleaseCall' }, { type: 'inap.ssp_to_scp.EventReportBCSM', arguments: { eventTypeBCSM: 9 } }]);
