@@ -22,9 +22,9 @@ export interface InstanceHost {
   readonly globals: JsonObject;
   readonly regexCache: Map<string, RegExp>;
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
-  /** Rejects when the run is cancelled (one promise for the whole run). */
-  readonly cancelled: Promise<never>;
   readonly isCancelled: boolean;
+  /** Rejecters of the instances waiting on an operation, called by a run cancel. */
+  readonly cancellers: Set<(e: Error) => void>;
   /** Instances that created an abort signal, aborted by a run cancel. */
   readonly signalled: Set<AbortController>;
 }
@@ -182,6 +182,18 @@ export async function runInstance(
 ): Promise<{ outcome: Outcome; latencyMs: number }> {
   const def = host.def;
   const hooks = host.hooks;
+  // One cancel promise per instance, made when an operation first waits: a promise shared by the whole run would
+  // collect a reaction per awaited operation and keep every result alive for as long as the run is retained.
+  let cancelPromise: Promise<never> | undefined;
+  let canceller: ((e: Error) => void) | undefined;
+  const cancelWait = (): Promise<never> => {
+    if (!cancelPromise) {
+      cancelPromise = new Promise<never>((_, reject) => (canceller = reject));
+      if (host.isCancelled) canceller!(new Error('run cancelled'));
+      else host.cancellers.add(canceller!);
+    }
+    return cancelPromise;
+  };
   const inbound: JsonObject = {};
   let vars: JsonObject;
   let ctx: Ctx | undefined;
@@ -216,7 +228,7 @@ export async function runInstance(
       const args = op.staticArgs ?? renderArgs(op, scope);
       const res = op.def.execute(ctx, args);
       const outcomeObj: OperationOutcome | undefined =
-        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, host.cancelled]) : (res as OperationOutcome | void)) || undefined;
+        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelWait()]) : (res as OperationOutcome | void)) || undefined;
       if (outcomeObj && outcomeObj.result !== undefined && op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj.result, scope);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: 'ok', latencyMs: performance.now() - t0 });
       if (outcomeObj?.halt) {
@@ -259,6 +271,7 @@ export async function runInstance(
         }
       }
     }
+    if (canceller) host.cancellers.delete(canceller);
     const c = ctx?.controller;
     if (c) {
       host.signalled.delete(c);

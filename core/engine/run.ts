@@ -23,8 +23,7 @@ export class TestRun implements RunHandle, InstanceHost {
   private inflight = new Set<number>();
   readonly signalled = new Set<AbortController>();
   isCancelled = false;
-  private cancelReject!: (e: Error) => void;
-  readonly cancelled: Promise<never> = new Promise<never>((_, reject) => (this.cancelReject = reject));
+  readonly cancellers = new Set<(e: Error) => void>();
   private nextIndex = 0;
   private first: DetailedRecord | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -44,7 +43,6 @@ export class TestRun implements RunHandle, InstanceHost {
     });
     this.results = new RunResults(this.t0, this.hooks);
     this.finished = new Promise((r) => (this.doneResolve = r));
-    this.cancelled.catch(() => {});
   }
 
   get runId(): string {
@@ -91,7 +89,8 @@ export class TestRun implements RunHandle, InstanceHost {
     if (this.timer) clearTimeout(this.timer);
     this.isCancelled = true;
     this.controller.abort(new Error('run cancelled'));
-    this.cancelReject(new Error('run cancelled'));
+    for (const c of this.cancellers) c(new Error('run cancelled'));
+    this.cancellers.clear();
     for (const c of this.signalled) c.abort(new Error('run cancelled'));
     if (this.inflight.size === 0) void this.end();
   }
