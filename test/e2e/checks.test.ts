@@ -1,7 +1,7 @@
 // tests[] on operation results and the check_log of the first instance, end to end.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestService, runToCompletion } from '../helpers/service.js';
+import { startTestService, runToCompletion, call, waitForRun } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
 
 let svc: RunningService;
@@ -135,5 +135,21 @@ test('first_aborts entries carry the instance index, the operation index and the
   for (const a of rec.first_aborts) {
     assert.equal(a.op_idx, 2);
     assert.equal(a.text, `abort ${a.idx}`);
+  }
+});
+
+test('tests[] on an operation without a result are not silently skipped', async () => {
+  // wait, comment and halt return no result: a check written on them must either be refused at ExecuteTest or
+  // be evaluated (and fail: nothing is present), never leave the instance "passed" unchecked.
+  for (const op of [{ type: 'wait', arguments: { seconds: 0 } }, { type: 'comment' }]) {
+    const params = { run_id: `checks-noresult-${++n}`, operations: [{ ...op, tests: [{ kpath: 'anything', type: 'exists' }] }] };
+    const r = await call(svc.port, 'ExecuteTest', params);
+    if (r.error) {
+      assert.equal(r.error.code, 2002, r.error.message);
+      assert.match(r.error.message, /operations\[0\]\.tests/);
+      continue;
+    }
+    const rec = await waitForRun(svc.port, params.run_id);
+    assert.notEqual(rec.counts.passed, 1, `${op.type}: the instance passed without its check being evaluated (check_log ${JSON.stringify(rec.first_call.check_log)})`);
   }
 });
