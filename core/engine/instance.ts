@@ -42,6 +42,8 @@ export interface DetailedRecord {
 }
 
 const MAX_STEPS = 1_000_000;
+/** Time all of an instance's deferred cleanups may take together. */
+const CLEANUP_BUDGET_MS = 1000;
 const TRACE_PATHS = ['', 'trace.debug', 'trace.dump', 'trace.spam'];
 
 class Ctx implements OperationContext<unknown> {
@@ -263,11 +265,20 @@ export async function runInstance(
 
   async function finish(o: Outcome): Promise<{ outcome: Outcome; latencyMs: number }> {
     if (ctx?.deferred) {
+      // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
+      const deadline = performance.now() + CLEANUP_BUDGET_MS;
       for (let i = ctx.deferred.length - 1; i >= 0; i--) {
+        let timer: NodeJS.Timeout | undefined;
         try {
-          await ctx.deferred[i]!();
+          const r = ctx.deferred[i]!();
+          if (r && typeof (r as Promise<void>).then === 'function') {
+            const left = Math.max(0, deadline - performance.now());
+            await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
+          }
         } catch {
           /* cleanup errors never change the outcome */
+        } finally {
+          clearTimeout(timer);
         }
       }
     }
