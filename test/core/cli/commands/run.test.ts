@@ -79,6 +79,35 @@ test('--json prints the final record with counts', async () => {
   assert.equal(rec.completed, 1);
   assert.equal(rec.counts.started, 6);
   assert.equal(rec.counts.passed, 6);
+  assert.match(r.stderr, /\[100%\] started 6\/6/, 'the final progress line of a load run');
+  const quiet = await tester(['run', f, '--port', String(svc.port), '--run-id', id('json-quiet'), '--json', '--no-progress', '--poll-ms', '50']);
+  assert.equal(quiet.code, 0);
+  assert.doesNotMatch(quiet.stderr, /%\]/);
+});
+
+test('SIGINT cancels the run and exits 1', async () => {
+  const { spawn } = await import('node:child_process');
+  const { repoRoot } = await import('../helpers.js');
+  const f = s.file('sigint.json', { operations: [{ type: 'wait', arguments: { seconds: 60 } }] });
+  const runId = id('sigint');
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'run', f, '--port', String(svc.port), '--run-id', runId, '--poll-ms', '50'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  try {
+    // Wait until the run exists, then interrupt the client.
+    for (let i = 0; i < 200; i++) {
+      const q = await call(svc.port, 'QueryTest', { run_id: runId });
+      if (!q.error) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    child.kill('SIGINT');
+    assert.equal(await exited, 1);
+    const q = await call(svc.port, 'QueryTest', { run_id: runId });
+    assert.equal(q.result.state, 'cancelled');
+  } finally {
+    clearTimeout(killer);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
 });
 
 test('--trace-level overrides the file', async () => {
