@@ -33,8 +33,9 @@ export interface ServiceOptions {
   forgetOnRead?: boolean;
   allow?: string[];
   dataDir?: string;
-  /** Log lines go to stderr unless quiet. */
+  /** Log lines go to stderr: errors only when quiet; debug lines only when verbose. */
   quiet?: boolean;
+  verbose?: boolean;
   log?: (line: string) => void;
 }
 
@@ -88,7 +89,7 @@ export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'config
 export async function startService(opts: ServiceOptions = {}): Promise<RunningService> {
   const logLine = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const log = (level: string, text: string) => {
-    if (!opts.quiet || level === 'error') logLine(`${new Date().toISOString()} ${level} ${text}`);
+    if (opts.quiet ? level === 'error' : level !== 'debug' || opts.verbose) logLine(`${new Date().toISOString()} ${level} ${text}`);
   };
   const { hooks, registry, plugins, validateParams } = await bootPlugins(opts, log);
 

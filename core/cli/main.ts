@@ -46,6 +46,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--allow <addr...>', 'allow-list of client addresses or IPv4 CIDRs (default: any client that can reach the bind address)')
     .option('--data-dir <dir>', 'directory for plugin data (SQLite files, captures)', '.tester')
     .option('--quiet', 'log errors only')
+    .option('--verbose', 'log debug lines too (gateway reconnects, plugin details)')
     .addHelpText('after', '\nExample:\n  tester serve --port 9009 --config plugins.json\n')
     .action(async (o) => setExit(await serve(o)));
 

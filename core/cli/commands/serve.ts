@@ -15,6 +15,7 @@ export interface ServeOptions {
   allow?: string[];
   dataDir?: string;
   quiet?: boolean;
+  verbose?: boolean;
 }
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -34,6 +35,7 @@ export async function serve(o: ServeOptions): Promise<number> {
     allow: o.allow,
     dataDir: o.dataDir,
     quiet: o.quiet,
+    verbose: o.verbose,
   });
   // A fault in one plugin's callback must not take down the runs of everybody else: log it and keep serving.
   process.on('uncaughtException', (e) => process.stderr.write(`${new Date().toISOString()} error uncaught exception (service continues): ${e?.stack ?? e}\n`));
