@@ -88,17 +88,20 @@ test('--json prints the final record with counts', async () => {
 test('SIGINT cancels the run and exits 1', async () => {
   const { spawn } = await import('node:child_process');
   const { repoRoot } = await import('../helpers.js');
-  const f = s.file('sigint.json', { operations: [{ type: 'wait', arguments: { seconds: 60 } }] });
+  // A load run, so that the client prints a progress line after its first QueryTest: by then its SIGINT handler is set.
+  const f = s.file('sigint.json', { distribution: { type: 'load', total: 1, backlog: 1 }, operations: [{ type: 'wait', arguments: { seconds: 60 } }] });
   const runId = id('sigint');
   const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'run', f, '--port', String(svc.port), '--run-id', runId, '--poll-ms', '50'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   try {
-    // Wait until the run exists, then interrupt the client.
-    for (let i = 0; i < 200; i++) {
-      const q = await call(svc.port, 'QueryTest', { run_id: runId });
-      if (!q.error) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await new Promise<void>((resolve, reject) => {
+      let err = '';
+      child.stderr.on('data', (d) => {
+        err += d;
+        if (/%\]/.test(err)) resolve();
+      });
+      child.on('exit', (c) => reject(new Error(`tester run exited ${c} early: ${err}`)));
+    });
     const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     child.kill('SIGINT');
     assert.equal(await exited, 1);
