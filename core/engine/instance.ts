@@ -231,7 +231,8 @@ export async function runInstance(
       const res = op.def.execute(ctx, args);
       const outcomeObj: OperationOutcome | undefined =
         (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelWait()]) : (res as OperationOutcome | void)) || undefined;
-      if (outcomeObj && outcomeObj.result !== undefined && op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj.result, scope);
+      // tests[] always run (an operation without a result is checked against null: nothing is present).
+      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: 'ok', latencyMs: performance.now() - t0 });
       if (outcomeObj?.halt) {
         ctx.trace(1, `halt at operation ${pc}`);
