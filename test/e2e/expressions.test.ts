@@ -2,7 +2,7 @@
 // naming the path, and the built-in functions, all through ExecuteTest over TCP.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestService, runToCompletion } from '../helpers/service.js';
+import { startTestService, runToCompletion, call, waitForRun } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
 
 let svc: RunningService;
@@ -146,4 +146,26 @@ test('built-in functions in a run: randomDigits, sequence, uuid, substring, now'
 test('lock keys are evaluated with the initial vars', async () => {
   const rec = await runToCompletion(svc.port, { run_id: 'expr-lock', vars: { sub: '42' }, locks: [{ key: "{ 'sub-' + $v.sub }" }], operations: [{ type: 'comment' }] });
   assert.equal(rec.counts.passed, 1);
+});
+
+test('a lock key over $v locks the value the first instance actually uses (vars are evaluated once)', async () => {
+  // With a side-effecting var (a sequence, random digits), evaluating the vars once for the lock and again for
+  // instance 0 would lock one subscriber and test another.
+  const seq = `lock-seq-${process.pid}`;
+  const r = await call(svc.port, 'ExecuteTest', {
+    run_id: 'expr-lock-same-value',
+    vars: { sub: `{ '0211' + pad(sequence('${seq}', 1), 6) }` },
+    locks: [{ key: "{ 'sub-' + $v.sub }" }],
+    operations: [{ type: 'set', arguments: { globals: { used: '{ $v.sub }' } } }, { type: 'wait', arguments: { seconds: 0.5 } }],
+  });
+  assert.equal(r.result, 'ok');
+  let used: string | undefined;
+  for (let i = 0; i < 100 && used === undefined; i++) {
+    used = (await call(svc.port, 'QueryTest', { run_id: 'expr-lock-same-value' })).result.globals.used;
+    if (used === undefined) await new Promise((res) => setTimeout(res, 10));
+  }
+  assert.ok(used, 'instance 0 did not record its subscriber');
+  const second = await call(svc.port, 'ExecuteTest', { run_id: 'expr-lock-same-value-2', locks: [{ key: `sub-${used}` }], operations: [{ type: 'comment' }] });
+  assert.equal(second.error?.code, 2003, `instance 0 uses ${used} but the lock 'sub-${used}' was free: the run locked another value`);
+  await waitForRun(svc.port, 'expr-lock-same-value');
 });
