@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startTestService, call } from '../../helpers/service.js';
 import { encodeFrame, FrameDecoder } from '../../../core/framing/frame-decoder.js';
+import { rawExchange } from '../../../core/client/rpc-client.js';
 import type { RunningService } from '../../../core/service.js';
 
 interface Exchange {
@@ -286,6 +287,45 @@ describe('frame server over TCP', () => {
     await closed;
     clearTimeout(t);
     assert.deepEqual(frames.map((f) => f.id), ['once']);
+  });
+});
+
+describe('frame server, randomized envelopes (seeded)', () => {
+  test('200 random requests: each answer is a well-formed JSON-RPC response with a catalogue code', async () => {
+    const svc = await startTestService([{ name: 'logic' }]);
+    try {
+      let a = 777;
+      const rnd = () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = Math.imul(a ^ (a >>> 15), a | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+      const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+      const values = [undefined, null, 0, 1, -1, 1.5, '', '2.0', '1.0', 'x', [], [1], {}, { run_id: 'r' }, true, 'QueryTest', 'ExecuteTest', 'CancelTest', 'ListTests', '__proto__', 'constructor'];
+      const codes = new Set([1000, 1001, 2000, 2001, 2002, 2003, 2004]);
+      for (let i = 0; i < 200; i++) {
+        const req: Record<string, unknown> = {};
+        for (const k of ['jsonrpc', 'method', 'params', 'id']) {
+          const v = rnd() < 0.6 ? ({ jsonrpc: '2.0', method: pick(['QueryTest', 'CancelTest', 'ExecuteTest', 'ListTests', 'Nope']), params: { run_id: `fz-${i}`, operations: [{ type: 'comment' }] }, id: i } as Record<string, unknown>)[k] : pick(values);
+          if (v !== undefined) req[k] = v;
+        }
+        const text = await rawExchange({ port: svc.port }, encodeFrame(JSON.stringify(req)));
+        assert.ok(text !== undefined, `no answer to ${JSON.stringify(req)}`);
+        const r = JSON.parse(text!);
+        assert.equal(r.jsonrpc, '2.0');
+        assert.ok(r.id === null || typeof r.id === 'string', `id ${JSON.stringify(r.id)}`);
+        assert.ok('result' in r && 'error' in r);
+        if (r.error !== null) {
+          assert.ok(codes.has(r.error.code), `${r.error.code} for ${JSON.stringify(req)}`);
+          assert.equal(r.result, null);
+          assert.doesNotMatch(r.error.message, /internal error/, JSON.stringify(req));
+        }
+        if (req.method === 'ExecuteTest' && r.result === 'ok') await call(svc.port, 'CancelTest', { run_id: (req.params as { run_id: string }).run_id });
+      }
+    } finally {
+      await closeWithin(svc);
+    }
   });
 });
 
