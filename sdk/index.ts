@@ -4,3 +4,5 @@ export { definePlugin, defineOperation, defineGateway } from './define.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
 export { testOperation, compileOperation, type OperationTestTable } from './testing/operation-tester.js';
 export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';
+export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
+export { deadline, type Deadline } from './net/deadline.js';

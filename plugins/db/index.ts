@@ -1,6 +1,6 @@
 // The DB plugin: named database instances (embedded SQLite by default, PostgreSQL for real deployments) and the
 // operations db.Query and db.<Name> (named queries), both also written db.<label>.<method>. docs/plugins/db.md.
-import { definePlugin, type JsonSchema } from '../../sdk/index.js';
+import { definePlugin, type JsonSchema, tlsSchema } from '../../sdk/index.js';
 import { PostgresDb } from './gateway/postgres.js';
 import { SqliteDb } from './gateway/sqlite.js';
 import type { DbInstance, DbInstanceOptions } from './gateway/types.js';
@@ -32,25 +32,7 @@ const instanceSchema: JsonSchema = {
     user: { type: 'string' },
     password: { type: 'string' },
     database: { type: 'string' },
-    ssl: {
-      anyOf: [
-        { type: 'boolean' },
-        {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ca: { type: 'string' },
-            ca_file: { type: 'string' },
-            cert: { type: 'string' },
-            cert_file: { type: 'string' },
-            key: { type: 'string' },
-            key_file: { type: 'string' },
-            reject_unauthorized: { type: 'boolean' },
-            servername: { type: 'string' },
-          },
-        },
-      ],
-    },
+    ssl: { anyOf: [{ type: 'boolean' }, tlsSchema] },
     pool_size: { type: 'integer', minimum: 1, maximum: 1000 },
     timeout_ms: { type: 'integer', minimum: 1 },
     connect_timeout_ms: { type: 'integer', minimum: 1 },

@@ -1,9 +1,8 @@
 // The OSD plugin: Oracle OCNCC Open Services Development over SOAP 1.1. Named endpoint instances (plugins.json)
 // picked by the `osd` ExecuteTest param, and the operation osd.Request (alias ocncc.osd.Request).
 // docs/plugins/osd.md describes them.
-import { definePlugin, type JsonSchema } from '../../sdk/index.js';
+import { definePlugin, type JsonSchema, tlsSchema } from '../../sdk/index.js';
 import { OsdEndpoint, type OsdInstanceOptions } from './gateway/endpoint.js';
-import { tlsSchema } from './gateway/tls.js';
 import Request from './operations/Request.js';
 
 export interface OsdOptions {

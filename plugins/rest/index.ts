@@ -1,8 +1,7 @@
 // The REST plugin: named HTTP client instances (plugins.json) and the operations rest.SendRequest and
 // rest.ExpectResponse, both also written rest.<label>.<method>. docs/plugins/rest.md describes them.
-import { definePlugin, type JsonSchema } from '../../sdk/index.js';
+import { definePlugin, type JsonSchema, tlsSchema } from '../../sdk/index.js';
 import { RestClient, type RestInstanceOptions } from './gateway/client.js';
-import { tlsSchema } from './gateway/tls.js';
 import SendRequest from './operations/SendRequest.js';
 import ExpectResponse from './operations/ExpectResponse.js';
 

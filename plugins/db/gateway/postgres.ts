@@ -2,7 +2,7 @@
 // then init_sql); while the server cannot be reached it is 'connecting' and probes again with a growing delay
 // (1 s doubling up to retry_max_ms), so runs are refused with 2003 naming it instead of failing query by query.
 // A query that fails because the connection broke marks the instance 'connecting' and starts the probes again.
-import { readFileSync } from 'node:fs';
+import { connectTls } from '../../../sdk/index.js';
 import pg from 'pg';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
@@ -42,27 +42,10 @@ function describePgError(e: Error & { code?: string; detail?: string; hint?: str
   return m;
 }
 
-function pem(name: string, inline: string | undefined, file: string | undefined, what: string): string | undefined {
-  if (inline !== undefined || file === undefined) return inline;
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new Error(`db instance ${name}: cannot read ssl ${what} file ${file}: ${(e as Error).message}`);
-  }
-}
-
 /** The `ssl` option as node-postgres takes it (files read at boot, so a missing one is a boot error). */
 export function sslConfig(name: string, ssl: NonNullable<DbInstanceOptions['ssl']>): boolean | pg.ConnectionConfig['ssl'] {
   if (typeof ssl === 'boolean') return ssl;
-  const out: Record<string, unknown> = { rejectUnauthorized: ssl.reject_unauthorized ?? true };
-  const ca = pem(name, ssl.ca, ssl.ca_file, 'ca');
-  const cert = pem(name, ssl.cert, ssl.cert_file, 'cert');
-  const key = pem(name, ssl.key, ssl.key_file, 'key');
-  if (ca !== undefined) out.ca = ca;
-  if (cert !== undefined) out.cert = cert;
-  if (key !== undefined) out.key = key;
-  if (ssl.servername !== undefined) out.servername = ssl.servername;
-  return out as pg.ConnectionConfig['ssl'];
+  return { rejectUnauthorized: true, ...connectTls(ssl, `db instance ${name}: `) } as pg.ConnectionConfig['ssl'];
 }
 
 function pgValue(v: unknown): unknown {

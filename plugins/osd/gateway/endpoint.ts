@@ -1,10 +1,9 @@
 // One named OSD endpoint: the SOAP URL of an OCNCC OSD interface, credentials, the interface's target namespace,
 // and a keep-alive connection pool (undici). The `osd` ExecuteTest param picks one for a run.
+import { connectTls, deadline, type TlsOptions } from '../../../sdk/index.js';
 import { Agent, Pool, errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { parseWsdl, type WsdlInfo, type WsdlOperation } from '../soap/wsdl.js';
-import { connectTls, type TlsOptions } from './tls.js';
-import { deadline } from './deadline.js';
 
 export interface OsdInstanceOptions {
   name: string;

@@ -1,10 +1,9 @@
 // One named REST client instance: a base URL with a keep-alive connection pool (undici), default headers, TLS
 // options and a request timeout. The `rest` / `rest_<label>` ExecuteTest params pick one for a run.
+import { connectTls, deadline, type TlsOptions } from '../../../sdk/index.js';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
-import { connectTls, type TlsOptions } from './tls.js';
 import { describeHttpError } from './errors.js';
-import { deadline } from './deadline.js';
 
 export interface RestInstanceOptions {
   name: string;

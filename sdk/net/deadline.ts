@@ -1,4 +1,4 @@
-// A per-request deadline that also follows the instance's signal, cleared as soon as the request ends (a plain
+// A per-request deadline for plugins' network requests that also follows the instance's signal, cleared as soon as the request ends (a plain
 // AbortSignal.timeout would keep a timer alive for the whole timeout under load).
 export interface Deadline {
   readonly signal: AbortSignal;

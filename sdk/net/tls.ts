@@ -1,6 +1,7 @@
-// TLS options of an HTTP client instance (plugins.json) turned into the socket options undici connects with.
+// TLS options of a client instance in plugins.json (HTTP, SOAP, PostgreSQL, ...), turned into the options Node's
+// tls.connect takes. Shared by plugins through the sdk.
 import { readFileSync } from 'node:fs';
-import type { JsonSchema } from '../../../sdk/index.js';
+import type { JsonSchema } from '../types.js';
 
 export interface TlsOptions {
   /** PEM text of the CA certificate(s) to trust, or a path to read it from. */
@@ -27,7 +28,7 @@ export const tlsSchema: JsonSchema = {
     cert_file: { type: 'string' },
     key: { type: 'string' },
     key_file: { type: 'string' },
-    reject_unauthorized: { type: 'boolean', default: true },
+    reject_unauthorized: { type: 'boolean' },
     servername: { type: 'string' },
   },
 };
@@ -40,23 +41,26 @@ export interface ConnectTls {
   servername?: string;
 }
 
-function pem(inline: string | undefined, file: string | undefined, what: string): string | undefined {
+function pem(inline: string | undefined, file: string | undefined, what: string, owner: string): string | undefined {
   if (inline !== undefined) return inline;
   if (file === undefined) return undefined;
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new Error(`cannot read TLS ${what} file ${file}: ${(e as Error).message}`);
+    throw new Error(`${owner}cannot read TLS ${what} file ${file}: ${(e as Error).message}`);
   }
 }
 
-/** Read the PEM files now (at boot) so that a missing file is a boot error naming it, not a failed request. */
-export function connectTls(tls: TlsOptions | undefined): ConnectTls {
+/**
+ * Read the PEM files now (at boot) so that a missing file is a boot error naming it, not a failed request.
+ * `owner` prefixes error messages (e.g. 'db instance SMF: ').
+ */
+export function connectTls(tls: TlsOptions | undefined, owner = ''): ConnectTls {
   if (!tls) return {};
   const out: ConnectTls = {};
-  const ca = pem(tls.ca, tls.ca_file, 'ca');
-  const cert = pem(tls.cert, tls.cert_file, 'cert');
-  const key = pem(tls.key, tls.key_file, 'key');
+  const ca = pem(tls.ca, tls.ca_file, 'ca', owner);
+  const cert = pem(tls.cert, tls.cert_file, 'cert', owner);
+  const key = pem(tls.key, tls.key_file, 'key', owner);
   if (ca !== undefined) out.ca = ca;
   if (cert !== undefined) out.cert = cert;
   if (key !== undefined) out.key = key;

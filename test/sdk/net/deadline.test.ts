@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { deadline } from '../../../../plugins/rest/gateway/deadline.js';
+import { deadline } from '../../../sdk/net/deadline.js';
 
 describe('rest request deadline', () => {
   test('expires on its own and says so', async () => {
