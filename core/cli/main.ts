@@ -18,7 +18,7 @@ function connectionOptions(cmd: Command): Command {
     .option('--port <port>', 'service port', process.env.TESTER_PORT ?? '9009');
 }
 
-export function buildProgram(setExit: (code: number) => void): Command {
+export function buildProgram(setExit: (code: number) => void, pluginCommands: Array<[string, string, string]> = []): Command {
   const program = new Command();
   program
     .name('tester')
@@ -29,6 +29,13 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  if (pluginCommands.length) {
+    const w = Math.max(...pluginCommands.map(([n]) => n.length));
+    program.addHelpText(
+      'after',
+      `\nCommands of the enabled plugins (tester <command> --help):\n${pluginCommands.map(([n, plugin, d]) => `  ${n.padEnd(w)}  ${d} [${plugin}]`).join('\n')}\n`,
+    );
+  }
 
   program
     .command('serve')
@@ -113,6 +120,22 @@ async function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: 
   return 0;
 }
 
+/** [name, plugin, description] of every command the enabled plugins offer (for --help); none when the config is unreadable. */
+async function listPluginCommands(): Promise<Array<[string, string, string]>> {
+  try {
+    const { entries, baseDir } = readPluginsConfig(defaultConfigPath);
+    const out: Array<[string, string, string]> = [];
+    for (const entry of entries) {
+      if (entry.enabled === false) continue;
+      const def = await importPlugin(entry, baseDir);
+      for (const [n, c] of Object.entries(def.commands ?? {})) out.push([n, def.name, c.description]);
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
 /** A plugin's own command (`tester scp-sim ...`), found in the enabled plugins of plugins.json. */
 async function pluginCommand(name: string, args: string[]): Promise<number | undefined> {
   const cfgIdx = args.indexOf('--config');
@@ -126,7 +149,8 @@ async function pluginCommand(name: string, args: string[]): Promise<number | und
     const cmd = def.commands?.[name];
     if (cmd) {
       if (args.includes('--help') || args.includes('-h')) {
-        process.stdout.write(`Usage: tester ${name} [options]\n\n${cmd.description}\n\n${cmd.help}\n`);
+        const usage = /^\s*usage:/i.test(cmd.help) ? '' : `Usage: tester ${name} [options]\n\n`;
+        process.stdout.write(`${usage}${cmd.description}\n\n${cmd.help}\n`);
         return 0;
       }
       return cmd.run(args, entry.options ?? {});
@@ -143,7 +167,8 @@ export async function main(argv: string[]): Promise<void> {
     if (sub && !sub.startsWith('-') && !CORE_COMMANDS.has(sub)) {
       code = (await pluginCommand(sub, argv.slice(3))) ?? 2;
     } else {
-      const program = buildProgram((c) => (code = c));
+      const wantsHelp = argv.length <= 2 || (argv.length === 3 && (sub === '--help' || sub === '-h' || sub === 'help'));
+      const program = buildProgram((c) => (code = c), wantsHelp ? await listPluginCommands() : []);
       if (argv.length <= 2) {
         program.outputHelp();
         code = 2;
