@@ -196,6 +196,25 @@ describe('cancel', () => {
     assert.ok(c.result.counts.started < total);
   });
 
+  test('a load run whose instances each loop ~4000 synchronous steps still lets CancelTest in', async () => {
+    // Each instance stays below a per-instance yield threshold; the engine must still yield between instances
+    // often enough (by work done, not only every N instances) for the service to read CancelTest.
+    const total = 600;
+    const r = await call(svc.port, 'ExecuteTest', {
+      run_id: 'sync-steps',
+      vars: { i: 0 },
+      distribution: { type: 'load', total, backlog: 10 },
+      operations: [
+        { label: 'top', type: 'set', arguments: { vars: { i: '{ $v.i + 1 }' } } },
+        { type: 'branch', arguments: { expression: '$v.i < 2000', on_true: 'top' } },
+      ],
+    });
+    assert.equal(r.result, 'ok');
+    const c = await call(svc.port, 'CancelTest', { run_id: 'sync-steps' });
+    assert.equal(c.result.state, 'cancelled', `all ${c.result.counts.started} instances had run before CancelTest was read`);
+    assert.ok(c.result.counts.started < total);
+  });
+
   test('an endless branch loop can be cancelled while it runs', async () => {
     const r = await call(svc.port, 'ExecuteTest', { run_id: 'endless', operations: [{ label: 'top', type: 'branch', arguments: { expression: 'true', on_true: 'top' } }] });
     assert.equal(r.result, 'ok');
