@@ -39,6 +39,8 @@ export interface CompiledDefinition {
   ops: CompiledOp[];
   labels: Map<string, number>;
   vars: Array<[string, Template]>;
+  /** Instance 0's vars when they were evaluated at ExecuteTest (for the lock keys). */
+  vars0: JsonObject | undefined;
   lockKeys: string[];
   distribution: Distribution;
   traceLevel: TraceLevel;
@@ -78,8 +80,16 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
   // Lock keys: expressions over the initial vars ($v of instance 0).
   const lockKeys: string[] = [];
   const locks = (params.locks ?? []) as Array<{ key: string }>;
+  // With locks, instance 0's vars are evaluated once, here, and instance 0 starts from them: a var with a side
+  // effect (sequence, random digits) must lock the very value the instance uses.
+  let vars0: JsonObject | undefined;
   if (locks.length) {
-    const v0 = initialVars(vars, 0, {});
+    let v0: JsonObject;
+    try {
+      v0 = vars0 = initialVars(vars, 0, {});
+    } catch (e) {
+      throw invalid('vars', `cannot evaluate for the lock keys: ${(e as Error).message}`);
+    }
     locks.forEach((l, i) => {
       const t = compileTemplate(l.key, `locks[${i}].key`);
       let key: Json;
@@ -102,6 +112,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
     ops,
     labels,
     vars,
+    vars0,
     lockKeys,
     distribution: compileDistribution((params.distribution ?? {}) as JsonObject, limits),
     traceLevel,

@@ -9,6 +9,7 @@ import { initialVars, type CompiledDefinition, type CompiledOp } from './definit
 import { nowMs, toSecUsec } from './clock.js';
 import { runTest, type TestSpec } from './tests-runner.js';
 import { getKpath } from './kpath.js';
+import { shouldYield, nextTurn } from './turn.js';
 import type { ExprScope } from '../expr/template.js';
 import type { RunHookSet } from '../hooks.js';
 
@@ -201,7 +202,7 @@ export async function runInstance(
   let ctx: Ctx | undefined;
   let outcome: Outcome = 'passed';
   try {
-    vars = initialVars(def.vars, index, host.globals);
+    vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, index, host.globals);
   } catch (e) {
     vars = {};
     host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
@@ -221,8 +222,8 @@ export async function runInstance(
       ctx.label = op.typeLabel;
       ctx.gw = op.gateway;
       if (++ctx.step > MAX_STEPS) throw new InstanceAbort(`more than ${MAX_STEPS} steps: a branch loop that never ends?`);
-      // A long loop of operations without I/O yields now and then, so the service stays responsive.
-      if ((ctx.step & 4095) === 0) await new Promise((r) => setImmediate(r));
+      // Operations without I/O yield once the turn has run long enough, so the service stays responsive.
+      if (shouldYield()) await nextTurn();
       const evt = { index, opIndex: pc, type: op.type };
       hooks.operationStart.call(evt);
       ctx.trace(1, `operation ${pc} ${op.type}`);

@@ -6,6 +6,7 @@ import type { CompiledDefinition } from './definition.js';
 import { runInstance, type DetailedRecord, type InstanceHost } from './instance.js';
 import { RunResults } from './results.js';
 import { nowMs, toSecUsec } from './clock.js';
+import { shouldYield } from './turn.js';
 
 export type RunState = 'running' | 'completed' | 'cancelled';
 
@@ -33,7 +34,6 @@ export class TestRun implements RunHandle, InstanceHost {
   maxInflight = 0;
   /** Errors thrown by observer taps (instanceStart, instanceDone): reported, never fatal. */
   readonly hookErrors: Array<{ hook: string; tap: string; text: string; time: [number, number] }> = [];
-  private launchedThisTurn = 0;
   private refillQueued = false;
   completedAt: number | undefined; // performance clock, for retention
 
@@ -126,18 +126,17 @@ export class TestRun implements RunHandle, InstanceHost {
 
   /**
    * single / load: keep `backlog` instances in progress until `total` have started. Instances whose operations
-   * complete without I/O finish within the same turn of the event loop; after a batch the engine yields
-   * (setImmediate) so that the service keeps answering and other runs keep their schedule.
+   * complete without I/O finish within the same turn of the event loop; once the turn has run long enough the
+   * engine yields (setImmediate) so that the service keeps answering and other runs keep their schedule.
    */
   private fill(): void {
     const d = this.def.distribution;
     if (this.refillQueued) return;
     while (this.state === 'running' && this.nextIndex < d.total && this.inflight.size < d.backlog) {
-      if (++this.launchedThisTurn > 512) {
+      if (shouldYield()) {
         this.refillQueued = true;
         setImmediate(() => {
           this.refillQueued = false;
-          this.launchedThisTurn = 0;
           this.fill();
         });
         return;
