@@ -206,7 +206,13 @@ export class TestRun implements RunHandle, InstanceHost {
     }
     rec.counts = { ...c };
     rec.in_progress = this.inflight.size;
-    rec.distribution = { ...this.def.distribution };
+    const d = this.def.distribution;
+    rec.distribution =
+      d.type === 'single'
+        ? { type: d.type }
+        : d.type === 'load'
+          ? { type: d.type, total: d.total, backlog: d.backlog }
+          : { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };
     rec.rate = this.results.rate();
     if (first) {
       rec.first_call_summary = {

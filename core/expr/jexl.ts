@@ -32,6 +32,8 @@ for (const [name, fn] of Object.entries(builtinFunctions)) {
 /** The names expressions may start from. */
 export const SCOPE_NAMES = ['$v', '$g', '$i', '$n'] as const;
 const scope = new Set<string>(SCOPE_NAMES);
+/** jexl has no null literal: `null` and `undefined` read as absent names, which is what `$v.x == null` means. */
+const literalNames = new Set(['null', 'undefined']);
 
 export function addExpressionFunction(name: string, fn: (...a: any[]) => unknown, owner = 'builtin'): void {
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`expression function name '${name}' is not an identifier`);
@@ -94,7 +96,7 @@ function checkNames(node: unknown, source: string): void {
     return;
   }
   const n = node as AstNode;
-  if (n.type === 'Identifier' && n.from === undefined && !n.relative && !scope.has(n.value as string)) {
+  if (n.type === 'Identifier' && n.from === undefined && !n.relative && !scope.has(n.value as string) && !literalNames.has(n.value as string)) {
     throw new ExpressionError(`unknown name '${String(n.value)}' in expression '${source}' (known: ${SCOPE_NAMES.join(', ')})`);
   }
   if (n.type === 'FunctionCall' && !functionNames.has(n.name as string)) {

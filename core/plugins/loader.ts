@@ -129,6 +129,7 @@ export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string,
     try {
       exports = await def.setup(api, options);
     } catch (e) {
+      if (e instanceof BootError) throw e;
       throw new BootError(def.name, `setup failed: ${(e as Error).message}`);
     }
     const lp: LoadedPlugin = { def, options, exports, entry, setupMs: performance.now() - t0 };

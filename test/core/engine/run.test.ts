@@ -106,7 +106,7 @@ describe('linear', () => {
 
   test('a bare number as cps is {rate: n}', async () => {
     const rec = await runToCompletion(svc.port, { run_id: 'linear-bare', distribution: { type: 'linear', total: 20, backlog: 20, cps: 100 }, operations: [{ type: 'comment' }] });
-    assert.equal(rec.distribution.rate, 100);
+    assert.equal(rec.distribution.cps.rate, 100);
     assert.equal(rec.counts.started, 20);
   });
 
@@ -134,8 +134,8 @@ describe('linear', () => {
     assert.equal(rec.counts.started, 300);
     assert.equal(rec.counts.dropped, 0);
     assert.equal(rec.counts.passed, 300);
-    assert.equal(rec.distribution.start, 50);
-    assert.equal(rec.distribution.rampSecs ?? rec.distribution.ramp_secs, 1);
+    assert.equal(rec.distribution.cps.start, 50);
+    assert.equal(rec.distribution.cps.ramp_secs, 1);
     // Ramp from 50 to 200/s over 1 s (125 instances), then 175 more at 200/s: ~1.9 s, average ~160/s.
     assert.ok(rec.rate > 100 && rec.rate < 200, `average rate ${rec.rate}`);
     checkConsistent(rec);
@@ -147,7 +147,7 @@ describe('linear', () => {
       { run_id: 'linear-poisson', distribution: { type: 'linear', total: 200, backlog: 100, cps: { rate: 200, arrival: 'poisson' } }, operations: [{ type: 'wait', arguments: { seconds: 0.005 } }] },
       { timeoutMs: 20_000, pollMs: 100 },
     );
-    assert.equal(rec.distribution.arrival, 'poisson');
+    assert.equal(rec.distribution.cps.arrival, 'poisson');
     assert.equal(rec.counts.started + rec.counts.dropped, 200);
     assert.equal(rec.counts.dropped, 0);
     checkConsistent(rec);

@@ -29,11 +29,17 @@ test('an unclosed parenthesis is a syntax error at compile time (not accepted, n
 });
 
 test('unknown top-level names are refused at compile time', () => {
-  for (const src of ['foo', 'foo.bar', '$x + 1', 'v.a', 'process', 'globalThis', 'undefined', 'null']) {
+  for (const src of ['foo', 'foo.bar', '$x + 1', 'v.a', 'process', 'globalThis', 'NULL', 'nil']) {
     assert.throws(() => compileExpression(src), (e: unknown) => e instanceof ExpressionError && /unknown name/.test(e.message), src);
   }
   // Names of Object.prototype members are refused too (jexl's lexer trips over them; either way: refused).
   for (const src of ['constructor', '__proto__', 'toString']) assert.throws(() => compileExpression(src), ExpressionError, src);
+});
+
+test('null and undefined may be written: they read as absent (jexl has no null literal)', () => {
+  const e = compileExpression('$v.x == null && $v.y != undefined');
+  assert.equal(e.evalSync({ $v: { y: 1 }, $g: {}, $i: {}, $n: 0 }), true);
+  assert.equal(e.evalSync({ $v: { x: 0, y: 1 }, $g: {}, $i: {}, $n: 0 }), false);
 });
 
 test('unknown functions are refused at compile time', () => {
