@@ -53,13 +53,13 @@ export function abortOperation(segment: string): OperationDefinition {
       aliases: alias,
       direction: 'send',
       gateway: 'sigtran',
-      description: 'Send a TCAP U-Abort on the dialogue.',
+      description: 'Send a TCAP Abort on the dialogue: a U-Abort (ABRT abort-source u_source), or with p_cause a P-Abort.',
       arguments: {
         type: 'object',
         properties: {
-          u_source: { type: 'integer', minimum: 0, maximum: 1 },
-          u_info_0_octets: { type: 'string', description: 'User information (hex).' },
-          p_cause: { type: 'integer', minimum: 0, maximum: 4, description: 'Accepted for compatibility; a U-Abort is sent.' },
+          u_source: { type: 'integer', minimum: 0, maximum: 1, description: 'ABRT abort-source: 0 dialogue-service-user (default), 1 dialogue-service-provider.' },
+          u_info_0_octets: { type: 'string', description: 'User information of the ABRT (hex).' },
+          p_cause: { type: 'integer', minimum: 0, maximum: 4, description: 'Send a P-Abort with this P-AbortCause (Q.773: 0 unrecognizedMessageType .. 4 resourceLimitation) instead of a U-Abort.' },
         },
       },
       execute: (ctx, args: JsonObject) => executeAbortSend(ctx, type, e.dialogueKey, args ?? {}),

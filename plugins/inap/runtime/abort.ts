@@ -1,6 +1,7 @@
-// tcap.<role>_<to|from>_<peer>.Abort: send a TCAP U-Abort on the role's dialogue, or expect one (U- or P-Abort).
+// tcap.<role>_<to|from>_<peer>.Abort: send a TCAP Abort on the role's dialogue (U-Abort, abort-source user or
+// provider, or with p_cause a P-Abort), or expect one (U- or P-Abort).
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import { isSigtranError, type TcapMessage } from '../../sigtran/api.js';
+import { isSigtranError, type AbortOptions, type TcapMessage } from '../../sigtran/api.js';
 import { parseHex } from '../../sigtran/ber/index.js';
 import { flattenExpected } from '../matching/expected.js';
 import { describeMessage } from './describe.js';
@@ -14,17 +15,28 @@ export function executeAbortSend(ctx: OperationContext, name: string, key: strin
     userInformation = parseHex(args.u_info_0_octets);
     if (!userInformation) ctx.abort(`${name}: u_info_0_octets is not hex`);
   }
-  if (args.p_cause !== undefined) ctx.trace(1, `${name}: p_cause ${String(args.p_cause)} requested; the gateway sends TC-user aborts only, so a U-Abort is sent`);
+  const opts: AbortOptions = {};
+  if (userInformation) opts.userInformation = userInformation;
+  const pCause = typeof args.p_cause === 'number' ? args.p_cause : undefined;
+  if (pCause !== undefined) {
+    if (userInformation || args.u_source !== undefined) ctx.abort(`${name}: p_cause sends a P-Abort, which carries no u_source or u_info_0_octets`);
+    opts.pAbortCause = pCause;
+  } else {
+    if (args.u_source === 1) opts.source = 'provider';
+    if (!rd.d.ac && (userInformation || opts.source)) ctx.trace(1, `${name}: the dialogue has no application context, so the Abort carries no ABRT (u_source, u_info_0_octets not sent)`);
+  }
   let wire;
   try {
-    wire = rd.d.abort(userInformation ? { userInformation } : undefined);
+    wire = rd.d.abort(opts);
   } catch (e) {
     if (isSigtranError(e)) ctx.abort(`${name}: ${e.message}`);
     throw e;
   }
   rd.ended = true;
   rd.endReason = 'we sent TCAP Abort';
-  ctx.message({ direction: 'sent', protocol: 'tcap', name: 'Abort', fields: { u_source: 0 }, ...(wire ? { bytes: wire.bytes, dissector: wire.dissector, peer: wire.peer } : {}) });
+  const fields: JsonObject = pCause !== undefined ? { kind: 'p-abort', p_cause: pCause } : { kind: 'u-abort', u_source: opts.source === 'provider' ? 1 : 0 };
+  if (!wire) fields.sent = 0; // no transaction towards the peer yet: the dialogue is only released locally
+  ctx.message({ direction: 'sent', protocol: 'tcap', name: 'Abort', fields, ...(wire ? { bytes: wire.bytes, dissector: wire.dissector, peer: wire.peer } : {}) });
   return { result: { sent: wire ? 1 : 0 } };
 }
 

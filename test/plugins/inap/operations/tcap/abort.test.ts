@@ -5,8 +5,8 @@ import { operations } from '../../../../../plugins/inap/operations/index.js';
 for (const op of operations.filter((o) => o.type.startsWith('tcap.'))) {
   if (op.direction === 'send') {
     testOperation(op, {
-      valid: [{ args: {} }, { args: { u_source: 0, u_info_0_octets: '0102' } }],
-      invalid: [{ args: { u_source: 2 }, path: 'u_source' }, { args: { reason: 'x' }, path: 'arguments' }],
+      valid: [{ args: {} }, { args: { u_source: 0, u_info_0_octets: '0102' } }, { args: { u_source: 1 } }, { args: { p_cause: 0 } }, { args: { p_cause: 4 } }],
+      invalid: [{ args: { u_source: 2 }, path: 'u_source' }, { args: { p_cause: 5 }, path: 'p_cause' }, { args: { reason: 'x' }, path: 'arguments' }],
     });
   } else {
     testOperation(op, {
