@@ -1,6 +1,6 @@
 // Argument and result types of the INAP CS-1 (ETS 300 374-1) and CAP v2/v3/v4 (TS 29.078) operations the tester
 // plays, per variant, as descriptors. Tags follow the ASN.1 modules (IMPLICIT TAGS; CHOICEs are explicit).
-import { ANY, BOOL, IA5, INT, NULL, OCT, choice, contain, enm, f, o, oa, oct, seq, seqOf, type ArgType, type Ty } from './schema.js';
+import { ANY, BOOL, EXT, IA5, INT, NULL, OCT, choice, contain, enm, f, o, oa, oct, seq, seqOf, type ArgType, type Ty } from './schema.js';
 import type { Variant } from './variants.js';
 
 // ---------------------------------------------------------------- common data types
@@ -12,7 +12,7 @@ const AddressString = oct('addressString');
 const LegID = choice(f('sendingSideID', 0, OCT), f('receivingSideID', 1, OCT));
 const SendingSideID = choice(f('sendingSideID', 0, OCT));
 const ReceivingSideID = choice(f('receivingSideID', 1, OCT));
-const Extensions = ANY;
+const Extensions = EXT;
 
 export const EVENT_TYPE_CS1: Record<number, string> = {
   1: 'origAttemptAuthorized', 2: 'collectedInfo', 3: 'analysedInformation', 4: 'routeSelectFailure', 5: 'oCalledPartyBusy',

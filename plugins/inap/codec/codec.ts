@@ -4,6 +4,16 @@
 import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../../sigtran/ber/index.js';
 import { numberFormats, type Fields } from './numbers.js';
 import type { ArgType, Field, Ty } from './schema.js';
+import { ExtensionError, readExtensions, writeExtensions, type ExtensionTypes } from './extensions.js';
+
+/** Per-call options of encodeArg / decodeArg. */
+export interface CodecOptions {
+  /** The run's `inap.extensions` type map (extensionTypes()). */
+  extensions?: ExtensionTypes | undefined;
+}
+
+// The options of the encodeArg/decodeArg call in progress (both are synchronous; saves threading them through).
+let extTypes: ExtensionTypes | undefined;
 
 export class CodecError extends Error {
   constructor(message: string) {
@@ -14,7 +24,7 @@ export class CodecError extends Error {
 
 type Obj = Record<string, unknown>;
 
-const UNIV: Record<Ty['k'], number> = { int: 2, enum: 10, bool: 1, null: 5, oct: 4, contain: 4, ia5: 22, seq: 16, seqof: 16, choice: -1, any: -1 };
+const UNIV: Record<Ty['k'], number> = { int: 2, enum: 10, bool: 1, null: 5, oct: 4, contain: 4, ia5: 22, seq: 16, seqof: 16, choice: -1, any: -1, ext: 16 };
 
 function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,7 +107,7 @@ function present(fd: Field, holder: Obj): boolean {
   const v = holder[n];
   if (ty.k === 'null') return v !== undefined && v !== null && v !== false && v !== 0 && v !== '0';
   if (v !== undefined && v !== null) return true;
-  if (ty.k === 'oct' || ty.k === 'contain' || ty.k === 'any') {
+  if (ty.k === 'oct' || ty.k === 'contain' || ty.k === 'any' || ty.k === 'ext') {
     if (holder[n + '_hex'] !== undefined && holder[n + '_hex'] !== null) return true;
     return derivedPresent(ty, holder, n);
   }
@@ -140,6 +150,22 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
       w.octets(octetsFor(ty, holder, n, path), cls, num);
       return;
     case 'any': {
+      const b = hexArg(v ?? holder[n + '_hex'], path + n);
+      w.tag(cls, true, num).len(b.length).raw(b);
+      return;
+    }
+    case 'ext': {
+      if (Array.isArray(v)) {
+        w.begin(cls, num);
+        try {
+          writeExtensions(w, v, extTypes, path + n);
+        } catch (e) {
+          if (e instanceof ExtensionError) throw new CodecError(e.message);
+          throw e;
+        }
+        w.end();
+        return;
+      }
       const b = hexArg(v ?? holder[n + '_hex'], path + n);
       w.tag(cls, true, num).len(b.length).raw(b);
       return;
@@ -244,7 +270,8 @@ const shared = new BerWriter(512);
  * Encode an operation argument (or result) from the flattened form. Returns a fresh Uint8Array holding the
  * argument TLV. Throws CodecError naming the argument at fault.
  */
-export function encodeArg(at: ArgType, input: Obj): Uint8Array {
+export function encodeArg(at: ArgType, input: Obj, opts?: CodecOptions): Uint8Array {
+  extTypes = opts?.extensions;
   const args = expandDotted(input);
   const w = shared.reset();
   const ty = at.ty;
@@ -310,6 +337,18 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
     case 'any':
       out[n] = toHex(buf.subarray(t.valueStart, t.valueEnd));
       return;
+    case 'ext': {
+      const hex = toHex(buf.subarray(t.valueStart, t.valueEnd));
+      out[n + '_hex'] = hex;
+      try {
+        out[n] = readExtensions(buf, t, extTypes);
+      } catch (e) {
+        if (!isBerError(e)) throw e;
+        out[n] = hex;
+        out[n + '_error'] = e.message;
+      }
+      return;
+    }
     case 'oct': {
       const b = buf.subarray(t.valueStart, t.valueEnd);
       const hex = toHex(b);
@@ -408,7 +447,8 @@ export type DecodeResult = { ok: true; fields: Obj } | { ok: false; error: strin
  * Decode an argument TLV (the parameter of an Invoke/ReturnResult) into the flattened form. Never throws:
  * bad bytes give ok=false with a readable error and whatever was decoded before the fault.
  */
-export function decodeArg(at: ArgType, buf: Uint8Array | undefined): DecodeResult {
+export function decodeArg(at: ArgType, buf: Uint8Array | undefined, opts?: CodecOptions): DecodeResult {
+  extTypes = opts?.extensions;
   const out: Obj = {};
   if (!buf || buf.length === 0) return { ok: true, fields: out };
   try {

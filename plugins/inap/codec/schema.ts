@@ -16,7 +16,9 @@ export type Ty =
   /** OCTET STRING holding the BER encoding of `inner` (CAP billing characteristics, CallResult). */
   | { readonly k: 'contain'; readonly inner: Ty }
   /** Any content, carried as hex of the value octets (extensions, unmodelled parts). */
-  | { readonly k: 'any' };
+  | { readonly k: 'any' }
+  /** `extensions`: SEQUENCE OF ExtensionField, values typed by the run's `inap.extensions` map (extensions.ts). */
+  | { readonly k: 'ext' };
 
 export interface Field {
   /** Name in the flattened JSON form. */
@@ -42,6 +44,7 @@ export const NULL: Ty = { k: 'null' };
 export const OCT: Ty = { k: 'oct' };
 export const IA5: Ty = { k: 'ia5' };
 export const ANY: Ty = { k: 'any' };
+export const EXT: Ty = { k: 'ext' };
 export const oct = (fmt?: NumberFormatName): Ty => ({ k: 'oct', fmt });
 export const enm = (names?: Record<number, string>, aliases?: Record<string, number>): Ty => ({ k: 'enum', names, aliases });
 export const seq = (...fields: Field[]): Ty => ({ k: 'seq', fields });

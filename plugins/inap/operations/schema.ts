@@ -40,6 +40,10 @@ function addKeys(props: Record<string, unknown>, n: string, ty: Ty): void {
       props[n] = STR;
       props[`${n}_hex`] = STR;
       return;
+    case 'ext':
+      props[n] = { type: ['array', 'string'] };
+      props[`${n}_hex`] = STR;
+      return;
     case 'contain':
       props[n] = { type: ['object', 'string'] };
       props[`${n}_hex`] = STR;

@@ -6,6 +6,7 @@ import { isSigtranError, resolveAc, type Component, type SigtranGateway, type Tc
 import { OPCODES, OPENING, messageSpec, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
 import { decodeArg } from '../codec/codec.js';
+import { codecOptions } from './codec-options.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
 import { flattenExpected } from '../matching/expected.js';
 import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
@@ -125,7 +126,7 @@ function recordUnexpected(ctx: OperationContext, rd: RoleDialogue, c: Component,
   if (c.type === 'invoke') {
     name = opName(c.opcode) ?? `operation ${String(c.opcode)}`;
     const at = argType(name, rd.variant);
-    if (at) fields = { ...(decodeArg(at, c.argument).fields as JsonObject), ...fields };
+    if (at) fields = { ...(decodeArg(at, c.argument, codecOptions(ctx)).fields as JsonObject), ...fields };
     fields.invoke_id = c.invokeId;
   }
   ctx.message({ direction: 'received', protocol: 'inap', name, fields: { ...fields, variant: rd.variant, tcap: m.kind } as Json, ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}) });
@@ -168,7 +169,7 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
   const at = ms.wire === 'error' ? undefined : argType(ms.op, rd.variant, ms.wire === 'result');
   let fields: JsonObject = {};
   if (at) {
-    const dr = decodeArg(at, raw);
+    const dr = decodeArg(at, raw, codecOptions(ctx));
     if (!dr.ok) ctx.abort(`${spec.name}: the argument cannot be decoded as ${rd.variant}: ${dr.error}`);
     fields = dr.fields as JsonObject;
   }

@@ -6,6 +6,7 @@ import { isSigtranError, resolveAc, type ScpParams, type SigtranGateway, type Wi
 import { OPCODES, OPENING, messageSpec } from '../catalogue.js';
 import { argType, definedIn } from '../codec/args.js';
 import { CodecError, decodeArg, encodeArg } from '../codec/codec.js';
+import { codecOptions } from './codec-options.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
 import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
 import { outboundFields, unknownArgument } from './prepare-args.js';
@@ -66,7 +67,7 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
   let bytes: Uint8Array | undefined;
   if (at && ms.wire !== 'error') {
     try {
-      bytes = encodeArg(at, fields);
+      bytes = encodeArg(at, fields, codecOptions(ctx));
     } catch (e) {
       if (e instanceof CodecError) ctx.abort(`${spec.name}: cannot encode the argument: ${e.message}`);
       throw e;
@@ -106,7 +107,7 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
   if (ms.wire === 'error') result.errorCode = Number(args.errorCode);
   if (ctx.detailed) ctx.trace(1, `${spec.name}: ${ms.wire === 'invoke' ? 'Invoke' : ms.wire === 'result' ? 'ReturnResult' : 'ReturnError'} id ${invokeId} ${wire ? `sent in TCAP ${wire.tcap} (dialogue ${wire.localTid})` : 'queued for the next message'}`);
   if (ctx.recordsMessages) {
-    const view: JsonObject = at && bytes ? (decodeArg(at, bytes).fields as JsonObject) : { ...fields };
+    const view: JsonObject = at && bytes ? (decodeArg(at, bytes, codecOptions(ctx)).fields as JsonObject) : { ...fields };
     if (ms.wire === 'error') view.errorCode = Number(args.errorCode);
     ctx.message({
       direction: 'sent', protocol: 'inap', name: spec.name, fields: { ...view, invoke_id: invokeId, variant: rd.variant, tcap: wire?.tcap ?? 'queued' } as Json,
