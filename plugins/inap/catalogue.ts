@@ -13,12 +13,15 @@ export const OPCODES: Readonly<Record<string, number>> = {
   RequestReportBCSMEvent: 23,
   EventReportBCSM: 24,
   Continue: 31,
+  InitiateCallAttempt: 32,
   ResetTimer: 33,
   FurnishChargingInformation: 34,
   ApplyCharging: 35,
   ApplyChargingReport: 36,
+  CallGap: 41,
   CallInformationReport: 44,
   CallInformationRequest: 45,
+  SendChargingInformation: 46,
   PlayAnnouncement: 47,
   PromptAndCollectUserInformation: 48,
   SpecializedResourceReport: 49,
@@ -66,6 +69,7 @@ export const SSP_RECEIVES = [
   'RequestReportBCSMEvent', 'Connect', 'Continue', 'ReleaseCall', 'ApplyCharging', 'FurnishChargingInformation', 'ConnectToResource',
   'EstablishTemporaryConnection', 'DisconnectForwardConnection', 'DisconnectLeg', 'PlayAnnouncement', 'PromptAndCollectUserInformation',
   'ActivityTest', 'CallInformationRequest', 'ResetTimer', 'Cancel', 'ContinueWithArgument', 'DisconnectForwardConnectionWithArgument',
+  'CallGap', 'SendChargingInformation', 'InitiateCallAttempt',
 ] as const;
 /** Operations an SRF (intelligent peripheral) sends to the SCP. */
 export const SRF_SENDS = [

@@ -289,6 +289,59 @@ function cancel(_v: Variant): ArgType {
   return { ty: choice(f('invokeID', 0, INT), f('allRequests', 1, NULL)) };
 }
 
+// CallGap (41): ETS 300 374-1 / TS 29.078. gapCriteria [0] is a CHOICE (explicit); CAP nests the basic criteria
+// in an untagged CHOICE `basicGapCriteria` next to `compoundGapCriteria`.
+function callGap(v: Variant): ArgType {
+  const cs1 = v === 'cs1';
+  const basic = choice(
+    f('calledAddressValue', 0, Digits),
+    f('gapOnService', 2, cs1 ? seq(f('serviceKey', 0, INT), o('dpCriteria', 1, eventType(v))) : seq(f('serviceKey', 0, INT))),
+    f('calledAddressAndService', 29, seq(f('calledAddressValue', 0, Digits), f('serviceKey', 1, INT))),
+    f('callingAddressAndService', 30, cs1
+      ? seq(f('callingAddressValue', 0, Digits), f('serviceKey', 1, INT), o('locationNumber', 2, CallingPN))
+      : seq(f('callingAddressValue', 0, Digits), f('serviceKey', 1, INT))),
+  );
+  const gapCriteria = cs1 ? basic : choice(f('basicGapCriteria', undefined, basic), f('compoundGapCriteria', 1, seq(f('basicGapCriteria', 0, basic), o('scfID', 1, OCT))));
+  const gapTreatment = cs1
+    ? choice(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, Cause), f('both', 2, seq(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, Cause))))
+    : choice(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, Cause));
+  return args([
+    f('gapCriteria', 0, gapCriteria),
+    f('gapIndicators', 1, seq(f('duration', 0, INT), f('gapInterval', 1, INT))),
+    o('controlType', 2, enm(cs1 ? { 0: 'sCPOverloaded', 1: 'manuallyInitiated', 2: 'destinationOverload' } : { 0: 'sCPOverloaded', 1: 'manuallyInitiated' })),
+    o('gapTreatment', 3, gapTreatment),
+    o('extensions', 4, Extensions),
+  ]);
+}
+
+// SendChargingInformation (46): CS-1 SCIBillingChargingCharacteristics is network-specific (hex) and partyToCharge a
+// LegID; CAP holds CAMEL-SCIBillingChargingCharacteristics (AOC, TS 29.078 / GSM 02.24 e-parameters).
+function sendChargingInformation(v: Variant): ArgType {
+  if (v === 'cs1') return args([f('sCIBillingChargingCharacteristics', 0, OCT), f('partyToCharge', 1, LegID), o('extensions', 2, Extensions)]);
+  const cai = seq(o('e1', 0, INT), o('e2', 1, INT), o('e3', 2, INT), o('e4', 3, INT), o('e5', 4, INT), o('e6', 5, INT), o('e7', 6, INT));
+  const subsequent = seq(f('cAI-GSM0224', 0, cai), o('tariffSwitchInterval', 1, INT));
+  const sci = choice(
+    f('aOCBeforeAnswer', 0, seq(f('aOCInitial', 0, cai), o('aOCSubsequent', 1, subsequent))),
+    f('aOCAfterAnswer', 1, subsequent),
+    ...(v === 'camel2' ? [] : [f('aOC-extension', 2, ANY)]),
+  );
+  return args([f('sCIBillingChargingCharacteristics', 0, contain(sci)), f('partyToCharge', 1, SendingSideID), o('extensions', 2, Extensions)]);
+}
+
+// InitiateCallAttempt (32): CS-1 and CAP v4 only.
+function initiateCallAttempt(v: Variant): ArgType {
+  if (v === 'cs1') {
+    return args([
+      f('destinationRoutingAddress', 0, seqOf(CalledPN)), o('alertingPattern', 1, OCT), o('iSDNAccessRelatedInformation', 2, OCT),
+      o('travellingClassMark', 3, OCT), o('extensions', 4, Extensions), o('serviceInteractionIndicators', 29, OCT), o('callingPartyNumber', 30, CallingPN),
+    ]);
+  }
+  return args([
+    f('destinationRoutingAddress', 0, seqOf(CalledPN)), o('extensions', 4, Extensions), o('legToBeCreated', 5, LegID), o('newCallSegment', 6, INT),
+    o('callingPartyNumber', 30, CallingPN), o('callReferenceNumber', 51, OCT), o('gsmSCFAddress', 52, AddressString), o('suppress-T-CSI', 53, NULL),
+  ]);
+}
+
 /** Argument type builders by operation name; operations without an argument are absent. */
 export const ARG_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
   InitialDP: initialDP,
@@ -312,6 +365,9 @@ export const ARG_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
   Cancel: cancel,
   ContinueWithArgument: continueWithArgument,
   DisconnectForwardConnectionWithArgument: disconnectForwardConnectionWithArgument,
+  CallGap: callGap,
+  SendChargingInformation: sendChargingInformation,
+  InitiateCallAttempt: initiateCallAttempt,
 };
 
 /** Result types (ReturnResult parameter) by operation name. */
@@ -322,7 +378,12 @@ export const RESULT_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
 /** Operations only CAP defines (the tester refuses to send them in a CS-1 dialogue). */
 export const CAP_ONLY: ReadonlySet<string> = new Set(['ContinueWithArgument', 'DisconnectForwardConnectionWithArgument']);
 
+/** Operations only some variants define (InitiateCallAttempt: CS-1 and CAP v4). */
+export const ONLY_IN: Readonly<Record<string, readonly Variant[]>> = { InitiateCallAttempt: ['cs1', 'camel4'] };
+
 export function definedIn(op: string, variant: Variant): boolean {
+  const only = ONLY_IN[op];
+  if (only) return only.includes(variant);
   return variant !== 'cs1' || !CAP_ONLY.has(op);
 }
 

@@ -86,6 +86,12 @@ import ssp_from_scp_ContinueWithArgument from './ssp_from_scp/ContinueWithArgume
 import ssp_from_scp_DisconnectForwardConnectionWithArgument from './ssp_from_scp/DisconnectForwardConnectionWithArgument.js';
 import scp_to_ssp_ContinueWithArgument from './scp_to_ssp/ContinueWithArgument.js';
 import scp_to_ssp_DisconnectForwardConnectionWithArgument from './scp_to_ssp/DisconnectForwardConnectionWithArgument.js';
+import ssp_from_scp_CallGap from './ssp_from_scp/CallGap.js';
+import ssp_from_scp_SendChargingInformation from './ssp_from_scp/SendChargingInformation.js';
+import ssp_from_scp_InitiateCallAttempt from './ssp_from_scp/InitiateCallAttempt.js';
+import scp_to_ssp_CallGap from './scp_to_ssp/CallGap.js';
+import scp_to_ssp_SendChargingInformation from './scp_to_ssp/SendChargingInformation.js';
+import scp_to_ssp_InitiateCallAttempt from './scp_to_ssp/InitiateCallAttempt.js';
 
 export const operations: readonly OperationDefinition[] = [
   ssp_to_scp_InitialDP,
@@ -174,4 +180,10 @@ export const operations: readonly OperationDefinition[] = [
   ssp_from_scp_DisconnectForwardConnectionWithArgument,
   scp_to_ssp_ContinueWithArgument,
   scp_to_ssp_DisconnectForwardConnectionWithArgument,
+  ssp_from_scp_CallGap,
+  ssp_from_scp_SendChargingInformation,
+  ssp_from_scp_InitiateCallAttempt,
+  scp_to_ssp_CallGap,
+  scp_to_ssp_SendChargingInformation,
+  scp_to_ssp_InitiateCallAttempt,
 ];

@@ -31,17 +31,25 @@ const EXPECT: Record<string, Array<[string, string]>> = {
   DisconnectLeg: [['P.cause_indicator', '31'], ['inap.sendingSideID', '02']],
   CallInformationRequest: [['P.requestedInformationTypeList', '3']],
   PromptAndCollectUserInformationResult: [['P.digitsResponse', '002143']],
+  CallGap: [['P.basicGapCriteria', '29'], ['isup.generic_number', '1800'], ['P.serviceKey', '341'], ['P.gapInterval', '1000'], ['P.gapTreatment', '1'], ['P.cause_indicator', '34']],
+  SendChargingInformation: [['P.sendingSideID', '01']],
+  InitiateCallAttempt: [['e164.called_party_number.digits', '4912345678'], ['isup.called_party_nature_of_address_indicator', '4'], ['e164.calling_party_number.digits', '027654321']],
 };
 const EXPECT_CS1: Record<string, Array<[string, string]>> = {
   ApplyCharging: [['inap.aChBillingChargingCharacteristics', 'a0058003093a80'], ['inap.sendingSideID', '01']],
   ApplyChargingReport: [['inap.ApplyChargingReportArg', 'a003800100']],
   FurnishChargingInformation: [['inap.FurnishChargingInformationArg', '0102']],
+  CallGap: [['inap.duration', '60'], ['inap.controlType', '1']],
+  SendChargingInformation: [['inap.sCIBillingChargingCharacteristics', '0a0b0c']],
 };
 const EXPECT_CAP: Record<string, Array<[string, string]>> = {
   InitialDP: [['e164.msisdn', '4917100001,4917100002'], ['gsm_map.ms.vlr_number', '919471010010']],
   ApplyCharging: [['camel.maxCallPeriodDuration', '600'], ['camel.sendingSideID', '01']],
   ApplyChargingReport: [['camel.timeIfNoTariffSwitch', '600'], ['camel.receivingSideID', '01']],
   FurnishChargingInformation: [['camel.freeFormatData', '0102030405']],
+  CallGap: [['camel.gapIndicatorsDuration', '60'], ['camel.controlType', '0']],
+  SendChargingInformation: [['camel.e1', '1'], ['camel.e2', '10'], ['camel.e3', '100']],
+  InitiateCallAttempt: [['camel.newCallSegment', '1'], ['e164.msisdn', '4912345678,4917100009']],
 };
 
 function messages(v: Variant) {

@@ -112,4 +112,44 @@ describe('one tester plays the SCP against another playing the SSP', () => {
       assert.equal(r.counts.passed, scpDef.distribution.total, `${side}: ${JSON.stringify(r.counts)}`);
     }
   });
+
+  test('CallGap, SendChargingInformation and InitiateCallAttempt from the SCP, matched by the SSP', async () => {
+    const scpOps = (ica: boolean) => [
+      { type: 'inap.scp_from_ssp.InitialDP', arguments: { serviceKey: 341 } },
+      { type: 'inap.scp_to_ssp.CallGap', arguments: { 'gapCriteria.basicGapCriteria.calledAddressValue_digits': '1800', 'gapIndicators.duration': 60, 'gapIndicators.gapInterval': 500, controlType: 1, send_with_next: true } },
+      { type: 'inap.scp_to_ssp.SendChargingInformation', arguments: { 'sCIBillingChargingCharacteristics.aOCAfterAnswer.cAI-GSM0224.e1': 4, 'sCIBillingChargingCharacteristics.aOCAfterAnswer.tariffSwitchInterval': 30, 'partyToCharge.sendingSideID_hex': '01', send_with_next: ica } },
+      ...(ica ? [{ type: 'inap.scp_to_ssp.InitiateCallAttempt', arguments: { destinationRoutingAddress_digits: '4912345678', newCallSegment: 2 } }] : []),
+      { type: 'inap.scp_to_ssp.ReleaseCall', arguments: { initialCallSegment_cause: 16, send_and_close: true } },
+    ];
+    const sspOps = (ica: boolean) => [
+      { type: 'inap.ssp_to_scp.InitialDP', arguments: { ...SPEC_IDP } },
+      { type: 'inap.ssp_from_scp.CallGap', arguments: { 'gapCriteria.basicGapCriteria.calledAddressValue_digits': '1800', 'gapIndicators.gapInterval': 500, controlType_name: 'manuallyInitiated' } },
+      { type: 'inap.ssp_from_scp.SendChargingInformation', arguments: { 'sCIBillingChargingCharacteristics.aOCAfterAnswer.cAI-GSM0224.e1': 4, 'sCIBillingChargingCharacteristics.aOCAfterAnswer.tariffSwitchInterval': 30 } },
+      ...(ica ? [{ type: 'inap.ssp_from_scp.InitiateCallAttempt', arguments: { destinationRoutingAddress_digits: '4912345678', newCallSegment: 2 } }] : []),
+      { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } },
+    ];
+    for (const [ac, ica] of [['camel3', false], ['camel4', true]] as const) {
+      const r0 = await call(scp.port, 'ExecuteTest', { run_id: `scp-cg-${ac}`, operations: scpOps(ica) });
+      assert.equal(r0.result, 'ok', JSON.stringify(r0.error));
+      const ssr = await runToCompletion(ssp.port, { run_id: `ssp-cg-${ac}`, ssp_ac: ac, operations: sspOps(ica) }, { timeoutMs: 20_000 });
+      const scr = await waitForRun(scp.port, `scp-cg-${ac}`, { timeoutMs: 20_000 });
+      for (const [side, r] of [['ssp', ssr], ['scp', scr]] as const) {
+        assert.deepEqual(r.first_aborts, [], `${ac} ${side}: ${JSON.stringify(r.first_aborts)}`);
+        assert.deepEqual(r.first_fails, [], `${ac} ${side}: ${JSON.stringify(r.first_fails)}`);
+        assert.equal(r.counts.passed, 1, `${ac} ${side}: ${JSON.stringify(r.counts)}`);
+      }
+    }
+  });
+
+  test('InitiateCallAttempt in a CAP v3 dialogue aborts: only CS-1 and CAP v4 define it', async () => {
+    const r0 = await call(scp.port, 'ExecuteTest', { run_id: 'scp-ica3', operations: [
+      { type: 'inap.scp_from_ssp.InitialDP', arguments: { serviceKey: 341 } },
+      { type: 'inap.scp_to_ssp.InitiateCallAttempt', arguments: { destinationRoutingAddress_digits: '4912345678' } },
+    ] });
+    assert.equal(r0.result, 'ok', JSON.stringify(r0.error));
+    await runToCompletion(ssp.port, { run_id: 'ssp-ica3', ssp_ac: 'camel3', scp: { tcap_timeout: 1 }, operations: [{ type: 'inap.ssp_to_scp.InitialDP', arguments: { ...SPEC_IDP } }] }, { timeoutMs: 20_000 });
+    const scr = await waitForRun(scp.port, 'scp-ica3', { timeoutMs: 20_000 });
+    assert.equal(scr.counts.aborted, 1);
+    assert.match(JSON.stringify(scr.first_aborts), /InitiateCallAttempt is not defined in variant camel3 \(only in cs1, camel4\)/);
+  });
 });
