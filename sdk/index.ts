@@ -6,3 +6,4 @@ export { testOperation, compileOperation, type OperationTestTable } from './test
 export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';
 export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
 export { deadline, type Deadline } from './net/deadline.js';
+export { HttpPool, httpClientSchemaProperties, type HttpClientOptions } from './net/http-pool.js';

@@ -1,7 +1,7 @@
 // The OSD plugin: Oracle OCNCC Open Services Development over SOAP 1.1. Named endpoint instances (plugins.json)
 // picked by the `osd` ExecuteTest param, and the operation osd.Request (alias ocncc.osd.Request).
 // docs/plugins/osd.md describes them.
-import { definePlugin, type JsonSchema, tlsSchema } from '../../sdk/index.js';
+import { definePlugin, type JsonSchema, httpClientSchemaProperties } from '../../sdk/index.js';
 import { OsdEndpoint, type OsdInstanceOptions } from './gateway/endpoint.js';
 import Request from './operations/Request.js';
 
@@ -24,13 +24,7 @@ const instanceSchema: JsonSchema = {
     namespace: { type: 'string', minLength: 1 },
     element_form: { enum: ['qualified', 'unqualified'] },
     action_base: { type: 'string' },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    timeout_ms: { type: 'integer', minimum: 1, default: 10000 },
-    connect_timeout_ms: { type: 'integer', minimum: 1 },
-    connections: { type: 'integer', minimum: 1, maximum: 10000, default: 8 },
-    keep_alive_ms: { type: 'integer', minimum: 1, default: 4000 },
-    max_body_bytes: { type: 'integer', minimum: 1, default: 4194304 },
-    tls: tlsSchema,
+    ...httpClientSchemaProperties(8),
   },
 };
 

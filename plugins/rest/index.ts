@@ -1,6 +1,6 @@
 // The REST plugin: named HTTP client instances (plugins.json) and the operations rest.SendRequest and
 // rest.ExpectResponse, both also written rest.<label>.<method>. docs/plugins/rest.md describes them.
-import { definePlugin, type JsonSchema, tlsSchema } from '../../sdk/index.js';
+import { definePlugin, type JsonSchema, httpClientSchemaProperties } from '../../sdk/index.js';
 import { RestClient, type RestInstanceOptions } from './gateway/client.js';
 import SendRequest from './operations/SendRequest.js';
 import ExpectResponse from './operations/ExpectResponse.js';
@@ -22,13 +22,7 @@ const instanceSchema: JsonSchema = {
     name: { type: 'string', minLength: 1 },
     base_url: { type: 'string', pattern: '^https?://' },
     url: { type: 'string', pattern: '^https?://', description: 'another name for base_url' },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    timeout_ms: { type: 'integer', minimum: 1, default: 10000 },
-    connect_timeout_ms: { type: 'integer', minimum: 1 },
-    connections: { type: 'integer', minimum: 1, maximum: 10000, default: 16 },
-    keep_alive_ms: { type: 'integer', minimum: 1, default: 4000 },
-    max_body_bytes: { type: 'integer', minimum: 1, default: 4194304 },
-    tls: tlsSchema,
+    ...httpClientSchemaProperties(16),
   },
 };
 

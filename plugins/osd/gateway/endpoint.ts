@@ -1,11 +1,11 @@
 // One named OSD endpoint: the SOAP URL of an OCNCC OSD interface, credentials, the interface's target namespace,
 // and a keep-alive connection pool (undici). The `osd` ExecuteTest param picks one for a run.
-import { connectTls, deadline, type TlsOptions } from '../../../sdk/index.js';
-import { Agent, Pool, errors as undiciErrors } from 'undici';
+import { connectTls, deadline, HttpPool, type HttpClientOptions } from '../../../sdk/index.js';
+import { Agent, errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { parseWsdl, type WsdlInfo, type WsdlOperation } from '../soap/wsdl.js';
 
-export interface OsdInstanceOptions {
+export interface OsdInstanceOptions extends HttpClientOptions {
   name: string;
   /** `http(s)://host:port/path` of the OSD SOAP interface. */
   url: string;
@@ -24,13 +24,6 @@ export interface OsdInstanceOptions {
   element_form?: 'qualified' | 'unqualified';
   /** SOAPAction sent when an operation gives no `action`: this prefix + the operation name; default "". */
   action_base?: string;
-  headers?: Record<string, string>;
-  timeout_ms?: number;
-  connect_timeout_ms?: number;
-  connections?: number;
-  keep_alive_ms?: number;
-  max_body_bytes?: number;
-  tls?: TlsOptions;
 }
 
 export interface HttpExchange {
@@ -82,9 +75,7 @@ export class OsdEndpoint implements GatewayInstance {
   readonly headers: Record<string, string>;
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
-  private pool: Pool | undefined;
-  private readonly poolOptions: ConstructorParameters<typeof Pool>[1];
-  private stopped = false;
+  private readonly http: HttpPool;
   private requests = 0;
   private faults = 0;
   private failures = 0;
@@ -115,16 +106,9 @@ export class OsdEndpoint implements GatewayInstance {
     if (auth === 'basic') headers.authorization = 'Basic ' + Buffer.from(`${o.username}:${o.password ?? ''}`).toString('base64');
     this.wsse = auth === 'wsse' ? { username: o.username!, password: o.password ?? '' } : undefined;
     this.headers = headers;
-    this.timeoutMs = o.timeout_ms ?? 10_000;
-    this.maxBodyBytes = o.max_body_bytes ?? 4 * 1024 * 1024;
-    this.poolOptions = {
-      connections: o.connections ?? 8,
-      keepAliveTimeout: o.keep_alive_ms ?? 4_000,
-      pipelining: 1,
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      connect: { timeout: o.connect_timeout_ms ?? Math.min(this.timeoutMs, 5_000), ...connectTls(o.tls) },
-    };
+    this.http = new HttpPool(this.origin, o, 8);
+    this.timeoutMs = this.http.timeoutMs;
+    this.maxBodyBytes = this.http.maxBodyBytes;
     this.tls = connectTls(o.tls);
   }
 
@@ -179,7 +163,7 @@ export class OsdEndpoint implements GatewayInstance {
   }
 
   state(): GatewayState {
-    return this.stopped ? 'down' : 'up';
+    return this.http.state();
   }
 
   describe(): Json {
@@ -190,14 +174,11 @@ export class OsdEndpoint implements GatewayInstance {
   }
 
   start(): void {
-    this.stopped = false;
+    this.http.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    const p = this.pool;
-    this.pool = undefined;
-    if (p) await p.destroy().catch(() => undefined);
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   countFault(): void {
@@ -206,8 +187,8 @@ export class OsdEndpoint implements GatewayInstance {
 
   /** POST one envelope; returns the HTTP status and body whatever the status (faults come with 500). */
   async post(envelope: string, soapAction: string, timeoutMs: number | undefined, signal?: AbortSignal): Promise<HttpExchange> {
-    if (this.stopped) throw new OsdCallError(`osd instance ${this.name} is stopped`);
-    const pool = (this.pool ??= new Pool(this.origin, this.poolOptions));
+    if (this.http.isStopped) throw new OsdCallError(`osd instance ${this.name} is stopped`);
+    const pool = this.http.get();
     const ms = timeoutMs ?? this.timeoutMs;
     const dl = deadline(ms, signal);
     const sig = dl.signal;

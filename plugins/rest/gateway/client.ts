@@ -1,29 +1,16 @@
 // One named REST client instance: a base URL with a keep-alive connection pool (undici), default headers, TLS
 // options and a request timeout. The `rest` / `rest_<label>` ExecuteTest params pick one for a run.
-import { connectTls, deadline, type TlsOptions } from '../../../sdk/index.js';
-import { Pool, errors as undiciErrors } from 'undici';
+import { deadline, HttpPool, type HttpClientOptions } from '../../../sdk/index.js';
+import { errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { describeHttpError } from './errors.js';
 
-export interface RestInstanceOptions {
+export interface RestInstanceOptions extends HttpClientOptions {
   name: string;
   /** `http(s)://host:port/base/path`: request paths are appended to it. */
   base_url?: string;
   /** Another name for base_url. */
   url?: string;
-  /** Headers sent with every request (a request's own headers override them). */
-  headers?: Record<string, string>;
-  /** Whole-request timeout (connect, headers and body), ms. */
-  timeout_ms?: number;
-  /** Connect timeout, ms. */
-  connect_timeout_ms?: number;
-  /** Keep-alive pool: at most this many connections to the origin. */
-  connections?: number;
-  /** Idle keep-alive sockets are closed after this many ms. */
-  keep_alive_ms?: number;
-  /** Largest response body read, bytes; a larger one fails the request. */
-  max_body_bytes?: number;
-  tls?: TlsOptions;
 }
 
 export interface RestRequest {
@@ -69,9 +56,7 @@ export class RestClient implements GatewayInstance {
   readonly defaultHeaders: Record<string, string>;
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
-  private pool: Pool | undefined;
-  private readonly poolOptions: ConstructorParameters<typeof Pool>[1];
-  private stopped = false;
+  private readonly http: HttpPool;
   private requests = 0;
   private failures = 0;
   private lastError: string | undefined;
@@ -93,22 +78,13 @@ export class RestClient implements GatewayInstance {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
     this.defaultHeaders = headers;
-    this.timeoutMs = opts.timeout_ms ?? 10_000;
-    this.maxBodyBytes = opts.max_body_bytes ?? 4 * 1024 * 1024;
-    const tls = connectTls(opts.tls);
-    this.poolOptions = {
-      connections: opts.connections ?? 16,
-      keepAliveTimeout: opts.keep_alive_ms ?? 4_000,
-      pipelining: 1,
-      // the whole-request deadline is ours (timeoutMs); these only stop undici from giving up first
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      connect: { timeout: opts.connect_timeout_ms ?? Math.min(this.timeoutMs, 5_000), ...tls },
-    };
+    this.http = new HttpPool(this.origin, opts, 16);
+    this.timeoutMs = this.http.timeoutMs;
+    this.maxBodyBytes = this.http.maxBodyBytes;
   }
 
   state(): GatewayState {
-    return this.stopped ? 'down' : 'up';
+    return this.http.state();
   }
 
   describe(): Json {
@@ -118,14 +94,11 @@ export class RestClient implements GatewayInstance {
   }
 
   start(): void {
-    this.stopped = false;
+    this.http.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    const p = this.pool;
-    this.pool = undefined;
-    if (p) await p.destroy().catch(() => undefined);
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   /** The full URL of a request path (for traces and results). */
@@ -135,8 +108,8 @@ export class RestClient implements GatewayInstance {
 
   /** Send one request and read the whole response. Throws RestCallError with a readable message. */
   async send(req: RestRequest): Promise<RestResponse> {
-    if (this.stopped) throw new RestCallError(`rest instance ${this.name} is stopped`, 'network');
-    const pool = (this.pool ??= new Pool(this.origin, this.poolOptions));
+    if (this.http.isStopped) throw new RestCallError(`rest instance ${this.name} is stopped`, 'network');
+    const pool = this.http.get();
     const timeoutMs = req.timeoutMs ?? this.timeoutMs;
     const dl = deadline(timeoutMs, req.signal);
     const signal = dl.signal;
