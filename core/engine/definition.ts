@@ -189,7 +189,7 @@ function compileOp(
 
   if (def.prepare) {
     try {
-      def.prepare(template.dynamic ? clone : clone, {
+      def.prepare(clone, {
         params,
         type,
         label: typeLabel,

@@ -99,28 +99,38 @@ export const calledNumber: NumberFormat = {
   },
 };
 
+/**
+ * The calling-party layout (Q.763 §3.10): odd/even + nature of address, NI/NPI/presentation/screening, then BCD
+ * digits. Calling Party Number is this alone; Generic Number puts a number-qualifier octet before it.
+ */
+function encodeCallingLayout(get: Parameters<NumberFormat['encode']>[0], siDefault: number, prefix: number[]): Uint8Array | string {
+  const d = digitsArg(get('digits'));
+  const ni = int(get('ni') ?? get('inn'), 0, 1);
+  const noa = int(get('noa'), 2, 127), npi = int(get('npi'), 1, 7), pri = int(get('pri'), 0, 3), si = int(get('si'), siDefault, 3);
+  for (const [k, v] of [['digits', d], ['noa', noa], ['ni', ni], ['npi', npi], ['pri', pri], ['si', si]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+  const n = d as number[];
+  const out = [...prefix, ((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number)];
+  packIsup(n, out);
+  return Uint8Array.from(out);
+}
+
+function decodeCallingLayout(b: Uint8Array, off: number, p: string, out: Record<string, unknown>): void {
+  out[p + '_noa'] = b[off]! & 0x7f;
+  out[p + '_ni'] = b[off + 1]! >> 7;
+  out[p + '_npi'] = (b[off + 1]! >> 4) & 7;
+  out[p + '_pri'] = (b[off + 1]! >> 2) & 3;
+  out[p + '_si'] = b[off + 1]! & 3;
+  out[p + '_digits'] = unpackIsup(b, off + 2, (b[off]! & 0x80) !== 0);
+}
+
 /** Q.763 Calling Party Number (also LocationNumber, RedirectingPartyID, OriginalCalledPartyID). */
 export const callingNumber: NumberFormat = {
   suffixes: ['digits', 'noa', 'inn', 'ni', 'npi', 'pri', 'si'],
-  encode(get) {
-    const d = digitsArg(get('digits'));
-    const ni = int(get('ni') ?? get('inn'), 0, 1);
-    const noa = int(get('noa'), 2, 127), npi = int(get('npi'), 1, 7), pri = int(get('pri'), 0, 3), si = int(get('si'), 3, 3);
-    for (const [k, v] of [['digits', d], ['noa', noa], ['ni', ni], ['npi', npi], ['pri', pri], ['si', si]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
-    const n = d as number[];
-    const out = [((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number)];
-    packIsup(n, out);
-    return Uint8Array.from(out);
-  },
+  encode: (get) => encodeCallingLayout(get, 3, []),
   decode(b, p, out) {
     if (b.length < 2) return false;
-    out[p + '_noa'] = b[0]! & 0x7f;
     out[p + '_inn'] = b[1]! >> 7;
-    out[p + '_ni'] = b[1]! >> 7;
-    out[p + '_npi'] = (b[1]! >> 4) & 7;
-    out[p + '_pri'] = (b[1]! >> 2) & 3;
-    out[p + '_si'] = b[1]! & 3;
-    out[p + '_digits'] = unpackIsup(b, 2, (b[0]! & 0x80) !== 0);
+    decodeCallingLayout(b, 0, p, out);
     return true;
   },
 };
@@ -129,24 +139,14 @@ export const callingNumber: NumberFormat = {
 export const genericNumber: NumberFormat = {
   suffixes: ['digits', 'nqi', 'noa', 'ni', 'npi', 'pri', 'si'],
   encode(get) {
-    const d = digitsArg(get('digits'));
-    const nqi = int(get('nqi'), 0, 255), noa = int(get('noa'), 2, 127), ni = int(get('ni') ?? get('inn'), 0, 1);
-    const npi = int(get('npi'), 1, 7), pri = int(get('pri'), 0, 3), si = int(get('si'), 0, 3);
-    for (const [k, v] of [['digits', d], ['nqi', nqi], ['noa', noa], ['ni', ni], ['npi', npi], ['pri', pri], ['si', si]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
-    const n = d as number[];
-    const out = [nqi as number, ((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number)];
-    packIsup(n, out);
-    return Uint8Array.from(out);
+    const nqi = int(get('nqi'), 0, 255);
+    if (typeof nqi === 'string') return `_nqi: ${nqi}`;
+    return encodeCallingLayout(get, 0, [nqi]);
   },
   decode(b, p, out) {
     if (b.length < 3) return false;
     out[p + '_nqi'] = b[0]!;
-    out[p + '_noa'] = b[1]! & 0x7f;
-    out[p + '_ni'] = b[2]! >> 7;
-    out[p + '_npi'] = (b[2]! >> 4) & 7;
-    out[p + '_pri'] = (b[2]! >> 2) & 3;
-    out[p + '_si'] = b[2]! & 3;
-    out[p + '_digits'] = unpackIsup(b, 3, (b[1]! & 0x80) !== 0);
+    decodeCallingLayout(b, 1, p, out);
     return true;
   },
 };

@@ -52,39 +52,12 @@ export function decodeSccp(buf: Uint8Array, pcBits: 14 | 24 = 14): SccpMessage {
   const n = buf.length;
   if (type === SccpType.UDT || type === SccpType.UDTS) {
     if (n < 5) throw new SccpError(`${type === SccpType.UDT ? 'UDT' : 'UDTS'} shorter than its fixed part`, 0);
-    const called = variable(buf, 2, n, 'called address');
-    const calling = variable(buf, 3, n, 'calling address');
-    const data = variable(buf, 4, n, 'data');
-    const m: SccpMessage = {
-      type,
-      protocolClass: type === SccpType.UDT ? buf[1]! & 0x0f : 0,
-      returnOnError: type === SccpType.UDT ? (buf[1]! & 0x80) !== 0 : false,
-      called: decodeAddress(buf, called[0], called[1], pcBits),
-      calling: decodeAddress(buf, calling[0], calling[1], pcBits),
-      data: buf.subarray(data[0], data[1]),
-      calledRaw: buf.subarray(called[0], called[1]),
-      callingRaw: buf.subarray(calling[0], calling[1]),
-    };
-    if (type === SccpType.UDTS) m.returnCause = buf[1]!;
-    return m;
+    return decodeParts(buf, type, 2, pcBits, type === SccpType.UDTS);
   }
   if (type === SccpType.XUDT || type === SccpType.XUDTS) {
     if (n < 7) throw new SccpError(`${type === SccpType.XUDT ? 'XUDT' : 'XUDTS'} shorter than its fixed part`, 0);
-    const called = variable(buf, 3, n, 'called address');
-    const calling = variable(buf, 4, n, 'calling address');
-    const data = variable(buf, 5, n, 'data');
-    const m: SccpMessage = {
-      type,
-      protocolClass: type === SccpType.XUDT ? buf[1]! & 0x0f : 0,
-      returnOnError: type === SccpType.XUDT ? (buf[1]! & 0x80) !== 0 : false,
-      hopCounter: buf[2]!,
-      called: decodeAddress(buf, called[0], called[1], pcBits),
-      calling: decodeAddress(buf, calling[0], calling[1], pcBits),
-      data: buf.subarray(data[0], data[1]),
-      calledRaw: buf.subarray(called[0], called[1]),
-      callingRaw: buf.subarray(calling[0], calling[1]),
-    };
-    if (type === SccpType.XUDTS) m.returnCause = buf[1]!;
+    const m = decodeParts(buf, type, 3, pcBits, type === SccpType.XUDTS);
+    m.hopCounter = buf[2]!;
     const optPtr = buf[6]!;
     if (optPtr) {
       let p = 6 + optPtr;
@@ -109,6 +82,29 @@ export function decodeSccp(buf: Uint8Array, pcBits: 14 | 24 = 14): SccpMessage {
   }
   const names: Record<number, string> = { 1: 'CR', 2: 'CC', 3: 'CREF', 4: 'RLSD', 5: 'RLC', 6: 'DT1', 0x13: 'LUDT', 0x14: 'LUDTS' };
   throw new SccpError(`message type 0x${type.toString(16).padStart(2, '0')}${names[type] ? ' (' + names[type] + ')' : ''} is not supported (connectionless UDT/XUDT only)`, 0);
+}
+
+/**
+ * The part UDT/UDTS and XUDT/XUDTS share: protocol class (or return cause) in octet 1, then the pointers to the
+ * called address, calling address and data, starting at octet `ptrAt`.
+ */
+function decodeParts(buf: Uint8Array, type: number, ptrAt: number, pcBits: 14 | 24, service: boolean): SccpMessage {
+  const n = buf.length;
+  const called = variable(buf, ptrAt, n, 'called address');
+  const calling = variable(buf, ptrAt + 1, n, 'calling address');
+  const data = variable(buf, ptrAt + 2, n, 'data');
+  const m: SccpMessage = {
+    type,
+    protocolClass: service ? 0 : buf[1]! & 0x0f,
+    returnOnError: service ? false : (buf[1]! & 0x80) !== 0,
+    called: decodeAddress(buf, called[0], called[1], pcBits),
+    calling: decodeAddress(buf, calling[0], calling[1], pcBits),
+    data: buf.subarray(data[0], data[1]),
+    calledRaw: buf.subarray(called[0], called[1]),
+    callingRaw: buf.subarray(calling[0], calling[1]),
+  };
+  if (service) m.returnCause = buf[1]!;
+  return m;
 }
 
 /** [start, end) of the variable parameter the pointer at `ptrAt` points to (content after the length octet). */
