@@ -1,17 +1,63 @@
-// Lifecycle hooks (tapable). The service owns `ServiceHookSet`; each Test Run owns a `RunHookSet`.
-// Plugins receive tap-only views (sdk Tappable); results, traces and buckets are taps too.
+// Lifecycle hooks (tapable): the one declaration of every hook and of the events they carry. The service owns a
+// `ServiceHookSet`, each Test Run a `RunHookSet`; the sdk derives its hook types from these declarations, and
+// plugins receive tap-only views (no call methods). Built-in behaviour is taps too: results, per-second buckets
+// and histograms (engine/results.ts), the detailed record of the first instance (engine/first-call.ts), gateway
+// start and stop (plugins/gateway-lifecycle.ts).
 import tapable from 'tapable';
-import type { InstanceSummary, OperationDoneEvent, OperationEvent, RunHandle, RunView } from '../sdk/types.js';
+import type { JsonObject } from './api/json.js';
+import type { CheckStatus, MessageRecord, RunView } from './api/run.js';
 
 const { AsyncSeriesHook, SyncHook } = tapable;
 
+export interface InstanceSummary {
+  index: number;
+  outcome: 'passed' | 'failed' | 'aborted' | 'cancelled';
+  /** ms from intended start to end. */
+  latencyMs: number;
+  /** The instance's final vars, given for the detailed (first) instance only. */
+  vars?: JsonObject;
+}
+
+export interface OperationEvent {
+  index: number;
+  opIndex: number;
+  type: string;
+}
+
+export interface OperationDoneEvent extends OperationEvent {
+  /** ok: no check of this operation failed; failed: one did (the instance goes on); aborted: it ended the instance. */
+  status: 'ok' | 'failed' | 'aborted';
+  latencyMs: number;
+}
+
+/** Where in an instance a check, trace or message happened. */
+export interface StepEvent {
+  index: number;
+  step: number;
+  opIndex: number;
+}
+
+export interface CheckEvent extends StepEvent {
+  status: CheckStatus;
+  text: string;
+}
+
+export interface TraceEvent extends StepEvent {
+  level: 1 | 2 | 3;
+  text: string;
+}
+
+export interface MessageEvent extends StepEvent {
+  message: MessageRecord;
+}
+
 export function createServiceHooks() {
   return Object.freeze({
-    /** The service is listening; async warm-up in order. */
+    /** The service is listening; async warm-up in order (the built-in gateway tap starts every instance first). */
     ready: new AsyncSeriesHook<[]>(),
     /** A run passed validation and was created; tap its hooks here. */
     runCreated: new SyncHook<[RunHandle]>(['run']),
-    /** The service is stopping: release resources. */
+    /** The service is stopping: release resources (the built-in gateway tap stops every instance last). */
     shutdown: new AsyncSeriesHook<[]>(),
   });
 }
@@ -37,8 +83,8 @@ function guarded<H extends { intercept(i: object): void }>(hook: H, name: string
 
 /**
  * A tap that throws in beforeStart ends the run; in operationStart/operationDone it aborts the instance (the throw
- * reaches the instance); in instanceStart/instanceDone it is reported through `onTapError` and the other taps
- * still run; in done it is ignored.
+ * reaches the instance); in the observer hooks (instanceStart, instanceDone, check, trace, message) it is reported
+ * through `onTapError` and the other taps still run; in done it is ignored.
  */
 export function createRunHooks(onTapError: (hook: string, tap: string, e: unknown) => void = () => {}) {
   return Object.freeze({
@@ -50,6 +96,12 @@ export function createRunHooks(onTapError: (hook: string, tap: string, e: unknow
     operationStart: new SyncHook<[OperationEvent]>(['event']),
     /** An operation of an instance ended. */
     operationDone: new SyncHook<[OperationDoneEvent]>(['event']),
+    /** A check of the detailed (first) instance was written (every instance's fails and aborts reach the results). */
+    check: guarded(new SyncHook<[CheckEvent]>(['event']), 'check', onTapError),
+    /** A trace line of the detailed instance, at or below the run's trace_level. */
+    trace: guarded(new SyncHook<[TraceEvent]>(['event']), 'trace', onTapError),
+    /** A message sent or received by the detailed instance, when the run records messages. */
+    message: guarded(new SyncHook<[MessageEvent]>(['event']), 'message', onTapError),
     /** An instance ended with its outcome and latency. */
     instanceDone: guarded(new SyncHook<[InstanceSummary]>(['summary']), 'instanceDone', onTapError),
     /** The run completed or was cancelled; every instance has ended. */
@@ -57,3 +109,23 @@ export function createRunHooks(onTapError: (hook: string, tap: string, e: unknow
   });
 }
 export type RunHookSet = ReturnType<typeof createRunHooks>;
+
+/** Tap-only view of a tapable hook: plugins tap, the owner calls. */
+export type Tappable<H> = Omit<H, 'call' | 'callAsync' | 'promise'>;
+/** Tap-only views of a whole hook set. */
+export type TapOnly<S> = { readonly [K in keyof S]: Tappable<S[K]> };
+
+export type RunHooks = TapOnly<RunHookSet>;
+export type ServiceHooks = TapOnly<ServiceHookSet>;
+
+/** A run as given to runCreated taps: its view and its tap-only hooks. */
+export interface RunHandle extends RunView {
+  readonly hooks: RunHooks;
+}
+
+/** Tap-only facades (tapable's withOptions: no call methods), frozen: what plugins receive at run time. */
+export function tapOnly<S extends Record<string, { withOptions(o: object): unknown }>>(hooks: S): TapOnly<S> {
+  const out: Record<string, unknown> = {};
+  for (const [k, h] of Object.entries(hooks)) out[k] = h.withOptions({});
+  return Object.freeze(out) as TapOnly<S>;
+}

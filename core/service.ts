@@ -5,7 +5,8 @@ import { createServiceHooks, type ServiceHookSet } from './hooks.js';
 import { Registry } from './plugins/registry.js';
 import { loadPlugins, readPluginsConfig, type LoadedPlugin, type PluginConfigEntry } from './plugins/loader.js';
 import { ajv } from './validation/ajv.js';
-import { executeTestSchema } from './rpc/params-schema.js';
+import { coreParams, executeTestSchema } from './rpc/params-schema.js';
+import { tapGatewayLifecycle } from './plugins/gateway-lifecycle.js';
 import { Dispatcher } from './rpc/dispatcher.js';
 import { executeTest } from './rpc/methods/execute-test.js';
 import { queryTest } from './rpc/methods/query-test.js';
@@ -79,11 +80,13 @@ export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'config
     entries = c.entries;
     baseDir = c.baseDir;
   }
+  for (const [name, p] of Object.entries(coreParams)) registry.addParam(name, p, 'core');
   const plugins = await loadPlugins(entries, baseDir, { registry, hooks, dataDir, log });
-  const extraParams = Object.fromEntries([...registry.params.entries()].map(([k, v]) => [k, v.schema]));
-  const validateParams = ajv.compile(executeTestSchema(extraParams));
+  const paramsSchema = executeTestSchema(registry);
+  const validateParams = ajv.compile(paramsSchema);
   registry.freeze();
-  return { hooks, registry, plugins, validateParams };
+  tapGatewayLifecycle(hooks, registry, log);
+  return { hooks, registry, plugins, validateParams, paramsSchema };
 }
 
 export async function startService(opts: ServiceOptions = {}): Promise<RunningService> {
@@ -91,22 +94,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   const log = (level: string, text: string) => {
     if (opts.quiet ? level === 'error' : level !== 'debug' || opts.verbose) logLine(`${new Date().toISOString()} ${level} ${text}`);
   };
-  const { hooks, registry, plugins, validateParams } = await bootPlugins(opts, log);
-
-  // Start every gateway instance (connect, listen); they reconnect on their own afterwards.
-  const instances = [...registry.gateways.values()].flatMap((g) => [...g.byName.values()]);
-  await Promise.all(
-    instances.map(async (i) => {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([i.start?.(), new Promise((r) => (timer = setTimeout(r, 5000)))]);
-      } catch (e) {
-        log('warn', `gateway ${i.name} did not start: ${(e as Error).message}`);
-      } finally {
-        clearTimeout(timer);
-      }
-    }),
-  );
+  const { hooks, registry, plugins, validateParams, paramsSchema } = await bootPlugins(opts, log);
 
   const runs = new RunManager(registry, hooks, {
     maxRuns: opts.maxRuns ?? defaults.maxRuns,
@@ -123,7 +111,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   dispatcher.add('QueryTest', queryTest(runs));
   dispatcher.add('CancelTest', cancelTest(runs));
   dispatcher.add('ListTests', listTests(runs, registry));
-  dispatcher.add('DescribeOperations', describeOperations(registry, () => plugins));
+  dispatcher.add('DescribeOperations', describeOperations(registry, () => plugins, paramsSchema));
 
   const server = new FrameServer({
     host: opts.host ?? defaults.host,
@@ -140,21 +128,11 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   try {
     addr = await server.listen();
   } catch (e) {
-    await stopGateways();
+    await runs.shutdown();
     throw new Error(`cannot listen on ${opts.host ?? defaults.host}:${opts.port ?? defaults.port}: ${(e as Error).message}`);
   }
   await hooks.ready.promise();
   log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})`);
-
-  async function stopGateways(): Promise<void> {
-    await Promise.all(instances.map(async (i) => {
-      try {
-        await i.stop?.();
-      } catch {
-        /* best effort */
-      }
-    }));
-  }
 
   let closed = false;
   return {
@@ -175,7 +153,6 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
       } catch (e) {
         log('warn', `shutdown hook: ${(e as Error).message}`);
       }
-      await stopGateways();
     },
   };
 }

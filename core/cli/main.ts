@@ -1,5 +1,5 @@
 // The `tester` command line: serve | run | query | cancel | validate | ops, plus commands plugins offer
-// (e.g. scp-sim). Exit codes: 0 success (every instance passed), 1 a run did not pass / invalid, 2 usage or
+// (simulators, status tools). Exit codes: 0 success (every instance passed), 1 a run did not pass / invalid, 2 usage or
 // connection error.
 import { Command, CommanderError } from 'commander';
 import { serve, serveDefaults } from './commands/serve.js';
@@ -18,17 +18,30 @@ function connectionOptions(cmd: Command): Command {
     .option('--port <port>', 'service port', process.env.TESTER_PORT ?? '9009');
 }
 
-export function buildProgram(setExit: (code: number) => void, pluginCommands: Array<[string, string, string]> = []): Command {
+export interface PluginHelp {
+  /** [name, description] of each enabled plugin. */
+  plugins: Array<[string, string]>;
+  /** [command, plugin, description] of each command they offer. */
+  commands: Array<[string, string, string]>;
+}
+
+export function buildProgram(setExit: (code: number) => void, help: PluginHelp = { plugins: [], commands: [] }): Command {
+  const pluginCommands = help.commands;
   const program = new Command();
   program
     .name('tester')
     .description(
-      'Telecom test service: runs Test Runs (INAP/CAMEL over SIGTRAN, Diameter, SQL, REST, SOAP) given as JSON-RPC\n' +
-        'ExecuteTest definitions. Start it with `tester serve`; submit a definition with `tester run FILE`.',
+      'Telecom test service: runs Test Runs given as JSON-RPC ExecuteTest definitions, over the protocols of the\n' +
+        'plugins that plugins.json enables. Start it with `tester serve`; submit a definition with `tester run FILE`;\n' +
+        '`tester ops` lists every operation type.',
     )
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  if (help.plugins.length) {
+    const w = Math.max(...help.plugins.map(([n]) => n.length));
+    program.addHelpText('after', `\nEnabled plugins (plugins.json):\n${help.plugins.map(([n, d]) => `  ${n.padEnd(w)}  ${d}`).join('\n')}\n`);
+  }
   if (pluginCommands.length) {
     const w = Math.max(...pluginCommands.map(([n]) => n.length));
     program.addHelpText(
@@ -51,7 +64,7 @@ export function buildProgram(setExit: (code: number) => void, pluginCommands: Ar
     .option('--max-retained-runs <n>', 'completed runs kept at most', String(serveDefaults.maxRetainedRuns))
     .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')
     .option('--allow <addr...>', 'allow-list of client addresses or IPv4 CIDRs (default: any client that can reach the bind address)')
-    .option('--data-dir <dir>', 'directory for plugin data (SQLite files, captures)', '.tester')
+    .option('--data-dir <dir>', 'directory for plugin data (databases, captures)', '.tester')
     .option('--quiet', 'log errors only')
     .option('--verbose', 'log debug lines too (gateway reconnects, plugin details)')
     .addHelpText('after', '\nExample:\n  tester serve --port 9009 --config plugins.json\n')
@@ -120,23 +133,24 @@ async function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: 
   return 0;
 }
 
-/** [name, plugin, description] of every command the enabled plugins offer (for --help); none when the config is unreadable. */
-async function listPluginCommands(): Promise<Array<[string, string, string]>> {
+/** The enabled plugins and the commands they offer (for --help); none when the config is unreadable. */
+async function pluginHelp(): Promise<PluginHelp> {
+  const out: PluginHelp = { plugins: [], commands: [] };
   try {
     const { entries, baseDir } = readPluginsConfig(defaultConfigPath);
-    const out: Array<[string, string, string]> = [];
     for (const entry of entries) {
       if (entry.enabled === false) continue;
       const def = await importPlugin(entry, baseDir);
-      for (const [n, c] of Object.entries(def.commands ?? {})) out.push([n, def.name, c.description]);
+      out.plugins.push([def.name, def.description ?? '']);
+      for (const [n, c] of Object.entries(def.commands ?? {})) out.commands.push([n, def.name, c.description]);
     }
-    return out;
   } catch {
-    return [];
+    /* help without the plugins */
   }
+  return out;
 }
 
-/** A plugin's own command (`tester scp-sim ...`), found in the enabled plugins of plugins.json. */
+/** A plugin's own command (`tester <command> ...`), found in the enabled plugins of plugins.json. */
 async function pluginCommand(name: string, args: string[]): Promise<number | undefined> {
   const cfgIdx = args.indexOf('--config');
   const configPath = cfgIdx >= 0 ? args[cfgIdx + 1]! : defaultConfigPath;
@@ -168,7 +182,7 @@ export async function main(argv: string[]): Promise<void> {
       code = (await pluginCommand(sub, argv.slice(3))) ?? 2;
     } else {
       const wantsHelp = argv.length <= 2 || (argv.length === 3 && (sub === '--help' || sub === '-h' || sub === 'help'));
-      const program = buildProgram((c) => (code = c), wantsHelp ? await listPluginCommands() : []);
+      const program = buildProgram((c) => (code = c), wantsHelp ? await pluginHelp() : undefined);
       if (argv.length <= 2) {
         program.outputHelp();
         code = 2;

@@ -1,7 +1,7 @@
 // ExecuteTest params → a compiled Test Definition: operation types resolved, arguments validated (expressions
 // compiled, their values validated per instance), labels checked, gateways resolved, distribution normalised.
 // Everything that can be wrong with a definition is found here and reported as 2002 with its JSON path.
-import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel } from '../../sdk/types.js';
+import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel } from '../api/index.js';
 import { invalid, cannotStart, TesterError } from '../errors.js';
 import { compileTemplate, isExpressionString, type Template, type ExprScope } from '../expr/template.js';
 import { describeError } from '../validation/ajv.js';
@@ -12,7 +12,7 @@ export interface CompiledOp {
   index: number;
   type: string;
   label: string | undefined; // the op's branch label
-  typeLabel: string | undefined; // db.<label>.Query
+  typeLabel: string | undefined; // <family>.<label>.<Name>
   op: RegisteredOperation;
   def: OperationDefinition;
   /** Static, validated arguments (shared by all instances), or a template rendered per instance. */
@@ -46,7 +46,6 @@ export interface CompiledDefinition {
   traceLevel: TraceLevel;
   recordMessages: boolean;
   turbo: boolean;
-  inboundTimeoutMs: number;
   gateways: GatewayInstance[];
 }
 
@@ -104,8 +103,6 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
   }
 
   const traceLevel = (params.trace_level ?? 0) as TraceLevel;
-  const scp = params.scp as JsonObject | undefined;
-  const tcapTimeout = scp?.tcap_timeout as number | undefined;
   return {
     runId,
     params,
@@ -118,7 +115,6 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
     traceLevel,
     recordMessages: traceLevel >= 1 || params.trace_messages === 1,
     turbo: params.turbo === 1,
-    inboundTimeoutMs: tcapTimeout !== undefined ? tcapTimeout * 1000 : 10_000,
     gateways: [...gateways],
   };
 }

@@ -1,19 +1,19 @@
 // One Test Instance: evaluate vars, run the operations in order (branches, halt), run each operation's tests[],
 // and end as passed, failed, aborted or cancelled. The operation context is one object per instance, updated
 // as the instance moves from operation to operation.
-import type { CheckStatus, Json, JsonObject, MessageRecord, OperationContext, OperationOutcome, RunView } from '../../sdk/types.js';
+import type { CheckStatus, Json, JsonObject, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
 import { InstanceAbort, isInstanceAbort } from '../errors.js';
 import { describeError } from '../validation/ajv.js';
 import { looselyEqual, show } from './compare.js';
 import { initialVars, type CompiledDefinition, type CompiledOp } from './definition.js';
-import { nowMs, toSecUsec } from './clock.js';
 import { runTest, type TestSpec } from './tests-runner.js';
 import { getKpath } from './kpath.js';
 import { shouldYield, nextTurn } from './turn.js';
 import type { ExprScope } from '../expr/template.js';
 import type { RunHookSet } from '../hooks.js';
+import type { Outcome } from './first-call.js';
 
-export type Outcome = 'passed' | 'failed' | 'aborted' | 'cancelled';
+export type { Outcome };
 
 /** What an instance reports to its run. */
 export interface InstanceHost {
@@ -30,22 +30,9 @@ export interface InstanceHost {
   readonly signalled: Set<AbortController>;
 }
 
-export interface DetailedRecord {
-  index: number;
-  outcome?: Outcome;
-  time_start: [number, number];
-  time_finish?: [number, number];
-  duration?: number;
-  check_log: Array<{ step: number; op_idx: number; status: CheckStatus; text: string; time: [number, number] }>;
-  trace_log: Array<{ time: [number, number]; path: string; step: number; op_idx: number; msg: string }>;
-  messages: Array<Record<string, unknown>>;
-  vars?: JsonObject;
-}
-
 const MAX_STEPS = 1_000_000;
 /** Time all of an instance's deferred cleanups may take together. */
 const CLEANUP_BUDGET_MS = 1000;
-const TRACE_PATHS = ['', 'trace.debug', 'trace.dump', 'trace.spam'];
 
 class Ctx implements OperationContext<unknown> {
   opIndex = 0;
@@ -53,11 +40,12 @@ class Ctx implements OperationContext<unknown> {
   type = '';
   label: string | undefined = undefined;
   failed = false;
+  /** Fail checks written so far: an operation whose checks failed is reported 'failed' to operationDone. */
+  fails = 0;
   gw: unknown = undefined;
   private states: Map<string, object> | undefined;
   deferred: Array<() => void | Promise<void>> | undefined;
   readonly recordsMessages: boolean;
-  readonly inboundTimeoutMs: number;
   readonly detailed: boolean;
   private checking: boolean;
 
@@ -66,11 +54,9 @@ class Ctx implements OperationContext<unknown> {
     readonly index: number,
     readonly vars: JsonObject,
     readonly inbound: JsonObject,
-    readonly record: DetailedRecord | undefined,
   ) {
-    this.detailed = record !== undefined;
+    this.detailed = index === 0;
     this.recordsMessages = this.detailed && host.def.recordMessages;
-    this.inboundTimeoutMs = host.def.inboundTimeoutMs;
     this.checking = this.detailed || !host.def.turbo;
   }
   get run(): RunView {
@@ -105,12 +91,15 @@ class Ctx implements OperationContext<unknown> {
     (this.deferred ??= []).push(fn);
   }
   check(status: CheckStatus, text: string): void {
-    if (status === 'fail') this.failed = true;
-    if (this.record) this.record.check_log.push({ step: this.step, op_idx: this.opIndex, status, text, time: toSecUsec(nowMs()) });
+    if (status === 'fail') {
+      this.failed = true;
+      this.fails++;
+    }
+    if (this.detailed) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text });
     if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
   }
   pass(text: string): void {
-    if (this.record) this.check('pass', text);
+    if (this.detailed) this.check('pass', text);
   }
   fail(text: string): void {
     this.check('fail', text);
@@ -152,28 +141,18 @@ class Ctx implements OperationContext<unknown> {
     this.inbound[name] = fields;
   }
   trace(level: 1 | 2 | 3, text: string): void {
-    if (this.record && this.host.def.traceLevel >= level) {
-      this.record.trace_log.push({ time: toSecUsec(nowMs()), path: TRACE_PATHS[level]!, step: this.step, op_idx: this.opIndex, msg: text });
-    }
+    if (this.detailed && this.host.def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
   }
   message(m: MessageRecord): void {
-    if (!this.record || !this.recordsMessages) return;
-    const entry: Record<string, unknown> = {
-      time: toSecUsec(nowMs()),
-      step: this.step,
-      op_idx: this.opIndex,
-      direction: m.direction,
-      protocol: m.protocol,
-      name: m.name,
-    };
-    if (m.peer !== undefined) entry.peer = m.peer;
-    if (m.fields !== undefined) entry.fields = m.fields;
-    if (m.bytes && this.host.def.traceLevel >= 2) {
-      entry.hex = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength).toString('hex');
-      if (m.dissector) entry.dissector = m.dissector;
-    }
-    this.record.messages.push(entry);
+    if (this.recordsMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
   }
+}
+
+/** How an instance ended; `vars` for the detailed (first) instance. */
+export interface InstanceEnd {
+  outcome: Outcome;
+  latencyMs: number;
+  vars?: JsonObject;
 }
 
 /** Run one instance to its end. Never throws. `intendedStart` is the scheduled start (ms, performance clock). */
@@ -181,8 +160,7 @@ export async function runInstance(
   host: InstanceHost,
   index: number,
   intendedStart: number,
-  record: DetailedRecord | undefined,
-): Promise<{ outcome: Outcome; latencyMs: number }> {
+): Promise<InstanceEnd> {
   const def = host.def;
   const hooks = host.hooks;
   // One cancel promise per instance, made when an operation first waits: a promise shared by the whole run would
@@ -206,10 +184,10 @@ export async function runInstance(
   } catch (e) {
     vars = {};
     host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
-    if (record) record.check_log.push({ step: 0, op_idx: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}`, time: toSecUsec(nowMs()) });
+    if (index === 0) hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}` });
     return finish('aborted');
   }
-  ctx = new Ctx(host, index, vars, inbound, record);
+  ctx = new Ctx(host, index, vars, inbound);
   const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: index };
   const ops = def.ops;
   let pc = 0;
@@ -228,13 +206,14 @@ export async function runInstance(
       hooks.operationStart.call(evt);
       ctx.trace(1, `operation ${pc} ${op.type}`);
       const t0 = performance.now();
+      const failsBefore = ctx.fails;
       const args = op.staticArgs ?? renderArgs(op, scope);
       const res = op.def.execute(ctx, args);
       const outcomeObj: OperationOutcome | undefined =
         (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelWait()]) : (res as OperationOutcome | void)) || undefined;
       // tests[] always run (an operation without a result is checked against null: nothing is present).
       if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope);
-      hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: 'ok', latencyMs: performance.now() - t0 });
+      hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: ctx.fails > failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - t0 });
       if (outcomeObj?.halt) {
         ctx.trace(1, `halt at operation ${pc}`);
         break;
@@ -265,7 +244,7 @@ export async function runInstance(
   }
   return finish(outcome);
 
-  async function finish(o: Outcome): Promise<{ outcome: Outcome; latencyMs: number }> {
+  async function finish(o: Outcome): Promise<InstanceEnd> {
     if (ctx?.deferred) {
       // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
       const deadline = performance.now() + CLEANUP_BUDGET_MS;
@@ -291,14 +270,7 @@ export async function runInstance(
       if (!c.signal.aborted) c.abort(new Error('instance ended'));
     }
     const latencyMs = performance.now() - intendedStart;
-    if (record) {
-      record.outcome = o;
-      const end = nowMs();
-      record.time_finish = toSecUsec(end);
-      record.duration = latencyMs / 1000;
-      record.vars = structuredClone(ctx?.vars ?? {});
-    }
-    return { outcome: o, latencyMs };
+    return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
   }
 }
 

@@ -1,4 +1,4 @@
-// kpaths address a value inside a result: `rest.content_json.balance`, `rows[0].Exists`,
+// kpaths address a value inside a result: `response.body.balance`, `rows[0].Exists`,
 // `http_headers.[name=Content-Type].[0].value`, or `.` for the result itself.
 type Step = { key: string } | { index: number } | { select: [string, string] };
 

@@ -1,9 +1,9 @@
 // pcap files of EXPORTED_PDU records (link type 252, LINKTYPE_WIRESHARK_UPPER_PDU): each record names the
-// Wireshark dissector that decodes its bytes ('m3ua', 'diameter', ...), so no fake IP/SCTP headers are needed.
+// Wireshark dissector that decodes its bytes (a name the plugin gives), so no fake IP or transport headers are needed.
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 export interface PcapRecord {
-  /** Wireshark dissector name, e.g. 'm3ua', 'diameter', 'sccp', 'tcap'. */
+  /** Wireshark dissector name, as `tshark -G dissector-tables` / `-G protocols` list them. */
   dissector: string;
   bytes: Uint8Array;
   /** Capture time in ms since the epoch (default now). */

@@ -60,7 +60,7 @@ export class RunResults {
       this.bucket(now).started++;
     });
     hooks.operationDone.tap({ name: 'results', stage: STAGE }, (e) => {
-      if (e.status !== 'ok') return;
+      if (e.status === 'aborted') return;
       let h = this.opLatency.get(e.type);
       if (!h) this.opLatency.set(e.type, (h = new LatencyHistogram()));
       h.record(e.latencyMs);

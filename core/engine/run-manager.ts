@@ -1,6 +1,6 @@
 // Every Test Run the service knows: running ones, and completed ones kept for retention_secs (at most
 // max_retained_runs, oldest forgotten first). Locks are taken here, all or none, and released at the end.
-import type { JsonObject } from '../../sdk/types.js';
+import type { JsonObject } from '../api/index.js';
 import { ErrorCode, TesterError, cannotStart } from '../errors.js';
 import { LockTable } from './locks.js';
 import { TestRun } from './run.js';
@@ -70,7 +70,7 @@ export class RunManager {
     this.runs.set(runId, run);
     this.sweep();
     try {
-      this.hooks.runCreated.call(run);
+      this.hooks.runCreated.call(run.handle);
     } catch (e) {
       this.runs.delete(runId);
       this.locks.release(runId, def.lockKeys);

@@ -1,17 +1,22 @@
 // A Test Run: schedules its instances (single, load, linear), enforces the backlog, counts what could not start
 // as dropped, cancels promptly, and produces the result record of DESIGN §5.
-import type { JsonObject, RunHandle, RunHooks, TraceLevel } from '../../sdk/types.js';
-import { createRunHooks, type RunHookSet } from '../hooks.js';
+import type { JsonObject, RunView, TraceLevel } from '../api/index.js';
+import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
 import type { CompiledDefinition } from './definition.js';
-import { runInstance, type DetailedRecord, type InstanceHost } from './instance.js';
+import { runInstance, type InstanceHost } from './instance.js';
+import { FirstCallRecorder } from './first-call.js';
 import { RunResults } from './results.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { shouldYield } from './turn.js';
 
 export type RunState = 'running' | 'completed' | 'cancelled';
 
-export class TestRun implements RunHandle, InstanceHost {
+export class TestRun implements RunView, InstanceHost {
+  /** The owner's hooks (call methods); plugins get `handle.hooks`, tap-only. */
   readonly hooks: RunHookSet;
+  /** What runCreated taps receive: the run's view and its tap-only hooks. */
+  readonly handle: RunHandle;
+  private readonly firstCall: FirstCallRecorder;
   readonly globals: JsonObject = {};
   readonly regexCache = new Map<string, RegExp>();
   readonly results: RunResults;
@@ -26,7 +31,6 @@ export class TestRun implements RunHandle, InstanceHost {
   isCancelled = false;
   readonly cancellers = new Set<(e: Error) => void>();
   private nextIndex = 0;
-  private first: DetailedRecord | undefined;
   private timer: NodeJS.Timeout | undefined;
   private doneResolve!: () => void;
   readonly finished: Promise<void>;
@@ -42,6 +46,15 @@ export class TestRun implements RunHandle, InstanceHost {
       if (this.hookErrors.length < 10) this.hookErrors.push({ hook, tap, text: (e as Error)?.message ?? String(e), time: toSecUsec(nowMs()) });
     });
     this.results = new RunResults(this.t0, this.hooks);
+    this.firstCall = new FirstCallRecorder(this.hooks, def.traceLevel);
+    const view = this;
+    this.handle = Object.freeze({
+      get runId() { return view.runId; },
+      get params() { return view.params; },
+      get traceLevel() { return view.traceLevel; },
+      get signal() { return view.signal; },
+      hooks: tapOnly(this.hooks),
+    });
     this.finished = new Promise((r) => (this.doneResolve = r));
   }
 
@@ -56,9 +69,6 @@ export class TestRun implements RunHandle, InstanceHost {
   }
   get signal(): AbortSignal {
     return this.controller.signal;
-  }
-  get tapHooks(): RunHooks {
-    return this.hooks;
   }
   get inProgress(): number {
     return this.inflight.size;
@@ -103,14 +113,10 @@ export class TestRun implements RunHandle, InstanceHost {
     const index = this.nextIndex++;
     this.inflight.add(index);
     if (this.inflight.size > this.maxInflight) this.maxInflight = this.inflight.size;
-    let record: DetailedRecord | undefined;
-    if (index === 0) {
-      record = this.first = { index: 0, time_start: toSecUsec(nowMs()), check_log: [], trace_log: [], messages: [] };
-    }
     this.hooks.instanceStart.call(index);
-    runInstance(this, index, intended, record).then(({ outcome, latencyMs }) => {
+    runInstance(this, index, intended).then(({ outcome, latencyMs, vars }) => {
       this.inflight.delete(index);
-      this.hooks.instanceDone.call({ index, outcome, latencyMs });
+      this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, vars } : { index, outcome, latencyMs });
       this.afterInstance();
     });
   }
@@ -192,7 +198,7 @@ export class TestRun implements RunHandle, InstanceHost {
   record(): Record<string, unknown> {
     const done = this.state !== 'running' && this.finishWall !== undefined;
     const c = this.results.counts;
-    const first = this.first;
+    const first = this.firstCall.record;
     const rec: Record<string, unknown> = {
       run_id: this.runId,
       state: done ? this.state : 'running',

@@ -1,6 +1,6 @@
 // `tests[]` on an operation: kpath checks on its result (types string, integer, number, exists, defined, regex,
 // size, boolean). `value: null` means the kpath must be absent.
-import type { Json } from '../../sdk/types.js';
+import type { Json } from '../api/index.js';
 import { getKpath } from './kpath.js';
 import { looselyEqual, show } from './compare.js';
 

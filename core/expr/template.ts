@@ -3,7 +3,7 @@
 // returned as they are (shared, never copied).
 import { compileExpression, ExpressionError, type CompiledExpression } from './jexl.js';
 import { invalid } from '../errors.js';
-import type { Json } from '../../sdk/types.js';
+import type { Json } from '../api/index.js';
 
 export interface ExprScope {
   $v: unknown;
@@ -106,7 +106,10 @@ export function compileTemplate(
   return new Static((value === undefined ? null : value) as Json);
 }
 
-/** Whether the given (unevaluated) value at a JSON pointer of the source is an expression string. */
+/**
+ * THE rule of what is an expression: a string written "{ ... }" (first character '{', last '}'); "\{" escapes.
+ * Plugins use it through the sdk (`isExpression`) for static checks that must skip values known only per instance.
+ */
 export function isExpressionString(v: unknown): boolean {
   return typeof v === 'string' && expressionSource(v) !== undefined;
 }

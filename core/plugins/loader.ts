@@ -4,12 +4,12 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import semver from 'semver';
-import type { PluginApi, PluginDefinition } from '../../sdk/types.js';
+import type { PluginApi, PluginDefinition } from '../api/index.js';
 import { ajv } from '../validation/ajv.js';
 import { describeError } from '../validation/ajv.js';
 import { addExpressionFunction } from '../expr/jexl.js';
 import type { Registry } from './registry.js';
-import type { ServiceHookSet } from '../hooks.js';
+import { tapOnly, type ServiceHookSet } from '../hooks.js';
 
 export interface PluginConfigEntry {
   name?: string;
@@ -100,9 +100,11 @@ export interface BootContext {
 export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string, ctx: BootContext): Promise<LoadedPlugin[]> {
   const loaded = new Map<string, LoadedPlugin>();
   const order: LoadedPlugin[] = [];
+  const hooks = tapOnly(ctx.hooks);
   for (const entry of entries) {
     if (entry.enabled === false) continue;
     const def = await importPlugin(entry, baseDir);
+    if (def.builtin && entry.module) throw new BootError(def.name, 'claims to be built-in (bare operation names), but only the plugins of the repository\'s plugins/ folder are; remove `builtin`');
     if (entry.name && entry.name !== def.name) throw new BootError(entry.name, `the module is plugin '${def.name}', not '${entry.name}'`);
     if (loaded.has(def.name)) throw new BootError(def.name, 'is listed twice in plugins.json');
     for (const [dep, range] of Object.entries(def.dependencies ?? {})) {
@@ -123,7 +125,7 @@ export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string,
         throw new BootError(def.name, `${d.path}: ${d.message}`);
       }
     }
-    const api = makeApi(def, loaded, ctx);
+    const api = makeApi(def, loaded, ctx, hooks);
     const t0 = performance.now();
     let exports: unknown;
     try {
@@ -139,7 +141,7 @@ export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string,
   return order;
 }
 
-function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: BootContext): PluginApi {
+function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: BootContext, hooks: PluginApi['hooks']): PluginApi {
   const namespaces = [def.name, ...(def.namespaces ?? [])];
   const wrap = (what: string, fn: () => void) => {
     try {
@@ -150,9 +152,9 @@ function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: 
   };
   return {
     name: def.name,
-    operation: (op) => wrap(`operation ${op?.type}`, () => ctx.registry.addOperation(op, def.name, def.name === 'logic' ? [...namespaces, ''] : namespaces)),
+    operation: (op) => wrap(`operation ${op?.type}`, () => ctx.registry.addOperation(op, def.name, def.builtin ? [...namespaces, ''] : namespaces)),
     gateway: (g) => wrap(`gateway ${g?.kind}`, () => ctx.registry.addGateway(g, def.name)),
-    param: (name, schema, description) => wrap(`param ${name}`, () => ctx.registry.addParam(name, schema, description, def.name)),
+    param: (name, p) => wrap(`param ${name}`, () => ctx.registry.addParam(name, p, def.name)),
     expressionFunction: (name, fn) =>
       wrap(`expression function ${name}`, () => {
         if (!name.startsWith(`${def.name}_`)) throw new Error(`its name must start with '${def.name}_'`);
@@ -162,7 +164,7 @@ function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: 
       if (!(def.dependencies && plugin in def.dependencies)) throw new BootError(def.name, `use('${plugin}'): not a declared dependency`);
       return loaded.get(plugin)!.exports as T;
     },
-    hooks: ctx.hooks,
+    hooks,
     log: (level, text) => ctx.log(level, `[${def.name}] ${text}`),
     dataDir: () => {
       const d = join(ctx.dataDir, def.name);

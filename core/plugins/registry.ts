@@ -1,5 +1,6 @@
-// What plugins registered: operation types, gateway kinds, extra ExecuteTest params. Frozen after boot.
-import type { GatewayDefinition, GatewayInstance, JsonSchema, OperationDefinition } from '../../sdk/types.js';
+// What plugins registered: operation types, gateway kinds, ExecuteTest params (the core's own, the plugins', and
+// the selector params derived from gateway kinds). Frozen after boot.
+import type { GatewayDefinition, GatewayInstance, JsonSchema, OperationDefinition, ParamDefinition } from '../api/index.js';
 import { ajv, type ValidateFunction } from '../validation/ajv.js';
 
 export interface RegisteredOperation {
@@ -26,7 +27,7 @@ export class Registry {
   private ops = new Map<string, RegisteredOperation>();
   private labelled = new Map<string, RegisteredOperation>(); // key: family + '.' + Name
   readonly gateways = new Map<string, RegisteredGateway>();
-  readonly params = new Map<string, { schema: JsonSchema; description: string; plugin: string }>();
+  readonly params = new Map<string, { def: ParamDefinition; plugin: string }>();
   private frozen = false;
 
   private assertOpen(what: string): void {
@@ -70,6 +71,8 @@ export class Registry {
 
   addGateway(def: GatewayDefinition, plugin: string): void {
     this.assertOpen(`gateway ${def.kind}`);
+    if (!/^[a-z][a-z0-9_]*$/.test(def.kind ?? '')) throw new Error(`plugin ${plugin}: gateway kind '${def.kind}' must be lower-case letters, digits and _ (it names the ExecuteTest param that selects an instance)`);
+    if (this.params.has(def.kind)) throw new Error(`plugin ${plugin}: gateway kind '${def.kind}' would clash with the ExecuteTest param '${def.kind}' of ${this.params.get(def.kind)!.plugin}`);
     if (this.gateways.has(def.kind)) throw new Error(`plugin ${plugin}: gateway kind '${def.kind}' is already registered by ${this.gateways.get(def.kind)!.plugin}`);
     const byName = new Map<string, GatewayInstance>();
     for (const inst of def.instances) {
@@ -82,13 +85,38 @@ export class Registry {
     this.gateways.set(def.kind, { def, plugin, byName });
   }
 
-  addParam(name: string, schema: JsonSchema, description: string, plugin: string): void {
+  addParam(name: string, def: ParamDefinition, plugin: string): void {
     this.assertOpen(`param ${name}`);
-    if (this.params.has(name)) throw new Error(`plugin ${plugin}: ExecuteTest param '${name}' is already registered by ${this.params.get(name)!.plugin}`);
-    this.params.set(name, { schema, description, plugin });
+    if (!/^[a-z][a-z0-9_]*$/.test(name ?? '')) throw new Error(`ExecuteTest param name '${name}' must be lower-case letters, digits and _`);
+    if (!def || typeof def.schema !== 'object' || typeof def.description !== 'string') throw new Error(`param ${name}: give { schema, description }`);
+    if (this.params.has(name)) throw new Error(`ExecuteTest param '${name}' is already registered by ${this.params.get(name)!.plugin}`);
+    const clash = this.selectorParams().find((s) => (s.pattern ? new RegExp(s.pattern).test(name) : s.name === name));
+    if (clash) throw new Error(`ExecuteTest param '${name}' clashes with the selector param of gateway kind '${clash.kind}'`);
+    this.params.set(name, { def, plugin });
   }
 
-  /** Find an operation type as written: exact, alias, or labelled (`db.<label>.Query` → `db.Query`). */
+  /** The params that pick a gateway instance per run: `<kind>`, and `<kind>_<label>` for labelled kinds. */
+  selectorParams(): Array<{ name: string; pattern?: string; kind: string; plugin: string; def: ParamDefinition }> {
+    const out: Array<{ name: string; pattern?: string; kind: string; plugin: string; def: ParamDefinition }> = [];
+    for (const [kind, g] of this.gateways) {
+      const names = [...g.byName.keys()];
+      const configured = names.length ? ` (configured: ${names.join(', ')})` : ' (none configured)';
+      const what = g.def.description ?? `${kind} instance`;
+      out.push({ name: kind, kind, plugin: g.plugin, def: { schema: { type: 'string', minLength: 1 }, description: `${what} for this run${configured}` } });
+      if (g.def.labelled) {
+        out.push({
+          name: `${kind}_<label>`,
+          pattern: `^${kind}_[A-Za-z0-9_-]+$`,
+          kind,
+          plugin: g.plugin,
+          def: { schema: { type: 'string', minLength: 1 }, description: `${what} for the labelled operations ${kind}.<label>.*${configured}` },
+        });
+      }
+    }
+    return out;
+  }
+
+  /** Find an operation type as written: exact, alias, or labelled (`<family>.<label>.<Name>` → `<family>.<Name>`). */
   resolve(type: string): ResolvedType | undefined {
     const exact = this.ops.get(type);
     if (exact) return { op: exact, label: undefined };

@@ -1,6 +1,7 @@
-// The JSON schema of ExecuteTest params: the wire contract of tester-service.md, with the ranges it states.
-// Plugins add params of their own (api.param); the core adds them to `properties` before compiling.
-import type { JsonSchema } from '../../sdk/types.js';
+// The JSON schema of ExecuteTest params: the core's own params (the wire contract of tester-service.md, with the
+// ranges it states), composed at boot with the params plugins declare and the gateway selectors of their kinds.
+import type { JsonSchema, ParamDefinition } from '../api/index.js';
+import type { Registry } from '../plugins/registry.js';
 
 const int = (minimum: number, maximum?: number, description?: string): JsonSchema => ({
   type: 'integer',
@@ -19,7 +20,7 @@ export const operationSchema: JsonSchema = {
   required: ['type'],
   additionalProperties: false,
   properties: {
-    type: { type: 'string', minLength: 1, description: 'Operation type, e.g. inap.ssp_to_scp.InitialDP, or a logic op (set, assert, branch, wait, comment, halt)' },
+    type: { type: 'string', minLength: 1, description: 'Operation type: <family>.<role>_<to|from>_<peer>.<Name>, or a built-in bare name (set, assert, branch, wait, comment, halt)' },
     label: { type: 'string', minLength: 1, pattern: '^[A-Za-z0-9_.:-]+$', description: 'Branch target name' },
     arguments: { type: 'object', description: "The operation's arguments; string values written \"{ ... }\" are expressions" },
     tests: {
@@ -71,56 +72,48 @@ export const distributionSchema: JsonSchema = {
   },
 };
 
-export const scpSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  description: 'Address of the SCP under test',
-  properties: {
-    dri: int(0, 1, 'SCCP Destination Routing Indicator (default 1 if dpc and dssn are both given, otherwise 0)'),
-    dssn: int(1, 255, 'SCCP Destination Sub-System Number'),
-    dpc: int(0, 0xffffff, 'SCCP Destination Point Code, 14-bit or 24-bit'),
-    dgt_digits: { type: 'string', pattern: '^[0-9A-Fa-f*#]*$', description: 'Destination Global Title digits' },
-    dgt_noa: int(0, 127, 'Global Title Nature of Address'),
-    dgt_np: int(0, 7, 'Global Title Numbering Plan'),
-    dgt_tt: int(0, 255, 'Global Title Translation Type'),
-    tcap_timeout: { type: 'number', exclusiveMinimum: 0, maximum: 3600, description: 'Seconds allowed for an inbound SCP TCAP operation' },
+/** The params every run has, whatever plugins are enabled (tester-service.md "Control and tracing", DESIGN §4). */
+export const coreParams: Readonly<Record<string, ParamDefinition>> = {
+  run_id: { schema: { type: 'string', minLength: 1, maxLength: 256 }, description: 'Unique identifier of this Test Run' },
+  operations: { schema: { type: 'array', minItems: 1, maxItems: 10000, items: operationSchema }, description: 'The Test Operations to perform, in order' },
+  vars: { schema: { type: 'object' }, description: 'Variables initialised at the start of each instance; values may be expressions' },
+  locks: {
+    schema: {
+      type: 'array',
+      maxItems: 100,
+      items: { type: 'object', required: ['key'], additionalProperties: false, properties: { key: { type: 'string', minLength: 1 } } },
+    },
+    description: 'Exclusive locks taken before the run starts, all or none; a key may be an expression over $v',
   },
+  trace_level: { schema: int(0, 3), description: '0 none, 1 debug, 2 dump, 3 spam (first instance)' },
+  distribution: { schema: distributionSchema, description: 'single (default), load (total, backlog) or linear (total, backlog, cps)' },
+  trace_messages: { schema: int(0, 1), description: 'Anchor: record messages of the first instance even at trace_level 0' },
+  turbo: { schema: int(0, 1), description: 'Anchor: skip checks (argument matching, tests) for instances after the first' },
 };
 
-/** The spec's params. `operations`, `run_id` presence is checked before (2000) and here (2002). */
-export function executeTestSchema(extra: Record<string, JsonSchema>): JsonSchema {
+/** One param as the schema holds it: its schema, with the description and the declared default. */
+function paramSchema(p: ParamDefinition): JsonSchema {
+  return { ...p.schema, description: p.description, ...(p.default !== undefined ? { default: p.default } : {}) };
+}
+
+/**
+ * The JSON schema of ExecuteTest params, composed from the registry: the core's params, the params each plugin
+ * declared (api.param), and the gateway selector params derived from the registered gateway kinds (`<kind>`, and
+ * `<kind>_<label>` for labelled kinds). A param no enabled plugin declares is unknown (2002).
+ */
+export function executeTestSchema(registry: Registry): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, p] of registry.params) properties[name] = paramSchema(p.def);
+  const patternProperties: Record<string, JsonSchema> = {};
+  for (const s of registry.selectorParams()) {
+    if (s.pattern) patternProperties[s.pattern] = paramSchema(s.def);
+    else properties[s.name] = paramSchema(s.def);
+  }
   return {
     type: 'object',
     required: ['run_id', 'operations'],
     additionalProperties: false,
-    properties: {
-      run_id: { type: 'string', minLength: 1, maxLength: 256 },
-      operations: { type: 'array', minItems: 1, maxItems: 10000, items: operationSchema },
-      vars: { type: 'object', description: 'Variables initialised at the start of each instance; values may be expressions' },
-      locks: {
-        type: 'array',
-        maxItems: 100,
-        items: { type: 'object', required: ['key'], additionalProperties: false, properties: { key: { type: 'string', minLength: 1 } } },
-      },
-      trace_level: int(0, 3, '0 none, 1 debug, 2 dump, 3 spam (first instance)'),
-      distribution: distributionSchema,
-      sigtran: { type: 'string', minLength: 1 },
-      osd: { type: 'string', minLength: 1 },
-      diameter: { type: 'string', minLength: 1 },
-      db: { type: 'string', minLength: 1 },
-      rest: { type: 'string', minLength: 1 },
-      pi: { type: 'string', minLength: 1, description: 'Anchor: OCNCC PI application instance (accepted, no PI plugin yet)' },
-      ssp_ac: { type: 'string', minLength: 1 },
-      hlr_ac: { type: 'string', minLength: 1 },
-      scp: scpSchema,
-      trace_messages: int(0, 1, 'Anchor: record messages of the first instance even at trace_level 0'),
-      turbo: int(0, 1, 'Anchor: skip checks (argument matching, tests) for instances after the first'),
-      inap: { type: 'object', description: 'Anchor: INAP encode/decode hints, e.g. {"extensions": {"400": "OCTET STRING"}}' },
-      ...extra,
-    },
-    patternProperties: {
-      '^db_[A-Za-z0-9_-]+$': { type: 'string', minLength: 1 },
-      '^rest_[A-Za-z0-9_-]+$': { type: 'string', minLength: 1 },
-    },
+    properties,
+    ...(Object.keys(patternProperties).length ? { patternProperties } : {}),
   };
 }

@@ -38,7 +38,7 @@ export function errorPath(e: ErrorObject, base = ''): string {
   return /^[A-Za-z_$][\w$]*$/.test(prop) ? (p ? `${p}.${prop}` : prop) : `${p}[${JSON.stringify(prop)}]`;
 }
 
-/** One readable line for an ajv error: `scp.dssn: must be <= 255`. */
+/** One readable line for an ajv error: `distribution.backlog: must be >= 1`. */
 export function describeError(e: ErrorObject, base = ''): { path: string; message: string } {
   const path = errorPath(e, base);
   let message: string;

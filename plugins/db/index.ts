@@ -79,6 +79,7 @@ export default definePlugin<DbOptions>({
     }
     api.gateway({
       kind: 'db',
+      description: 'DB application instance',
       labelled: true,
       instances,
       ...(options.default !== undefined ? { defaultInstance: options.default } : {}),

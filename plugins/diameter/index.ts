@@ -87,9 +87,7 @@ export default definePlugin<DiameterOptions>({
     if (options.default !== undefined && !names.has(options.default)) {
       throw new Error(`default: no diameter instance is named '${options.default}' (instances: ${[...names].join(', ') || 'none'})`);
     }
-    if (peers.length) {
-      api.gateway({ kind: 'diameter', instances: peers, defaultInstance: options.default ?? peers[0]!.name });
-    }
+    api.gateway({ kind: 'diameter', description: 'Diameter application instance used for Diameter requests', instances: peers, ...(peers.length ? { defaultInstance: options.default ?? peers[0]!.name } : {}) });
     api.operation(Request);
     api.operation(Register);
     api.operation(InboundRequest);

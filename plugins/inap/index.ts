@@ -5,6 +5,7 @@ import { operations } from './operations/index.js';
 import { bindGateways, optionsSchema, toConfig, type InapOptions } from './runtime/config.js';
 import type { SigtranPluginExports } from '../sigtran/api.js';
 import { scpSimCommand } from './scp-sim/command.js';
+import { inapParam, sspAcParam } from './params.js';
 
 export default definePlugin<InapOptions>({
   name: 'inap',
@@ -17,6 +18,8 @@ export default definePlugin<InapOptions>({
     const sigtran = api.use<SigtranPluginExports>('sigtran');
     bindGateways(sigtran?.gateways?.values() ?? [], toConfig(options));
     for (const op of operations) api.operation(op);
+    api.param('ssp_ac', sspAcParam);
+    api.param('inap', inapParam);
     api.log('debug', `${operations.length} operation types, default variant ${options?.default_variant ?? 'camel3'}`);
   },
   commands: { 'scp-sim': scpSimCommand },

@@ -12,6 +12,7 @@ export default definePlugin({
   name: 'logic',
   version: '0.1.0',
   description: 'Logic and control operations: set, assert, branch, wait, comment, halt',
+  builtin: true,
   setup(api) {
     for (const op of [set, assertOp, branch, wait, comment, halt]) api.operation(op);
   },

@@ -45,7 +45,7 @@ export default definePlugin<OsdOptions>({
   optionsSchema,
   setup(api, options) {
     const instances = (options.instances ?? []).map((o) => new OsdEndpoint(o));
-    api.gateway({ kind: 'osd', instances, ...(options.default !== undefined ? { defaultInstance: options.default } : {}) });
+    api.gateway({ kind: 'osd', description: 'OSD application instance used for OSD requests', instances, ...(options.default !== undefined ? { defaultInstance: options.default } : {}) });
     api.operation(Request);
     if (instances.length === 0) api.log('info', 'no OSD instances configured: osd.Request will be refused until plugins.json names one');
     return { instances };

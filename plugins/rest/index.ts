@@ -49,6 +49,7 @@ export default definePlugin<RestOptions>({
     }
     api.gateway({
       kind: 'rest',
+      description: 'REST application instance',
       labelled: true,
       instances,
       ...(options.default !== undefined ? { defaultInstance: options.default } : {}),

@@ -12,7 +12,7 @@
 //   d.invoke({ opcode: 0, argument: (w) => encodeInitialDpArg(w, args) });
 //   const sent = d.send();                        // a Begin (with AARQ when an AC is given)
 //   ctx.message({ direction: 'sent', protocol: 'inap', name: 'InitialDP', fields, ...wire(sent) });
-//   const m = await d.receive({ timeoutMs: ctx.inboundTimeoutMs, signal: ctx.signal }); // throws SigtranError
+//   const m = await d.receive({ timeoutMs: tcapTimeoutMs(ctx.run.params), signal: ctx.signal }); // throws SigtranError
 //
 // Typical SCP-side use (waiting for InitialDP): `const m = await gw.acceptBegin({ opcode: 0 }, { timeoutMs,
 // signal }); const d = m.dialogue;` then `d.invoke(...)`, `d.send()` (a Continue with AARE), `d.end()`.
@@ -22,6 +22,8 @@ import type { ApplicationContext } from './ac.js';
 
 export { resolveAc, acName, acFromOid, acFromBytes, AC_ALIASES, AcError, type ApplicationContext } from './ac.js';
 export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js';
+export { tcapTimeoutMs } from './params.js';
+export { startStandaloneGateway, listenAddress } from './gateway/standalone.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // SCCP addresses
@@ -65,7 +67,7 @@ export interface ScpParams {
   dgt_noa?: number;
   dgt_np?: number;
   dgt_tt?: number;
-  /** Seconds to wait for an inbound TCAP message (the core puts it in ctx.inboundTimeoutMs). */
+  /** Seconds to wait for an inbound TCAP message (`tcapTimeoutMs(ctx.run.params)` gives it in ms). */
   tcap_timeout?: number;
 }
 
@@ -255,7 +257,7 @@ export interface OpenDialogueOptions {
 }
 
 export interface ReceiveOptions {
-  /** Default: the instance's tcapTimeoutMs (10 000). Pass ctx.inboundTimeoutMs. */
+  /** Default: the instance's tcapTimeoutMs (10 000). Pass `tcapTimeoutMs(ctx.run.params)` (the run's scp.tcap_timeout). */
   timeoutMs?: number;
   signal?: AbortSignal;
 }

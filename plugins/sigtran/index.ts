@@ -7,11 +7,13 @@ import { AC_ALIASES, acName, resolveAc } from './ac.js';
 import { normalizeInstance, optionsSchema, type SigtranOptions } from './gateway/config.js';
 import { SigtranGatewayImpl, calledFromScp } from './gateway/instance.js';
 import { statusCommand } from './status-command.js';
+import { scpParam } from './params.js';
 
 export default definePlugin<SigtranOptions, SigtranPluginExports>({
   name: 'sigtran',
   version: '0.1.0',
   description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP, SCCP connectionless, ITU TCAP dialogues for INAP/CAMEL/MAP',
+  exports: ['api.ts', 'ber/index.ts'],
   optionsSchema,
   setup(api, options) {
     const raw = options.instances ?? [];
@@ -25,7 +27,8 @@ export default definePlugin<SigtranOptions, SigtranPluginExports>({
     if (options.default !== undefined && !names.has(options.default)) {
       throw new Error(`sigtran: default instance '${options.default}' is not among the instances (${[...names].join(', ') || 'none'})`);
     }
-    api.gateway({ kind: 'sigtran', instances, defaultInstance: options.default });
+    api.gateway({ kind: 'sigtran', description: 'SIGTRAN application instance used for TCAP delivery', instances, defaultInstance: options.default });
+    api.param('scp', scpParam);
     const byName = new Map(instances.map((g) => [g.name, g] as const));
     const defaultGateway = options.default ?? instances[0]?.name;
     return {

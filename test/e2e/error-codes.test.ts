@@ -32,7 +32,8 @@ async function expectOk(params: Record<string, unknown>): Promise<void> {
 }
 
 before(async () => {
-  svc = await startTestService([{ name: 'logic' }], { maxRuns: 20 });
+  // sigtran (no instances) and inap declare scp, ssp_ac and inap: the wire contract's params are validated as the spec says.
+  svc = await startTestService([{ name: 'logic' }, { name: 'sigtran', options: { instances: [] } }, { name: 'inap' }], { maxRuns: 20 });
 });
 after(async () => {
   await svc.close();
@@ -229,9 +230,13 @@ describe('2004 run_id unknown', () => {
 });
 
 describe('wire tolerances', () => {
-  test('anchor fields trace_messages, turbo, inap, pi are accepted', async () => {
-    const rec = await runToCompletion(svc.port, { run_id: rid('anchor'), trace_messages: 1, turbo: 0, inap: { extensions: { 400: 'OCTET STRING' } }, pi: 'PI01', operations: comment });
+  test('anchor fields trace_messages, turbo, inap, ssp_ac are accepted', async () => {
+    const rec = await runToCompletion(svc.port, { run_id: rid('anchor'), trace_messages: 1, turbo: 0, inap: { extensions: { 400: 'OCTET STRING' } }, ssp_ac: 'camel3', operations: comment });
     assert.equal(rec.counts.passed, 1);
+  });
+
+  test('pi (the anchor\'s PI gateway) is an unknown param: no enabled plugin offers a pi gateway', async () => {
+    await expectError('ExecuteTest', { run_id: rid('pi'), pi: 'PI01', operations: comment }, 2002, 'pi');
   });
 
   test('numeric strings are accepted where numbers are expected', async () => {

@@ -74,7 +74,7 @@ function mutate(root: any, rnd: () => number): void {
 
 let svc: RunningService;
 before(async () => {
-  svc = await startTestService([{ name: 'logic' }], { maxRuns: 1000 });
+  svc = await startTestService([{ name: 'logic' }, { name: 'sigtran', options: { instances: [] } }], { maxRuns: 1000 });
 });
 after(async () => {
   await svc.close();

@@ -40,8 +40,8 @@ export async function validate(file: string, o: { config?: string }): Promise<nu
 }
 
 export async function ops(o: { config?: string; json?: boolean }): Promise<number> {
-  const { registry, plugins } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
-  const d = describeOperations(registry, () => plugins)() as any;
+  const { registry, plugins, paramsSchema } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
+  const d = describeOperations(registry, () => plugins, paramsSchema)() as any;
   if (o.json) {
     process.stdout.write(JSON.stringify(d, null, 2) + '\n');
     return 0;

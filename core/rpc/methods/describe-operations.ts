@@ -1,11 +1,13 @@
-// DescribeOperations {}: every operation type with its argument schema and gateway, the plugins, the params
-// plugins added, and the expression functions.
+// DescribeOperations {}: every operation type with its argument schema, gateway and source, the plugins, every
+// ExecuteTest param with its owner (the core, a plugin, or a plugin's gateway kind), the composed params schema
+// that ExecuteTest validates with, and the expression functions.
 import type { Registry } from '../../plugins/registry.js';
 import type { LoadedPlugin } from '../../plugins/loader.js';
 import { argumentSchema } from '../../plugins/registry.js';
 import { expressionFunctionNames } from '../../expr/jexl.js';
+import type { JsonSchema } from '../../api/index.js';
 
-export function describeOperations(registry: Registry, plugins: () => LoadedPlugin[]) {
+export function describeOperations(registry: Registry, plugins: () => LoadedPlugin[], paramsSchema: JsonSchema) {
   return (): Record<string, unknown> => {
     const seen = new Set<unknown>();
     const operations = [];
@@ -21,6 +23,7 @@ export function describeOperations(registry: Registry, plugins: () => LoadedPlug
         description: d.description,
         ...(d.gateway ? { gateway: d.gateway } : {}),
         plugin: op.plugin,
+        ...(d.source ? { source: d.source } : {}),
         arguments: argumentSchema({ ...d, direction: 'send' }),
         ...(d.controlArguments?.length ? { control_arguments: d.controlArguments } : {}),
       });
@@ -28,7 +31,11 @@ export function describeOperations(registry: Registry, plugins: () => LoadedPlug
     return {
       plugins: plugins().map((p) => ({ name: p.def.name, version: p.def.version, description: p.def.description ?? '' })),
       operations,
-      params: [...registry.params.entries()].map(([name, p]) => ({ name, plugin: p.plugin, description: p.description, schema: p.schema })),
+      params: [
+        ...[...registry.params.entries()].map(([name, p]) => ({ name, plugin: p.plugin, description: p.def.description, schema: p.def.schema, ...(p.def.default !== undefined ? { default: p.def.default } : {}) })),
+        ...registry.selectorParams().map((s) => ({ name: s.name, plugin: s.plugin, gateway: s.kind, description: s.def.description, schema: s.def.schema, ...(s.pattern ? { pattern: s.pattern } : {}) })),
+      ],
+      params_schema: paramsSchema,
       expression_functions: expressionFunctionNames(),
     };
   };

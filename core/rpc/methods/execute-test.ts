@@ -2,7 +2,7 @@
 import { ErrorCode, TesterError, invalid } from '../../errors.js';
 import { describeError, type ValidateFunction } from '../../validation/ajv.js';
 import type { RunManager } from '../../engine/run-manager.js';
-import type { JsonObject } from '../../../sdk/types.js';
+import type { JsonObject } from '../../api/index.js';
 
 export function executeTest(runs: RunManager, validate: ValidateFunction) {
   return async (params: Record<string, unknown>): Promise<string> => {

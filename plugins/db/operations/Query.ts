@@ -1,6 +1,6 @@
 // db.Query / db.<label>.Query: run one SQL statement with bind parameters on the chosen DB instance. Values are
 // bound, never spliced into the text: `:name` parameters take `params` as an object, `?` parameters as an array.
-import { defineOperation, invalid, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
+import { defineOperation, invalid, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
 import { runQuery } from '../execute.js';
 import type { DbInstance } from '../gateway/types.js';
 import { checkParams, parseSql } from '../sql/placeholders.js';
@@ -12,7 +12,6 @@ interface QueryArgs {
   abort_on_error?: boolean;
 }
 
-const isExpr = (v: unknown): boolean => typeof v === 'string' && v.startsWith('{') && v.endsWith('}');
 
 export default defineOperation<QueryArgs, DbInstance>({
   type: 'db.Query',
@@ -32,11 +31,11 @@ export default defineOperation<QueryArgs, DbInstance>({
   },
   prepare(args: QueryArgs, ctx: PrepareContext<DbInstance>) {
     if (args.params !== undefined && args.parameters !== undefined) throw invalid(`${ctx.path}.parameters`, 'give params or parameters, not both');
-    if (typeof args.sql !== 'string' || isExpr(args.sql)) return;
+    if (typeof args.sql !== 'string' || isExpression(args.sql)) return;
     const parsed = parseSql(args.sql);
     const p = args.params ?? args.parameters;
-    if (isExpr(p)) return;
-    if (p && typeof p === 'object' && Object.values(p).some(isExpr) && parsed.style !== 'none') {
+    if (isExpression(p)) return;
+    if (p && typeof p === 'object' && Object.values(p).some(isExpression) && parsed.style !== 'none') {
       // values may be expressions; the names must still fit
       const names = Array.isArray(p) ? p.map((_, i) => i) : Object.keys(p);
       const stub = Array.isArray(p) ? names.map(() => null) : Object.fromEntries(names.map((n) => [n, null]));

@@ -1,18 +1,17 @@
 // Checks done at ExecuteTest (prepare) on arguments written without expressions, so that a definition with a
 // misspelt AVP, a value that does not fit its type, or an unknown name in an expectation is refused with 2002
 // naming the path, instead of failing later in every instance.
-import { invalid } from '../../../sdk/index.js';
+import { invalid, isExpression } from '../../../sdk/index.js';
 import { encodeItem, ItemError, type AvpItem } from '../codec/view.js';
 import type { Dictionary } from '../dictionary/dictionary.js';
 import { SESSION_ID_AUTO } from '../runtime/build.js';
 
-const isExpr = (v: unknown): boolean => typeof v === 'string' && v.trim().startsWith('{');
 
 /** True when an expression string appears anywhere in `v`. */
 export function hasExpression(v: unknown): boolean {
-  if (isExpr(v)) return true;
+  if (isExpression(v)) return true;
   if (Array.isArray(v)) return v.some(hasExpression);
-  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => isExpr(k) || hasExpression(x));
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => isExpression(k) || hasExpression(x));
   return false;
 }
 
@@ -26,7 +25,7 @@ export function checkItems(dict: Dictionary, items: unknown, path: string): void
     if (item.name === undefined && item.code === undefined) throw invalid(p, 'an AVP needs a "name" (or a "code")');
     if (item.value !== undefined && item.hex !== undefined) throw invalid(p, 'give value or hex, not both');
     if (item.name === SESSION_ID_AUTO) return;
-    if (typeof item.name === 'string' && isExpr(item.name)) return;
+    if (typeof item.name === 'string' && isExpression(item.name)) return;
     if (item.value === null && item.hex === undefined) {
       // null leaves the AVP out: only the name must resolve
       if (typeof item.name === 'string' && !dict.avp(item.name) && !dict.parseUnknownName(item.name)) {
@@ -60,7 +59,7 @@ const RESULT_FIELDS = new Set(['name', 'command', 'code', 'application_id', 'fla
 export function checkExpectedNames(dict: Dictionary, expected: unknown, path: string, top = true): void {
   if (!expected || typeof expected !== 'object' || Array.isArray(expected)) return;
   for (const [key, v] of Object.entries(expected)) {
-    if (isExpr(key)) continue;
+    if (isExpression(key)) continue;
     const segments = key.replace(/^!/, '').split('.');
     segments.forEach((seg, j) => {
       const name = seg.replace(/\[\d+\]$/, '');

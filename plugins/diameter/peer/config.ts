@@ -33,8 +33,8 @@ export interface PeerConfig {
   connect_timeout_ms: number;
   reconnect_min_ms: number;
   reconnect_max_ms: number;
-  /** Default time to wait for an answer (ms) when the operation does not say. */
-  request_timeout_ms?: number;
+  /** Default wait for an answer, and for a server-initiated request (from_server operations), ms (default 10 000). */
+  request_timeout_ms: number;
   dpa_timeout_ms: number;
   max_message_bytes: number;
   /** Write every message this peer sends and receives to this pcap file (EXPORTED_PDU, dissector 'diameter'). */
@@ -136,7 +136,7 @@ export function peerConfig(raw: Record<string, unknown>): PeerConfig {
     connect_timeout_ms: r.connect_timeout_ms ?? 3000,
     reconnect_min_ms: r.reconnect_min_ms ?? 500,
     reconnect_max_ms: r.reconnect_max_ms ?? 10000,
-    request_timeout_ms: r.request_timeout_ms,
+    request_timeout_ms: r.request_timeout_ms ?? 10_000,
     dpa_timeout_ms: r.dpa_timeout_ms ?? 2000,
     max_message_bytes: r.max_message_bytes ?? 1048576,
     capture_file: r.capture_file,

@@ -5,7 +5,7 @@ import { isSigtranError, type AbortOptions, type TcapMessage } from '../../sigtr
 import { parseHex } from '../../sigtran/ber/index.js';
 import { flattenExpected } from '../matching/expected.js';
 import { describeMessage } from './describe.js';
-import { session } from './session.js';
+import { inboundWaitMs, session } from './session.js';
 
 export function executeAbortSend(ctx: OperationContext, name: string, key: string, args: JsonObject): OperationOutcome {
   const rd = session(ctx).dialogues.get(key);
@@ -49,9 +49,9 @@ export async function executeAbortReceive(ctx: OperationContext, name: string, k
   else {
     if (rd.ended) ctx.abort(`${name}: expected a TCAP Abort, but the dialogue has ended (${rd.endReason})`);
     try {
-      m = await rd.d.receive({ timeoutMs: ctx.inboundTimeoutMs, signal: ctx.signal });
+      m = await rd.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
     } catch (e) {
-      if (isSigtranError(e) && e.kind === 'timeout') ctx.abort(`${name}: timeout: no TCAP Abort within ${ctx.inboundTimeoutMs / 1000} s`);
+      if (isSigtranError(e) && e.kind === 'timeout') ctx.abort(`${name}: timeout: no TCAP Abort within ${inboundWaitMs(ctx) / 1000} s`);
       if (isSigtranError(e)) ctx.abort(`${name}: ${e.message}`);
       throw e;
     }

@@ -12,7 +12,7 @@ import { flattenExpected } from '../matching/expected.js';
 import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { describeComponent, describeMessage } from './describe.js';
 import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';
-import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
+import { addDialogue, inboundWaitMs, newRoleDialogue, session, type RoleDialogue } from './session.js';
 
 export interface ReceiveSpec {
   type: string;
@@ -24,7 +24,7 @@ export interface ReceiveSpec {
 
 function waitError(ctx: OperationContext, spec: ReceiveSpec, e: unknown): never {
   if (isSigtranError(e)) {
-    if (e.kind === 'timeout') ctx.abort(`${spec.name}: timeout: nothing received from the ${spec.peer} within ${ctx.inboundTimeoutMs / 1000} s`);
+    if (e.kind === 'timeout') ctx.abort(`${spec.name}: timeout: nothing received from the ${spec.peer} within ${inboundWaitMs(ctx) / 1000} s`);
     ctx.abort(`${spec.name}: ${e.message}`);
   }
   throw e;
@@ -54,7 +54,7 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   const gw = ctx.gateway() as SigtranGateway;
   let m: TcapMessage;
   try {
-    m = await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: ctx.inboundTimeoutMs, signal: ctx.signal });
+    m = await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
   } catch (e) {
     waitError(ctx, spec, e);
   }
@@ -100,7 +100,7 @@ async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleD
     if (rd.ended) ctx.abort(`${spec.name}: expected from the ${spec.peer}, but the dialogue has ended (${rd.endReason})`);
     let m: TcapMessage;
     try {
-      m = await rd.d.receive({ timeoutMs: ctx.inboundTimeoutMs, signal: ctx.signal });
+      m = await rd.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
     } catch (e) {
       waitError(ctx, spec, e);
     }

@@ -1,7 +1,7 @@
 // Per-instance state: the instance's dialogues (one per role: 'ssp', 'srf', 'scp:ssp', 'scp:srf'), the components
 // of the last received message not yet consumed, the invoke ids to answer, and the cleanup at instance end.
 import type { OperationContext } from '../../../sdk/index.js';
-import type { ApplicationContext, Component, Dialogue, DialoguePdu, TcapMessage } from '../../sigtran/api.js';
+import { tcapTimeoutMs, type ApplicationContext, type Component, type Dialogue, type DialoguePdu, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import type { Variant } from '../codec/variants.js';
 import { configOf, type Config } from './config.js';
 
@@ -76,4 +76,9 @@ export function closeAll(s: Session): void {
   }
   s.dialogues.clear();
   s.all.length = 0;
+}
+
+/** How long an inbound wait of this instance may take, ms: the run's scp.tcap_timeout, else the gateway's tcapTimeoutMs. */
+export function inboundWaitMs(ctx: OperationContext): number {
+  return tcapTimeoutMs(ctx.run.params) ?? (ctx.gateway() as SigtranGateway | undefined)?.config.tcapTimeoutMs ?? 10_000;
 }

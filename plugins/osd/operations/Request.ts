@@ -3,7 +3,7 @@
 // tests[] (kpaths `returned.*`) and lands in $i.OSD. A SOAP fault is a failed check naming its code and string
 // (a passed one with expect_fault); the result is then { fault: { code, string, actor, detail }, http_status }.
 // No answer, malformed XML or a non-SOAP answer abort the instance (anchor: "terminate") unless abort_on_error false.
-import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
+import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
 import { OsdCallError, type OsdEndpoint } from '../gateway/endpoint.js';
 import { buildEnvelope, EnvelopeError, XML_NAME } from '../soap/envelope.js';
 import { parseSoapResponse, SoapParseError } from '../soap/response.js';
@@ -20,7 +20,6 @@ interface RequestArgs {
   abort_on_error?: boolean;
 }
 
-const isExpr = (v: unknown): boolean => typeof v === 'string' && v.startsWith('{') && v.endsWith('}');
 
 function httpText(head: string, headers: Record<string, string>, body: string): Uint8Array {
   const b = Buffer.from(body, 'utf8');
@@ -59,7 +58,7 @@ export default defineOperation<RequestArgs, OsdEndpoint>({
         }
       } else if (Array.isArray(v)) v.forEach((x, i) => check(x, `${path}[${i}]`));
     };
-    if (args.parameters && typeof args.parameters === 'object' && !isExpr(args.parameters)) check(args.parameters, `${ctx.path}.parameters`);
+    if (args.parameters && typeof args.parameters === 'object' && !isExpression(args.parameters)) check(args.parameters, `${ctx.path}.parameters`);
   },
   async execute(ctx: OperationContext<OsdEndpoint>, args: RequestArgs) {
     const ep = ctx.gateway();

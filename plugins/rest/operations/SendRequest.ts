@@ -2,7 +2,7 @@
 // wait for the whole response. The response is the result (`rest.*` for tests[]) and lands in $i.REST; a following
 // rest.ExpectResponse checks it. No response (refused, reset, timeout) aborts the instance unless
 // `abort_on_error` is false, in which case it is a failed check and $i.REST carries `code: 0` and `error`.
-import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
+import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
 import { RestCallError, type RestClient } from '../gateway/client.js';
 import { buildRequest, type SendRequestArgs } from '../request.js';
 import { remember, restResult } from '../state.js';
@@ -11,7 +11,6 @@ import { requestBytes, responseBytes } from '../wire.js';
 const scalar = { type: ['string', 'number', 'boolean'] };
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-const isExpr = (v: unknown): boolean => typeof v === 'string' && v.startsWith('{') && v.endsWith('}');
 
 export default defineOperation<SendRequestArgs, RestClient>({
   type: 'rest.SendRequest',
@@ -52,11 +51,11 @@ export default defineOperation<SendRequestArgs, RestClient>({
     if ([args.content, args.json, args.body].filter((v) => v !== undefined).length > 1) {
       throw invalid(`${ctx.path}.${args.body !== undefined ? 'body' : 'json'}`, 'give one of content, json and body');
     }
-    if (typeof args.path === 'string' && !isExpr(args.path) && /^[a-z][a-z0-9+.-]*:\/\//i.test(args.path)) {
+    if (typeof args.path === 'string' && !isExpression(args.path) && /^[a-z][a-z0-9+.-]*:\/\//i.test(args.path)) {
       throw invalid(`${ctx.path}.path`, 'is a path below the instance base_url, not a full URL (pick the instance with the rest / rest_<label> param)');
     }
     for (const [i, h] of (Array.isArray(args.http_headers) ? args.http_headers : []).entries()) {
-      if (typeof h?.name === 'string' && !isExpr(h.name) && !TOKEN.test(h.name)) throw invalid(`${ctx.path}.http_headers[${i}].name`, `'${h.name}' is not a valid header name`);
+      if (typeof h?.name === 'string' && !isExpression(h.name) && !TOKEN.test(h.name)) throw invalid(`${ctx.path}.http_headers[${i}].name`, `'${h.name}' is not a valid header name`);
     }
     for (const k of Object.keys(args.headers ?? {})) {
       if (!TOKEN.test(k)) throw invalid(`${ctx.path}.headers`, `'${k}' is not a valid header name`);

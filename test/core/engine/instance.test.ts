@@ -152,22 +152,22 @@ describe('state, defer, aborts and signals', () => {
   test('the context describes the instance, the operation and the run', async () => {
     const rec = await run({
       trace_level: '1',
-      scp: { dssn: '146', tcap_timeout: 2.5 },
+      fx_ctx: { dssn: '146', mode: 'given' },
       distribution: { type: 'load', total: 2, backlog: 1 },
       operations: [{ type: 'comment' }, { type: 'fx_ctx.local.Info', tests: [{ kpath: 'index', type: 'integer', value: '{ $n }' }] }],
     });
     assert.equal(rec.counts.passed, 2, JSON.stringify(rec.first_fails));
-    const info = await run({ run_id: 'ctx-info-detail', scp: { dssn: '146', tcap_timeout: 2.5 }, operations: [{ type: 'comment' }, { type: 'fx_ctx.local.Info', tests: [
+    const info = await run({ run_id: 'ctx-info-detail', fx_ctx: { dssn: '146', mode: 'given' }, operations: [{ type: 'comment' }, { type: 'fx_ctx.local.Info', tests: [
       { kpath: 'opIndex', type: 'integer', value: 1 },
       { kpath: 'step', type: 'integer', value: 2 },
       { kpath: 'type', type: 'string', value: 'fx_ctx.local.Info' },
       { kpath: 'detailed', type: 'boolean', value: true },
-      { kpath: 'inboundTimeoutMs', type: 'integer', value: 2500 },
+      { kpath: 'mode', type: 'string', value: 'given' },
       { kpath: 'runId', type: 'string', value: 'ctx-info-detail' },
       { kpath: 'dssn', type: 'integer', value: 146 },
     ] }] });
     assert.equal(info.counts.passed, 1, JSON.stringify(info.first_fails));
-    const dflt = await run({ operations: [{ type: 'fx_ctx.local.Info', tests: [{ kpath: 'inboundTimeoutMs', type: 'integer', value: 10000 }, { kpath: 'dssn', type: 'string', value: null }] }] });
+    const dflt = await run({ operations: [{ type: 'fx_ctx.local.Info', tests: [{ kpath: 'mode', type: 'string', value: 'default' }, { kpath: 'dssn', type: 'string', value: null }] }] });
     assert.equal(dflt.counts.passed, 1, JSON.stringify(dflt.first_fails));
   });
 

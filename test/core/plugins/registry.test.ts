@@ -35,7 +35,7 @@ test('namespaces, duplicates, aliases and the frozen registry are enforced', () 
   assert.throws(() => r.addOperation(op('fam.Bad', { arguments: { type: 'object', properties: { a: { type: 'no-such-type' } } } }), 'fam', ['fam']), /does not compile/);
   r.freeze();
   assert.throws(() => r.addOperation(op('fam.Late'), 'fam', ['fam']), /frozen/);
-  assert.throws(() => r.addParam('p', {}, '', 'fam'), /frozen/);
+  assert.throws(() => r.addParam('p', { schema: {}, description: '' }, 'fam'), /frozen/);
   assert.throws(() => r.addGateway({ kind: 'k', instances: [] }, 'fam'), /frozen/);
 });
 
@@ -46,8 +46,14 @@ test('gateways: duplicate kinds and instance names, and a default that does not 
   assert.throws(() => r.addGateway({ kind: 'k', instances: [i('a')], defaultInstance: 'b' }, 'p'), /default k instance 'b'/);
   r.addGateway({ kind: 'k', instances: [i('a')] }, 'p');
   assert.throws(() => r.addGateway({ kind: 'k', instances: [i('z')] }, 'q'), /already registered by p/);
-  r.addParam('k_mode', { type: 'string' }, 'x', 'p');
-  assert.throws(() => r.addParam('k_mode', { type: 'string' }, 'x', 'q'), /already registered by p/);
+  r.addParam('mode', { schema: { type: 'string' }, description: 'x' }, 'p');
+  assert.throws(() => r.addParam('mode', { schema: { type: 'string' }, description: 'x' }, 'q'), /already registered by p/);
+  // The kind's selector param is derived: a plugin param of the same name is refused, and so is a kind named like a param.
+  assert.throws(() => r.addParam('k', { schema: { type: 'string' }, description: 'x' }, 'q'), /clashes with the selector param of gateway kind 'k'/);
+  assert.throws(() => r.addGateway({ kind: 'mode', instances: [] }, 'q'), /clash with the ExecuteTest param 'mode'/);
+  r.addGateway({ kind: 'lab', labelled: true, instances: [i('a')] }, 'p');
+  assert.throws(() => r.addParam('lab_x', { schema: { type: 'string' }, description: 'x' }, 'q'), /clashes with the selector param of gateway kind 'lab'/);
+  assert.deepEqual(r.selectorParams().map((s) => s.pattern ?? s.name), ['k', 'lab', '^lab_[A-Za-z0-9_-]+$']);
 });
 
 test('argumentSchema: additionalProperties false by default; receive ops accept null and !name for matched fields', () => {

@@ -85,7 +85,7 @@ test('in the service: 2003 names an instance that is not up; the sigtran param p
     }
     const res = await runToCompletion(
       svc.port,
-      { run_id: 'r-a', sigtran: 'SIG-A', ssp_ac: 'camel2', trace_level: 2, operations: ops, scp: { dpc: 2, dssn: 146 } },
+      { run_id: 'r-a', sigtran: 'SIG-A', probe_ac: 'camel2', trace_level: 2, operations: ops, scp: { dpc: 2, dssn: 146 } },
       { timeoutMs: 10000 },
     );
     assert.equal(res.counts.passed, 1, JSON.stringify(res));
@@ -106,7 +106,7 @@ test('in the service: 2003 names an instance that is not up; the sigtran param p
       const answered = lateListener.next({ timeoutMs: 10000 }).then((b) => b.dialogue.end());
       const sigtran = svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(n: string): { whenUp(o: { timeoutMs: number }): Promise<void> } };
       await sigtran.gateway('SIG-DOWN').whenUp({ timeoutMs: 10000 });
-      const res2 = await runToCompletion(svc.port, { run_id: 'r-late', operations: ops, ssp_ac: 'camel2', scp: { dpc: 2, dssn: 146 } }, { timeoutMs: 10000 });
+      const res2 = await runToCompletion(svc.port, { run_id: 'r-late', operations: ops, probe_ac: 'camel2', scp: { dpc: 2, dssn: 146 } }, { timeoutMs: 10000 });
       await answered;
       assert.equal(res2.counts.passed, 1, JSON.stringify(res2));
       lateListener.close();

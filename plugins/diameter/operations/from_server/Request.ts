@@ -3,7 +3,7 @@
 // is the result and lands in $i under its abbreviation and full name ($i.RAR, $i['Re-Auth-Request']).
 // Another command than the expected one, or nothing in time, aborts the instance (the stray request is answered
 // DIAMETER_UNABLE_TO_COMPLETE so the peer is not left waiting).
-import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext } from '../../../../sdk/index.js';
+import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
 import { findAvp } from '../../codec/message.js';
 import { flattenExpected, ItemError, type AvpItem } from '../../codec/view.js';
@@ -49,7 +49,7 @@ export default defineOperation<InboundArgs, DiameterPeer>({
   },
   prepare(args: InboundArgs, ctx: PrepareContext<DiameterPeer>) {
     const dict = ctx.gateway().dict;
-    if (typeof args.name === 'string' && !args.name.trim().startsWith('{')) {
+    if (typeof args.name === 'string' && !isExpression(args.name)) {
       const c = dict.command(args.name);
       if (!c) throw invalid(`${ctx.path}.name`, `unknown Diameter command '${args.name}'`);
       if (args.code !== undefined && typeof args.code === 'number' && c.code !== args.code) {
@@ -58,7 +58,7 @@ export default defineOperation<InboundArgs, DiameterPeer>({
     }
     checkItems(dict, args.answer_avps, `${ctx.path}.answer_avps`);
     checkExpectedNames(dict, args.avps, `${ctx.path}.avps`);
-    if (typeof args.result_code === 'string' && !args.result_code.trim().startsWith('{') && !/^\d+$/.test(args.result_code)) {
+    if (typeof args.result_code === 'string' && !isExpression(args.result_code) && !/^\d+$/.test(args.result_code)) {
       const rc = dict.avp('Result-Code')!;
       if (dict.enumValue(rc, args.result_code) === undefined) throw invalid(`${ctx.path}.result_code`, `unknown Result-Code name '${args.result_code}'`);
     }
@@ -76,7 +76,7 @@ export default defineOperation<InboundArgs, DiameterPeer>({
     if (inbox.sessions.size === 0) {
       ctx.abort(`${ctx.type}: this instance has no Diameter session to receive requests for (send a request with a Session-Id or use diameter.from_server.Register first)`);
     }
-    const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : ctx.inboundTimeoutMs;
+    const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms;
     const remote = `${peer.name} ${peer.config.host}:${peer.config.port}`;
     let req: InboundRequest | undefined;
     for (;;) {

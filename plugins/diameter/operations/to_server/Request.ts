@@ -4,7 +4,7 @@
 // full name ($i.CCA, $i['Credit-Control-Answer']). `answer` matches AVPs argument by argument. Unless `answer`
 // names the Result-Code (or check_result is false), a Result-Code outside 2xxx is a failed check that shows the
 // Failed-AVP and Error-Message.
-import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext } from '../../../../sdk/index.js';
+import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
 import { flattenExpected, ItemError, type AvpItem } from '../../codec/view.js';
 import type { DiameterPeer } from '../../peer/peer.js';
@@ -29,7 +29,6 @@ export interface RequestArgs {
   seconds?: number;
 }
 
-const isExpr = (v: unknown): boolean => typeof v === 'string' && v.trim().startsWith('{');
 
 /** Result-Code keys that, named in `answer`, replace the built-in 2xxx check. */
 const RESULT_KEYS = /^!?(Result-Code|Experimental-Result|Experimental-Result\.Experimental-Result-Code|result_code)$/;
@@ -58,7 +57,7 @@ export default defineOperation<RequestArgs, DiameterPeer>({
     if (args.name === undefined && args.code === undefined) throw invalid(`${ctx.path}.name`, 'give the command: name (e.g. "CCR") or code');
     const peer = ctx.gateway();
     const dict = peer.dict;
-    if (typeof args.name === 'string' && !isExpr(args.name)) {
+    if (typeof args.name === 'string' && !isExpression(args.name)) {
       const c = dict.command(args.name);
       if (!c && !/^\d+$/.test(args.name)) throw invalid(`${ctx.path}.name`, `unknown Diameter command '${args.name}' (e.g. CCR, Credit-Control-Request, RAR, UDR, or a number)`);
       if (c && dict.isAnswerName(args.name)) throw invalid(`${ctx.path}.name`, `'${args.name}' is an answer; diameter.to_server.Request sends requests (${c.requestName})`);
@@ -89,7 +88,7 @@ export default defineOperation<RequestArgs, DiameterPeer>({
       inbox.lastSessionId = built.sessionId;
       inbox.register(built.sessionId);
     }
-    const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms ?? ctx.inboundTimeoutMs;
+    const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms;
     const remote = `${peer.name} ${peer.config.host}:${peer.config.port}`;
     recordMessage(ctx, dict, 'sent', bytes, remote);
     const t0 = ctx.detailed ? performance.now() : 0;

@@ -1,0 +1,122 @@
+// An operation type: what a plugin registers for each `type` of a Test Definition, and the context its execute()
+// and prepare() receive. The core implements the contexts (core/engine/instance.ts, core/engine/definition.ts).
+import type { Json, JsonObject, JsonSchema } from './json.js';
+import type { CheckStatus, MessageRecord, RunView } from './run.js';
+
+/** What an operation's execute() may return. */
+export interface OperationOutcome {
+  /** The operation's result object: `tests[]` kpaths apply to it; inbound ops also store it in `$i`. */
+  result?: Json;
+  /** Logic: continue at this label instead of the next operation. */
+  goto?: string;
+  /** Logic: end the instance now, successfully (unless checks failed). */
+  halt?: boolean;
+}
+
+/** Thrown (via ctx.abort) to end an instance as aborted. */
+export interface InstanceAbortLike extends Error {
+  readonly instanceAbort: true;
+}
+
+/** Passed to an operation's execute(). One per operation step of one instance. */
+export interface OperationContext<G = unknown> {
+  readonly run: RunView;
+  /** Instance index ($n), 0 for the first (detailed) instance. */
+  readonly index: number;
+  /** Index of the operation in the definition, and the running step counter. */
+  readonly opIndex: number;
+  readonly step: number;
+  /** The operation type as written in the definition (may be an alias or carry a label). */
+  readonly type: string;
+  /** For labelled types (`<family>.<label>.<Name>`), the label; otherwise undefined. */
+  readonly label: string | undefined;
+  /** $v: run vars of this instance (mutable). */
+  readonly vars: JsonObject;
+  /** $g: globals shared by all instances of the run (mutable). */
+  readonly globals: JsonObject;
+  /** $i: last received message per operation name (mutable via received()). */
+  readonly inbound: JsonObject;
+  /** True when this instance is traced in detail (the first instance). */
+  readonly detailed: boolean;
+  /** Aborted when the instance ends (cancel, abort, timeout of the run). Pass it to waits and I/O. */
+  readonly signal: AbortSignal;
+
+  /** The gateway instance chosen for this operation (by its `gateway` kind, the ExecuteTest params and defaults). */
+  gateway(): G;
+  /** Per-instance state owned by a plugin (e.g. the instance's open dialogues or sessions), created on first use. */
+  state<T extends object>(key: string, init: () => T): T;
+  /** Run a cleanup when the instance ends (any outcome), in reverse order of registration. */
+  defer(fn: () => void | Promise<void>): void;
+
+  /** Write a check to the check_log. 'abort' does not throw; use abort() to end the instance. */
+  check(status: CheckStatus, text: string): void;
+  pass(text: string): void;
+  fail(text: string): void;
+  /** Record an abort check and end the instance (throws an InstanceAbort). */
+  abort(text: string): never;
+  /**
+   * Match expected fields against a received message (DESIGN §3): each given field must equal the received
+   * value; null means "must be absent"; a leading `!` negates ("must not equal", with null "must be present").
+   * Writes one pass/fail check per field; returns false when any failed. Keys listed in `ignore` are skipped.
+   */
+  match(what: string, expected: JsonObject, received: JsonObject, opts?: { ignore?: readonly string[] }): boolean;
+  /** Store a received message in $i under `name` (the message's name in the plugin's vocabulary). */
+  received(name: string, fields: Json): void;
+
+  /** Trace text into trace_log when detailed and trace_level >= level. */
+  trace(level: 1 | 2 | 3, text: string): void;
+  /** Whether a message record would be kept: check before building costly decoded views. */
+  readonly recordsMessages: boolean;
+  /** Record a message sent or received (kept for the detailed instance; bytes kept at trace_level >= 2). */
+  message(record: MessageRecord): void;
+}
+
+/** Context for static checks at ExecuteTest time (before the run is answered 'ok'). */
+export interface PrepareContext<G = unknown> {
+  readonly params: Readonly<JsonObject>;
+  readonly type: string;
+  readonly label: string | undefined;
+  readonly opIndex: number;
+  /** JSON path of this operation's arguments, e.g. `operations[2].arguments`. */
+  readonly path: string;
+  /** Labels defined in the definition (for branch targets). */
+  readonly labels: ReadonlySet<string>;
+  /** The gateway instance resolved for this operation, when it declares one. */
+  gateway(): G;
+}
+
+export type Direction = 'send' | 'receive' | 'local';
+
+export interface OperationDefinition<A = any, G = any> {
+  /** `<family>.<role>_<to|from>_<peer>.<Name>`, or a bare name for the operations of a built-in plugin. */
+  type: string;
+  /** Other names accepted for the same operation (an older or shorter spelling, e.g. `fam.Request` for `fam.to_peer.Request`). */
+  aliases?: readonly string[];
+  /**
+   * When true the type is also accepted with a label after the family: `fam.Query` matches `fam.<label>.Query`.
+   * The label is given to the operation (ctx.label) and used for gateway selection (the `<kind>_<label>` param).
+   */
+  labelled?: boolean;
+  direction: Direction;
+  description: string;
+  /** Where this type's definition lives (file and table row), shown by `tester ops <type>` and DescribeOperations. */
+  source?: string;
+  /** Gateway kind this operation needs (a kind some plugin registers with api.gateway()). */
+  gateway?: string;
+  /**
+   * JSON schema of `arguments` (an object schema). `additionalProperties: false` is implied at the top level.
+   * String values written "{ ... }" are expressions evaluated per instance before execute(); the evaluated
+   * arguments are validated again (numeric strings coerced). For `receive` operations every property not named
+   * in `controlArguments` may also be null (must be absent) and may be written `!name` (negated match).
+   */
+  arguments: JsonSchema;
+  /** For receive operations: argument names that control the wait rather than describe the message. */
+  controlArguments?: readonly string[];
+  /** Argument names whose string values are always expressions (e.g. assert.expression). */
+  expressionArguments?: readonly string[];
+  /** Argument names whose values are passed through untouched (not evaluated): the operation evaluates them. */
+  rawArguments?: readonly string[];
+  /** Static checks at ExecuteTest, after schema validation; throw a TesterError (code 2002) naming the path. */
+  prepare?(args: A, ctx: PrepareContext<G>): void;
+  execute(ctx: OperationContext<G>, args: A): Promise<OperationOutcome | void> | OperationOutcome | void;
+}

@@ -1,0 +1,97 @@
+// The rules of docs/architecture.md, held against the code: the core knows no protocol; dependencies point one
+// way (plugins → sdk → core); a plugin imports another plugin only when it declares it as a dependency, and then
+// only the modules that plugin exports.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PluginDefinition } from '../sdk/index.js';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(join(root, dir))) {
+    const rel = join(dir, name);
+    if (statSync(join(root, rel)).isDirectory()) sources(rel, out);
+    else if (/\.(ts|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
+  }
+  return out;
+}
+
+/** Every module an import names (static, dynamic, re-export), resolved to a path relative to the root. */
+function imports(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) {
+    const spec = m[1] ?? m[2] ?? m[3]!;
+    if (!spec.startsWith('.')) continue;
+    out.push(relative(root, resolve(root, dirname(file), spec)).replace(/\.js$/, '.ts').split(sep).join('/'));
+  }
+  return out;
+}
+
+test('no file under core/ names a protocol family or a protocol param', () => {
+  // Families and their vocabulary (operation families, roles, params, transports, codecs) as the plugins name them.
+  const families = ['inap', 'camel', 'sigtran', 'm3ua', 'sccp', 'tcap', 'diameter', 'ocncc', 'osd', 'sqlite', 'postgres', 'postgresql', 'soap', 'ussd', 'smpp', 'isup', 'gsm_map', 'sctp', 'ss7'];
+  const roles = ['scp', 'ssp', 'srf', 'hlr', 'msc', 'vlr', 'smsc', 'gsmscf', 'gsmssf'];
+  const params = ['ssp_ac', 'hlr_ac', 'tcap_ac', 'tcap_timeout', 'dssn', 'dpc', 'dgt_digits'];
+  const words = new RegExp(`\\b(${[...families, ...roles, ...params].join('|')})\\b`, 'i');
+  // Short family names that are also ordinary words are looked for where they name a family: 'db', "rest", `map`,
+  // db_<label>, rest.<label>.
+  const quoted = /(['"`])(db|rest|map|pi|osd)\1|\b(db|rest|map|pi)_[<[a-z]|\b(db|rest)\.[a-z<]/;
+  const hits: string[] = [];
+  for (const f of sources('core')) {
+    readFileSync(join(root, f), 'utf8').split('\n').forEach((line, i) => {
+      const m = line.match(words) ?? line.match(quoted);
+      if (m) hits.push(`${f}:${i + 1}: '${m[0]}' in: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(hits, [], 'the core must stay protocol-agnostic; move the knowledge into the plugin that owns it');
+});
+
+test('dependencies point one way: core imports neither sdk nor plugins; sdk imports no plugin', () => {
+  const bad: string[] = [];
+  for (const f of sources('core')) for (const t of imports(f)) if (t.startsWith('sdk/') || t.startsWith('plugins/')) bad.push(`${f} → ${t}`);
+  for (const f of sources('sdk')) for (const t of imports(f)) if (t.startsWith('plugins/')) bad.push(`${f} → ${t}`);
+  assert.deepEqual(bad, []);
+});
+
+test('plugins import only the sdk, their own files, and the exported modules of a declared dependency', async () => {
+  const pluginDirs = readdirSync(join(root, 'plugins')).filter((d) => existsSync(join(root, 'plugins', d, 'index.ts')));
+  const defs = new Map<string, PluginDefinition>();
+  for (const d of pluginDirs) defs.set(d, (await import(pathToFileURL(join(root, 'plugins', d, 'index.ts')).href)).default as PluginDefinition);
+  const bad: string[] = [];
+  const check = (file: string, owner: string | undefined, ownDir = owner ? `plugins/${owner}` : '') => {
+    for (const t of imports(file)) {
+      if (t.startsWith('sdk/')) continue;
+      if (t.startsWith('core/')) {
+        bad.push(`${file} → ${t}: plugins use the sdk, never the core's insides`);
+        continue;
+      }
+      const m = /^plugins\/([^/]+)\/(.+)$/.exec(t);
+      if (!m) {
+        if (!t.startsWith(`${ownDir}/`)) bad.push(`${file} → ${t}: outside the plugin`);
+        continue;
+      }
+      const [, target, path] = m;
+      if (target === owner) continue;
+      const def = owner ? defs.get(owner) : undefined;
+      if (!def?.dependencies || !(target! in def.dependencies)) {
+        bad.push(`${file} → ${t}: '${target}' is not a declared dependency of ${owner ?? 'this file'}`);
+        continue;
+      }
+      const exported = defs.get(target!)?.exports ?? [];
+      if (!exported.includes(path!)) bad.push(`${file} → ${t}: not among the modules ${target} exports (${exported.join(', ') || 'none'})`);
+    }
+  };
+  for (const d of pluginDirs) for (const f of sources(join('plugins', d))) check(f, d);
+  // The example site plugin is written the way any site plugin must be: sdk only.
+  for (const d of readdirSync(join(root, 'examples/plugins'))) for (const f of sources(join('examples/plugins', d))) check(f, undefined, `examples/plugins/${d}`);
+  assert.deepEqual(bad, []);
+});
+
+test('the rules are not vacuous: the scanner sees the imports it judges', () => {
+  assert.ok(imports('plugins/inap/index.ts').includes('sdk/index.ts'));
+  assert.ok(sources('core').length > 20 && sources('plugins').length > 50);
+});
