@@ -3,7 +3,6 @@ export * from './types.js';
 export { definePlugin, defineOperation, defineGateway } from './define.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
 export { isExpressionString as isExpression } from '../core/expr/template.js';
-export { testOperation, compileOperation, type OperationTestTable } from './testing/operation-tester.js';
 export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';
 export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
 export { deadline, type Deadline } from './net/deadline.js';

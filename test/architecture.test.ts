@@ -91,6 +91,20 @@ test('plugins import only the sdk, their own files, and the exported modules of 
   assert.deepEqual(bad, []);
 });
 
+test('loading the sdk (and so any operation) never loads the test runner; sdk/testing is its own entry point', () => {
+  const seen = new Set<string>();
+  const walk = (f: string) => {
+    if (seen.has(f) || !existsSync(join(root, f))) return;
+    seen.add(f);
+    imports(f).forEach(walk);
+  };
+  walk('sdk/index.ts');
+  const withRunner = [...seen].filter((f) => /from\s*['"]node:test['"]/.test(readFileSync(join(root, f), 'utf8')));
+  assert.deepEqual(withRunner, []);
+  assert.ok(!seen.has('sdk/testing/operation-tester.ts'));
+  assert.ok(/from\s*['"]node:test['"]/.test(readFileSync(join(root, 'sdk/testing/operation-tester.ts'), 'utf8')), 'the scan would see node:test');
+});
+
 test('the rules are not vacuous: the scanner sees the imports it judges', () => {
   assert.ok(imports('plugins/inap/index.ts').includes('sdk/index.ts'));
   assert.ok(sources('core').length > 20 && sources('plugins').length > 50);

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { compileOperation, defineOperation, TesterError, type GatewayInstance } from '../../../sdk/index.js';
+import { defineOperation, TesterError, type GatewayInstance } from '../../../sdk/index.js';
+import { compileOperation } from '../../../sdk/testing/index.js';
 
 const op = defineOperation({
   type: 'fx.tester_to_peer.Send',

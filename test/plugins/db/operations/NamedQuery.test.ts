@@ -1,4 +1,5 @@
-import { testOperation, type GatewayInstance } from '../../../../sdk/index.js';
+import { type GatewayInstance } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import { namedQueryOperation } from '../../../../plugins/db/operations/NamedQuery.js';
 import { namedQueries } from '../../../../plugins/db/gateway/types.js';
 

@@ -1,4 +1,4 @@
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import Query from '../../../../plugins/db/operations/Query.js';
 
 testOperation(Query, {

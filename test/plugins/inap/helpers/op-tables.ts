@@ -1,6 +1,6 @@
 // Argument tables for every operation type of a folder (role segment): the samples of every variant are valid,
 // so are the null / `!` forms on inbound operations; unknown arguments and wrongly typed values are refused.
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import type { JsonObject, OperationDefinition } from '../../../../sdk/index.js';
 import { operations } from '../../../../plugins/inap/operations/index.js';
 import { messageSpec } from '../../../../plugins/inap/catalogue.js';

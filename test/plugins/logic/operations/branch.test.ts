@@ -1,7 +1,7 @@
 // plugins/logic/operations/branch.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testOperation, compileOperation } from '../../../../sdk/index.js';
+import { testOperation, compileOperation } from '../../../../sdk/testing/index.js';
 import branch from '../../../../plugins/logic/operations/branch.js';
 import { logicService } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 // plugins/logic/operations/halt.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import halt from '../../../../plugins/logic/operations/halt.js';
 import { logicService } from '../helpers.js';
 

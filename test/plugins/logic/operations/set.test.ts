@@ -1,7 +1,7 @@
 // plugins/logic/operations/set.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import set from '../../../../plugins/logic/operations/set.js';
 import { logicService } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 // plugins/logic/operations/wait.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import wait from '../../../../plugins/logic/operations/wait.js';
 import { logicService } from '../helpers.js';
 import { call, waitForRun } from '../../../helpers/service.js';

@@ -1,4 +1,4 @@
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import Request from '../../../../plugins/osd/operations/Request.js';
 
 for (const as of ['osd.Request', 'ocncc.osd.Request']) {

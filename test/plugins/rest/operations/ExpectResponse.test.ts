@@ -1,4 +1,4 @@
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import ExpectResponse from '../../../../plugins/rest/operations/ExpectResponse.js';
 
 testOperation(ExpectResponse, {

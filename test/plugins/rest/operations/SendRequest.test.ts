@@ -1,4 +1,4 @@
-import { testOperation } from '../../../../sdk/index.js';
+import { testOperation } from '../../../../sdk/testing/index.js';
 import SendRequest from '../../../../plugins/rest/operations/SendRequest.js';
 
 testOperation(SendRequest, {

@@ -1,4 +1,5 @@
-import { testOperation, type GatewayInstance } from '../../../../../sdk/index.js';
+import { type GatewayInstance } from '../../../../../sdk/index.js';
+import { testOperation } from '../../../../../sdk/testing/index.js';
 import InboundRequest from '../../../../../plugins/diameter/operations/from_server/Request.js';
 import { Dictionary } from '../../../../../plugins/diameter/dictionary/dictionary.js';
 

@@ -1,5 +1,5 @@
 // tcap.<role>_<to|from>_<peer>.Abort argument tables (plugins/inap/operations/tcap/*/Abort.ts).
-import { testOperation } from '../../../../../sdk/index.js';
+import { testOperation } from '../../../../../sdk/testing/index.js';
 import { operations } from '../../../../../plugins/inap/operations/index.js';
 
 for (const op of operations.filter((o) => o.type.startsWith('tcap.'))) {
