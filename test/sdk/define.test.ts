@@ -20,6 +20,12 @@ test('the sdk exports the error helpers with the catalogue codes', () => {
   assert.equal(sdk.isInstanceAbort(new sdk.InstanceAbort('x')), true);
 });
 
-test('the sdk exports the testing helpers and the pcap writer', () => {
-  for (const name of ['testOperation', 'compileOperation', 'writePcap', 'PcapWriter']) assert.equal(typeof (sdk as Record<string, unknown>)[name], 'function', name);
+test('the sdk exports the pcap writer and the expression rule; the testing helpers are in sdk/testing only', async () => {
+  for (const name of ['writePcap', 'PcapWriter', 'isExpression']) assert.equal(typeof (sdk as Record<string, unknown>)[name], 'function', name);
+  for (const name of ['testOperation', 'compileOperation']) assert.equal((sdk as Record<string, unknown>)[name], undefined, `${name} must not be loaded with the sdk`);
+  const testing = await import('../../sdk/testing/index.js');
+  for (const name of ['testOperation', 'compileOperation']) assert.equal(typeof (testing as Record<string, unknown>)[name], 'function', name);
+  assert.equal(sdk.isExpression('{ $n }'), true);
+  assert.equal(sdk.isExpression(' { $n }'), false, 'no trimming: the first character must be {');
+  assert.equal(sdk.isExpression('\\{ literal }'), false);
 });
