@@ -63,7 +63,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--retention-secs <n>', 'how long completed runs are kept for QueryTest', String(serveDefaults.retentionSecs))
     .option('--max-retained-runs <n>', 'completed runs kept at most', String(serveDefaults.maxRetainedRuns))
     .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')
-    .option('--allow <addr...>', 'allow-list of client addresses or IPv4 CIDRs (default: any client that can reach the bind address)')
+    .option('--allow <addr...>', 'allow-list of client addresses and subnets, IPv4 or IPv6 (e.g. 10.0.0.0/8 ::1); default: any client that can reach the bind address')
     .option('--data-dir <dir>', 'directory for plugin data (databases, captures)', '.tester')
     .option('--quiet', 'log errors only')
     .option('--verbose', 'log debug lines too (gateway reconnects, plugin details)')

@@ -3,6 +3,7 @@
 // or a clean close, and never disturbs other connections.
 import net from 'node:net';
 import { encodeFrame, FrameDecoder, FrameTooLarge } from '../framing/frame-decoder.js';
+import { AllowList } from './allow-list.js';
 
 export interface FrameServerOptions {
   host: string;
@@ -10,7 +11,7 @@ export interface FrameServerOptions {
   maxMessageBytes: number;
   readTimeoutMs: number;
   maxConnections: number;
-  /** Optional allow-list of client addresses (exact IPs or IPv4 CIDR prefixes). */
+  /** Optional allow-list of client addresses: IPv4/IPv6 addresses and subnets (a bad rule throws at construction). */
   allow?: readonly string[];
   /** Turns one request frame into the response JSON text. Must not throw. */
   handle(request: Buffer, peer: string): Promise<string>;
@@ -24,8 +25,10 @@ export class FrameServer {
   /** Every open socket (destroyed by close()); `active` counts those being served, for the cap. */
   private sockets = new Set<net.Socket>();
   private active = 0;
+  private readonly allow: AllowList | undefined;
 
   constructor(private readonly opts: FrameServerOptions) {
+    this.allow = opts.allow?.length ? new AllowList(opts.allow) : undefined;
     // allowHalfOpen: a client may shut down its sending side after the request and still read the response.
     this.server = net.createServer({ allowHalfOpen: true }, (s) => this.onConnection(s));
     this.server.on('error', (e) => opts.log?.(`server error: ${e.message}`));
@@ -53,11 +56,7 @@ export class FrameServer {
   }
 
   private allowed(addr: string | undefined): boolean {
-    const allow = this.opts.allow;
-    if (!allow || allow.length === 0) return true;
-    if (!addr) return false;
-    const ip = addr.startsWith('::ffff:') ? addr.slice(7) : addr;
-    return allow.some((rule) => (rule.includes('/') ? inCidr(ip, rule) : rule === ip));
+    return this.allow ? this.allow.allows(addr) : true;
   }
 
   private onConnection(sock: net.Socket): void {
@@ -139,20 +138,4 @@ export class FrameServer {
       );
     });
   }
-}
-
-function inCidr(ip: string, cidr: string): boolean {
-  const [net4, bitsText] = cidr.split('/');
-  const bits = Number(bitsText);
-  const a = ipv4ToInt(ip);
-  const b = ipv4ToInt(net4!);
-  if (a === undefined || b === undefined || !(bits >= 0 && bits <= 32)) return false;
-  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return (a & mask) === (b & mask);
-}
-
-function ipv4ToInt(ip: string): number | undefined {
-  const p = ip.split('.').map(Number);
-  if (p.length !== 4 || p.some((x) => !(x >= 0 && x <= 255))) return undefined;
-  return ((p[0]! << 24) | (p[1]! << 16) | (p[2]! << 8) | p[3]!) >>> 0;
 }
