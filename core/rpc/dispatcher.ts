@@ -1,6 +1,10 @@
-// Turns one request frame into one response: JSON parsing, the JSON-RPC 2.0 envelope, the method table (ours,
-// checked before json-rpc-2.0 sees the request), and the mapping of every error onto the catalogue's codes.
-import { JSONRPCServer, type JSONRPCErrorResponse, type JSONRPCID } from 'json-rpc-2.0';
+// Turns one request frame into one response text. json-rpc-2.0 does the envelope work: it checks the request
+// (jsonrpc "2.0", a method), finds the method, calls it, and builds the result and error objects. Around it, only
+// what the wire contract adds (DESIGN §2): the frame must be UTF-8 JSON holding one object (no batches, a JSON
+// parse error names its position), an id is required (a notification would run a method nobody hears back from),
+// params may be a string holding a JSON object, the id goes back as a string, and every error is mapped onto the
+// catalogue's codes (1000 for the envelope, 1001 for an unknown method naming it, TesterError codes as they are).
+import { JSONRPCErrorException, JSONRPCServer, createJSONRPCErrorResponse, type JSONRPCErrorResponse, type JSONRPCID, type JSONRPCRequest, type JSONRPCResponse } from 'json-rpc-2.0';
 import { ErrorCode, TesterError } from '../errors.js';
 
 export type MethodHandler = (params: Record<string, unknown>) => unknown | Promise<unknown>;
@@ -12,25 +16,46 @@ export interface RpcResponseBody {
   error: { code: number; message: string } | null;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 export class Dispatcher {
-  private server = new JSONRPCServer({ errorListener: () => {} });
-  private methods = new Map<string, MethodHandler>();
+  private readonly server = new JSONRPCServer({ errorListener: () => {} });
 
   constructor(private readonly log: (text: string) => void = () => {}) {
     this.server.mapErrorToJSONRPCErrorResponse = (id: JSONRPCID, error: unknown): JSONRPCErrorResponse => {
-      if (error instanceof TesterError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message } };
+      if (error instanceof TesterError || error instanceof JSONRPCErrorException) return createJSONRPCErrorResponse(id, error.code, error.message);
       this.log(`internal error: ${(error as Error)?.stack ?? String(error)}`);
-      return { jsonrpc: '2.0', id, error: { code: ErrorCode.General, message: `internal error: ${(error as Error)?.message ?? String(error)}` } };
+      return createJSONRPCErrorResponse(id, ErrorCode.General, `internal error: ${(error as Error)?.message ?? String(error)}`);
     };
+    this.server.handleMethodNotFound = async (request: JSONRPCRequest) =>
+      createJSONRPCErrorResponse(request.id ?? null, ErrorCode.UnknownMethod, `unknown method '${request.method}'; supported: ${this.methodNames.join(', ')}`);
+    // params: absent = {}, a string holding a JSON object is tolerated (the spec's field table types it as a string).
+    this.server.applyMiddleware(async (next, request, serverParams) => {
+      if (typeof request.method !== 'string' || request.method === '') {
+        return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, 'not a JSON-RPC 2.0 request: method must be a non-empty string');
+      }
+      let params: unknown = request.params ?? {};
+      if (typeof params === 'string') {
+        try {
+          params = JSON.parse(params);
+        } catch {
+          return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, 'params: a string must hold a JSON object');
+        }
+      }
+      if (!params || typeof params !== 'object' || Array.isArray(params)) return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, 'params must be an object');
+      return next({ ...request, params }, serverParams);
+    });
   }
 
+  private readonly names: string[] = [];
+
   add(name: string, handler: MethodHandler): void {
-    this.methods.set(name, handler);
+    this.names.push(name);
     this.server.addMethod(name, (params: unknown) => handler(params as Record<string, unknown>));
   }
 
   get methodNames(): string[] {
-    return [...this.methods.keys()];
+    return [...this.names];
   }
 
   static error(id: string | null, code: number, message: string): string {
@@ -42,36 +67,40 @@ export class Dispatcher {
   async handle(frame: Buffer): Promise<string> {
     let req: unknown;
     try {
-      req = JSON.parse(frame.toString('utf8'));
+      req = JSON.parse(utf8.decode(frame));
     } catch (e) {
-      return Dispatcher.error(null, ErrorCode.General, `unparsable JSON: ${(e as Error).message}`);
+      const why = e instanceof TypeError ? 'the frame is not valid UTF-8' : (e as Error).message;
+      return Dispatcher.error(null, ErrorCode.General, `unparsable JSON: ${why}`);
     }
     if (Array.isArray(req)) return Dispatcher.error(null, ErrorCode.General, 'batch requests are not supported: send one request per connection');
     if (!req || typeof req !== 'object') return Dispatcher.error(null, ErrorCode.General, 'not a JSON-RPC 2.0 request: the frame must hold a JSON object');
     const r = req as Record<string, unknown>;
-    const rawId = r.id;
-    const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null;
-    if (r.jsonrpc !== '2.0') return Dispatcher.error(id, ErrorCode.General, `not a JSON-RPC 2.0 request: jsonrpc must be "2.0"${r.jsonrpc === undefined ? ', it is missing' : `, got ${JSON.stringify(r.jsonrpc)}`}`);
-    if (typeof r.method !== 'string' || r.method === '') return Dispatcher.error(id, ErrorCode.General, 'not a JSON-RPC 2.0 request: method must be a non-empty string');
-    if (id === null) return Dispatcher.error(null, ErrorCode.General, 'not a valid request: id is required (a string or a number)');
-    if (!this.methods.has(r.method)) {
-      return Dispatcher.error(id, ErrorCode.UnknownMethod, `unknown method '${r.method}'; supported: ${this.methodNames.join(', ')}`);
+    const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : null;
+    if (id === null && r.jsonrpc === '2.0' && typeof r.method === 'string') {
+      return Dispatcher.error(null, ErrorCode.General, 'not a valid request: id is required (a string or a number)');
     }
-    let params: unknown = r.params ?? {};
-    if (typeof params === 'string') {
-      try {
-        params = JSON.parse(params);
-      } catch {
-        return Dispatcher.error(id, ErrorCode.General, 'params: a string must hold a JSON object');
-      }
+    let resp: JSONRPCResponse | null;
+    try {
+      resp = (await this.server.receive(r as unknown as JSONRPCRequest)) as JSONRPCResponse | null;
+    } catch (e) {
+      this.log(`internal error: ${(e as Error)?.stack ?? String(e)}`);
+      return Dispatcher.error(id, ErrorCode.General, `internal error: ${(e as Error)?.message ?? String(e)}`);
     }
-    if (!params || typeof params !== 'object' || Array.isArray(params)) return Dispatcher.error(id, ErrorCode.General, 'params must be an object');
-    const resp = await this.server.receive({ jsonrpc: '2.0', method: r.method, params: params as Record<string, unknown>, id });
     if (!resp) return Dispatcher.error(id, ErrorCode.General, 'no response');
-    const body: RpcResponseBody =
-      'error' in resp && resp.error
-        ? { jsonrpc: '2.0', id, result: null, error: { code: resp.error.code, message: resp.error.message } }
-        : { jsonrpc: '2.0', id, result: (resp as { result: unknown }).result ?? null, error: null };
+    if ('error' in resp && resp.error) {
+      // The library's own envelope codes (-32600 invalid request, ...) become 1000 with what is wrong.
+      if (resp.error.code < 0) return Dispatcher.error(id, ErrorCode.General, envelopeProblem(r) ?? resp.error.message);
+      return Dispatcher.error(id, resp.error.code, resp.error.message);
+    }
+    const body: RpcResponseBody = { jsonrpc: '2.0', id, result: (resp as { result?: unknown }).result ?? null, error: null };
     return JSON.stringify(body);
   }
+}
+
+/** Why json-rpc-2.0 refused the envelope, in the words of the wire contract. */
+function envelopeProblem(r: Record<string, unknown>): string | undefined {
+  if (r.jsonrpc !== '2.0') return `not a JSON-RPC 2.0 request: jsonrpc must be "2.0"${r.jsonrpc === undefined ? ', it is missing' : `, got ${JSON.stringify(r.jsonrpc)}`}`;
+  if (typeof r.method !== 'string' || r.method === '') return 'not a JSON-RPC 2.0 request: method must be a non-empty string';
+  if ('result' in r || 'error' in r) return 'not a JSON-RPC 2.0 request: it carries result or error (a response, not a request)';
+  return undefined;
 }

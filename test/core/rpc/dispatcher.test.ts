@@ -72,6 +72,10 @@ test('envelope errors are 1000 and never throw', async () => {
     req({ jsonrpc: '2.0', method: 'Echo', id: { a: 1 } }),
     req({ method: 'Echo', id: 1 }),
     req({ jsonrpc: '2.0', id: 1 }),
+    req({ jsonrpc: '2.0', method: 5, id: 1 }),
+    req({ jsonrpc: '2.0', method: '', id: 1 }),
+    req({ jsonrpc: '2.0', method: 'Echo', id: 1, result: 1 }),
+    Buffer.from('{"jsonrpc":"2.0","method":"Echo","params":{"s":"\xff"},"id":1}', 'latin1'),
     req('text'),
   ];
   for (const b of bad) {
