@@ -19,11 +19,19 @@ after(async () => {
 const unhandled: unknown[] = [];
 process.on('unhandledRejection', (e) => unhandled.push(e));
 
-async function service(throwIn?: string): Promise<{ svc: RunningService; events: HookTapExports['events'] }> {
+async function service(throwIn?: string): Promise<{ svc: RunningService; events: HookTapExports['events']; callable: string[] }> {
   const svc = await startTestService([{ name: 'logic' }, { module, options: throwIn ? { throwIn } : {} }]);
   services.push(svc);
-  return { svc, events: (svc.plugins.find((p) => p.def.name === 'fx_hooks')!.exports as HookTapExports).events };
+  const exp = svc.plugins.find((p) => p.def.name === 'fx_hooks')!.exports as HookTapExports;
+  return { svc, events: exp.events, callable: exp.callable };
 }
+
+test('plugins get hooks they can tap but not call, for the service and for each run', async () => {
+  const { svc, events, callable } = await service();
+  await runToCompletion(svc.port, { run_id: 'hooks-tap-only', operations: [{ type: 'comment' }] });
+  assert.ok(events.has('hooks-tap-only'), 'the run hooks were handed to the plugin');
+  assert.deepEqual(callable, []);
+});
 
 describe('hook order', () => {
   test('a run fires runCreated, beforeStart, per instance start/operations/done, then done', async () => {
