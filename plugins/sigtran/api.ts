@@ -23,7 +23,6 @@ import type { ApplicationContext } from './ac.js';
 export { resolveAc, acName, acFromOid, acFromBytes, AC_ALIASES, AcError, type ApplicationContext } from './ac.js';
 export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js';
 export { tcapTimeoutMs } from './params.js';
-export { startStandaloneGateway, listenAddress } from './gateway/standalone.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // SCCP addresses

@@ -3,7 +3,7 @@
 // benchmark use it as the peer; tests use startScpSim() in-process.
 import type { CliCommand } from '../../../sdk/index.js';
 import type { SigtranGateway, SigtranInstanceConfig } from '../../sigtran/api.js';
-import { listenAddress, startStandaloneGateway as startGateway } from '../../sigtran/api.js';
+import { listenAddress, startStandaloneGateway as startGateway } from '../../sigtran/gateway/standalone.js';
 import type { InapOptions } from '../runtime/config.js';
 import { configure } from '../runtime/config.js';
 import { startScpSim } from './engine.js';

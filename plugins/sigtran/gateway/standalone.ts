@@ -1,5 +1,6 @@
 // One gateway instance outside a service (for simulators and tools such as `tester scp-sim`): the same
-// configuration, defaults and validation as an instance of plugins.json, started at once.
+// configuration, defaults and validation as an instance of plugins.json, started at once. Exported to dependent
+// plugins (see `exports` in index.ts) beside api.ts.
 import type { SigtranGateway, SigtranInstanceConfig } from '../api.js';
 import { normalizeInstance } from './config.js';
 import { SigtranGatewayImpl } from './instance.js';

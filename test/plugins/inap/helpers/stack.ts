@@ -3,7 +3,7 @@
 import type { RunningService } from '../../../../core/service.js';
 import { startTestService } from '../../../helpers/service.js';
 import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
-import { listenAddress, startStandaloneGateway as startGateway } from '../../../../plugins/sigtran/api.js';
+import { listenAddress, startStandaloneGateway as startGateway } from '../../../../plugins/sigtran/gateway/standalone.js';
 import { startScpSim, type ScpSim } from '../../../../plugins/inap/scp-sim/engine.js';
 import { parseScript } from '../../../../plugins/inap/scp-sim/script.js';
 
