@@ -32,7 +32,7 @@ export interface OperationContext<G = unknown> {
   readonly label: string | undefined;
   /** $v: run vars of this instance (mutable). */
   readonly vars: JsonObject;
-  /** $g: globals shared by all instances of the run (mutable). */
+  /** $g: globals shared by all instances of the run (mutable; write them with assign()). */
   readonly globals: JsonObject;
   /** $i: last received message per operation name (mutable via received()). */
   readonly inbound: JsonObject;
@@ -60,6 +60,11 @@ export interface OperationContext<G = unknown> {
    * Writes one pass/fail check per field; returns false when any failed. Keys listed in `ignore` are skipped.
    */
   match(what: string, expected: JsonObject, received: JsonObject, opts?: { ignore?: readonly string[] }): boolean;
+  /**
+   * Assign vars ($v of this instance) or globals ($g of the run) within the service's bounds: each value at most
+   * max_value_bytes, all of them together at most max_vars_bytes; past a bound the instance aborts naming it.
+   */
+  assign(target: 'vars' | 'globals', values: JsonObject): void;
   /** Store a received message in $i under `name` (the message's name in the plugin's vocabulary). */
   received(name: string, fields: Json): void;
 

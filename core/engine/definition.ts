@@ -5,6 +5,10 @@ import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel
 import { invalid, cannotStart, TesterError } from '../errors.js';
 import { compileTemplate, isExpressionString, type Template, type ExprScope } from '../expr/template.js';
 import { describeError } from '../validation/ajv.js';
+import { RunExprState } from '../expr/run-state.js';
+import { expressionLimits } from '../expr/limits.js';
+import { jsonValueSize } from '../expr/json-value.js';
+import { compileRegex } from './regex.js';
 import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
 
@@ -41,6 +45,8 @@ export interface CompiledDefinition {
   vars: Array<[string, Template]>;
   /** Instance 0's vars when they were evaluated at ExecuteTest (for the lock keys). */
   vars0: JsonObject | undefined;
+  /** The run's expression state (sequence() counters), shared by its instances and ended with the run. */
+  exprState: RunExprState;
   lockKeys: string[];
   distribution: Distribution;
   traceLevel: TraceLevel;
@@ -69,12 +75,19 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
   });
 
   const gateways = new Set<GatewayInstance>();
-  const ops = rawOps.map((o, i) => compileOp(o, i, params, registry, labels, gateways));
+  const labelSet: ReadonlySet<string> = new Set(labels.keys());
+  const ops = rawOps.map((o, i) => compileOp(o, i, params, registry, labels, labelSet, gateways));
 
   // vars: in order; values may be expressions over $n, $g and the vars before them.
   const vars: Array<[string, Template]> = [];
   const varsObj = (params.vars ?? {}) as JsonObject;
-  for (const [k, v] of Object.entries(varsObj)) vars.push([k, compileTemplate(v, /^[A-Za-z_$][\w$]*$/.test(k) ? `vars.${k}` : `vars[${JSON.stringify(k)}]`)]);
+  for (const [k, v] of Object.entries(varsObj)) {
+    const path = /^[A-Za-z_$][\w$]*$/.test(k) ? `vars.${k}` : `vars[${JSON.stringify(k)}]`;
+    const t = compileTemplate(v, path);
+    if (!t.dynamic) checkSize(t.render(null as never), expressionLimits().maxValueBytes, path);
+    vars.push([k, t]);
+  }
+  const exprState = new RunExprState();
 
   // Lock keys: expressions over the initial vars ($v of instance 0).
   const lockKeys: string[] = [];
@@ -85,7 +98,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
   if (locks.length) {
     let v0: JsonObject;
     try {
-      v0 = vars0 = initialVars(vars, 0, {});
+      v0 = vars0 = initialVars(vars, 0, {}, exprState);
     } catch (e) {
       throw invalid('vars', `cannot evaluate for the lock keys: ${(e as Error).message}`);
     }
@@ -93,7 +106,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
       const t = compileTemplate(l.key, `locks[${i}].key`);
       let key: Json;
       try {
-        key = t.render({ $v: v0, $g: {}, $i: {}, $n: 0 });
+        key = t.render({ $v: v0, $g: {}, $i: {}, $n: 0, run: exprState });
       } catch (e) {
         throw invalid(`locks[${i}].key`, `cannot evaluate: ${(e as Error).message}`);
       }
@@ -110,6 +123,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
     labels,
     vars,
     vars0,
+    exprState,
     lockKeys,
     distribution: compileDistribution((params.distribution ?? {}) as JsonObject, limits),
     traceLevel,
@@ -119,13 +133,31 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
   };
 }
 
-/** Evaluate the vars of one instance, in order (each sees the ones before it). */
-export function initialVars(vars: Array<[string, Template]>, n: number, globals: JsonObject): JsonObject {
+/**
+ * Evaluate the vars of one instance, in order (each sees the ones before it). Each value is bounded by the
+ * expression value bound; all of them together by max_vars_bytes.
+ */
+export function initialVars(vars: Array<[string, Template]>, n: number, globals: JsonObject, run?: RunExprState): JsonObject {
   const v: JsonObject = {};
   if (vars.length === 0) return v;
-  const scope: ExprScope = { $v: v, $g: globals, $i: {}, $n: n };
-  for (const [k, t] of vars) v[k] = t.render(scope);
+  const scope: ExprScope = { $v: v, $g: globals, $i: {}, $n: n, run };
+  const max = expressionLimits().maxVarsBytes;
+  let total = 0;
+  for (const [k, t] of vars) {
+    const value = (v[k] = t.render(scope));
+    total += k.length + 4 + (value !== null && typeof value === 'object' ? jsonValueSize(value, max) : typeof value === 'string' ? value.length + 2 : 8);
+    if (total > max) throw new Error(`the instance's vars are larger than max_vars_bytes (${max}) at vars.${k}`);
+  }
   return v;
+}
+
+/** 2002 naming the path when a static value is larger than the bound (or is not JSON data). */
+function checkSize(value: Json, max: number, path: string): void {
+  try {
+    jsonValueSize(value, max, 'the value');
+  } catch (e) {
+    throw invalid(path, (e as Error).message);
+  }
 }
 
 function compileDistribution(d: JsonObject, limits: CompileLimits): Distribution {
@@ -154,6 +186,7 @@ function compileOp(
   params: JsonObject,
   registry: Registry,
   labels: Map<string, number>,
+  labelSet: ReadonlySet<string>,
   gateways: Set<GatewayInstance>,
 ): CompiledOp {
   const path = `operations[${i}]`;
@@ -191,7 +224,7 @@ function compileOp(
         label: typeLabel,
         opIndex: i,
         path: argsPath,
-        labels: new Set(labels.keys()),
+        labels: labelSet,
         gateway: () => gateway,
       });
     } catch (e) {
@@ -206,9 +239,9 @@ function compileOp(
       const spec = tt.render(null as never) as unknown as TestSpec;
       if (spec.type === 'regex') {
         try {
-          new RegExp(spec.pattern ?? String(spec.value ?? ''));
+          compileRegex(spec.pattern ?? String(spec.value ?? ''));
         } catch (e) {
-          throw invalid(`${path}.tests[${j}].pattern`, `bad regular expression: ${(e as Error).message}`);
+          throw invalid(`${path}.tests[${j}].${spec.pattern !== undefined ? 'pattern' : 'value'}`, (e as Error).message);
         }
       }
       return { template: undefined, spec };

@@ -11,6 +11,9 @@ import { getKpath } from './kpath.js';
 import { shouldYield, nextTurn } from './turn.js';
 import type { ExprScope } from '../expr/template.js';
 import type { RunHookSet } from '../hooks.js';
+import type { RegexCache } from './regex.js';
+import { expressionLimits } from '../expr/limits.js';
+import { jsonValueSize } from '../expr/json-value.js';
 import type { Outcome } from './first-call.js';
 
 export type { Outcome };
@@ -21,13 +24,46 @@ export interface InstanceHost {
   readonly def: CompiledDefinition;
   readonly hooks: RunHookSet;
   readonly globals: JsonObject;
-  readonly regexCache: Map<string, RegExp>;
+  readonly regexCache: RegexCache;
+  /** Sizes of the run's globals, for max_vars_bytes (shared by its instances). */
+  readonly globalSizes: SizeLedger;
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
   readonly isCancelled: boolean;
   /** Rejecters of the instances waiting on an operation, called by a run cancel. */
   readonly cancellers: Set<(e: Error) => void>;
   /** Instances that created an abort signal, aborted by a run cancel. */
   readonly signalled: Set<AbortController>;
+}
+
+/** The sizes of the values of one vars or globals object, kept as they are assigned (no walk of the whole). */
+export class SizeLedger {
+  private sizes: Map<string, number> | undefined;
+  private total = 0;
+  /** Check and account `values` about to be assigned into `into`; throws InstanceAbort past a bound. */
+  assign(into: JsonObject, values: JsonObject, what: string): void {
+    const { maxValueBytes, maxVarsBytes } = expressionLimits();
+    if (!this.sizes) {
+      this.sizes = new Map();
+      for (const k of Object.keys(into)) this.account(k, into[k], maxValueBytes);
+    }
+    for (const k of Object.keys(values)) this.account(k, values[k], maxValueBytes, what);
+    if (this.total > maxVarsBytes) {
+      // Undo what would not fit, so the state stays as before this assignment.
+      for (const k of Object.keys(values)) this.account(k, into[k], Infinity);
+      throw new InstanceAbort(`${what}: larger than max_vars_bytes (${maxVarsBytes}) with ${Object.keys(values).join(', ')}`);
+    }
+    Object.assign(into, values);
+  }
+  private account(k: string, v: unknown, max: number, what?: string): void {
+    let n: number;
+    try {
+      n = v === undefined ? 0 : k.length + 4 + jsonValueSize(v, max);
+    } catch (e) {
+      throw new InstanceAbort(`${what ?? 'vars'}.${k}: ${(e as Error).message}`);
+    }
+    this.total += n - (this.sizes!.get(k) ?? 0);
+    this.sizes!.set(k, n);
+  }
 }
 
 const MAX_STEPS = 1_000_000;
@@ -137,6 +173,11 @@ class Ctx implements OperationContext<unknown> {
     }
     return ok;
   }
+  private varSizes: SizeLedger | undefined;
+  assign(target: 'vars' | 'globals', values: JsonObject): void {
+    if (target === 'vars') (this.varSizes ??= new SizeLedger()).assign(this.vars, values, 'vars');
+    else this.host.globalSizes.assign(this.host.globals, values, 'globals');
+  }
   received(name: string, fields: Json): void {
     this.inbound[name] = fields;
   }
@@ -180,7 +221,7 @@ export async function runInstance(
   let ctx: Ctx | undefined;
   let outcome: Outcome = 'passed';
   try {
-    vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, index, host.globals);
+    vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, index, host.globals, def.exprState);
   } catch (e) {
     vars = {};
     host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
@@ -188,7 +229,7 @@ export async function runInstance(
     return finish('aborted');
   }
   ctx = new Ctx(host, index, vars, inbound);
-  const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: index };
+  const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: index, run: def.exprState };
   const ops = def.ops;
   let pc = 0;
   try {

@@ -3,13 +3,15 @@
 import type { JsonObject, RunView, TraceLevel } from '../api/index.js';
 import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
 import type { CompiledDefinition } from './definition.js';
-import { runInstance, type InstanceHost } from './instance.js';
+import { runInstance, SizeLedger, type InstanceHost } from './instance.js';
 import { FirstCallRecorder } from './first-call.js';
+import { RegexCache } from './regex.js';
 import { RunResults } from './results.js';
 import { nowMs, toSecUsec } from './clock.js';
-import { shouldYield } from './turn.js';
+import { nextSlice, shouldYield } from './turn.js';
 
-export type RunState = 'running' | 'completed' | 'cancelled';
+/** aborted: an internal fault ended the run (its reason is in the record's abort_reason); its locks are free. */
+export type RunState = 'running' | 'completed' | 'cancelled' | 'aborted';
 
 export class TestRun implements RunView, InstanceHost {
   /** The owner's hooks (call methods); plugins get `handle.hooks`, tap-only. */
@@ -18,7 +20,8 @@ export class TestRun implements RunView, InstanceHost {
   readonly handle: RunHandle;
   private readonly firstCall: FirstCallRecorder;
   readonly globals: JsonObject = {};
-  readonly regexCache = new Map<string, RegExp>();
+  readonly regexCache = new RegexCache();
+  readonly globalSizes = new SizeLedger();
   readonly results: RunResults;
   readonly view = this;
   state: RunState = 'running';
@@ -78,7 +81,7 @@ export class TestRun implements RunView, InstanceHost {
     this.results.problem(kind, { idx: index, op_idx: opIdx, text, time: toSecUsec(nowMs()) });
   }
 
-  /** Start scheduling. beforeStart taps run first; a throw there ends the run at once. */
+  /** Start scheduling. beforeStart taps run first; a throw there ends the run at once. Never rejects. */
   async start(): Promise<void> {
     try {
       await this.hooks.beforeStart.promise(this);
@@ -88,14 +91,42 @@ export class TestRun implements RunView, InstanceHost {
       await this.end();
       return;
     }
-    const d = this.def.distribution;
-    if (d.type === 'linear') this.scheduleLinear();
-    else this.fill();
+    this.guard('the scheduler', () => {
+      if (this.def.distribution.type === 'linear') this.scheduleLinear();
+      else this.fill();
+    });
+  }
+
+  /** Run a step of the run's own machinery; a throw is an internal fault that ends the run (never unhandled). */
+  private guard(where: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      this.fault(where, e);
+    }
+  }
+
+  /** Why an internal fault ended the run (state 'aborted'). */
+  abortReason: string | undefined;
+
+  /**
+   * An internal fault (a bug, or a plugin's or tap's throw where none is expected) ends the whole run as aborted,
+   * with the reason, like a cancel: in-flight instances are stopped, the run ends, its locks are released.
+   */
+  fault(where: string, e: unknown): void {
+    if (this.state !== 'running') return;
+    this.abortReason = `internal fault in ${where}: ${(e as Error)?.message ?? String(e)}`;
+    this.recordProblem('abort', -1, -1, this.abortReason);
+    this.stop('aborted');
   }
 
   cancel(): void {
+    this.stop('cancelled');
+  }
+
+  private stop(state: 'cancelled' | 'aborted'): void {
     if (this.state !== 'running') return;
-    this.state = 'cancelled';
+    this.state = state;
     if (this.timer) clearTimeout(this.timer);
     this.isCancelled = true;
     this.controller.abort(new Error('run cancelled'));
@@ -114,15 +145,23 @@ export class TestRun implements RunView, InstanceHost {
     this.inflight.add(index);
     if (this.inflight.size > this.maxInflight) this.maxInflight = this.inflight.size;
     this.hooks.instanceStart.call(index);
-    runInstance(this, index, intended).then(({ outcome, latencyMs, vars }) => {
-      this.inflight.delete(index);
-      this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, vars } : { index, outcome, latencyMs });
-      this.afterInstance();
-    });
+    runInstance(this, index, intended).then(
+      ({ outcome, latencyMs, vars }) =>
+        this.guard('the end of an instance', () => {
+          this.inflight.delete(index);
+          this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, vars } : { index, outcome, latencyMs });
+          this.afterInstance();
+        }),
+      (e) => {
+        this.inflight.delete(index);
+        this.fault(`instance ${index}`, e);
+        this.afterInstance();
+      },
+    );
   }
 
   private afterInstance(): void {
-    if (this.state === 'cancelled') {
+    if (this.state === 'cancelled' || this.state === 'aborted') {
       if (this.inflight.size === 0) void this.end();
       return;
     }
@@ -141,9 +180,9 @@ export class TestRun implements RunView, InstanceHost {
     while (this.state === 'running' && this.nextIndex < d.total && this.inflight.size < d.backlog) {
       if (shouldYield()) {
         this.refillQueued = true;
-        setImmediate(() => {
+        nextSlice(() => {
           this.refillQueued = false;
-          this.fill();
+          this.guard('the scheduler', () => this.fill());
         });
         return;
       }
@@ -173,7 +212,7 @@ export class TestRun implements RunView, InstanceHost {
         if (this.inflight.size === 0) void this.end();
         return;
       }
-      this.timer = setTimeout(tick, Math.max(0, Math.min(50, nextAt - performance.now() - 0.5)));
+      this.timer = setTimeout(() => this.guard('the scheduler', tick), Math.max(0, Math.min(50, nextAt - performance.now() - 0.5)));
     };
     tick();
   }
@@ -190,8 +229,13 @@ export class TestRun implements RunView, InstanceHost {
     } catch {
       /* a failing done tap does not change the run's outcome */
     }
-    this.onEnd(this);
-    this.doneResolve();
+    try {
+      this.onEnd(this); // releases the locks: must happen whatever failed before
+    } catch (e) {
+      this.hookErrors.push({ hook: 'end', tap: 'run-manager', text: (e as Error)?.message ?? String(e), time: toSecUsec(nowMs()) });
+    } finally {
+      this.doneResolve();
+    }
   }
 
   /** The result record (DESIGN §5). */
@@ -236,6 +280,7 @@ export class TestRun implements RunView, InstanceHost {
     rec.buckets = this.results.bucketList();
     rec.max_in_progress = this.maxInflight;
     if (this.hookErrors.length) rec.hook_errors = this.hookErrors;
+    if (this.abortReason) rec.abort_reason = this.abortReason;
     return rec;
   }
 }

@@ -3,6 +3,7 @@
 import type { Json } from '../api/index.js';
 import { getKpath } from './kpath.js';
 import { looselyEqual, show } from './compare.js';
+import { compileRegex, type Regex, type RegexCache } from './regex.js';
 
 export interface TestSpec {
   kpath: string;
@@ -19,7 +20,7 @@ export interface TestResult {
   text: string;
 }
 
-export function runTest(t: TestSpec, result: unknown, regexCache?: Map<string, RegExp>): TestResult {
+export function runTest(t: TestSpec, result: unknown, regexCache?: RegexCache): TestResult {
   const v = getKpath(result, t.kpath);
   const abort = t.abort_on_fail === true || t.abort_on_fail === 1;
   const label = t.name ? `${t.name} (${t.kpath})` : t.kpath;
@@ -64,10 +65,11 @@ export function runTest(t: TestSpec, result: unknown, regexCache?: Map<string, R
       }
       case 'regex': {
         const src = t.pattern ?? (typeof t.value === 'string' ? t.value : '');
-        let re = regexCache?.get(src);
-        if (!re) {
-          re = new RegExp(src);
-          regexCache?.set(src, re);
+        let re: Regex;
+        try {
+          re = regexCache ? regexCache.get(src) : compileRegex(src);
+        } catch (e) {
+          return { ok: false, abort, text: `test ${label}: ${(e as Error).message}` };
         }
         ok = v !== undefined && v !== null && re.test(typeof v === 'object' ? JSON.stringify(v) : String(v));
         want = `matching /${src}/`;

@@ -1,27 +1,46 @@
-// Cooperative yielding: operations without I/O run synchronously, so a run of them could hold the event loop
-// for seconds and starve the service (ExecuteTest, QueryTest, CancelTest, other runs' timers). The engine asks
-// shouldYield() between steps and yields (setImmediate) once the current turn of the event loop has run for
-// TURN_BUDGET_MS.
+// Cooperative, fair yielding. Operations without I/O run synchronously, so a run of them could hold the event loop
+// for seconds and starve the service (ExecuteTest, QueryTest, CancelTest, timers) and the other runs. The engine
+// asks shouldYield() between steps and instance starts; once the current slice has run SLICE_MS it yields with
+// nextTurn()/nextSlice() (setImmediate). Every resumption starts a slice of its own, so the runs that yielded take
+// turns round-robin (in the order they yielded), each for at most SLICE_MS, and I/O is served between rounds.
 
-const TURN_BUDGET_MS = 10;
-let turnStart = 0;
-let marked = false;
+const SLICE_MS = 10;
+let sliceStart = 0;
+let open = false;
 
-function endTurn(): void {
-  marked = false;
+function close(): void {
+  open = false;
 }
 
+function begin(): void {
+  open = true;
+  sliceStart = performance.now();
+  setImmediate(close); // the next round starts fresh for whatever runs first in it (an I/O callback, a timer)
+}
+
+/** Whether the current slice has run long enough that the caller should yield. */
 export function shouldYield(): boolean {
-  const now = performance.now();
-  if (!marked) {
-    marked = true;
-    turnStart = now;
-    setImmediate(endTurn); // runs when this turn is over: the next check starts a new one
+  if (!open) {
+    begin();
     return false;
   }
-  return now - turnStart > TURN_BUDGET_MS;
+  return performance.now() - sliceStart > SLICE_MS;
 }
 
+/** Yield; the continuation runs in a later round with a fresh slice of its own. */
 export function nextTurn(): Promise<void> {
-  return new Promise((r) => setImmediate(r));
+  return new Promise((resolve) =>
+    setImmediate(() => {
+      begin();
+      resolve();
+    }),
+  );
+}
+
+/** Call fn in a later round, with a fresh slice of its own. */
+export function nextSlice(fn: () => void): void {
+  setImmediate(() => {
+    begin();
+    fn();
+  });
 }

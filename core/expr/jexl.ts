@@ -1,14 +1,20 @@
 // THE jexl instance of the service (private, never the module singleton). Expressions are compiled once, at
 // ExecuteTest; unknown names and functions are found then, by walking the syntax tree.
 import jexlModule from 'jexl';
+import jexlHandlers from 'jexl/dist/evaluator/handlers.js';
+import JexlEvaluator from 'jexl/dist/evaluator/Evaluator.js';
 import { builtinFunctions } from './functions.js';
+import { expressionLimits } from './limits.js';
+import { ValueError } from './json-value.js';
 
 type JexlCtor = new () => JexlInstance;
 export interface CompiledExpression {
   evalSync(context: object): unknown;
+  /** True when the value is the same on every evaluation (no $v/$g/$i/$n, only pure functions): it can be folded. */
+  readonly constant: boolean;
 }
 interface JexlInstance {
-  compile(expr: string): CompiledExpression & { _getAst(): AstNode };
+  compile(expr: string): { evalSync(context: object): unknown; _getAst(): AstNode };
   addFunction(name: string, fn: (...a: any[]) => unknown): void;
   addTransform(name: string, fn: (...a: any[]) => unknown): void;
 }
@@ -19,6 +25,33 @@ interface AstNode {
 
 const JexlClass = (jexlModule as unknown as { Jexl: JexlCtor }).Jexl;
 const jexl = new JexlClass();
+
+// Expressions see plain data only. jexl reads `a.b` and `a[k]` with a plain property read, which reaches
+// inherited and function properties (`$n['constructor']` is the Number function, `$v.__proto__` a prototype);
+// here a read gives an own property of an object, array or string, and nothing else (undefined, i.e. null).
+// jexl 2.3.0's evaluator is patched in place: its member reads are the Identifier handler (`a.b`) and
+// Evaluator#_filterStatic (`a[k]`); test/core/expr/jexl.test.ts fails if a jexl update moves them.
+const ownValue = (holder: unknown, key: unknown): unknown => {
+  if (holder === null || holder === undefined) return undefined;
+  if (typeof holder !== 'object' && typeof holder !== 'string') return undefined;
+  const k = typeof key === 'number' ? key : String(key);
+  return Object.hasOwn(Object(holder), k) ? (holder as Record<string | number, unknown>)[k] : undefined;
+};
+type EvaluatorThis = { eval(ast: unknown): { then(f: (v: unknown) => unknown): unknown }; _context: Record<string, unknown>; _relContext: Record<string, unknown> };
+const handlers = jexlHandlers as unknown as Record<string, (this: EvaluatorThis, ast: AstNode) => unknown>;
+handlers.Identifier = function (this: EvaluatorThis, ast: AstNode) {
+  if (!ast.from) return ownValue(ast.relative ? this._relContext : this._context, ast.value);
+  return this.eval(ast.from).then((context) => ownValue(Array.isArray(context) ? context[0] : context, ast.value));
+};
+(JexlEvaluator as unknown as { prototype: Record<string, unknown> }).prototype._filterStatic = function (this: EvaluatorThis, subject: unknown, expr: unknown) {
+  return this.eval(expr).then((res) => (typeof res === 'boolean' ? (res ? subject : undefined) : ownValue(subject, res)));
+};
+// `+` joins strings: bounded, so that no chain of joins inside one expression builds more than max_value_bytes.
+(jexl as unknown as { addBinaryOp(op: string, precedence: number, fn: (a: any, b: any) => unknown): void }).addBinaryOp('+', 30, (a: any, b: any) => {
+  const r = a + b;
+  if (typeof r === 'string' && r.length > expressionLimits().maxValueBytes) throw new ValueError(`'+' would build a string of ${r.length} characters, more than max_value_bytes (${expressionLimits().maxValueBytes})`);
+  return r;
+});
 const functionNames = new Set<string>();
 /** Who added each function: 'builtin' or a plugin name (a plugin set up again, e.g. by a second service, may replace its own). */
 const owners = new Map<string, string>();
@@ -50,57 +83,79 @@ export function expressionFunctionNames(): string[] {
 
 export class ExpressionError extends Error {}
 
-/** jexl accepts some unclosed groups ('(', '($v.a + 1'); find them before it does. */
+/** An expression's source as error messages show it: at most 120 characters. */
+export function clip(source: string): string {
+  return source.length > 120 ? `${source.slice(0, 117)}...` : source;
+}
+
+/**
+ * One linear pass before jexl sees the source: its length and bracket depth are bounded (jexl's parser is
+ * recursive and slow on deep nesting), and unclosed groups are found (jexl accepts some: '(', '($v.a + 1').
+ */
 function checkBrackets(source: string): void {
+  const limits = expressionLimits();
+  if (source.length > limits.maxExpressionLength) throw new ExpressionError(`expression of ${source.length} characters: longer than max_expression_length (${limits.maxExpressionLength})`);
   const stack: string[] = [];
   const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
     if (c === '"' || c === "'") {
       for (i++; i < source.length && source[i] !== c; i++) if (source[i] === '\\') i++;
-      if (i >= source.length) throw new ExpressionError(`bad expression '${source}': unterminated string`);
-    } else if (c === '(' || c === '[' || c === '{') stack.push(c);
-    else if (c in pairs) {
-      if (stack.pop() !== pairs[c]) throw new ExpressionError(`bad expression '${source}': unexpected '${c}'`);
+      if (i >= source.length) throw new ExpressionError(`bad expression '${clip(source)}': unterminated string`);
+    } else if (c === '(' || c === '[' || c === '{') {
+      if (stack.push(c) > limits.maxExpressionDepth) throw new ExpressionError(`expression '${clip(source)}' nests brackets deeper than max_expression_depth (${limits.maxExpressionDepth})`);
+    } else if (c in pairs) {
+      if (stack.pop() !== pairs[c]) throw new ExpressionError(`bad expression '${clip(source)}': unexpected '${c}'`);
     }
   }
-  if (stack.length) throw new ExpressionError(`bad expression '${source}': unclosed '${stack[stack.length - 1]}'`);
+  if (stack.length) throw new ExpressionError(`bad expression '${clip(source)}': unclosed '${stack[stack.length - 1]}'`);
 }
+
+/** Builtin functions whose value depends on their arguments only. */
+const PURE = new Set(['pad', 'padEnd', 'substring', 'int', 'str', 'len', 'upper', 'lower', 'hex', 'min', 'max', 'floor', 'defined', 'json']);
 
 /** Compile, and check that every top-level name is a scope name and every function is known. */
 export function compileExpression(source: string): CompiledExpression {
   checkBrackets(source);
-  let compiled: CompiledExpression & { _getAst(): AstNode };
+  let compiled: { evalSync(context: object): unknown; _getAst(): AstNode };
   try {
     compiled = jexl.compile(source);
   } catch (e) {
-    throw new ExpressionError(`bad expression '${source}': ${(e as Error).message}`);
+    throw new ExpressionError(`bad expression '${clip(source)}': ${(e as Error).message}`);
   }
   let ast: AstNode | null;
   try {
     ast = compiled._getAst();
   } catch (e) {
-    throw new ExpressionError(`bad expression '${source}': ${(e as Error).message}`);
+    throw new ExpressionError(`bad expression '${clip(source)}': ${(e as Error).message}`);
   }
   if (ast === null || ast === undefined) {
-    throw new ExpressionError(`empty or incomplete expression '${source}' (for a literal string starting with a brace write "\\{...")`);
+    throw new ExpressionError(`empty or incomplete expression '${clip(source)}' (for a literal string starting with a brace write "\\{...")`);
   }
-  checkNames(ast, source);
-  return compiled;
+  const constant = checkNames(ast, source);
+  return { evalSync: (context: object) => compiled.evalSync(context), constant };
 }
 
-function checkNames(node: unknown, source: string): void {
-  if (!node || typeof node !== 'object') return;
+/** Walk the syntax tree (its depth is bounded by checkBrackets); returns whether the expression is constant. */
+function checkNames(node: unknown, source: string): boolean {
+  if (!node || typeof node !== 'object') return true;
   if (Array.isArray(node)) {
-    for (const n of node) checkNames(n, source);
-    return;
+    let c = true;
+    for (const n of node) c = checkNames(n, source) && c;
+    return c;
   }
   const n = node as AstNode;
-  if (n.type === 'Identifier' && n.from === undefined && !n.relative && !scope.has(n.value as string) && !literalNames.has(n.value as string)) {
-    throw new ExpressionError(`unknown name '${String(n.value)}' in expression '${source}' (known: ${SCOPE_NAMES.join(', ')})`);
+  let constant = true;
+  if (n.type === 'Identifier' && n.from === undefined) {
+    if (!n.relative && !scope.has(n.value as string) && !literalNames.has(n.value as string)) {
+      throw new ExpressionError(`unknown name '${String(n.value)}' in expression '${clip(source)}' (known: ${SCOPE_NAMES.join(', ')})`);
+    }
+    if (!literalNames.has(n.value as string)) constant = false;
   }
-  if (n.type === 'FunctionCall' && !functionNames.has(n.name as string)) {
-    throw new ExpressionError(`unknown function '${String(n.name)}' in expression '${source}'`);
+  if (n.type === 'FunctionCall') {
+    if (!functionNames.has(n.name as string)) throw new ExpressionError(`unknown function '${String(n.name)}' in expression '${clip(source)}'`);
+    if (!PURE.has(n.name as string) || owners.get(n.name as string) !== 'builtin') constant = false;
   }
-  for (const [k, v] of Object.entries(n)) if (k !== 'type' && v && typeof v === 'object') checkNames(v, source);
+  for (const [k, v] of Object.entries(n)) if (k !== 'type' && v && typeof v === 'object') constant = checkNames(v, source) && constant;
+  return constant;
 }

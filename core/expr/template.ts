@@ -4,12 +4,17 @@
 import { compileExpression, ExpressionError, type CompiledExpression } from './jexl.js';
 import { invalid } from '../errors.js';
 import type { Json } from '../api/index.js';
+import { expressionLimits } from './limits.js';
+import { jsonValueSize, ValueError } from './json-value.js';
+import { withRunState, type RunExprState } from './run-state.js';
 
 export interface ExprScope {
   $v: unknown;
   $g: unknown;
   $i: unknown;
   $n: number;
+  /** The run's expression state (sequence() counters): state is scoped to the run, never to the process. */
+  run?: RunExprState;
 }
 
 export interface Template {
@@ -28,9 +33,12 @@ class Static implements Template {
 
 class Expr implements Template {
   readonly dynamic = true;
-  constructor(private readonly expr: CompiledExpression, readonly source: string) {}
+  constructor(readonly expr: CompiledExpression, readonly source: string) {}
   render(scope: ExprScope): Json {
-    const v = this.expr.evalSync(scope);
+    const v = withRunState(scope.run, () => this.expr.evalSync(scope));
+    // Only JSON values of a bounded size leave an expression (a function, a prototype, 1e999, 200 MB: refused).
+    if (v !== null && typeof v === 'object') jsonValueSize(v, expressionLimits().maxValueBytes, 'the expression value');
+    else if (typeof v === 'number' ? !Number.isFinite(v) : typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') jsonValueSize(v, 0, 'the expression value');
     return (v === undefined ? null : v) as Json;
   }
 }
@@ -63,12 +71,22 @@ function unescape(s: string): string {
   return s.startsWith('\\{') ? s.slice(1) : s;
 }
 
-/** Compile one expression source, as 2002 naming the path on error. */
-export function compileAt(source: string, path: string): Expr {
+/**
+ * Compile one expression source, as 2002 naming the path on error. A constant expression (no $v/$g/$i/$n, pure
+ * functions only) is evaluated now, within the value bound: `pad(1, 200000000)` is refused before the run starts.
+ */
+export function compileAt(source: string, path: string): Template {
+  let expr: Expr;
   try {
-    return new Expr(compileExpression(source), source);
+    expr = new Expr(compileExpression(source), source);
   } catch (e) {
     throw invalid(path, e instanceof ExpressionError ? e.message : String(e));
+  }
+  if (!expr.expr.constant) return expr;
+  try {
+    return new Static(expr.render({ $v: {}, $g: {}, $i: {}, $n: 0 }));
+  } catch (e) {
+    throw invalid(path, `${e instanceof ValueError ? '' : 'cannot evaluate: '}${(e as Error).message}`);
   }
 }
 

@@ -101,9 +101,15 @@ test('an expression that fails at run time aborts the instance, naming the path'
 });
 
 test('an expression whose value fails the argument schema aborts naming the argument', async () => {
-  const rec = await runToCompletion(svc.port, { run_id: 'expr-bad-value', operations: [{ type: 'wait', arguments: { seconds: "{ 'soon' }" } }] });
+  const rec = await runToCompletion(svc.port, { run_id: 'expr-bad-value', vars: { when: 'soon' }, operations: [{ type: 'wait', arguments: { seconds: '{ $v.when }' } }] });
   assert.equal(rec.counts.aborted, 1);
   assert.match(rec.first_aborts[0].text, /operations\[0\]\.arguments\.seconds/);
+});
+
+test('a constant expression is evaluated at ExecuteTest: a bad value is 2002 naming the argument', async () => {
+  const r = await call(svc.port, 'ExecuteTest', { run_id: 'expr-bad-constant', operations: [{ type: 'wait', arguments: { seconds: "{ 'soon' }" } }] });
+  assert.equal(r.error?.code, 2002);
+  assert.match(r.error!.message, /operations\[0\]\.arguments\.seconds/);
 });
 
 test('an expression yielding a numeric string is coerced where a number is expected', async () => {

@@ -14,8 +14,8 @@ export default defineOperation<{ vars?: JsonObject; globals?: JsonObject }>({
     },
   },
   execute(ctx, args) {
-    if (args.vars) Object.assign(ctx.vars, args.vars);
-    if (args.globals) Object.assign(ctx.globals, args.globals);
+    if (args.vars) ctx.assign('vars', args.vars);
+    if (args.globals) ctx.assign('globals', args.globals);
     ctx.trace(2, `set ${JSON.stringify(args)}`);
     return { result: { vars: args.vars ?? {}, globals: args.globals ?? {} } };
   },

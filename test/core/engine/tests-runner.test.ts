@@ -2,6 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { runTest, type TestSpec } from '../../../core/engine/tests-runner.js';
+import { RegexCache } from '../../../core/engine/regex.js';
 
 const result = {
   name: 'alice',
@@ -59,9 +60,10 @@ describe('tests[] types', () => {
     assert.equal(ok({ kpath: 'code', type: 'regex', value: '^abc' }), false);
     assert.equal(ok({ kpath: 'count', type: 'regex', pattern: '^5$' }), true);
     assert.equal(ok({ kpath: 'missing', type: 'regex', pattern: '.*' }), false);
-    const cache = new Map<string, RegExp>();
+    const cache = new RegexCache();
     runTest({ kpath: 'code', type: 'regex', pattern: 'A' }, result, cache);
-    assert.ok(cache.has('A'), 'compiled patterns are cached');
+    assert.equal(cache.get('A'), cache.get('A'), 'compiled patterns are cached');
+    assert.match(runTest({ kpath: 'code', type: 'regex', pattern: '(a)\\1' }, result).text, /bad regular expression.*RE2/, 'a pattern RE2 cannot run fails the test naming why');
   });
   test('size: arrays, strings, objects', () => {
     assert.equal(ok({ kpath: 'list', type: 'size', value: 3 }), true);
