@@ -16,6 +16,8 @@ import { describeOperations } from './rpc/methods/describe-operations.js';
 import { RunManager } from './engine/run-manager.js';
 import { FrameServer } from './server/frame-server.js';
 import { ErrorCode } from './errors.js';
+import { defaultExpressionLimits, setExpressionLimits } from './expr/limits.js';
+import { DEFAULT_RECORD_BYTES } from './engine/first-call.js';
 
 export interface ServiceOptions {
   host?: string;
@@ -34,6 +36,13 @@ export interface ServiceOptions {
   forgetOnRead?: boolean;
   allow?: string[];
   dataDir?: string;
+  /** Expression and record bounds (core/expr/limits.ts, core/engine/first-call.ts). */
+  maxValueBytes?: number;
+  maxVarsBytes?: number;
+  maxExpressionLength?: number;
+  maxExpressionDepth?: number;
+  maxSequences?: number;
+  maxRecordBytes?: number;
   /** Log lines go to stderr: errors only when quiet; debug lines only when verbose. */
   quiet?: boolean;
   verbose?: boolean;
@@ -51,6 +60,8 @@ export const defaults = {
   defaultBacklog: 100,
   retentionSecs: 3600,
   maxRetainedRuns: 1000,
+  ...defaultExpressionLimits,
+  maxRecordBytes: DEFAULT_RECORD_BYTES,
 };
 
 export interface RunningService {
@@ -94,6 +105,13 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   const log = (level: string, text: string) => {
     if (opts.quiet ? level === 'error' : level !== 'debug' || opts.verbose) logLine(`${new Date().toISOString()} ${level} ${text}`);
   };
+  setExpressionLimits({
+    maxValueBytes: opts.maxValueBytes,
+    maxVarsBytes: opts.maxVarsBytes,
+    maxExpressionLength: opts.maxExpressionLength,
+    maxExpressionDepth: opts.maxExpressionDepth,
+    maxSequences: opts.maxSequences,
+  });
   const { hooks, registry, plugins, validateParams, paramsSchema } = await bootPlugins(opts, log);
 
   const runs = new RunManager(registry, hooks, {
@@ -104,6 +122,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     retentionSecs: opts.retentionSecs ?? defaults.retentionSecs,
     maxRetainedRuns: opts.maxRetainedRuns ?? defaults.maxRetainedRuns,
     forgetOnRead: opts.forgetOnRead ?? false,
+    maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes,
   }, log);
 
   const dispatcher = new Dispatcher((t) => log('error', t));

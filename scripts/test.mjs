@@ -24,6 +24,7 @@ if (files.length === 0) {
   console.error(`no test files match ${prefixes.join(' ') || 'test/'}`);
   process.exit(1);
 }
-const args = ['--import', 'tsx', '--test', '--test-concurrency=2', ...files];
+// An unhandled rejection anywhere is a bug: strict mode raises it as an uncaught exception, which fails the test.
+const args = ['--import', 'tsx', '--unhandled-rejections=strict', '--test', '--test-concurrency=2', ...files];
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(signal ? 1 : code ?? 1));

@@ -34,6 +34,8 @@ export interface Problem {
 }
 
 const FIRST_N = 10;
+/** Longest text kept in first_fails / first_aborts. */
+const MAX_PROBLEM_TEXT = 4000;
 const MAX_BUCKETS = 24 * 3600;
 const MAX_BUCKET_SAMPLES = 20_000;
 
@@ -97,7 +99,7 @@ export class RunResults {
 
   problem(kind: 'fail' | 'abort', p: Problem): void {
     const list = kind === 'fail' ? this.firstFails : this.firstAborts;
-    if (list.length < FIRST_N) list.push(p);
+    if (list.length < FIRST_N) list.push(p.text.length > MAX_PROBLEM_TEXT ? { ...p, text: `${p.text.slice(0, MAX_PROBLEM_TEXT)}… (${p.text.length} characters)` } : p);
   }
 
   private bucket(now: number): Bucket {

@@ -13,6 +13,8 @@ export interface RunManagerOptions extends CompileLimits {
   retentionSecs: number;
   maxRetainedRuns: number;
   forgetOnRead: boolean;
+  /** Byte budget of each run's detailed first_call record. */
+  maxRecordBytes?: number;
 }
 
 export class RunManager {
@@ -61,7 +63,7 @@ export class RunManager {
     if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
     checkGatewaysUp(def, this.registry);
     this.locks.acquire(runId, def.lockKeys);
-    const run = new TestRun(def, (r) => {
+    const run = new TestRun(def, this.opts.maxRecordBytes, (r) => {
       this.locks.release(r.runId, r.def.lockKeys);
       this.sweep();
       const c = r.results.counts;

@@ -44,12 +44,12 @@ export class TestRun implements RunView, InstanceHost {
   private refillQueued = false;
   completedAt: number | undefined; // performance clock, for retention
 
-  constructor(readonly def: CompiledDefinition, private readonly onEnd: (run: TestRun) => void) {
+  constructor(readonly def: CompiledDefinition, maxRecordBytes: number | undefined, private readonly onEnd: (run: TestRun) => void) {
     this.hooks = createRunHooks((hook, tap, e) => {
       if (this.hookErrors.length < 10) this.hookErrors.push({ hook, tap, text: (e as Error)?.message ?? String(e), time: toSecUsec(nowMs()) });
     });
     this.results = new RunResults(this.t0, this.hooks);
-    this.firstCall = new FirstCallRecorder(this.hooks, def.traceLevel);
+    this.firstCall = new FirstCallRecorder(this.hooks, def.traceLevel, maxRecordBytes);
     const view = this;
     this.handle = Object.freeze({
       get runId() { return view.runId; },

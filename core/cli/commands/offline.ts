@@ -2,8 +2,8 @@
 import { bootPlugins } from '../../service.js';
 import { compileDefinition } from '../../engine/definition.js';
 import { TesterError } from '../../errors.js';
-import { describeError } from '../../validation/ajv.js';
 import { describeOperations } from '../../rpc/methods/describe-operations.js';
+import { checkParams } from '../../rpc/methods/execute-test.js';
 import { readDefinition } from './run.js';
 
 const quietLog = (level: string, text: string) => {
@@ -14,13 +14,8 @@ export async function validate(file: string, o: { config?: string }): Promise<nu
   const params = readDefinition(file);
   params.run_id ??= 'validate';
   const { registry, validateParams } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
-  const p: unknown = params;
   try {
-    if (!validateParams(p)) {
-      const d = describeError(validateParams.errors![0]!);
-      throw new TesterError(2002, `${d.path || 'params'}: ${d.message}`);
-    }
-    const def = compileDefinition(params as any, registry, { maxBacklog: 1e6, maxTotal: 1e8, defaultBacklog: 100 });
+    const def = compileDefinition(checkParams(params, validateParams), registry, { maxBacklog: 1e6, maxTotal: 1e8, defaultBacklog: 100 });
     const d = def.distribution;
     process.stdout.write(
       `${file}: valid — ${def.ops.length} operations, distribution ${d.type}` +

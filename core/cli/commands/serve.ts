@@ -16,6 +16,11 @@ export interface ServeOptions {
   dataDir?: string;
   quiet?: boolean;
   verbose?: boolean;
+  maxValueBytes?: string;
+  maxVarsBytes?: string;
+  maxExpressionLength?: string;
+  maxExpressionDepth?: string;
+  maxRecordBytes?: string;
 }
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -36,6 +41,11 @@ export async function serve(o: ServeOptions): Promise<number> {
     dataDir: o.dataDir,
     quiet: o.quiet,
     verbose: o.verbose,
+    maxValueBytes: num(o.maxValueBytes),
+    maxVarsBytes: num(o.maxVarsBytes),
+    maxExpressionLength: num(o.maxExpressionLength),
+    maxExpressionDepth: num(o.maxExpressionDepth),
+    maxRecordBytes: num(o.maxRecordBytes),
   });
   // A fault in one plugin's callback must not take down the runs of everybody else: log it and keep serving.
   process.on('uncaughtException', (e) => process.stderr.write(`${new Date().toISOString()} error uncaught exception (service continues): ${e?.stack ?? e}\n`));

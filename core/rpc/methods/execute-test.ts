@@ -1,6 +1,7 @@
 // ExecuteTest: validate the whole definition, take its locks, start it; answer "ok" only once it runs.
 import { ErrorCode, TesterError, invalid } from '../../errors.js';
 import { describeError, type ValidateFunction } from '../../validation/ajv.js';
+import { nonFinite, tooDeep } from '../../validation/shape.js';
 import type { RunManager } from '../../engine/run-manager.js';
 import type { JsonObject } from '../../api/index.js';
 
@@ -13,12 +14,21 @@ export function executeTest(runs: RunManager, validate: ValidateFunction) {
     if (r) {
       throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
     }
-    const p = structuredClone(params) as JsonObject;
-    if (!validate(p)) {
-      const d = describeError(validate.errors![0]!);
-      throw invalid(d.path || 'params', d.message);
-    }
-    await runs.execute(p);
+    await runs.execute(checkParams(params, validate));
     return 'ok';
   };
+}
+
+/** ExecuteTest params, checked as the service checks them (also by `tester validate`): a copy, coerced. Throws 2002. */
+export function checkParams(params: Record<string, unknown>, validate: ValidateFunction): JsonObject {
+  const deep = tooDeep(params);
+  if (deep) throw invalid(deep.path, deep.message);
+  const p = structuredClone(params) as JsonObject;
+  if (!validate(p)) {
+    const d = describeError(validate.errors![0]!);
+    throw invalid(d.path || 'params', d.message);
+  }
+  const inf = nonFinite(p);
+  if (inf) throw invalid(inf.path, inf.message);
+  return p;
 }
