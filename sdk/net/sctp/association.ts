@@ -96,6 +96,8 @@ export class SctpAssociation {
     for (const p of this.safe(() => b.native.peerAddresses(id)) ?? []) this.pathStates.set(p.address, 'active');
     open.add(this);
     if (this.backend === 'userland') abortAllOnExit();
+    // a connecting side is handed the association at COMM_UP, before it could listen for it
+    if (streams) this.note({ kind: 'comm-up', text: `association up (${this.outStreams} outbound / ${this.inStreams} inbound streams)` });
   }
 
   private safe<T>(f: () => T): T | undefined {
