@@ -11,6 +11,7 @@ export {
   connectSctp,
   SctpServer,
   SctpAssociation,
+  openAssociations as sctpAssociations,
   SctpUnavailableError,
   chooseBackend as chooseSctpBackend,
   sctpSchema,

@@ -58,6 +58,11 @@ function abortAllOnExit(): void {
   });
 }
 
+/** The associations open in this process (both backends), e.g. for diagnostics. */
+export function openAssociations(): SctpAssociation[] {
+  return [...open];
+}
+
 export class SctpAssociation {
   readonly backend: SctpBackendName;
   inStreams: number;
