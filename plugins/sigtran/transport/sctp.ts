@@ -1,7 +1,5 @@
 // M3UA over SCTP (RFC 4666 §1.3.1): one M3UA message per SCTP user message, PPID 3; M3UA picks the stream
 // (management on 0, DATA on 1..n by SLS). The SCTP itself is the sdk's (kernel or userland backend).
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { SctpServer, connectSctp, type SctpAssociation, type SctpConfig } from '../../../sdk/index.js';
 import type { Acceptor, Association, AssociationHandler, Connector } from './types.js';
 
@@ -60,12 +58,6 @@ class SctpM3uaAssociation implements Association {
   }
 }
 
-/** The peer's addresses: an IP literal as it is, a name resolved to all its addresses (a multi-homed peer). */
-async function addresses(host: string): Promise<string[]> {
-  if (isIP(host)) return [host];
-  return (await lookup(host, { all: true })).map((a) => a.address);
-}
-
 export class SctpConnector implements Connector {
   constructor(
     private readonly host: string,
@@ -82,19 +74,12 @@ export class SctpConnector implements Connector {
   }
 
   async connect(signal?: AbortSignal): Promise<Association> {
-    let peers: string[];
-    try {
-      peers = await addresses(this.host);
-    } catch (e) {
-      throw new Error(`cannot connect to ${this.host}:${this.port} over SCTP: cannot resolve ${this.host}: ${(e as Error).message}`);
-    }
-    const more = [...peers.slice(1), ...(this.config?.remoteAddresses ?? [])];
     const a = await connectSctp({
-      host: peers[0]!,
+      host: this.host,
       port: this.port,
       localHost: this.localHost,
       localPort: this.localPort,
-      config: { ...this.config, remoteAddresses: more },
+      config: this.config,
       defaults: M3UA_STREAMS,
       timeoutMs: this.timeoutMs,
       signal,

@@ -1,5 +1,6 @@
 // Opening SCTP associations: connectSctp() (client: bind the local addresses, INIT to the peer's addresses, resolve
 // at COMM_UP) and SctpServer (listen, hand over each accepted association). Either backend, chosen by the config.
+import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { SctpAssociation } from './association.js';
 import { selectBackend, type LoadedBackend, type NativeEvent, type SctpBackendName } from './native.js';
@@ -13,7 +14,8 @@ export interface SctpEndpointOptions {
 }
 
 export interface SctpConnectOptions extends SctpEndpointOptions {
-  /** The peer's primary address (an IP literal) and port; config.remoteAddresses adds more. */
+  /** The peer's primary address and port: an IP literal, or a name standing for all its addresses (a multi-homed
+   *  peer); config.remoteAddresses adds more. */
   host: string;
   port: number;
   /** Our address and port (config.localAddresses adds more; default: chosen by the stack). */
@@ -38,13 +40,19 @@ function addressList(first: string | undefined, more: readonly string[] | undefi
 const familyOf = (...lists: string[][]): 4 | 6 => (lists.some((l) => l.some((a) => isIP(a) === 6)) ? 6 : 4);
 
 /** Open one association; rejects with a readable Error (the backend, what failed, and why). */
-export function connectSctp(o: SctpConnectOptions): Promise<SctpAssociation> {
+export async function connectSctp(o: SctpConnectOptions): Promise<SctpAssociation> {
   const target = label(o.host, o.port);
+  let peers: string[];
+  try {
+    peers = isIP(o.host) ? [o.host] : (await lookup(o.host, { all: true })).map((a) => a.address);
+  } catch (e) {
+    throw new Error(`cannot connect to ${target} over SCTP: cannot resolve ${o.host}: ${(e as Error).message}`);
+  }
   let b: LoadedBackend;
   let id: number;
   try {
     b = selectBackend(o.config?.backend ?? 'auto');
-    const remote = addressList(o.host, o.config?.remoteAddresses, 'peer address');
+    const remote = addressList(peers[0], [...peers.slice(1), ...(o.config?.remoteAddresses ?? [])], 'peer address');
     const local = addressList(o.localHost, o.config?.localAddresses, 'local address');
     id = b.native.socket(familyOf(remote, local), socketOptions(o.config, o.defaults));
     try {
@@ -55,10 +63,10 @@ export function connectSctp(o: SctpConnectOptions): Promise<SctpAssociation> {
       throw e;
     }
   } catch (e) {
-    return Promise.reject(new Error(`cannot connect to ${target} over SCTP: ${(e as Error).message}`));
+    throw new Error(`cannot connect to ${target} over SCTP: ${(e as Error).message}`);
   }
   const timeoutMs = o.timeoutMs ?? 5000;
-  return new Promise((resolve, reject) => {
+  return new Promise<SctpAssociation>((resolve, reject) => {
     let settled = false;
     const finish = (err: string | undefined, assoc?: SctpAssociation) => {
       if (settled) return;
