@@ -192,7 +192,7 @@ static void on_poll(uv_poll_t *h, int status, int events) {
   if (b.n) {
     napi_value cb, recv;
     napi_get_reference_value(env, callback, &cb);
-    napi_get_undefined(env, &recv);
+    napi_get_global(env, &recv); // napi_make_callback wants an object as `this`
     napi_make_callback(env, async_ctx, recv, cb, 1, &b.list, NULL);
   }
   napi_close_handle_scope(env, scope);
