@@ -7,3 +7,19 @@ export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';
 export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
 export { deadline, type Deadline } from './net/deadline.js';
 export { HttpPool, httpClientSchemaProperties, type HttpClientOptions } from './net/http-pool.js';
+export {
+  connectSctp,
+  SctpServer,
+  SctpAssociation,
+  openAssociations as sctpAssociations,
+  SctpUnavailableError,
+  chooseBackend as chooseSctpBackend,
+  sctpSchema,
+  checkSctpConfig,
+  type SctpConfig,
+  type SctpAssociationHandler,
+  type SctpAssociationStatus,
+  type SctpCloseKind,
+  type SctpEvent,
+  type SctpBackendName,
+} from './net/sctp/index.js';

@@ -16,7 +16,7 @@
 //
 // Typical SCP-side use (waiting for InitialDP): `const m = await gw.acceptBegin({ opcode: 0 }, { timeoutMs,
 // signal }); const d = m.dialogue;` then `d.invoke(...)`, `d.send()` (a Continue with AARE), `d.end()`.
-import type { GatewayInstance, GatewayState, Json } from '../../sdk/index.js';
+import type { GatewayInstance, GatewayState, Json, SctpConfig } from '../../sdk/index.js';
 import type { BerWriter } from './ber/index.js';
 import type { ApplicationContext } from './ac.js';
 
@@ -362,12 +362,15 @@ export interface BeginListener {
 /** One named gateway instance of plugins.json (after defaults). */
 export interface SigtranInstanceConfig {
   name: string;
-  /** 'tcp-client' connects to host:port, 'tcp-server' listens on localHost:localPort, 'memory' pairs in-process. */
-  transport: 'tcp-client' | 'tcp-server' | 'memory';
+  /** 'tcp-client' / 'sctp-client' connect to host:port, 'tcp-server' / 'sctp-server' listen on localHost:localPort,
+   *  'memory' pairs in-process. */
+  transport: 'tcp-client' | 'tcp-server' | 'sctp-client' | 'sctp-server' | 'memory';
   host?: string;
   port?: number;
   localHost?: string;
   localPort?: number;
+  /** For sctp-client / sctp-server: backend ('auto', 'kernel', 'userland'), more addresses, streams, timers. */
+  sctp?: SctpConfig;
   /** For 'memory': instances with the same channel name are connected (one must be role sgp/ipsp server side). */
   memoryChannel?: string;
   /** asp: ASP towards an SGP; sgp: the SG side (answers ASPUP/ASPAC); ipsp: IPSP peer (client side initiates). */
@@ -426,6 +429,9 @@ export interface SigtranStatus {
   lastNotify?: string;
   /** Point codes reported unavailable by DUNA (until DAVA). */
   unavailable?: number[];
+  /** SCTP transports: the backend in use (and why, for 'auto') and the association's state, paths, streams and
+   *  recent association/path events. */
+  sctp?: { backend?: string; note?: string; association?: Record<string, unknown> };
 }
 
 export interface SigtranGateway extends GatewayInstance {

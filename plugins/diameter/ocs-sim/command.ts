@@ -7,7 +7,7 @@ import { startOcsSim, type OcsSimOptions } from './engine.js';
 
 const HELP = `Usage: tester diameter-ocs [options]
 
-A reference OCS/HSS over Diameter/TCP. By default it listens on 127.0.0.1:3868 (the service's client-mode
+A reference OCS/HSS over Diameter/TCP or Diameter/SCTP. By default it listens on 127.0.0.1:3868 (the service's client-mode
 diameter instance connects to it) and answers every Credit-Control-Request with 2001 and granted units
 (per Multiple-Services-Credit-Control, echoing Rating-Group), a CCR missing CC-Request-Type, CC-Request-Number,
 Service-Context-Id or Auth-Application-Id with 5005 and a Failed-AVP, a User-Data-Request with empty User-Data,
@@ -16,6 +16,8 @@ and other requests with 3001.
 Options:
   --listen HOST:PORT     listen (default 127.0.0.1:3868; port 0 = any free port)
   --connect HOST:PORT    connect to HOST:PORT instead (to a server-mode diameter instance) and send CER
+  --transport T          tcp (default) or sctp (PPID 46; docs/plugins/diameter.md "SCTP")
+  --sctp-backend B       with --transport sctp: auto (default: kernel if available), kernel or userland
   --origin-host NAME     our Origin-Host (default ocs.localdomain)
   --origin-realm NAME    our Origin-Realm (default localdomain)
   --result-code N        Result-Code of every CCA (default 2001)
@@ -34,7 +36,7 @@ function hostPort(v: string): { host: string; port: number } {
 }
 
 export const ocsSimCommand: CliCommand<DiameterOptions> = {
-  description: 'Run the reference OCS (answers Credit-Control and Sh requests) over Diameter/TCP',
+  description: 'Run the reference OCS (answers Credit-Control and Sh requests) over Diameter/TCP or SCTP',
   help: HELP,
   async run(args, options) {
     const o: OcsSimOptions = { mode: 'server', host: '127.0.0.1', port: 3868 };
@@ -54,7 +56,15 @@ export const ocsSimCommand: CliCommand<DiameterOptions> = {
         };
         if (a === '--listen') Object.assign(o, { mode: 'server' }, hostPort(val()));
         else if (a === '--connect') Object.assign(o, { mode: 'client' }, hostPort(val()));
-        else if (a === '--origin-host') o.origin_host = val();
+        else if (a === '--transport') {
+          const t = val();
+          if (t !== 'tcp' && t !== 'sctp') throw new Error(`--transport is tcp or sctp, not '${t}'`);
+          o.transport = t;
+        } else if (a === '--sctp-backend') {
+          const b = val();
+          if (b !== 'auto' && b !== 'kernel' && b !== 'userland') throw new Error(`--sctp-backend is auto, kernel or userland, not '${b}'`);
+          o.sctp = { backend: b };
+        } else if (a === '--origin-host') o.origin_host = val();
         else if (a === '--origin-realm') o.origin_realm = val();
         else if (a === '--result-code') o.result_code = num();
         else if (a === '--grant-time') o.grant_time = num();

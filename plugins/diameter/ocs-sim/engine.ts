@@ -3,6 +3,7 @@
 // a mandatory AVP with 5005 and a Failed-AVP, as a real OCS does. `tester diameter-ocs` runs it; tests and the
 // benchmark start it in-process.
 import type { JsonObject } from '../../../sdk/types.js';
+import type { SctpConfig } from '../../../sdk/index.js';
 import { AvpFlag, type AvpNode } from '../codec/avp.js';
 import { encodeItems } from '../codec/view.js';
 import { Dictionary } from '../dictionary/dictionary.js';
@@ -13,6 +14,9 @@ import { decodeParsed } from '../runtime/decoded.js';
 
 export interface OcsSimOptions {
   mode?: 'server' | 'client';
+  /** 'tcp' (default) or 'sctp' with its options. */
+  transport?: 'tcp' | 'sctp';
+  sctp?: SctpConfig;
   host?: string;
   port?: number;
   origin_host?: string;
@@ -48,6 +52,7 @@ export async function startOcsSim(o: OcsSimOptions = {}): Promise<OcsSim> {
   const dict = o.dictionary ?? new Dictionary();
   const peer = new DiameterPeer(peerConfig({
     name: 'ocs-sim', mode: o.mode ?? 'server', host: o.host ?? '127.0.0.1', port: o.port ?? 3868,
+    ...(o.transport === 'sctp' ? { transport: 'sctp', sctp: o.sctp ?? {} } : {}),
     origin_host: o.origin_host ?? 'ocs.localdomain', origin_realm: o.origin_realm ?? 'localdomain',
     applications: ['credit-control', 'sh'], product_name: 'tester-service ocs-sim', reconnect_min_ms: 200,
   }), dict, o.log);

@@ -1,6 +1,5 @@
 // The capabilities exchange (RFC 6733 §5.3): the AVPs of our CER/CEA (identity, addresses, vendor, product,
 // applications) and what we learn from the peer's.
-import type { Socket } from 'node:net';
 import type { AvpNode, RawAvp } from '../codec/avp.js';
 import type { ParsedMessage } from '../codec/message.js';
 import type { PeerConfig } from './config.js';
@@ -17,10 +16,10 @@ export interface PeerIdentity {
   applications: number[];
 }
 
-/** The capability AVPs of a CER or CEA (after Result-Code in a CEA). */
-export function capabilityAvps(c: PeerConfig, sock: Socket): AvpNode[] {
+/** The capability AVPs of a CER or CEA (after Result-Code in a CEA); `local`: our addresses on the connection. */
+export function capabilityAvps(c: PeerConfig, local: readonly string[]): AvpNode[] {
   const avps: AvpNode[] = [str(A.OriginHost, c.origin_host), str(A.OriginRealm, c.origin_realm)];
-  const ips = c.host_ip_addresses?.length ? c.host_ip_addresses : [(sock.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')];
+  const ips = c.host_ip_addresses?.length ? c.host_ip_addresses : local.length ? local : ['127.0.0.1'];
   for (const ip of ips) avps.push(addr(A.HostIpAddress, ip));
   avps.push(u32(A.VendorId, c.vendor_id), str(A.ProductName, c.product_name, 0), u32(A.OriginStateId, ORIGIN_STATE_ID));
   const vendors = new Set(c.applications.filter((a) => a.vendor).map((a) => a.vendor));

@@ -1,4 +1,5 @@
 // One peer instance as configured in plugins.json (the plugin's `instances[]`), with defaults applied.
+import { checkSctpConfig, sctpSchema, type SctpConfig } from '../../../sdk/index.js';
 
 export type PeerMode = 'client' | 'server';
 
@@ -13,6 +14,10 @@ export interface ApplicationRef {
 export interface PeerConfig {
   name: string;
   mode: PeerMode;
+  /** 'tcp' (default) or 'sctp' (RFC 6733 §2.1.1: PPID 46; the sdk's kernel or userland SCTP). */
+  transport: 'tcp' | 'sctp';
+  /** transport sctp: backend, more addresses (multi-homing), streams, timers. */
+  sctp?: SctpConfig;
   /** client: the peer's address; server: the address to listen on. */
   host: string;
   port: number;
@@ -75,6 +80,8 @@ export const peerConfigSchema = {
   properties: {
     name: { type: 'string', minLength: 1 },
     mode: { type: 'string', enum: ['client', 'server'], default: 'client' },
+    transport: { type: 'string', enum: ['tcp', 'sctp'], default: 'tcp' },
+    sctp: sctpSchema,
     host: { type: 'string', minLength: 1, default: '127.0.0.1' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 3868 },
     origin_host: { type: 'string', minLength: 1, pattern: '^[\\x21-\\x7e]+$' },
@@ -117,9 +124,14 @@ export function normaliseApplications(apps: readonly RawApp[] | undefined): Appl
 /** Apply defaults (when the schema has not) and normalise applications. */
 export function peerConfig(raw: Record<string, unknown>): PeerConfig {
   const r = raw as Partial<PeerConfig> & { applications?: RawApp[] };
+  const transport = r.transport ?? 'tcp';
+  if (r.sctp && transport !== 'sctp') throw new Error(`diameter instance '${String(r.name)}': sctp options need transport sctp (it is ${transport})`);
+  if (transport === 'sctp') checkSctpConfig(r.sctp, `diameter instance '${String(r.name)}'`);
   return {
     name: String(r.name),
     mode: r.mode ?? 'client',
+    transport,
+    ...(transport === 'sctp' ? { sctp: { backend: 'auto' as const, ...r.sctp } } : {}),
     host: r.host ?? '127.0.0.1',
     port: r.port ?? 3868,
     origin_host: String(r.origin_host),

@@ -1,9 +1,10 @@
-// One TCP transport connection to a Diameter peer: framing, the table of pending requests (by hop-by-hop id,
-// each with its timeout), and the watchdog clock (RFC 3539). The peer state machine (peer.ts) drives it.
-import type { Socket } from 'node:net';
+// One transport connection to a Diameter peer (TCP or SCTP, link.ts): framing, the table of pending requests (by
+// hop-by-hop id, each with its timeout), and the watchdog clock (RFC 3539). The peer state machine (peer.ts)
+// drives it.
 import { isCodecError } from '../codec/errors.js';
 import { CommandFlag } from '../codec/header.js';
 import { Framer } from './framer.js';
+import type { PeerLink } from './link.js';
 
 export class PeerError extends Error {
   constructor(message: string) {
@@ -41,20 +42,19 @@ export class Connection {
   /** Time of the last message received (ms), for the watchdog. */
   lastReceived = Date.now();
 
-  constructor(readonly socket: Socket, maxMessageBytes: number, private readonly h: ConnectionHandlers) {
-    this.remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`.replace(/^::ffff:/, '');
-    socket.setNoDelay(true);
+  private endTimer: NodeJS.Timeout | undefined;
+
+  constructor(readonly link: PeerLink, maxMessageBytes: number, private readonly h: ConnectionHandlers) {
+    this.remote = link.remote;
     this.framer = new Framer(maxMessageBytes, (m) => this.onMessage(m));
-    socket.on('data', (chunk: Buffer) => {
+    link.onData((chunk: Buffer) => {
       try {
         this.framer.push(chunk);
       } catch (e) {
         this.close(isCodecError(e) ? `bad bytes from the peer: ${e.message}` : `receive failed: ${(e as Error).message}`);
       }
     });
-    socket.on('error', (e) => this.close(`socket error: ${e.message}`));
-    socket.on('close', () => this.close(this.closingReason ?? 'connection closed by the peer'));
-    socket.on('end', () => this.close(this.closingReason ?? 'connection closed by the peer'));
+    link.onClose((reason) => this.close(this.closingReason ?? reason ?? 'connection closed by the peer'));
   }
 
   get isClosed(): boolean {
@@ -91,7 +91,7 @@ export class Connection {
   write(msg: Buffer): boolean {
     if (this.closedReason !== undefined) return false;
     this.h.sent?.(msg);
-    this.socket.write(msg);
+    this.link.write(msg);
     return true;
   }
 
@@ -150,17 +150,17 @@ export class Connection {
       p.reject(new PeerError(`connection to ${this.remote} lost while waiting for the answer: ${reason}`));
     }
     this.pending.clear();
-    this.socket.destroy();
+    clearTimeout(this.endTimer);
+    this.link.destroy();
     this.h.closed(reason, this);
   }
 
-  /** Half-close politely (after DPA): end the socket, destroy it if the peer does not close within `ms`. */
+  /** Half-close politely (after DPA): end the transport, destroy it if the peer does not close within `ms`. */
   end(reason: string, ms = 1000): void {
     if (this.closedReason !== undefined) return;
     this.closingReason = reason;
-    this.socket.end();
-    const t = setTimeout(() => this.close(reason), ms);
-    t.unref();
-    this.socket.once('close', () => clearTimeout(t));
+    this.link.end();
+    this.endTimer = setTimeout(() => this.close(reason), ms);
+    this.endTimer.unref();
   }
 }

@@ -1,10 +1,10 @@
-// A Diameter peer (gateway instance of kind 'diameter'): the RFC 6733 peer state machine over TCP, as a client
+// A Diameter peer (gateway instance of kind 'diameter'): the RFC 6733 peer state machine over TCP or SCTP, as a client
 // (connects out, sends CER) or a server (listens, answers CER). Watchdog (watchdog.ts), DPR/DPA at shutdown,
 // reconnection with exponential backoff, hop-by-hop / end-to-end ids, pending requests with timeouts, and the
 // session registry that routes server-initiated requests (RAR, ASR, ...) to the instance that registered the session.
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer, connect, type Server } from 'node:net';
 import type { GatewayInstance, GatewayState, Json, JsonObject } from '../../../sdk/types.js';
-import { PcapWriter } from '../../../sdk/index.js';
+import { PcapWriter, SctpServer, chooseSctpBackend, connectSctp } from '../../../sdk/index.js';
 import { AvpFlag, type AvpNode } from '../codec/avp.js';
 import { CodecResult, isCodecError } from '../codec/errors.js';
 import { CommandFlag } from '../codec/header.js';
@@ -12,6 +12,7 @@ import { decodeMessage, encodeMessage, findAvp, type ParsedMessage } from '../co
 import type { Dictionary } from '../dictionary/dictionary.js';
 import type { PeerConfig } from './config.js';
 import { Connection, PeerError } from './connection.js';
+import { sctpLink, tcpLink, type PeerLink } from './link.js';
 import { IdGenerator } from './ids.js';
 import { A, C, str, strOf, u32, u32Of } from './avps.js';
 import { advertisedApps, capabilityAvps, ORIGIN_STATE_ID, peerIdentityOf, type PeerIdentity } from './capabilities.js';
@@ -40,6 +41,9 @@ export class DiameterPeer implements GatewayInstance {
   private phase: PeerPhase = 'stopped';
   private conn: Connection | undefined;
   private server: Server | undefined;
+  private sctpServer: SctpServer | undefined;
+  /** SCTP: the backend in use and the log line saying why (set at start). */
+  private sctpNote: string | undefined;
   private readonly ids = new IdGenerator();
   private lastError: string | undefined;
   private backoffTimer: NodeJS.Timeout | undefined;
@@ -79,12 +83,17 @@ export class DiameterPeer implements GatewayInstance {
   describe(): Json {
     const d: JsonObject = {
       mode: this.config.mode,
+      transport: this.config.transport,
       address: `${this.config.host}:${this.config.port}`,
       state: this.phase,
       origin_host: this.config.origin_host,
       reconnects: this.reconnects,
     };
     if (this.conn && !this.conn.isClosed) d.connection = this.conn.remote;
+    if (this.sctpNote !== undefined) {
+      const assoc = this.conn && !this.conn.isClosed ? this.conn.link.details?.() : undefined;
+      d.sctp = { note: this.sctpNote, ...(assoc ? { association: assoc as Json } : {}) };
+    }
     if (this.peerIdentity.originHost) d.peer_origin_host = this.peerIdentity.originHost;
     if (this.peerIdentity.originRealm) d.peer_origin_realm = this.peerIdentity.originRealm;
     if (this.peerIdentity.applications.length) d.peer_applications = this.peerIdentity.applications;
@@ -96,6 +105,7 @@ export class DiameterPeer implements GatewayInstance {
   /** Start connecting (client) or listening (server). Resolves after the first attempt (open or failed). */
   async start(): Promise<void> {
     this.stopping = false;
+    if (this.config.transport === 'sctp') this.chooseSctp();
     if (this.config.capture_file && !this.capture) this.capture = new PcapWriter(this.config.capture_file);
     if (this.config.mode === 'server') {
       await this.listen();
@@ -104,6 +114,19 @@ export class DiameterPeer implements GatewayInstance {
     const first = new Promise<void>((resolve) => (this.firstAttempt = { resolve }));
     this.connectOut();
     await first;
+  }
+
+  /** A backend that cannot run here is a start-up error naming what to install (and the instance's last error). */
+  private chooseSctp(): void {
+    try {
+      this.sctpNote = chooseSctpBackend(this.config.sctp?.backend ?? 'auto').note;
+      this.log('info', `${this.name}: ${this.sctpNote}`);
+    } catch (e) {
+      this.sctpNote = (e as Error).message;
+      this.lastError = `diameter instance '${this.name}': ${(e as Error).message}`;
+      this.log('error', this.lastError);
+      throw new Error(this.lastError);
+    }
   }
 
   /** Send DPR and wait for DPA (bounded), then close everything. */
@@ -130,6 +153,8 @@ export class DiameterPeer implements GatewayInstance {
       this.server = undefined;
       await new Promise<void>((r) => s.close(() => r()));
     }
+    await this.sctpServer?.close();
+    this.sctpServer = undefined;
     this.phase = 'stopped';
     this.capture?.close();
     this.capture = undefined;
@@ -226,6 +251,13 @@ export class DiameterPeer implements GatewayInstance {
     if (this.stopping) return;
     this.phase = 'connecting';
     const { host, port } = this.config;
+    if (this.config.transport === 'sctp') {
+      connectSctp({ host, port, config: this.config.sctp, timeoutMs: this.config.connect_timeout_ms }).then(
+        (a) => (this.stopping ? a.abort('gateway stopped') : this.sendCer(sctpLink(a))),
+        (e: Error) => this.attemptFailed(e.message),
+      );
+      return;
+    }
     const sock = connect({ host, port });
     let settled = false;
     const timer = setTimeout(() => {
@@ -248,14 +280,14 @@ export class DiameterPeer implements GatewayInstance {
         sock.destroy();
         return;
       }
-      this.sendCer(sock);
+      this.sendCer(tcpLink(sock));
     });
   }
 
-  private sendCer(sock: Socket): void {
-    const conn = this.attach(sock);
+  private sendCer(link: PeerLink): void {
+    const conn = this.attach(link);
     this.phase = 'wait-cea';
-    const cer = this.buildRequest(C.CER, 0, capabilityAvps(this.config, sock));
+    const cer = this.buildRequest(C.CER, 0, capabilityAvps(this.config, link.localAddresses()));
     conn.request(cer, this.config.connect_timeout_ms, 'Capabilities-Exchange-Request').then(
       (cea) => this.onCea(conn, cea),
       (e: Error) => {
@@ -306,8 +338,9 @@ export class DiameterPeer implements GatewayInstance {
   // ---- server side ------------------------------------------------------------------------------------------
 
   private listen(): Promise<void> {
+    if (this.config.transport === 'sctp') return this.listenSctp();
     return new Promise((resolve, reject) => {
-      const srv = createServer((sock) => this.accept(sock));
+      const srv = createServer((sock) => this.accept(tcpLink(sock)));
       srv.once('error', (e) => {
         this.lastError = `listen on ${this.config.host}:${this.config.port} failed: ${e.message}`;
         this.phase = 'stopped';
@@ -323,12 +356,26 @@ export class DiameterPeer implements GatewayInstance {
     });
   }
 
-  private accept(sock: Socket): void {
+  private async listenSctp(): Promise<void> {
+    const srv = new SctpServer({ host: this.config.host, port: this.config.port, config: this.config.sctp });
+    try {
+      await srv.listen((a) => this.accept(sctpLink(a)));
+    } catch (e) {
+      this.lastError = (e as Error).message;
+      this.phase = 'stopped';
+      throw e;
+    }
+    this.sctpServer = srv;
+    this.phase = 'listening';
+    this.config.port = srv.address().port;
+  }
+
+  private accept(link: PeerLink): void {
     if (this.stopping) {
-      sock.destroy();
+      link.destroy();
       return;
     }
-    const conn = this.attach(sock);
+    const conn = this.attach(link);
     if (this.phase !== 'open') this.phase = 'wait-cer';
     // A connection that sends no CER in time is dropped.
     const t = setTimeout(() => {
@@ -353,7 +400,7 @@ export class DiameterPeer implements GatewayInstance {
         err = `no common application (peer: ${theirs.join(', ') || 'none'}; ours: ${ours.join(', ')})`;
       }
     }
-    const avps: AvpNode[] = [u32(A.ResultCode, rc), ...capabilityAvps(this.config, conn.socket).slice(0)];
+    const avps: AvpNode[] = [u32(A.ResultCode, rc), ...capabilityAvps(this.config, conn.link.localAddresses())];
     if (err) avps.push(str(A.ErrorMessage, err, 0));
     conn.write(this.buildAnswer(m, avps, rc === 3010));
     if (rc !== 2001) {
@@ -372,8 +419,8 @@ export class DiameterPeer implements GatewayInstance {
 
   // ---- both sides -------------------------------------------------------------------------------------------
 
-  private attach(sock: Socket): Connection {
-    const conn = new Connection(sock, this.config.max_message_bytes, {
+  private attach(link: PeerLink): Connection {
+    const conn = new Connection(link, this.config.max_message_bytes, {
       request: (msg, c) => this.onRequest(msg, c),
       strayAnswer: (msg, c) => this.log('debug', `${this.name}: answer from ${c.remote} with unknown hop-by-hop 0x${msg.readUInt32BE(12).toString(16)} dropped`),
       received: (msg) => this.traffic('received', msg),
@@ -408,7 +455,7 @@ export class DiameterPeer implements GatewayInstance {
   private onClosed(reason: string, c: Connection): void {
     if (c !== this.conn) {
       // a server-side connection that never completed CER/CEA
-      if (this.config.mode === 'server' && !this.conn && this.phase === 'wait-cer' && this.server) this.phase = 'listening';
+      if (this.config.mode === 'server' && !this.conn && this.phase === 'wait-cer' && (this.server || this.sctpServer)) this.phase = 'listening';
       return;
     }
     this.conn = undefined;
@@ -418,7 +465,7 @@ export class DiameterPeer implements GatewayInstance {
     this.lastError = reason;
     this.log('warn', `${this.name}: ${reason}`);
     if (this.config.mode === 'server') {
-      this.phase = this.server ? 'listening' : 'stopped';
+      this.phase = this.server || this.sctpServer ? 'listening' : 'stopped';
       return;
     }
     this.firstAttempt?.resolve();

@@ -11,12 +11,14 @@ import { DEFAULT_SCRIPT, ScriptError, loadScript, type Script } from './script.j
 
 const HELP = `Usage: tester scp-sim [options]
 
-A scriptable reference SCP over M3UA/TCP. By default it listens on 127.0.0.1:2905 as an M3UA SGP
-(the service's sigtran instance connects to it as an ASP) and releases every InitialDP with cause 16.
+A scriptable reference SCP over M3UA/TCP or M3UA/SCTP. By default it listens on 127.0.0.1:2905 as an M3UA
+SGP (the service's sigtran instance connects to it as an ASP) and releases every InitialDP with cause 16.
 
 Options:
   --listen HOST:PORT    listen for the M3UA association (default 127.0.0.1:2905; port 0 = any free port)
   --connect HOST:PORT   connect to HOST:PORT instead (as an ASP)
+  --transport T         tcp (default) or sctp (M3UA over SCTP, PPID 3; docs/plugins/sigtran.md "SCTP")
+  --sctp-backend B      with --transport sctp: auto (default: kernel if available), kernel or userland
   --script FILE         the answer script (JSON, see docs/plugins/inap.md "scp-sim"); default: release all, cause 16
   --opc N --dpc N       our and the peer's point code (default 2 and 1)
   --ssn N               our SSN (default 146)
@@ -35,7 +37,7 @@ function hostPort(v: string | undefined): { host: string; port: number } | undef
 }
 
 export const scpSimCommand: CliCommand<InapOptions> = {
-  description: 'Run the reference SCP (scriptable answers to InitialDP) over M3UA/TCP',
+  description: 'Run the reference SCP (scriptable answers to InitialDP) over M3UA/TCP or M3UA/SCTP',
   help: HELP,
   async run(args, options) {
     configure(options);
@@ -46,6 +48,8 @@ export const scpSimCommand: CliCommand<InapOptions> = {
     let rc: number | undefined;
     let variant: string | undefined;
     let quiet = false;
+    let transport = 'tcp';
+    let sctpBackend = 'auto';
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       const val = (): string => {
@@ -57,6 +61,8 @@ export const scpSimCommand: CliCommand<InapOptions> = {
         if (a === '--listen') listen = val();
         else if (a === '--connect') connect = val();
         else if (a === '--script') scriptPath = val();
+        else if (a === '--transport') transport = val();
+        else if (a === '--sctp-backend') sctpBackend = val();
         else if (a === '--opc') opc = Number(val());
         else if (a === '--dpc') dpc = Number(val());
         else if (a === '--ssn') ssn = Number(val());
@@ -95,9 +101,14 @@ export const scpSimCommand: CliCommand<InapOptions> = {
       process.stderr.write(`scp-sim: bad address or point code\n`);
       return 2;
     }
+    if ((transport !== 'tcp' && transport !== 'sctp') || !['auto', 'kernel', 'userland'].includes(sctpBackend)) {
+      process.stderr.write(`scp-sim: --transport is tcp or sctp, --sctp-backend auto, kernel or userland\n`);
+      return 2;
+    }
     const inst: Partial<SigtranInstanceConfig> & { name: string } = connect
-      ? { name: 'SCPSIM', transport: 'tcp-client', host: addr.host, port: addr.port, role: 'asp', opc, dpc, ssn }
-      : { name: 'SCPSIM', transport: 'tcp-server', localHost: addr.host, localPort: addr.port, role: 'sgp', opc, dpc, ssn };
+      ? { name: 'SCPSIM', transport: `${transport as 'tcp' | 'sctp'}-client`, host: addr.host, port: addr.port, role: 'asp', opc, dpc, ssn }
+      : { name: 'SCPSIM', transport: `${transport as 'tcp' | 'sctp'}-server`, localHost: addr.host, localPort: addr.port, role: 'sgp', opc, dpc, ssn };
+    if (transport === 'sctp') inst.sctp = { backend: sctpBackend as 'auto' | 'kernel' | 'userland' };
     if (rc !== undefined) inst.routingContext = rc;
     inst.tcapTimeoutMs = timeoutMs;
     let gw: SigtranGateway;

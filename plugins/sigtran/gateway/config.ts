@@ -1,5 +1,5 @@
 // plugins.json options of the sigtran plugin: the JSON schema, defaults and normalisation to SigtranInstanceConfig.
-import type { JsonSchema } from '../../../sdk/index.js';
+import { checkSctpConfig, sctpSchema, type JsonSchema } from '../../../sdk/index.js';
 import type { GlobalTitle, SigtranInstanceConfig } from '../api.js';
 
 const gtSchema: JsonSchema = {
@@ -21,11 +21,12 @@ export const instanceSchema: JsonSchema = {
   required: ['name'],
   properties: {
     name: { type: 'string', minLength: 1, description: 'Instance name (the ExecuteTest `sigtran` param picks it).' },
-    transport: { type: 'string', enum: ['tcp-client', 'tcp-server', 'memory'], default: 'tcp-client' },
-    host: { type: 'string', description: 'tcp-client: peer host (default 127.0.0.1).' },
-    port: { type: 'integer', minimum: 0, maximum: 65535, description: 'tcp-client: peer port (default 2905).' },
-    localHost: { type: 'string', description: 'tcp-server: bind address (default 127.0.0.1); tcp-client: source address.' },
-    localPort: { type: 'integer', minimum: 0, maximum: 65535, description: 'tcp-server: listen port (default 2905; 0 = any).' },
+    transport: { type: 'string', enum: ['tcp-client', 'tcp-server', 'sctp-client', 'sctp-server', 'memory'], default: 'tcp-client' },
+    host: { type: 'string', description: 'tcp-client / sctp-client: peer host (default 127.0.0.1).' },
+    port: { type: 'integer', minimum: 0, maximum: 65535, description: 'tcp-client / sctp-client: peer port (default 2905).' },
+    localHost: { type: 'string', description: 'tcp-server / sctp-server: bind address (default 127.0.0.1); clients: source address.' },
+    localPort: { type: 'integer', minimum: 0, maximum: 65535, description: 'tcp-server / sctp-server: listen port (default 2905; 0 = any).' },
+    sctp: { ...sctpSchema, description: 'sctp-client / sctp-server: SCTP backend, more addresses (multi-homing), streams and timers' },
     memoryChannel: { type: 'string', description: 'memory: channel name shared by the two instances.' },
     role: { type: 'string', enum: ['asp', 'sgp', 'ipsp'], default: 'asp' },
     routingContext: { type: 'integer', minimum: 0, maximum: 4294967295 },
@@ -100,12 +101,12 @@ export function normalizeInstance(raw: Partial<SigtranInstanceConfig> & { name: 
     reconnectMaxMs: raw.reconnectMaxMs ?? 10000,
     maxDialogues: raw.maxDialogues ?? 100000,
   };
-  if (transport === 'tcp-client') {
+  if (transport === 'tcp-client' || transport === 'sctp-client') {
     c.host = raw.host ?? '127.0.0.1';
     c.port = raw.port ?? 2905;
     if (raw.localHost !== undefined) c.localHost = raw.localHost;
     if (raw.localPort !== undefined) c.localPort = raw.localPort;
-  } else if (transport === 'tcp-server') {
+  } else if (transport === 'tcp-server' || transport === 'sctp-server') {
     c.localHost = raw.localHost ?? '127.0.0.1';
     c.localPort = raw.localPort ?? 2905;
   } else {
@@ -113,6 +114,12 @@ export function normalizeInstance(raw: Partial<SigtranInstanceConfig> & { name: 
   }
   for (const k of ['routingContext', 'networkAppearance', 'aspId', 'pcap', 'callingRi'] as const) {
     if (raw[k] !== undefined) (c as unknown as Record<string, unknown>)[k] = raw[k];
+  }
+  if (transport === 'sctp-client' || transport === 'sctp-server') {
+    c.sctp = { backend: 'auto', ...raw.sctp };
+    checkSctpConfig(c.sctp, `sigtran instance '${c.name}'`);
+  } else if (raw.sctp) {
+    throw new Error(`sigtran instance '${c.name}': sctp options need transport sctp-client or sctp-server (it is ${transport})`);
   }
   if (raw.gt) c.gt = normalizeGt(raw.gt);
   if (raw.remote) {

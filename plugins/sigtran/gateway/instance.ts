@@ -1,6 +1,6 @@
 // One named sigtran gateway instance: transport + M3UA link(s) + SCCP + TCAP dialogues, with reconnect,
 // state for the core (down / connecting / up) and optional pcap capture.
-import { PcapWriter, type GatewayState, type Json } from '../../../sdk/index.js';
+import { PcapWriter, chooseSctpBackend, type GatewayState, type Json } from '../../../sdk/index.js';
 import type {
   BeginCriterion,
   BeginListener,
@@ -36,7 +36,17 @@ import { toHex } from '../ber/hex.js';
 import { encodeTcap, type OutTcap } from '../tcap/codec.js';
 import type { DialogueImpl } from '../tcap/dialogue.js';
 import { DialogueManager, type InboundContext, type TcapLower } from '../tcap/manager.js';
-import { MemoryAcceptor, MemoryConnector, TcpAcceptor, TcpConnector, type Acceptor, type Association, type Connector } from '../transport/index.js';
+import {
+  MemoryAcceptor,
+  MemoryConnector,
+  SctpAcceptor,
+  SctpConnector,
+  TcpAcceptor,
+  TcpConnector,
+  type Acceptor,
+  type Association,
+  type Connector,
+} from '../transport/index.js';
 
 export type LogFn = (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void;
 
@@ -109,8 +119,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     } catch (e) {
       throw new Error(`sigtran instance '${config.name}': bad local address: ${(e as Error).message}`);
     }
-    this.side =
-      config.role === 'asp' ? 'initiator' : config.role === 'sgp' ? 'responder' : config.transport === 'tcp-server' ? 'responder' : 'initiator';
+    this.side = config.role === 'asp' ? 'initiator' : config.role === 'sgp' ? 'responder' : this.listens() ? 'responder' : 'initiator';
     this.xudt = config.sccpMessage === 'xudt';
     this.mgr = new DialogueManager(this, config.tcapTimeoutMs, config.maxDialogues);
     this.linkEvents = {
@@ -147,10 +156,16 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     return 'down';
   }
 
+  /** Does this instance listen (tcp-server, sctp-server, or the sgp side of a memory pair)? */
+  private listens(): boolean {
+    const t = this.config.transport;
+    return t === 'tcp-server' || t === 'sctp-server' || (t === 'memory' && this.config.role === 'sgp');
+  }
+
   private peerText(): string {
     const c = this.config;
-    if (c.transport === 'tcp-client') return `${c.host}:${c.port}`;
-    if (c.transport === 'tcp-server') return `listening on ${this.acceptor?.address() ?? `${c.localHost}:${c.localPort}`}`;
+    if (c.transport === 'tcp-client' || c.transport === 'sctp-client') return `${c.host}:${c.port}`;
+    if (c.transport === 'tcp-server' || c.transport === 'sctp-server') return `listening on ${this.acceptor?.address() ?? `${c.localHost}:${c.localPort}`}`;
     return `memory:${c.memoryChannel}`;
   }
 
@@ -171,21 +186,51 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     const notify = this.activeLink?.lastNotify ?? [...this.links][0]?.lastNotify;
     if (notify) s.lastNotify = notify;
     if (this.unavailable.size) s.unavailable = [...this.unavailable.keys()];
+    if (this.sctpNote !== undefined) {
+      const assoc = (this.activeLink ?? [...this.links][0])?.assoc.details?.();
+      s.sctp = { ...(this.sctpBackend ? { backend: this.sctpBackend } : {}), note: this.sctpNote, ...(assoc ? { association: assoc } : {}) };
+    }
     return s;
   }
 
   describe(): Json {
     const s = this.status();
-    return { ...s, listen: this.config.transport === 'tcp-server' ? (this.acceptor?.address() ?? null) : null } as unknown as Json;
+    const server = this.config.transport === 'tcp-server' || this.config.transport === 'sctp-server';
+    return { ...s, listen: server ? (this.acceptor?.address() ?? null) : null } as unknown as Json;
   }
 
-  /** The port a tcp-server instance is bound to (useful with localPort 0). */
+  /** The port a tcp-server or sctp-server instance is bound to (useful with localPort 0). */
   boundPort(): number | undefined {
-    return this.acceptor instanceof TcpAcceptor ? this.acceptor.port0() : undefined;
+    return this.acceptor instanceof TcpAcceptor || this.acceptor instanceof SctpAcceptor ? this.acceptor.port0() : undefined;
+  }
+
+  /** SCTP transports: the backend chosen at start ('kernel' | 'userland') and the log line saying why. */
+  private sctpBackend: string | undefined;
+  private sctpNote: string | undefined;
+
+  /**
+   * Pick the SCTP backend before anything else: a backend that cannot run here is a start-up error naming what to
+   * install (it stays the instance's lastError; retrying would not help).
+   */
+  private chooseSctp(): void {
+    try {
+      const { backend, note } = chooseSctpBackend(this.config.sctp?.backend ?? 'auto');
+      this.sctpBackend = backend.name;
+      this.sctpNote = note;
+      this.log('info', note);
+    } catch (e) {
+      this.sctpNote = (e as Error).message;
+      this.lastError = `sigtran instance '${this.name}': ${(e as Error).message}`;
+      this.changed();
+      this.log('error', this.lastError);
+      throw new Error(this.lastError);
+    }
   }
 
   async start(): Promise<void> {
     if (this.running) return;
+    const c = this.config;
+    if (c.transport === 'sctp-client' || c.transport === 'sctp-server') this.chooseSctp();
     this.running = true;
     this.abortCtl = new AbortController();
     if (this.config.pcap) {
@@ -195,13 +240,22 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
         this.log('error', `cannot open capture file ${this.config.pcap}: ${(e as Error).message}`);
       }
     }
-    const c = this.config;
-    const listens = c.transport === 'tcp-server' || (c.transport === 'memory' && c.role === 'sgp');
-    if (listens) {
-      this.acceptor = c.transport === 'tcp-server' ? new TcpAcceptor(c.localHost!, c.localPort!) : new MemoryAcceptor(c.memoryChannel!);
+    const log = (level: 'error' | 'warn' | 'info' | 'debug', text: string) => this.log(level, text);
+    if (this.listens()) {
+      this.acceptor =
+        c.transport === 'tcp-server'
+          ? new TcpAcceptor(c.localHost!, c.localPort!)
+          : c.transport === 'sctp-server'
+            ? new SctpAcceptor(c.localHost!, c.localPort!, c.sctp, log)
+            : new MemoryAcceptor(c.memoryChannel!);
       await this.listenOnce();
     } else {
-      this.connector = c.transport === 'tcp-client' ? new TcpConnector(c.host!, c.port!, c.localHost, c.localPort) : new MemoryConnector(c.memoryChannel!);
+      this.connector =
+        c.transport === 'tcp-client'
+          ? new TcpConnector(c.host!, c.port!, c.localHost, c.localPort)
+          : c.transport === 'sctp-client'
+            ? new SctpConnector(c.host!, c.port!, c.sctp, log, c.localHost, c.localPort)
+            : new MemoryConnector(c.memoryChannel!);
       void this.connectOnce();
     }
   }
@@ -293,7 +347,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
       this.linkEvents,
     );
     this.links.add(link);
-    this.log('info', `association with ${a.remote} up`);
+    this.log('info', `association with ${a.remote} up${a.kind === 'sctp' ? ` (SCTP, ${this.sctpBackend} backend, ${a.outboundStreams} outbound streams)` : ''}`);
     this.changed();
     link.start();
   }

@@ -1,6 +1,6 @@
-// The seam under M3UA: whole messages plus SCTP metadata (stream, PPID). TCP frames by the M3UA header, the
-// in-memory pair passes messages as they are; an SCTP transport (native addon) can be added behind the same
-// interface without touching M3UA.
+// The seam under M3UA: whole messages plus SCTP metadata (stream, PPID). TCP frames by the M3UA header, SCTP
+// carries one M3UA message per SCTP message (sctp.ts, over the sdk's kernel or userland SCTP), the in-memory pair
+// passes messages as they are.
 
 /** Receives what an association delivers. Set with Association.setHandler(). */
 export interface AssociationHandler {
@@ -24,6 +24,8 @@ export interface Association {
   /** Close (graceful); the handler's closed() runs once. */
   close(reason?: string): void;
   readonly isOpen: boolean;
+  /** Transport details for status pages (SCTP: backend, state, paths, streams, recent events). */
+  details?(): Record<string, unknown>;
 }
 
 /** Client side: open one association (rejects with an Error whose message is readable). */

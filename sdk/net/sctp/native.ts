@@ -1,0 +1,222 @@
+// The two SCTP backends as native addons (native/sctp, built at `npm ci` where their headers are installed):
+// 'kernel' (Linux lksctp) and 'userland' (usrsctp over raw IP). Loaded lazily on first use, once per process; a
+// backend that cannot run here yields a readable reason naming what to install or allow, never a crash.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type SctpBackendName = 'kernel' | 'userland';
+
+/** One event of the addon (see native/sctp/src/common.h). */
+export interface NativeEvent {
+  type: 'data' | 'accept' | 'assoc' | 'path' | 'shutdown' | 'remote-error' | 'send-failed' | 'writable' | 'eof' | 'error';
+  id: number;
+  data?: Buffer;
+  stream?: number;
+  ppid?: number;
+  child?: number;
+  state?: string;
+  error?: number;
+  inStreams?: number;
+  outStreams?: number;
+  info?: Buffer;
+  address?: string;
+  cause?: number;
+  code?: string;
+  message?: string;
+}
+
+export interface NativeAddress {
+  address: string;
+  port: number;
+}
+
+export interface NativePath {
+  address: string;
+  state: string;
+  cwnd: number;
+  srtt: number;
+  rto: number;
+  mtu: number;
+}
+
+export interface NativeStatus {
+  state: string;
+  inStreams: number;
+  outStreams: number;
+  rwnd: number;
+  unacked: number;
+  pending: number;
+  fragmentationPoint: number;
+  primary: NativePath;
+  paths: Array<NativePath | undefined>;
+}
+
+/** Options applied to a socket before bind/connect (0 or absent: the stack's default). */
+export interface NativeSocketOptions {
+  inStreams?: number;
+  outStreams?: number;
+  maxInitAttempts?: number;
+  maxInitTimeoutMs?: number;
+  rtoInitialMs?: number;
+  rtoMinMs?: number;
+  rtoMaxMs?: number;
+  heartbeatIntervalMs?: number;
+  pathMaxRetrans?: number;
+  assocMaxRetrans?: number;
+  sendBuffer?: number;
+  receiveBuffer?: number;
+}
+
+/** The functions both addons export (ids name sockets; errors are thrown with `code` = the errno name). */
+export interface NativeBackend {
+  readonly backend: SctpBackendName;
+  init(onEvents: (events: NativeEvent[]) => void): void;
+  socket(family: 4 | 6, options: NativeSocketOptions): number;
+  bind(id: number, addresses: string[], port: number): void;
+  listen(id: number, backlog: number): void;
+  connect(id: number, addresses: string[], port: number): void;
+  /** true: taken by the stack; false: its send buffer is full (a 'writable' event follows). */
+  send(id: number, data: Uint8Array, stream: number, ppid: number, flags: number): boolean;
+  shutdown(id: number): void;
+  abort(id: number, reason?: Buffer): void;
+  close(id: number): void;
+  localAddresses(id: number): NativeAddress[];
+  peerAddresses(id: number): NativeAddress[];
+  status(id: number): NativeStatus;
+}
+
+/** Receives the events of one socket id. */
+export type EventSink = (e: NativeEvent) => void;
+
+export interface LoadedBackend {
+  name: SctpBackendName;
+  native: NativeBackend;
+  /** Route events of `id` to `sink` (until unregistered). */
+  register(id: number, sink: EventSink): void;
+  unregister(id: number): void;
+}
+
+/** Why a backend is not available, and what to do about it. */
+export class SctpUnavailableError extends Error {
+  constructor(
+    readonly backend: SctpBackendName | 'auto',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SctpUnavailableError';
+  }
+}
+
+const INSTALL: Record<SctpBackendName, string> = {
+  kernel: 'apt-get install libsctp-dev g++ make python3, then npm run build:native',
+  userland: 'apt-get install libusrsctp-dev g++ make python3, then npm run build:native',
+};
+
+const RUNTIME_HINT: Record<SctpBackendName, (code: string | undefined) => string> = {
+  kernel: (code) =>
+    code === 'EPROTONOSUPPORT' || code === 'ESOCKTNOSUPPORT' || code === 'EAFNOSUPPORT'
+      ? 'load the kernel module (modprobe sctp; in a container the host loads it), or use backend "userland"'
+      : 'check the kernel SCTP configuration, or use backend "userland"',
+  userland: (code) =>
+    code === 'EPERM' || code === 'EACCES'
+      ? 'raw IP sockets need CAP_NET_RAW: run as root, grant it (setcap cap_net_raw+ep "$(command -v node)"), or add it to the container (--cap-add NET_RAW)'
+      : 'check that raw IP sockets for protocol 132 can be opened here',
+};
+
+/** The project root: the first ancestor of this file that holds native/sctp (from the sources and from dist/). */
+function nativeDir(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'native', 'sctp');
+    if (existsSync(join(candidate, 'binding.gyp'))) return candidate;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** What the install-time build recorded (scripts/build-native.mjs): why a backend was not built. */
+function buildNote(dir: string, backend: SctpBackendName): string | undefined {
+  try {
+    const status = JSON.parse(readFileSync(join(dir, 'build', 'status.json'), 'utf8')) as Record<string, { built: boolean; reason?: string }>;
+    return status[backend]?.reason;
+  } catch {
+    return undefined;
+  }
+}
+
+const loaded = new Map<SctpBackendName, LoadedBackend | SctpUnavailableError>();
+
+/** Load and initialise a backend once; a second call returns the same backend (or the same error). */
+export function loadBackend(name: SctpBackendName): LoadedBackend {
+  const known = loaded.get(name);
+  if (known instanceof Error) throw known;
+  if (known) return known;
+  let result: LoadedBackend | SctpUnavailableError;
+  try {
+    result = open(name);
+  } catch (e) {
+    result = e instanceof SctpUnavailableError ? e : new SctpUnavailableError(name, `SCTP ${name} backend: ${(e as Error).message}`);
+  }
+  loaded.set(name, result);
+  if (result instanceof Error) throw result;
+  return result;
+}
+
+function open(name: SctpBackendName): LoadedBackend {
+  const dir = nativeDir();
+  const file = dir && join(dir, 'build', 'Release', `sctp_${name}.node`);
+  if (!dir || !file || !existsSync(file)) {
+    const note = dir ? buildNote(dir, name) : undefined;
+    throw new SctpUnavailableError(name, `SCTP ${name} backend is not built${note ? ` (${note})` : ''}: ${INSTALL[name]}`);
+  }
+  const native = createRequire(import.meta.url)(file) as NativeBackend;
+  const sinks = new Map<number, EventSink>();
+  try {
+    native.init((events) => {
+      for (const e of events) {
+        const sink = sinks.get(e.id);
+        if (!sink) continue;
+        try {
+          sink(e);
+        } catch (err) {
+          // an event handler's bug must not become an exception inside the addon's callback
+          process.emitWarning(`SCTP event handler failed: ${(err as Error).stack ?? err}`);
+        }
+      }
+    });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new SctpUnavailableError(name, `SCTP ${name} backend cannot run here: ${(e as Error).message}; ${RUNTIME_HINT[name](code)}`);
+  }
+  return {
+    name,
+    native,
+    register: (id, sink) => void sinks.set(id, sink),
+    unregister: (id) => void sinks.delete(id),
+  };
+}
+
+export type SctpBackendChoice = SctpBackendName | 'auto';
+
+/** The backend to use: the named one, or for 'auto' the kernel's when it works here, else the userland one. */
+export function selectBackend(choice: SctpBackendChoice): LoadedBackend {
+  return chooseBackend(choice).backend;
+}
+
+/** selectBackend, with a line for the log saying which backend and, for 'auto', why. */
+export function chooseBackend(choice: SctpBackendChoice): { backend: LoadedBackend; note: string } {
+  if (choice !== 'auto') return { backend: loadBackend(choice), note: `SCTP backend ${choice} (configured)` };
+  const reasons: string[] = [];
+  for (const name of ['kernel', 'userland'] as const) {
+    try {
+      const backend = loadBackend(name);
+      return { backend, note: `SCTP backend ${name} (auto${reasons.length ? `; ${reasons.join('; ')}` : ''})` };
+    } catch (e) {
+      reasons.push((e as Error).message);
+    }
+  }
+  throw new SctpUnavailableError('auto', `no SCTP backend is available: ${reasons.join('; ')}`);
+}

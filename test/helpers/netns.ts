@@ -1,0 +1,76 @@
+// Tests that send raw IP (the userland SCTP backend) or capture on lo run their scenario in a private network
+// namespace (`unshare -n`, lo up): nothing leaves it, and tests running at the same time on the machine neither
+// see nor disturb each other's SCTP packets. A scenario is a TypeScript module run there by Node; it prints one
+// `RESULT <json>` line, which runInNetns() returns for the test to assert on.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+let netnsOk: boolean | undefined;
+/** Can this process create a network namespace with raw sockets in it (root, or CAP_SYS_ADMIN + CAP_NET_RAW)? */
+export function canUseNetns(): boolean {
+  netnsOk ??= spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' }).status === 0;
+  return netnsOk;
+}
+
+/** Is the native SCTP addon of this backend built (scripts/build-native.mjs)? */
+export function sctpBuilt(backend: 'userland' | 'kernel'): boolean {
+  return existsSync(join(root, 'native/sctp/build/Release', `sctp_${backend}.node`));
+}
+
+/**
+ * node:test options for a test that needs a network namespace and the userland SCTP addon: a skip with the reason
+ * outside CI; in CI (CI=true) none, so the test runs and fails loudly on what is missing.
+ */
+export function needsUserlandSctp(): { skip?: string } {
+  if (process.env.CI === 'true') return {};
+  if (!canUseNetns()) return { skip: 'needs root for `unshare -n` and raw IP sockets (bash .ci/run runs as root)' };
+  if (!sctpBuilt('userland')) return { skip: 'the userland SCTP addon is not built (apt-get install libusrsctp-dev; npm run build:native; bash .ci/run does both)' };
+  return {};
+}
+
+export interface NetnsRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** The scenario's RESULT line, parsed. */
+  result: any;
+}
+
+/**
+ * Run `node --import tsx <script> ...args` inside a fresh network namespace with lo up (and `setup` shell lines run
+ * first, e.g. extra addresses). Resolves when it exits or is killed after `timeoutMs`.
+ */
+export function runInNetns(script: string, args: string[] = [], opts: { timeoutMs?: number; setup?: string[]; env?: Record<string, string> } = {}): Promise<NetnsRun> {
+  const shell = ['set -e', 'ip link set lo up', ...(opts.setup ?? []), `exec "${process.execPath}" --import tsx "$@"`].join('\n');
+  return new Promise((resolveRun) => {
+    const child = spawn('unshare', ['-n', 'bash', '-c', shell, 'netns', resolve(root, script), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...opts.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = stdout.split('\n').reverse().find((l) => l.startsWith('RESULT '));
+      let result: unknown;
+      try {
+        result = line ? JSON.parse(line.slice(7)) : undefined;
+      } catch {
+        result = undefined;
+      }
+      resolveRun({ code, stdout, stderr, result });
+    });
+  });
+}
+
+/** For scenario scripts: print the result line (and exit). */
+export function report(result: unknown): void {
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}

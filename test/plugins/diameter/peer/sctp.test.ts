@@ -1,0 +1,67 @@
+// Diameter over SCTP (RFC 6733 §2.1.1): the tester (client instance, transport sctp) and its own
+// `tester diameter-ocs --transport sctp`, both on the userland backend, in a network namespace; CER/CEA, a
+// credit-control session (CCR-I, -U, -T), DPR/DPA and SHUTDOWN on a live capture decoded by tshark
+// (test/fixtures/sctp/diameter-scenarios.ts). Also the configuration and the start-up error of a missing backend.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { peerConfig } from '../../../../plugins/diameter/peer/config.js';
+import { DiameterPeer } from '../../../../plugins/diameter/peer/peer.js';
+import { Dictionary } from '../../../../plugins/diameter/dictionary/dictionary.js';
+import { needsUserlandSctp, runInNetns, sctpBuilt } from '../../../helpers/netns.js';
+import { needsTool } from '../../../helpers/tools.js';
+
+test('CER/CEA and a CCR-I/U/T session over SCTP (userland) with diameter-ocs, captured live and decoded clean', { ...needsUserlandSctp(), ...needsTool('tshark', 'apt-get install tshark') }, async () => {
+  const r = await runInNetns('test/fixtures/sctp/diameter-scenarios.ts', ['session'], { timeoutMs: 120_000 });
+  assert.ok(r.result, `no result (exit ${r.code}): ${r.stderr.slice(-3000)}`);
+  assert.equal(r.result.error, undefined, r.result.error);
+  const { counts, gateway, fields, rows, problems } = r.result;
+  assert.equal(counts.passed, 1, JSON.stringify(r.result.firstAborts));
+  assert.equal(gateway.detail.transport, 'sctp');
+  assert.equal(gateway.detail.state, 'open');
+  assert.equal(gateway.detail.sctp.association.state, 'established');
+  assert.equal(gateway.detail.sctp.association.backend, 'userland');
+
+  const col = (row: string[], f: string) => row[fields.indexOf(f)] ?? '';
+  assert.deepEqual(rows.slice(0, 4).map((row: string[]) => col(row, 'sctp.chunk_type')), ['1', '2', '10', '11']);
+  for (const row of rows) assert.equal(col(row, 'sctp.checksum.status'), '1', `CRC32c of ${row.join('|')}`);
+  const msgs = rows.filter((row: string[]) => col(row, 'diameter.cmd.code') !== '');
+  for (const row of msgs) {
+    assert.equal(col(row, 'sctp.data_payload_proto_id'), '46', 'PPID 46 (Diameter)');
+    assert.equal(parseInt(col(row, 'sctp.data_sid'), 16), 0);
+  }
+  // command code / request flag / CC-Request-Type / Result-Code, in order
+  assert.deepEqual(
+    msgs.map((row: string[]) => [col(row, 'diameter.cmd.code'), col(row, 'diameter.flags.request'), col(row, 'diameter.CC-Request-Type'), col(row, 'diameter.Result-Code').split(',')[0]]),
+    [
+      ['257', '1', '', ''], ['257', '0', '', '2001'], // CER / CEA
+      ['272', '1', '1', ''], ['272', '0', '1', '2001'], // CCR-I / CCA
+      ['272', '1', '2', ''], ['272', '0', '2', '2001'], // CCR-U / CCA
+      ['272', '1', '3', ''], ['272', '0', '3', '2001'], // CCR-T / CCA
+      ['282', '1', '', ''], ['282', '0', '', '2001'], // DPR / DPA
+    ],
+  );
+  // Host-IP-Address of the CER: our address on the association (family 1, 127.0.0.1)
+  assert.equal(col(msgs[0]!, 'diameter.Host-IP-Address'), '00017f000001');
+  // both sides close after DPR/DPA, so SHUTDOWNs may cross and chunks be bundled: look at the chunks of the tail
+  const last = rows.slice(-6).flatMap((row: string[]) => col(row, 'sctp.chunk_type').split(','));
+  for (const t of ['7', '8', '14']) assert.ok(last.includes(t), `graceful SHUTDOWN after DPA: chunk ${t} in ${last}`);
+  assert.deepEqual(problems, []);
+});
+
+test('transport sctp takes sctp options; they are refused on tcp, naming the instance', () => {
+  const c = peerConfig({ name: 'P', origin_host: 'a', origin_realm: 'b', transport: 'sctp', sctp: { outStreams: 4 } });
+  assert.deepEqual([c.transport, c.sctp], ['sctp', { backend: 'auto', outStreams: 4 }]);
+  assert.equal(peerConfig({ name: 'T', origin_host: 'a', origin_realm: 'b' }).transport, 'tcp');
+  assert.throws(() => peerConfig({ name: 'T', origin_host: 'a', origin_realm: 'b', sctp: { backend: 'kernel' } }), { message: "diameter instance 'T': sctp options need transport sctp (it is tcp)" });
+});
+
+const kernelSctp = spawnSync('python3', ['-c', 'import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM, 132)'], { stdio: 'ignore' }).status === 0;
+
+test('a backend that cannot run here is a start-up error naming what to do', { skip: kernelSctp ? 'this host has kernel SCTP' : !sctpBuilt('kernel') ? 'the kernel addon is not built' : undefined }, async () => {
+  const peer = new DiameterPeer(peerConfig({ name: 'K', origin_host: 'a', origin_realm: 'b', transport: 'sctp', sctp: { backend: 'kernel' } }), new Dictionary());
+  await assert.rejects(peer.start(), /^Error: diameter instance 'K': SCTP kernel backend cannot run here: .*modprobe sctp/);
+  assert.equal(peer.state(), 'down');
+  assert.match(String((peer.describe() as { last_error: string }).last_error), /SCTP kernel backend cannot run here/);
+  await peer.stop();
+});
