@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // Runs the test suite with Node's built-in runner over the TypeScript sources (loaded through tsx).
-// Usage: node scripts/test.mjs [path-prefix ...]   e.g. node scripts/test.mjs test/core test/plugins/diameter
+// Usage: node scripts/test.mjs [--long] [path-prefix ...]   e.g. node scripts/test.mjs test/core test/plugins/diameter
+// Two tiers: the default tier (*.test.ts) asserts behaviour only; the long tier (*.long.test.ts, `--long`,
+// `npm run test:long`) holds load-sized and timing-sensitive tests, with tolerances a busy machine meets.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const prefixes = process.argv.slice(2).map((p) => p.replace(/\/$/, ''));
+const argv = process.argv.slice(2);
+const long = argv.includes('--long');
+const prefixes = argv.filter((a) => a !== '--long').map((p) => p.replace(/\/$/, ''));
 
 function walk(dir, out) {
   for (const name of readdirSync(dir)) {
@@ -18,6 +22,7 @@ function walk(dir, out) {
 }
 
 const files = walk(join(root, 'test'), [])
+  .filter((f) => f.endsWith('.long.test.ts') === long)
   .filter((f) => prefixes.length === 0 || prefixes.some((p) => f === p || f.startsWith(p + '/') || f.startsWith(p)))
   .sort();
 if (files.length === 0) {
