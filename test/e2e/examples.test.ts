@@ -1,4 +1,5 @@
-// Every examples/logic definition runs to completion over TCP and passes; the lock example refuses a second run.
+// Every examples/logic definition runs to completion over TCP and passes (load-sized ones at the fast tier's size,
+// see test/helpers/examples.ts; examples.long.test.ts runs them as written); the lock example refuses a second run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { startTestService, call, runToCompletion, waitForRun } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
+import { fastTierCopy, totalOf } from '../helpers/examples.js';
 
 const dir = fileURLToPath(new URL('../../examples/logic/', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -21,13 +23,13 @@ test('the examples run concurrently and every instance of each passes', async ()
   assert.ok(files.length >= 4, files.join(', '));
   const recs = await Promise.all(
     files.map(async (f) => {
-      const params = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      const params = fastTierCopy(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       const rec = await runToCompletion(svc.port, { ...params, run_id: `example-${f}` }, { timeoutMs: 60_000, pollMs: 250 });
       return [f, params, rec] as const;
     }),
   );
   for (const [f, params, rec] of recs) {
-    const total = params.distribution?.total ?? 1;
+    const total = totalOf(params);
     assert.equal(rec.state, 'completed', f);
     assert.equal(rec.counts.passed, total, `${f}: ${JSON.stringify(rec.counts)} ${JSON.stringify(rec.first_fails.concat(rec.first_aborts)).slice(0, 300)}`);
     assert.equal(rec.counts.dropped, 0, f);

@@ -1,12 +1,14 @@
 // Every definition in examples/inap/ runs against the reference SCP (scp-sim with examples/inap/scp-sim.json)
 // over M3UA/TCP on loopback and passes: the spec's example request exactly as written, single calls, the prepaid
-// call with charging, the SRF announcements, the load test (10,000 instances, zero aborts) and the linear ramp.
+// call with charging, the SRF announcements, the load test and the linear ramp (at the fast tier's size: see
+// test/helpers/examples.ts; examples.long.test.ts runs them as written).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runToCompletion } from '../../../helpers/service.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { fastTierCopy, totalOf } from '../../../helpers/examples.js';
 
 const dir = join(import.meta.dirname, '../../../../examples/inap');
 const script = JSON.parse(readFileSync(join(dir, 'scp-sim.json'), 'utf8'));
@@ -23,12 +25,12 @@ describe('examples/inap against the reference SCP', () => {
 
   for (const f of definitions) {
     test(f, async () => {
-      const def = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      const def = fastTierCopy(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       def.run_id = `${f}-${Date.now()}`;
       const r = await runToCompletion(st.port, def, { timeoutMs: 60_000 });
       assert.deepEqual(r.first_aborts, [], JSON.stringify(r.first_aborts));
       assert.deepEqual(r.first_fails, [], JSON.stringify(r.first_fails));
-      const total = def.distribution?.total ?? 1;
+      const total = totalOf(def);
       assert.equal(r.counts.passed, total, JSON.stringify(r.counts));
       assert.equal(r.counts.aborted, 0);
       if (total === 1) {
