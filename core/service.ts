@@ -1,4 +1,5 @@
 // The service: boots the plugins, wires the JSON-RPC methods, listens on the framed TCP port.
+import { projectRoot } from './paths.js';
 import { mkdirSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { createServiceHooks, type ServiceHookSet } from './hooks.js';
@@ -75,7 +76,7 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export const defaultConfigPath = resolvePath(new URL('..', import.meta.url).pathname, 'plugins.json');
+export const defaultConfigPath = resolvePath(projectRoot, 'plugins.json');
 
 /** Load and set up the plugins, freeze the registry, compile the params schema. Gateways are not started. */
 export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'configPath' | 'dataDir'>, log: (level: string, text: string) => void) {

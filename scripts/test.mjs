@@ -5,7 +5,7 @@
 // `npm run test:long`) holds load-sized and timing-sensitive tests, with tolerances a busy machine meets.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -27,6 +27,13 @@ const files = walk(join(root, 'test'), [])
   .sort();
 if (files.length === 0) {
   console.error(`no test files match ${prefixes.join(' ') || 'test/'}`);
+  process.exit(1);
+}
+// Tests that start the `tester` command run the build (dist/): bring it up to date first (incremental, a few
+// seconds when nothing changed), so a test never runs yesterday's JavaScript.
+const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('the build failed: fix it before the tests run (npm run build)');
   process.exit(1);
 }
 // An unhandled rejection anywhere is a bug: strict mode raises it as an uncaught exception, which fails the test.

@@ -1,5 +1,6 @@
 // Boot: read plugins.json (an ordered list), import the enabled plugins, check versions and dependencies,
 // validate options against each plugin's schema, run setup() in order. A boot error names the plugin and cause.
+import { codeRoot, moduleExtension } from '../paths.js';
 import { readFileSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,8 +34,7 @@ export class BootError extends Error {
   }
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const builtinPluginDir = resolvePath(here, '../../plugins');
+export const builtinPluginDir = resolvePath(codeRoot, 'plugins');
 
 const entrySchema = ajv.compile({
   type: 'array',
@@ -74,13 +74,14 @@ export async function importPlugin(entry: PluginConfigEntry, baseDir: string): P
     specifier = m.startsWith('.') || isAbsolute(m) ? pathToFileURL(resolvePath(baseDir, m)).href : m;
   } else {
     if (!/^[a-z][a-z0-9_-]*$/.test(entry.name!)) throw new BootError(label, 'a built-in plugin name is lower-case letters, digits, - and _');
-    specifier = pathToFileURL(join(builtinPluginDir, entry.name!, 'index.ts')).href;
+    specifier = pathToFileURL(join(builtinPluginDir, entry.name!, `index${moduleExtension}`)).href;
   }
   let mod: { default?: PluginDefinition };
   try {
     mod = await import(specifier);
   } catch (e) {
-    throw new BootError(label, `cannot load module ${specifier}: ${(e as Error).message}`);
+    const hint = specifier.endsWith('.ts') && moduleExtension === '.js' ? ' (a TypeScript plugin module must be compiled to JavaScript first, e.g. with tsc)' : '';
+    throw new BootError(label, `cannot load module ${specifier}: ${(e as Error).message}${hint}`);
   }
   const def = mod.default;
   if (!def || typeof def !== 'object' || typeof def.setup !== 'function' || typeof def.name !== 'string') {

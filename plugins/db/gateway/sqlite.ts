@@ -1,14 +1,22 @@
 // Embedded SQLite instance (better-sqlite3): a file in the plugin's data directory, created on first start, so a
 // demo needs no database server. Queries run synchronously on the service thread: SQLite answers in microseconds
 // for the small tables tests use, and a prepared-statement cache keeps repeated SQL off the parser.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { DbError, namedQueries, toJson, type DbInstance, type DbInstanceOptions, type DbResult, type NamedQuery } from './types.js';
 
 const MAX_CACHED_STATEMENTS = 500;
+
+/** better-sqlite3 (a native addon) is loaded when the first SQLite instance opens, not when the plugin loads. */
+let driver: typeof Database | undefined;
+function sqliteDriver(): typeof Database {
+  driver ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+  return driver;
+}
 
 function liteValue(v: unknown): unknown {
   if (v === undefined || v === null) return null;
@@ -53,7 +61,7 @@ export class SqliteDb implements DbInstance {
     if (this.db) return;
     try {
       if (this.file !== ':memory:') mkdirSync(dirname(this.file), { recursive: true });
-      const db = new Database(this.file);
+      const db = new (sqliteDriver())(this.file);
       if (this.file !== ':memory:') db.pragma('journal_mode = WAL');
       db.pragma(`busy_timeout = ${Math.max(0, Math.floor(this.opts.timeout_ms ?? 5000))}`);
       db.pragma('foreign_keys = ON');
