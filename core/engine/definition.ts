@@ -5,6 +5,7 @@ import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel
 import { invalid, cannotStart, TesterError } from '../errors.js';
 import { compileTemplate, isExpressionString, type Template, type ExprScope } from '../expr/template.js';
 import { describeError } from '../validation/ajv.js';
+import { checkArguments, joinPath } from '../validation/shape.js';
 import { RunExprState } from '../expr/run-state.js';
 import { expressionLimits } from '../expr/limits.js';
 import { jsonValueSize } from '../expr/json-value.js';
@@ -204,13 +205,14 @@ function compileOp(
 
   // Static validation: drop errors located at (or inside) an expression; those values are validated per instance.
   const clone = structuredClone(rawArgs);
-  if (!op.validate(clone)) {
+  const problem = checkArguments(op.validate, clone);
+  if (problem === 'invalid') {
     for (const e of op.validate.errors ?? []) {
       if (isUnderExpression(rawArgs, e.instancePath, def)) continue;
       const d = describeError(e, argsPath);
       throw invalid(d.path, d.message);
     }
-  }
+  } else if (problem) throw invalid(joinPath(argsPath, problem.path), problem.message);
   const template = compileTemplate(rawArgs, argsPath, { alwaysExpr: def.expressionArguments, raw: def.rawArguments });
 
   const gateway = def.gateway ? resolveGateway(def.gateway, typeLabel, params, registry, `${path}.type`) : undefined;
@@ -267,10 +269,12 @@ function compileOp(
 /** Arguments without expressions, rendered once (escapes resolved) and validated (numeric strings coerced). */
 function staticArguments(op: RegisteredOperation, template: Template, path: string): JsonObject {
   const args = structuredClone(template.render(null as never)) as JsonObject;
-  if (!op.validate(args)) {
+  const problem = checkArguments(op.validate, args);
+  if (problem === 'invalid') {
     const d = describeError(op.validate.errors![0]!, path);
     throw invalid(d.path, d.message);
   }
+  if (problem) throw invalid(joinPath(path, problem.path), problem.message);
   return args;
 }
 

@@ -4,6 +4,7 @@
 import type { CheckStatus, Json, JsonObject, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
 import { InstanceAbort, isInstanceAbort } from '../errors.js';
 import { describeError } from '../validation/ajv.js';
+import { checkArguments, joinPath } from '../validation/shape.js';
 import { looselyEqual, show } from './compare.js';
 import { initialVars, type CompiledDefinition, type CompiledOp } from './definition.js';
 import { runTest, type TestSpec } from './tests-runner.js';
@@ -322,10 +323,12 @@ function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
   } catch (e) {
     throw new InstanceAbort(`${op.path}.arguments: expression failed: ${(e as Error).message}`);
   }
-  if (!op.op.validate(args)) {
+  const problem = checkArguments(op.op.validate, args);
+  if (problem === 'invalid') {
     const d = describeError(op.op.validate.errors![0]!, `${op.path}.arguments`);
     throw new InstanceAbort(`${d.path}: ${d.message} (after evaluating expressions)`);
   }
+  if (problem) throw new InstanceAbort(`${joinPath(`${op.path}.arguments`, problem.path)}: ${problem.message} (after evaluating expressions)`);
   return args;
 }
 

@@ -14,6 +14,12 @@ export interface ShapeProblem {
 const key = (path: string, k: string | number): string =>
   typeof k === 'number' ? `${path}[${k}]` : /^[A-Za-z_$][\w$]*$/.test(k) ? (path ? `${path}.${k}` : k) : `${path}[${JSON.stringify(k)}]`;
 
+/** `base` and a path relative to it (as `key` builds them: `a.b`, `[0]`, `["x y"]`). */
+export function joinPath(base: string, rel: string): string {
+  if (!rel || rel === 'params') return base;
+  return rel.startsWith('[') ? `${base}${rel}` : `${base}.${rel}`;
+}
+
 /** The first place nesting passes `maxDepth`, without recursion. */
 export function tooDeep(value: unknown, maxDepth = MAX_PARAMS_DEPTH): ShapeProblem | undefined {
   const stack: Array<[unknown, number, string]> = [[value, 0, '']];
@@ -40,4 +46,10 @@ export function nonFinite(value: unknown): ShapeProblem | undefined {
     }
   }
   return undefined;
+}
+
+/** Run an argument validator (ajv, coercing numeric strings), then require every number to be finite. */
+export function checkArguments(validate: { (data: unknown): boolean; errors?: unknown }, args: unknown): ShapeProblem | 'invalid' | undefined {
+  if (!validate(args)) return 'invalid';
+  return nonFinite(args);
 }
