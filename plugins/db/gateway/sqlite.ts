@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
+import { sqliteFileAccess } from '../sql/sqlite-guard.js';
 import { DbError, namedQueries, toJson, type DbInstance, type DbInstanceOptions, type DbResult, type NamedQuery } from './types.js';
 
 const MAX_CACHED_STATEMENTS = 500;
@@ -96,6 +97,11 @@ export class SqliteDb implements DbInstance {
     if (!this.db) throw new DbError(`db instance ${this.name} is not open${this.lastError ? `: ${this.lastError}` : ''}`, undefined, true);
     this.count++;
     const parsed = parseSql(sql);
+    const refused = sqliteFileAccess(sql);
+    if (refused) {
+      this.failures++;
+      throw new DbError(`db instance ${this.name}: ${refused}`, 'SQLITE_AUTH');
+    }
     try {
       const values = bindValues(parsed, params, 'lite').map(liteValue);
       const st = this.statement(parsed.lite);
