@@ -1,4 +1,5 @@
 // The service: boots the plugins, wires the JSON-RPC methods, listens on the framed TCP port.
+import { redactText } from './redact.js';
 import { projectRoot } from './paths.js';
 import { mkdirSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
@@ -104,7 +105,7 @@ export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'config
 export async function startService(opts: ServiceOptions = {}): Promise<RunningService> {
   const logLine = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const log = (level: string, text: string) => {
-    if (opts.quiet ? level === 'error' : level !== 'debug' || opts.verbose) logLine(`${new Date().toISOString()} ${level} ${text}`);
+    if (opts.quiet ? level === 'error' : level !== 'debug' || opts.verbose) logLine(`${new Date().toISOString()} ${level} ${redactText(text)}`);
   };
   setExpressionLimits({
     maxValueBytes: opts.maxValueBytes,

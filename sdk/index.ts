@@ -6,6 +6,8 @@ export { isExpressionString as isExpression } from '../core/expr/template.js';
 export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';
 export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
 export { deadline, type Deadline } from './net/deadline.js';
+export { urlCredentials, type UrlCredentials } from './net/credentials.js';
+export { redactText, redactJson } from '../core/redact.js';
 export { HttpPool, httpClientSchemaProperties, type HttpClientOptions } from './net/http-pool.js';
 export {
   connectSctp,

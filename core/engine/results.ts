@@ -1,5 +1,6 @@
 // The run's results, gathered by taps on its hooks: counts, latency histograms per operation type and per
 // instance, per-second buckets, the first fails and aborts.
+import { redactText } from '../redact.js';
 import type { RunHookSet } from '../hooks.js';
 import { LatencyHistogram, percentile, type LatencySummary } from './histogram.js';
 
@@ -99,7 +100,10 @@ export class RunResults {
 
   problem(kind: 'fail' | 'abort', p: Problem): void {
     const list = kind === 'fail' ? this.firstFails : this.firstAborts;
-    if (list.length < FIRST_N) list.push(p.text.length > MAX_PROBLEM_TEXT ? { ...p, text: `${p.text.slice(0, MAX_PROBLEM_TEXT)}… (${p.text.length} characters)` } : p);
+    if (list.length < FIRST_N) {
+      const text = redactText(p.text.length > MAX_PROBLEM_TEXT ? `${p.text.slice(0, MAX_PROBLEM_TEXT)}… (${p.text.length} characters)` : p.text);
+      list.push(text === p.text ? p : { ...p, text });
+    }
   }
 
   private bucket(now: number): Bucket {

@@ -1,6 +1,7 @@
 // ListTests {}: the runs known now with state and counts, and the state of every gateway instance.
 import type { RunManager } from '../../engine/run-manager.js';
 import type { Registry } from '../../plugins/registry.js';
+import { redactJson } from '../../redact.js';
 
 export function listTests(runs: RunManager, registry: Registry) {
   return (): Record<string, unknown> => ({
@@ -10,7 +11,7 @@ export function listTests(runs: RunManager, registry: Registry) {
     }),
     locks_held: runs.locks.size,
     gateways: [...registry.gateways.values()].flatMap((g) =>
-      [...g.byName.values()].map((i) => ({ kind: g.def.kind, name: i.name, state: i.state(), default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name, ...(i.describe ? { detail: i.describe() } : {}) })),
+      [...g.byName.values()].map((i) => ({ kind: g.def.kind, name: i.name, state: i.state(), default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name, ...(i.describe ? { detail: redactJson(i.describe()) } : {}) })),
     ),
   });
 }

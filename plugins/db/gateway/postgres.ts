@@ -2,7 +2,7 @@
 // then init_sql); while the server cannot be reached it is 'connecting' and probes again with a growing delay
 // (1 s doubling up to retry_max_ms), so runs are refused with 2003 naming it instead of failing query by query.
 // A query that fails because the connection broke marks the instance 'connecting' and starts the probes again.
-import { connectTls } from '../../../sdk/index.js';
+import { connectTls, redactText } from '../../../sdk/index.js';
 import pg from 'pg';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
@@ -73,7 +73,7 @@ export class PostgresDb implements DbInstance {
     this.name = opts.name;
     if (opts.ssl !== undefined) sslConfig(opts.name, opts.ssl); // fail at boot on an unreadable file
     this.queries = namedQueries(opts);
-    const safe = opts.connection ? opts.connection.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@') : `postgres://${opts.user ?? ''}@${opts.host ?? 'localhost'}:${opts.port ?? 5432}/${opts.database ?? ''}`;
+    const safe = opts.connection ? redactText(opts.connection) : `postgres://${opts.user ?? ''}@${opts.host ?? 'localhost'}:${opts.port ?? 5432}/${opts.database ?? ''}`;
     this.target = safe;
   }
 

@@ -1,6 +1,6 @@
 // One named OSD endpoint: the SOAP URL of an OCNCC OSD interface, credentials, the interface's target namespace,
 // and a keep-alive connection pool (undici). The `osd` ExecuteTest param picks one for a run.
-import { connectTls, deadline, HttpPool, type HttpClientOptions } from '../../../sdk/index.js';
+import { connectTls, deadline, HttpPool, redactText, urlCredentials, type HttpClientOptions } from '../../../sdk/index.js';
 import { Agent, errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { parseWsdl, type WsdlInfo, type WsdlOperation } from '../soap/wsdl.js';
@@ -83,14 +83,20 @@ export class OsdEndpoint implements GatewayInstance {
 
   constructor(o: OsdInstanceOptions) {
     this.name = o.name;
+    // Credentials in the URL are used as the username and password (never shown: this.url is the bare URL).
+    const cred = urlCredentials(o.url);
+    if (cred.username !== undefined && o.username !== undefined) {
+      throw new Error(`osd instance ${o.name}: credentials are given twice (in url and in username/password): keep one`);
+    }
+    o = cred.username !== undefined ? { ...o, username: cred.username, password: cred.password ?? '' } : o;
     let u: URL;
     try {
-      u = new URL(o.url);
+      u = new URL(cred.url);
     } catch {
-      throw new Error(`osd instance ${o.name}: url '${o.url}' is not a URL`);
+      throw new Error(`osd instance ${o.name}: url '${redactText(o.url)}' is not a URL`);
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`osd instance ${o.name}: url must be http:// or https://`);
-    this.url = o.url;
+    this.url = cred.url;
     this.origin = u.origin;
     this.path = (u.pathname || '/') + u.search;
     this.namespace = o.namespace ?? DEFAULT_NAMESPACE;

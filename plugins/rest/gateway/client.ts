@@ -1,6 +1,6 @@
 // One named REST client instance: a base URL with a keep-alive connection pool (undici), default headers, TLS
 // options and a request timeout. The `rest` / `rest_<label>` ExecuteTest params pick one for a run.
-import { deadline, HttpPool, type HttpClientOptions } from '../../../sdk/index.js';
+import { deadline, HttpPool, redactText, urlCredentials, type HttpClientOptions } from '../../../sdk/index.js';
 import { errors as undiciErrors } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { describeHttpError } from './errors.js';
@@ -63,13 +63,16 @@ export class RestClient implements GatewayInstance {
 
   constructor(opts: RestInstanceOptions) {
     this.name = opts.name;
-    const base = opts.base_url ?? opts.url;
-    if (base === undefined) throw new Error(`rest instance ${opts.name}: base_url is missing`);
+    const written = opts.base_url ?? opts.url;
+    if (written === undefined) throw new Error(`rest instance ${opts.name}: base_url is missing`);
+    // Credentials in the URL become a Basic authorization header (never shown: the URL kept is the bare one).
+    const cred = urlCredentials(written);
+    const base = cred.url;
     let u: URL;
     try {
       u = new URL(base);
     } catch {
-      throw new Error(`rest instance ${opts.name}: base_url '${base}' is not a URL`);
+      throw new Error(`rest instance ${opts.name}: base_url '${redactText(written)}' is not a URL`);
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`rest instance ${opts.name}: base_url must be http:// or https://`);
     if (u.search || u.hash) throw new Error(`rest instance ${opts.name}: base_url must not carry a query or fragment`);
@@ -77,6 +80,10 @@ export class RestClient implements GatewayInstance {
     this.basePath = u.pathname.replace(/\/+$/, '');
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
+    if (cred.username !== undefined) {
+      if (headers.authorization !== undefined) throw new Error(`rest instance ${opts.name}: credentials are given twice (in base_url and an authorization header): keep one`);
+      headers.authorization = 'Basic ' + Buffer.from(`${cred.username}:${cred.password ?? ''}`).toString('base64');
+    }
     this.defaultHeaders = headers;
     this.http = new HttpPool(this.origin, opts, 16);
     this.timeoutMs = this.http.timeoutMs;

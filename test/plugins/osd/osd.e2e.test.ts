@@ -30,6 +30,7 @@ describe('osd plugin end to end', () => {
             { name: 'OSD-DOWN', url: `http://127.0.0.1:${downPort}/osd`, ...common },
             { name: 'OSD-WSDL', url: `${soap.url}/osd` },
             { name: 'OSD-NOWSDL', url: `${soap.url}/osd`, wsdl_url: `${soap.url}/html` },
+            { name: 'OSD-URLCRED', url: soap.url.replace('http://', 'http://url%40user:p%3Ass%40w0rd@') + '/osd', ...common },
           ],
           default: 'OSD-SLC01',
         },
@@ -97,6 +98,17 @@ describe('osd plugin end to end', () => {
       assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
     });
   }
+
+  test('credentials in the url are used for Basic auth and never shown: ListTests and results give the bare URL', async () => {
+    const r = await runToCompletion(svc.port, { run_id: 'osd-urlcred', osd: 'OSD-URLCRED', operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '1' } } }] });
+    assert.equal(r.counts.aborted, 0, JSON.stringify(r.first_aborts));
+    assert.equal(soap.seen.at(-1)!.authorization, 'Basic ' + Buffer.from('url@user:p:ss@w0rd').toString('base64'));
+    const list = await call(svc.port, 'ListTests', {});
+    const text = JSON.stringify(list);
+    assert.ok(text.includes('OSD-URLCRED'));
+    assert.ok(!/w0rd|s3cret/.test(text), 'no password in ListTests');
+    assert.ok(!JSON.stringify(r).includes('w0rd'), 'no password in the result record');
+  });
 
   test('without a configured namespace the endpoint reads <url>?wsdl: namespace, element form and SOAPAction from it', async () => {
     const r = await runToCompletion(svc.port, { run_id: 'osd-wsdl', osd: 'OSD-WSDL', operations: [{ type: 'osd.Request', arguments: { operation: 'SetBalance', parameters: { msisdn: '0211000001', balance: 1500 } }, tests: [{ kpath: 'returned.result', type: 'string', value: 'OK' }] }] });
