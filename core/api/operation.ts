@@ -104,7 +104,11 @@ export interface OperationDefinition<A = any, G = any> {
   labelled?: boolean;
   direction: Direction;
   description: string;
-  /** Where this type's definition lives (file and table row), shown by `tester ops <type>` and DescribeOperations. */
+  /**
+   * Where this type's definition lives, shown by `tester ops <type>` and DescribeOperations: a file of the plugin
+   * relative to its folder, optionally followed by what in it (e.g. `catalogue.ts OPERATIONS.InitialDP`); shown
+   * prefixed with the plugin's folder. Default: the plugin's folder (`plugins/<name>/` for a built-in).
+   */
   source?: string;
   /** Gateway kind this operation needs (a kind some plugin registers with api.gateway()). */
   gateway?: string;

@@ -33,7 +33,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .description(
       'Telecom test service: runs Test Runs given as JSON-RPC ExecuteTest definitions, over the protocols of the\n' +
         'plugins that plugins.json enables. Start it with `tester serve`; submit a definition with `tester run FILE`;\n' +
-        '`tester ops` lists every operation type.',
+        '`tester ops` lists every operation type; `tester ops TYPE` shows where one is defined.',
     )
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)')
@@ -114,10 +114,11 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
 
   program
     .command('ops')
-    .description('List the operation types of the configured plugins with their arguments')
+    .argument('[type]', 'an operation type (or alias) or a prefix of types: show each with its metadata and source')
+    .description('List the operation types of the configured plugins with their arguments, or show the types a name matches')
     .option('--config <file>', 'plugins.json', defaultConfigPath)
-    .option('--json', 'print DescribeOperations as JSON, with argument schemas')
-    .action(async (o) => setExit(await ops(o)));
+    .option('--json', 'print DescribeOperations (or the matching types) as JSON, with argument schemas')
+    .action(async (type, o) => setExit(await ops(o, type)));
 
   return program;
 }
@@ -204,5 +205,6 @@ export async function main(argv: string[]): Promise<void> {
     }
   }
   process.exitCode = code;
-  if (sub !== 'serve' && !(sub && !CORE_COMMANDS.has(sub))) setImmediate(() => process.exit(code));
+  // exit once what was written has reached the reader: a pipe (`tester ops --json | jq`) is written asynchronously
+  if (sub !== 'serve' && !(sub && !CORE_COMMANDS.has(sub))) process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }

@@ -2,7 +2,7 @@
 // validate options against each plugin's schema, run setup() in order. A boot error names the plugin and cause.
 import { codeRoot, moduleExtension } from '../paths.js';
 import { readFileSync, mkdirSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import semver from 'semver';
 import type { PluginApi, PluginDefinition } from '../api/index.js';
@@ -21,6 +21,8 @@ export interface PluginConfigEntry {
 
 export interface LoadedPlugin {
   def: PluginDefinition;
+  /** Where its files are (`plugins/<name>/` for a built-in), the default `source` of its operation types. */
+  folder: string;
   options: Record<string, unknown>;
   exports: unknown;
   entry: PluginConfigEntry;
@@ -35,6 +37,20 @@ export class BootError extends Error {
 }
 
 export const builtinPluginDir = resolvePath(codeRoot, 'plugins');
+
+/** The folder of a plugin's module, relative to the repository when inside it, with a trailing '/'. */
+function folderOf(specifier: string): string {
+  let url = specifier;
+  try {
+    if (!url.startsWith('file:')) url = import.meta.resolve(specifier);
+  } catch {
+    return specifier;
+  }
+  if (!url.startsWith('file:')) return specifier;
+  const dir = dirname(fileURLToPath(url));
+  const rel = relative(codeRoot, dir);
+  return `${rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : dir}/`;
+}
 
 const entrySchema = ajv.compile({
   type: 'array',
@@ -67,15 +83,23 @@ export function readPluginsConfig(path: string): { entries: PluginConfigEntry[];
 
 /** Import a plugin module: a built-in family name, a path (relative to the config file) or a package name. */
 export async function importPlugin(entry: PluginConfigEntry, baseDir: string): Promise<PluginDefinition> {
+  return (await importPluginModule(entry, baseDir)).def;
+}
+
+function specifierOf(entry: PluginConfigEntry, baseDir: string): string {
   const label = entry.name ?? entry.module!;
-  let specifier: string;
   if (entry.module) {
     const m = entry.module;
-    specifier = m.startsWith('.') || isAbsolute(m) ? pathToFileURL(resolvePath(baseDir, m)).href : m;
-  } else {
-    if (!/^[a-z][a-z0-9_-]*$/.test(entry.name!)) throw new BootError(label, 'a built-in plugin name is lower-case letters, digits, - and _');
-    specifier = pathToFileURL(join(builtinPluginDir, entry.name!, `index${moduleExtension}`)).href;
+    return m.startsWith('.') || isAbsolute(m) ? pathToFileURL(resolvePath(baseDir, m)).href : m;
   }
+  if (!/^[a-z][a-z0-9_-]*$/.test(entry.name!)) throw new BootError(label, 'a built-in plugin name is lower-case letters, digits, - and _');
+  return pathToFileURL(join(builtinPluginDir, entry.name!, `index${moduleExtension}`)).href;
+}
+
+/** The plugin's definition and its folder. */
+async function importPluginModule(entry: PluginConfigEntry, baseDir: string): Promise<{ def: PluginDefinition; folder: string }> {
+  const label = entry.name ?? entry.module!;
+  const specifier = specifierOf(entry, baseDir);
   let mod: { default?: PluginDefinition };
   try {
     mod = await import(specifier);
@@ -88,7 +112,7 @@ export async function importPlugin(entry: PluginConfigEntry, baseDir: string): P
     throw new BootError(label, 'the module does not default-export definePlugin({ name, version, setup })');
   }
   if (!semver.valid(def.version)) throw new BootError(def.name, `version '${def.version}' is not a semantic version`);
-  return def;
+  return { def, folder: folderOf(specifier) };
 }
 
 export interface BootContext {
@@ -104,7 +128,7 @@ export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string,
   const hooks = tapOnly(ctx.hooks);
   for (const entry of entries) {
     if (entry.enabled === false) continue;
-    const def = await importPlugin(entry, baseDir);
+    const { def, folder } = await importPluginModule(entry, baseDir);
     if (def.builtin && entry.module) throw new BootError(def.name, 'claims to be built-in (bare operation names), but only the plugins of the repository\'s plugins/ folder are; remove `builtin`');
     if (entry.name && entry.name !== def.name) throw new BootError(entry.name, `the module is plugin '${def.name}', not '${entry.name}'`);
     if (loaded.has(def.name)) throw new BootError(def.name, 'is listed twice in plugins.json');
@@ -126,7 +150,7 @@ export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string,
         throw new BootError(def.name, `${d.path}: ${d.message}`);
       }
     }
-    const api = makeApi(def, loaded, ctx, hooks);
+    const api = makeApi(def, folder, loaded, ctx, hooks);
     const t0 = performance.now();
     let exports: unknown;
     try {
@@ -135,14 +159,14 @@ export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string,
       if (e instanceof BootError) throw e;
       throw new BootError(def.name, `setup failed: ${(e as Error).message}`);
     }
-    const lp: LoadedPlugin = { def, options, exports, entry, setupMs: performance.now() - t0 };
+    const lp: LoadedPlugin = { def, folder, options, exports, entry, setupMs: performance.now() - t0 };
     loaded.set(def.name, lp);
     order.push(lp);
   }
   return order;
 }
 
-function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: BootContext, hooks: PluginApi['hooks']): PluginApi {
+function makeApi(def: PluginDefinition, folder: string, loaded: Map<string, LoadedPlugin>, ctx: BootContext, hooks: PluginApi['hooks']): PluginApi {
   const namespaces = [def.name, ...(def.namespaces ?? [])];
   const wrap = (what: string, fn: () => void) => {
     try {
@@ -153,7 +177,7 @@ function makeApi(def: PluginDefinition, loaded: Map<string, LoadedPlugin>, ctx: 
   };
   return {
     name: def.name,
-    operation: (op) => wrap(`operation ${op?.type}`, () => ctx.registry.addOperation(op, def.name, def.builtin ? [...namespaces, ''] : namespaces)),
+    operation: (op) => wrap(`operation ${op?.type}`, () => ctx.registry.addOperation(op, def.name, def.builtin ? [...namespaces, ''] : namespaces, folder)),
     gateway: (g) => wrap(`gateway ${g?.kind}`, () => ctx.registry.addGateway(g, def.name)),
     param: (name, p) => wrap(`param ${name}`, () => ctx.registry.addParam(name, p, def.name)),
     expressionFunction: (name, fn) =>

@@ -10,6 +10,8 @@ export interface RegisteredOperation {
   validate: ValidateFunction;
   /** Names of argument keys that are matched fields (receive ops), for ctx.match's ignore list. */
   control: ReadonlySet<string>;
+  /** Where the type's definition lives: the plugin's folder, joined with the definition's own `source` if any. */
+  source: string;
 }
 
 export interface RegisteredGateway {
@@ -38,7 +40,8 @@ export class Registry {
     this.frozen = true;
   }
 
-  addOperation(def: OperationDefinition, plugin: string, namespaces: readonly string[]): void {
+  /** `folder`: the plugin's folder (default `source`; a relative `source` is read from it). */
+  addOperation(def: OperationDefinition, plugin: string, namespaces: readonly string[], folder = ''): void {
     this.assertOpen(`operation ${def.type}`);
     if (!def || typeof def.type !== 'string' || typeof def.execute !== 'function') {
       throw new Error(`plugin ${plugin}: an operation needs a string type and an execute() function`);
@@ -58,7 +61,7 @@ export class Registry {
     } catch (e) {
       throw new Error(`plugin ${plugin}: the arguments schema of ${def.type} does not compile: ${(e as Error).message}`);
     }
-    const rec: RegisteredOperation = { def, plugin, validate, control: new Set(def.controlArguments ?? []) };
+    const rec: RegisteredOperation = { def, plugin, validate, control: new Set(def.controlArguments ?? []), source: sourceOf(def.source, folder) };
     for (const name of names) {
       this.ops.set(name, rec);
       if (def.labelled) {
@@ -168,4 +171,11 @@ function nullable(s: Record<string, unknown>): Record<string, unknown> {
   if (Array.isArray(out.anyOf)) out.anyOf = [...out.anyOf, { type: 'null' }];
   if (Array.isArray(out.oneOf)) out.oneOf = [...out.oneOf, { type: 'null' }];
   return out;
+}
+
+/** A relative `source` (a file of the plugin, maybe followed by what in it) is shown from the plugin's folder. */
+function sourceOf(source: string | undefined, folder: string): string {
+  if (!source) return folder;
+  if (source.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(source) || !folder) return source;
+  return `${folder.endsWith('/') ? folder : `${folder}/`}${source}`;
 }

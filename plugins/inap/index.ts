@@ -1,7 +1,7 @@
 // The inap plugin: INAP CS-1 and CAMEL (CAP v2-v4) operation types for the roles SSP and SRF towards an SCP, the
 // reverse roles (the tester playing the SCP), TCAP aborts, and the `tester scp-sim` reference SCP.
 import { definePlugin } from '../../sdk/index.js';
-import { operations } from './operations/index.js';
+import { operationTypes } from './operation-types.js';
 import { bindGateways, optionsSchema, toConfig, type InapOptions } from './runtime/config.js';
 import type { SigtranPluginExports } from '../sigtran/api.js';
 import { scpSimCommand } from './scp-sim/command.js';
@@ -17,6 +17,7 @@ export default definePlugin<InapOptions>({
   setup(api, options) {
     const sigtran = api.use<SigtranPluginExports>('sigtran');
     bindGateways(sigtran?.gateways?.values() ?? [], toConfig(options));
+    const operations = operationTypes();
     for (const op of operations) api.operation(op);
     api.param('ssp_ac', sspAcParam);
     api.param('inap', inapParam);

@@ -23,7 +23,7 @@ export function describeOperations(registry: Registry, plugins: () => LoadedPlug
         description: d.description,
         ...(d.gateway ? { gateway: d.gateway } : {}),
         plugin: op.plugin,
-        ...(d.source ? { source: d.source } : {}),
+        ...(op.source ? { source: op.source } : {}),
         arguments: argumentSchema({ ...d, direction: 'send' }),
         ...(d.controlArguments?.length ? { control_arguments: d.controlArguments } : {}),
       });

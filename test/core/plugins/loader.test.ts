@@ -154,6 +154,9 @@ describe('a loaded plugin', () => {
       assert.deepEqual(Object.keys(op.arguments.properties), ['who']);
       assert.ok(d.params.some((p: any) => p.name === 'fx_base_mode' && p.plugin === 'fx_base'));
       assert.ok(d.operations.some((o: any) => o.type === 'set' && o.plugin === 'logic'));
+      // no `source` given: the plugin's folder, relative to the repository (a built-in: plugins/<name>/)
+      assert.equal(op.source, 'test/core/plugins/fixtures/');
+      assert.equal(d.operations.find((o: any) => o.type === 'set').source, 'plugins/logic/');
     });
   });
 

@@ -15,6 +15,18 @@ test('operations resolve by type and alias; unknown types are undefined', () => 
   assert.equal(r.resolve('fam.nope'), undefined);
 });
 
+test("source: the plugin's folder by default; a relative source is read from the folder, an absolute one kept", () => {
+  const r = new Registry();
+  r.addOperation(op('fam.A'), 'fam', ['fam'], 'plugins/fam/');
+  r.addOperation(op('fam.B', { source: 'table.ts ROWS.B' }), 'fam', ['fam'], 'plugins/fam/');
+  r.addOperation(op('fam.C', { source: '/opt/site/fam.ts' }), 'fam', ['fam'], 'plugins/fam/');
+  r.addOperation(op('fam.D', { source: 'https://example.net/fam#D' }), 'fam', ['fam'], 'plugins/fam');
+  assert.equal(r.resolve('fam.A')?.op.source, 'plugins/fam/');
+  assert.equal(r.resolve('fam.B')?.op.source, 'plugins/fam/table.ts ROWS.B');
+  assert.equal(r.resolve('fam.C')?.op.source, '/opt/site/fam.ts');
+  assert.equal(r.resolve('fam.D')?.op.source, 'https://example.net/fam#D');
+});
+
 test('labelled types resolve with their label', () => {
   const r = new Registry();
   r.addOperation(op('db.Query', { labelled: true }), 'db', ['db']);

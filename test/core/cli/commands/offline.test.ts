@@ -67,3 +67,42 @@ test('ops lists the logic operations; --json gives DescribeOperations', async ()
   assert.deepEqual(d.operations.map((o: any) => o.type).sort(), ['assert', 'branch', 'comment', 'halt', 'set', 'wait']);
   assert.ok(d.expression_functions.includes('pad'));
 });
+
+test('ops TYPE shows the type with its metadata and source; a prefix shows every type it starts', async () => {
+  const [one, prefix, none, json] = await Promise.all([
+    tester(['ops', 'set', '--config', s.config]),
+    tester(['ops', 'b', '--config', s.config]),
+    tester(['ops', 'nosuch.Type', '--config', s.config]),
+    tester(['ops', 'wait', '--json', '--config', s.config]),
+  ]);
+  assert.equal(one.code, 0, one.stderr);
+  assert.match(one.stdout, /^set\n/);
+  assert.match(one.stdout, /^  plugin +logic@\d+\.\d+\.\d+$/m);
+  assert.match(one.stdout, /^  direction +local$/m);
+  assert.match(one.stdout, /^  source +plugins\/logic\/$/m);
+  assert.doesNotMatch(one.stdout, /^assert/m);
+  assert.equal(prefix.code, 0, prefix.stderr);
+  assert.match(prefix.stdout, /^branch\n/m);
+  assert.doesNotMatch(prefix.stdout, /^set\n/m);
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /no operation type is or starts with 'nosuch\.Type'/);
+  assert.equal(json.code, 0, json.stderr);
+  assert.deepEqual(JSON.parse(json.stdout).map((o: any) => [o.type, o.source]), [['wait', 'plugins/logic/']]);
+});
+
+test('ops TYPE with the repository plugins: an alias resolves to its type, and the inap rows are named as sources', async () => {
+  const [alias, prefix] = await Promise.all([tester(['ops', 'inap.srp_to_scp.ActivityTestResult']), tester(['ops', 'inap.ssp_to_scp.'])]);
+  assert.equal(alias.code, 0, alias.stderr);
+  assert.match(alias.stdout, /^inap\.srf_to_scp\.ActivityTestResult\n/);
+  assert.match(alias.stdout, /^  aliases +inap\.srp_to_scp\.ActivityTestResult$/m);
+  assert.match(alias.stdout, /^  source +plugins\/inap\/catalogue\.ts OPERATIONS\.ActivityTest\.result/m);
+  assert.equal(prefix.code, 0, prefix.stderr);
+  assert.match(prefix.stdout, /^11 operation types match 'inap\.ssp_to_scp\.'$/m);
+});
+
+test('ops --json through a pipe is complete (the process exits once its output is written)', async () => {
+  const r = await tester(['ops', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(r.stdout.length > 65536, `${r.stdout.length} bytes: more than one pipe buffer`);
+  assert.ok(JSON.parse(r.stdout).operations.length > 100);
+});

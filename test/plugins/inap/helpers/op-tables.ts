@@ -2,7 +2,7 @@
 // so are the null / `!` forms on inbound operations; unknown arguments and wrongly typed values are refused.
 import { testOperation } from '../../../../sdk/testing/index.js';
 import type { JsonObject, OperationDefinition } from '../../../../sdk/index.js';
-import { operations } from '../../../../plugins/inap/operations/index.js';
+import { operationTypes } from '../../../../plugins/inap/operation-types.js';
 import { messageSpec } from '../../../../plugins/inap/catalogue.js';
 import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
 import { PACUI_RESULT, sample } from '../fixtures/samples.js';
@@ -20,7 +20,7 @@ function samplesFor(name: string): JsonObject[] {
 }
 
 export function opTables(segment: string): void {
-  const ops = operations.filter((o) => o.type.split('.')[1] === segment && o.type.startsWith('inap.'));
+  const ops = operationTypes().filter((o) => o.type.split('.')[1] === segment && o.type.startsWith('inap.'));
   if (ops.length === 0) throw new Error(`no operations in ${segment}`);
   for (const op of ops) tableFor(op);
 }

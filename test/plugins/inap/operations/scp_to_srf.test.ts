@@ -1,4 +1,4 @@
-// Argument tables of every inap.scp_to_srf.* operation type (plugins/inap/operations/scp_to_srf/).
+// Argument tables of every inap.scp_to_srf.* operation type (rows of plugins/inap/catalogue.ts).
 import { opTables } from '../helpers/op-tables.js';
 
 opTables('scp_to_srf');

@@ -1,8 +1,8 @@
-// tcap.<role>_<to|from>_<peer>.Abort argument tables (plugins/inap/operations/tcap/*/Abort.ts).
+// tcap.<role>_<to|from>_<peer>.Abort argument tables (plugins/inap/operation-types.ts).
 import { testOperation } from '../../../../../sdk/testing/index.js';
-import { operations } from '../../../../../plugins/inap/operations/index.js';
+import { operationTypes } from '../../../../../plugins/inap/operation-types.js';
 
-for (const op of operations.filter((o) => o.type.startsWith('tcap.'))) {
+for (const op of operationTypes().filter((o) => o.type.startsWith('tcap.'))) {
   if (op.direction === 'send') {
     testOperation(op, {
       valid: [{ args: {} }, { args: { u_source: 0, u_info_0_octets: '0102' } }, { args: { u_source: 1 } }, { args: { p_cause: 0 } }, { args: { p_cause: 4 } }],

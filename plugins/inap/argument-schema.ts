@@ -1,12 +1,12 @@
 // JSON schemas of operation arguments, derived from the codec's type descriptors (union over the variants):
 // every field, its `_hex` form and the derived fields of numbers and causes, enum `_name`s, dotted paths.
-import type { JsonSchema } from '../../../sdk/index.js';
-import { ARG_TYPES, RESULT_TYPES } from '../codec/args.js';
-import { numberFormats } from '../codec/numbers.js';
-import type { ArgType, Field, Ty } from '../codec/schema.js';
-import { VARIANTS } from '../codec/variants.js';
-import { RRBCSM_FLAGS } from '../matching/rrbcsm.js';
-import { messageSpec } from '../catalogue.js';
+import type { JsonSchema } from '../../sdk/index.js';
+import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
+import { numberFormats } from './codec/numbers.js';
+import type { ArgType, Field, Ty } from './codec/schema.js';
+import { VARIANTS } from './codec/variants.js';
+import { RRBCSM_FLAGS } from './matching/rrbcsm.js';
+import { messageSpec } from './catalogue.js';
 
 const STR = { type: 'string' };
 /** Accepted `variant` values; `generic` keeps the dialogue's variant (raw `_hex` fields are accepted by all). */

@@ -1,0 +1,108 @@
+// The plugin's operation types, registered in one loop from the table of catalogue.ts: for every row, component
+// and segment an `inap.<segment>.<Name>` type (send or receive), and for every segment `tcap.<segment>.Abort`.
+// Each type's `source` names the row (and the codec type) that defines it: `tester ops <type>` shows it.
+import { defineOperation, type JsonObject, type OperationDefinition } from '../../sdk/index.js';
+import { OPENING, OPERATIONS, OPERATION_ENTRIES, SEGMENTS, type OpEntry, type OperationRow, type Segment } from './catalogue.js';
+import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
+import { executeSend } from './runtime/send.js';
+import { executeReceive } from './runtime/receive.js';
+import { executeAbortReceive, executeAbortSend } from './runtime/abort.js';
+import { receiveSchema, sendSchema } from './argument-schema.js';
+
+const PEERS: Record<string, string> = { scp: 'SCP', ssp: 'SSP', srf: 'SRF' };
+const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
+
+/** Where the type's data lives: its row of the table and the codec type of what it carries. */
+function sourceOf(e: OpEntry): string {
+  const row: OperationRow = OPERATIONS[e.op as keyof typeof OPERATIONS];
+  const at = `catalogue.ts OPERATIONS.${e.op}`;
+  if (e.wire === 'error') return `${at}.error (errorCode only)`;
+  const [type, table, types] = e.wire === 'result' ? [row.result?.type ?? null, 'RESULT_TYPES', RESULT_TYPES] : [row.argument, 'ARG_TYPES', ARG_TYPES];
+  const where = e.wire === 'result' ? `${at}.result` : at;
+  // the table and the codec must agree: a row naming an argument type the codec lacks (or the reverse) fails the boot
+  if ((type !== null) !== (types[e.op] !== undefined)) {
+    throw new Error(`${where} says ${type ?? 'no argument'}, but codec/args.ts ${table} ${types[e.op] ? 'has' : 'has no'} entry ${e.op}`);
+  }
+  return type ? `${where}; ${type}: codec/args.ts ${table}.${e.op}` : `${where} (no argument)`;
+}
+
+function messageType(e: OpEntry): OperationDefinition {
+  const type = `inap.${e.segment}.${e.name}`;
+  const aliases = e.alias ? [`inap.${e.alias}.${e.name}`] : [];
+  const peer = PEERS[e.peer]!;
+  const source = sourceOf(e);
+  if (e.direction === 'send') {
+    const opening = OPENING.has(e.name) && e.role !== 'scp';
+    const spec = { type, name: e.name, dialogueKey: e.dialogueKey };
+    return defineOperation({
+      type,
+      aliases,
+      direction: 'send',
+      gateway: 'sigtran',
+      description: `Send ${e.name} to the ${peer}${opening ? ' (opens a TCAP dialogue: Begin)' : ''}.`,
+      source,
+      arguments: sendSchema(e.name, opening),
+      execute: (ctx, args: JsonObject) => executeSend(ctx, spec, args ?? EMPTY),
+    });
+  }
+  const spec = { type, name: e.name, dialogueKey: e.dialogueKey, peer };
+  return defineOperation({
+    type,
+    aliases,
+    direction: 'receive',
+    gateway: 'sigtran',
+    description: `Expect ${e.name} from the ${peer}; any other message aborts the instance.`,
+    source,
+    arguments: receiveSchema(e.name),
+    controlArguments: ['last_component', 'tcap_ac', 'variant', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider'],
+    execute: (ctx, args: JsonObject) => executeReceive(ctx, spec, args ?? EMPTY),
+  });
+}
+
+function abortType(s: Segment): OperationDefinition {
+  const type = `tcap.${s.segment}.Abort`;
+  const aliases = s.alias ? [`tcap.${s.alias}.Abort`] : [];
+  const source = 'operation-types.ts abortType (one per segment of catalogue.ts SEGMENTS)';
+  if (s.direction === 'send') {
+    return defineOperation({
+      type,
+      aliases,
+      direction: 'send',
+      gateway: 'sigtran',
+      description: 'Send a TCAP Abort on the dialogue: a U-Abort (ABRT abort-source u_source), or with p_cause a P-Abort.',
+      source,
+      arguments: {
+        type: 'object',
+        properties: {
+          u_source: { type: 'integer', minimum: 0, maximum: 1, description: 'ABRT abort-source: 0 dialogue-service-user (default), 1 dialogue-service-provider.' },
+          u_info_0_octets: { type: 'string', description: 'User information of the ABRT (hex).' },
+          p_cause: { type: 'integer', minimum: 0, maximum: 4, description: 'Send a P-Abort with this P-AbortCause (Q.773: 0 unrecognizedMessageType .. 4 resourceLimitation) instead of a U-Abort.' },
+        },
+      },
+      execute: (ctx, args: JsonObject) => executeAbortSend(ctx, type, s.dialogueKey, args ?? {}),
+    });
+  }
+  return defineOperation({
+    type,
+    aliases,
+    direction: 'receive',
+    gateway: 'sigtran',
+    description: 'Expect a TCAP Abort (U-Abort or P-Abort) on the dialogue.',
+    source,
+    arguments: {
+      type: 'object',
+      properties: {
+        kind: { type: 'string', enum: ['u-abort', 'p-abort'] },
+        p_cause: { type: 'integer' },
+        u_source: { type: 'integer' },
+        u_info_0_octets: { type: 'string' },
+      },
+    },
+    execute: (ctx, args: JsonObject) => executeAbortReceive(ctx, type, s.dialogueKey, args ?? {}),
+  });
+}
+
+/** Every operation type of the plugin, in the table's order, then the aborts. */
+export function operationTypes(): OperationDefinition[] {
+  return [...OPERATION_ENTRIES.map(messageType), ...SEGMENTS.map(abortType)];
+}

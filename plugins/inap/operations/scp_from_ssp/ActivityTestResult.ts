@@ -1,4 +1,0 @@
-// inap.scp_from_ssp.ActivityTestResult
-import { inapOperation } from '../define.js';
-
-export default inapOperation('scp_from_ssp', 'ActivityTestResult');

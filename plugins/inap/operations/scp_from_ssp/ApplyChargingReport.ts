@@ -1,4 +1,0 @@
-// inap.scp_from_ssp.ApplyChargingReport
-import { inapOperation } from '../define.js';
-
-export default inapOperation('scp_from_ssp', 'ApplyChargingReport');

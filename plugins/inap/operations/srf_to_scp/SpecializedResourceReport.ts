@@ -1,4 +1,0 @@
-// inap.srf_to_scp.SpecializedResourceReport
-import { inapOperation } from '../define.js';
-
-export default inapOperation('srf_to_scp', 'SpecializedResourceReport');

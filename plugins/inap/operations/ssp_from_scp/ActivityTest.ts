@@ -1,4 +1,0 @@
-// inap.ssp_from_scp.ActivityTest
-import { inapOperation } from '../define.js';
-
-export default inapOperation('ssp_from_scp', 'ActivityTest');
