@@ -2,8 +2,7 @@
 // every field, its `_hex` form and the derived fields of numbers and causes, enum `_name`s, dotted paths.
 import type { JsonSchema } from '../../sdk/index.js';
 import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
-import { numberFormats } from './codec/numbers.js';
-import type { ArgType, Field, Ty } from './codec/schema.js';
+import { numberFormats, type ArgType, type Field, type Ty } from '../sigtran/codec/index.js';
 import { VARIANTS } from './codec/variants.js';
 import { RRBCSM_FLAGS } from './matching/rrbcsm.js';
 import { messageSpec } from './catalogue.js';

@@ -1,6 +1,6 @@
 // Argument and result types of the INAP CS-1 (ETS 300 374-1) and CAP v2/v3/v4 (TS 29.078) operations the tester
 // plays, per variant, as descriptors. Tags follow the ASN.1 modules (IMPLICIT TAGS; CHOICEs are explicit).
-import { ANY, BOOL, EXT, IA5, INT, NULL, OCT, choice, contain, enm, f, o, oa, oct, seq, seqOf, type ArgType, type Ty } from './schema.js';
+import { ANY, BOOL, EXT, IA5, INT, NULL, OCT, choice, contain, enm, f, o, oa, oct, seq, seqOf, type ArgType, type Ty } from '../../sigtran/codec/index.js';
 import type { Variant } from './variants.js';
 
 // ---------------------------------------------------------------- common data types

@@ -1,8 +1,7 @@
 // RequestReportBCSMEvent short-hand flags (`oNoAnswer: 1`, `oNoAnswer_timer: 300`, `oDisconnectLeg1: 1`, ...) and
 // the order-independent matching of armed events that also flags unexpected ones.
 import type { JsonObject } from '../../../sdk/index.js';
-import { looseEqual } from './expected.js';
-import { flattenExpected, getPath } from './expected.js';
+import { flattenExpected, getPath, looseEqual } from '../../sigtran/codec/index.js';
 
 interface FlagDef {
   event: number;

@@ -3,7 +3,7 @@
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import { isSigtranError, type AbortOptions, type TcapMessage } from '../../sigtran/api.js';
 import { parseHex } from '../../sigtran/ber/index.js';
-import { flattenExpected } from '../matching/expected.js';
+import { flattenExpected } from '../../sigtran/codec/index.js';
 import { describeMessage } from './describe.js';
 import { inboundWaitMs, session } from './session.js';
 

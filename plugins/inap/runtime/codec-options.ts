@@ -1,7 +1,6 @@
 // The codec options of a run: the ExecuteTest param `inap.extensions` (extension type -> ASN.1 type).
 import type { JsonObject, OperationContext } from '../../../sdk/index.js';
-import type { CodecOptions } from '../codec/codec.js';
-import { extensionTypes } from '../codec/extensions.js';
+import { extensionTypes, type CodecOptions } from '../../sigtran/codec/index.js';
 
 const NONE: CodecOptions = {};
 

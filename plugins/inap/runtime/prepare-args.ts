@@ -1,11 +1,11 @@
 // Operation-specific conveniences applied to outbound arguments before encoding: RRBCSM flags, default cause,
 // default CAP fields the standard makes mandatory. Also rejects arguments the chosen variant does not define.
 import type { JsonObject } from '../../../sdk/index.js';
-import type { ArgType } from '../codec/schema.js';
+import type { ArgType } from '../../sigtran/codec/index.js';
 import type { Variant } from '../codec/variants.js';
 import { FLAG_NAMES, flagsToEvents, hasFlags } from '../matching/rrbcsm.js';
 import { config, type Config } from './config.js';
-import { expandDotted } from '../codec/codec.js';
+import { expandDotted } from '../../sigtran/codec/index.js';
 
 /** Control arguments of outbound operations (never encoded). */
 export const SEND_CONTROL = new Set(['tcap_ac', 'send_with_next', 'send_and_close', 'variant', 'errorCode']);

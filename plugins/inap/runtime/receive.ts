@@ -5,10 +5,10 @@ import type { Json, JsonObject, OperationContext, OperationOutcome } from '../..
 import { isSigtranError, resolveAc, type Component, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
-import { decodeArg } from '../codec/codec.js';
+import { decodeArg } from '../../sigtran/codec/index.js';
 import { codecOptions } from './codec-options.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
-import { flattenExpected } from '../matching/expected.js';
+import { flattenExpected } from '../../sigtran/codec/index.js';
 import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { describeComponent, describeMessage } from './describe.js';
 import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';

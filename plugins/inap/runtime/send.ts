@@ -5,7 +5,7 @@ import type { Json, JsonObject, OperationContext, OperationOutcome } from '../..
 import { isSigtranError, resolveAc, type ScpParams, type SigtranGateway, type WireMessage } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec } from '../catalogue.js';
 import { CAP_ONLY, ONLY_IN, argType, definedIn } from '../codec/args.js';
-import { CodecError, decodeArg, encodeArg } from '../codec/codec.js';
+import { CodecError, decodeArg, encodeArg } from '../../sigtran/codec/index.js';
 import { codecOptions } from './codec-options.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
 import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';

@@ -5,9 +5,9 @@ import type { JsonObject } from '../../../sdk/index.js';
 import type { BeginListener, Component, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
 import { OPCODES, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
-import { decodeArg, encodeArg } from '../codec/codec.js';
+import { decodeArg, encodeArg } from '../../sigtran/codec/index.js';
 import { variantOfAc, type Variant } from '../codec/variants.js';
-import { looseEqual } from '../matching/expected.js';
+import { looseEqual } from '../../sigtran/codec/index.js';
 import { outboundFields } from '../runtime/prepare-args.js';
 import type { Rule, Script, Step } from './script.js';
 

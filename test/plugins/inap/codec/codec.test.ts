@@ -1,11 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeArg, decodeArg, expandDotted, CodecError } from '../../../../plugins/inap/codec/codec.js';
+import { encodeArg, decodeArg, expandDotted, CodecError } from '../../../../plugins/sigtran/codec/index.js';
 import { argType, definedIn } from '../../../../plugins/inap/codec/args.js';
 import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';
 import { outboundFields, unknownArgument } from '../../../../plugins/inap/runtime/prepare-args.js';
-import { getPath, looseEqual } from '../../../../plugins/inap/matching/expected.js';
+import { getPath, looseEqual } from '../../../../plugins/sigtran/codec/index.js';
 import { addFlags } from '../../../../plugins/inap/matching/rrbcsm.js';
 import { toHex } from '../../../../plugins/sigtran/ber/index.js';
 import { sample, PACUI_RESULT } from '../fixtures/samples.js';

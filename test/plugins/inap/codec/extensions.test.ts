@@ -2,9 +2,9 @@
 // unmapped types as hex, round trips through encodeArg/decodeArg, known byte vectors, errors, and tshark's view.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CodecError, decodeArg, encodeArg } from '../../../../plugins/inap/codec/codec.js';
+import { CodecError, decodeArg, encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';
-import { extensionTypes } from '../../../../plugins/inap/codec/extensions.js';
+import { extensionTypes } from '../../../../plugins/sigtran/codec/index.js';
 import { SSP_AC } from '../../../../plugins/inap/codec/variants.js';
 import { needsTool } from '../../../helpers/tools.js';
 import { tcapBegin, tsharkDecode } from '../helpers/tcap-wrap.js';

@@ -2,7 +2,7 @@
 // no malformed packet or expert item, the right opcode, and the fields we encoded.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeArg } from '../../../../plugins/inap/codec/codec.js';
+import { encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import { argType, definedIn } from '../../../../plugins/inap/codec/args.js';
 import { VARIANTS, SSP_AC, type Variant } from '../../../../plugins/inap/codec/variants.js';
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';

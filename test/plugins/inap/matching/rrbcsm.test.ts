@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addFlags, flagsToEvents, hasFlags, matchEvents } from '../../../../plugins/inap/matching/rrbcsm.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';
-import { decodeArg, encodeArg } from '../../../../plugins/inap/codec/codec.js';
+import { decodeArg, encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 
 function received(args: Record<string, unknown>) {
   const at = argType('RequestReportBCSMEvent', 'camel3')!;

@@ -10,7 +10,7 @@
 // inner TLV); `value` is that TLV decoded as the mapped type, or the same hex when the type is not mapped (or the
 // inner TLV does not fit the mapped type). On encode `value_hex` wins; otherwise `value` is encoded as the mapped type,
 // and an unmapped type needs `value` / `value_hex` as the hex of a whole TLV.
-import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, decodeOid, toHex, parseHex, type Tlv } from '../../sigtran/ber/index.js';
+import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, decodeOid, toHex, parseHex, type Tlv } from '../ber/index.js';
 
 /** The ASN.1 types an extension value may be mapped to. */
 export type ExtensionAsnType = 'OCTET STRING' | 'INTEGER' | 'BOOLEAN' | 'ENUMERATED' | 'IA5String' | 'UTF8String' | 'NULL';

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { flattenExpected, getPath, looseEqual } from '../../../../plugins/inap/matching/expected.js';
+import { flattenExpected, getPath, looseEqual } from '../../../../plugins/sigtran/codec/index.js';
 
 describe('flattenExpected', () => {
   const received = { eventTypeBCSM: 7, eventTypeBCSM_name: 'oAnswer', legID: { receivingSideID: '02', receivingSideID_hex: '02' } };

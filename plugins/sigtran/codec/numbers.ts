@@ -1,6 +1,6 @@
-// ISUP and GSM number encodings used inside INAP/CAP OCTET STRINGs, and their flattened fields.
+// Number encodings used inside INAP/CAP/MAP OCTET STRINGs, and their flattened fields.
 // Q.763 §3.9 Called Party Number, §3.10 Calling Party Number, §3.12 Cause (Q.850 values), §3.24 Generic Digits,
-// §3.26 Generic Number; TS 29.002 AddressString (TON/NPI + TBCD) and plain TBCD (IMSI).
+// §3.26 Generic Number; TS 29.002 AddressString (TON/NPI + TBCD), plain TBCD (IMSI), cell global id and LAI.
 // Every decoder returns undefined on bytes it cannot read (never throws); callers keep the raw hex.
 
 export type Fields = Record<string, unknown>;
@@ -63,6 +63,8 @@ function int(v: unknown, dflt: number, max: number): number | string {
 export interface NumberFormat {
   /** Suffixes (without the leading `_`) that select this encoding, e.g. ['digits', 'noa', 'inn', 'npi']. */
   readonly suffixes: readonly string[];
+  /** Suffixes whose values are strings (leading zeros matter); default only `digits`. */
+  readonly text?: readonly string[];
   /** Encode from derived fields (`get(suffix)`); returns bytes or an error text. */
   encode(get: (suffix: string) => unknown): Uint8Array | string;
   /** Decode into `out[prefix + '_' + suffix]`; false when the bytes do not fit the format. */
@@ -236,5 +238,44 @@ export const tbcd: NumberFormat = {
   },
 };
 
-export const numberFormats = { calledNumber, callingNumber, genericNumber, genericDigits, cause, addressString, tbcd } as const;
+/**
+ * TS 24.008 §10.5.1.3 MCC/MNC in three octets (MCC2|MCC1, MNC3|MCC3, MNC2|MNC1; MNC3 = F for a 2-digit MNC), then
+ * 16-bit fields (LAC, CI/SAC): TS 29.002 CellGlobalIdOrServiceAreaIdFixedLength (7 octets) and LAIFixedLength (5).
+ */
+function plmnArea(fields: readonly string[]): NumberFormat {
+  return {
+    suffixes: ['mcc', 'mnc', ...fields],
+    text: ['mcc', 'mnc'],
+    encode(get) {
+      const mcc = String(get('mcc') ?? '');
+      const mnc = String(get('mnc') ?? '');
+      if (!/^\d{3}$/.test(mcc)) return `_mcc: must be 3 digits, got ${JSON.stringify(get('mcc') ?? null)}`;
+      if (!/^\d{2,3}$/.test(mnc)) return `_mnc: must be 2 or 3 digits, got ${JSON.stringify(get('mnc') ?? null)}`;
+      const d = (s: string, i: number) => (i < s.length ? s.charCodeAt(i) - 48 : 15);
+      const out = [d(mcc, 1) << 4 | d(mcc, 0), d(mnc, 2) << 4 | d(mcc, 2), d(mnc, 1) << 4 | d(mnc, 0)];
+      for (const f of fields) {
+        const v = int(get(f), -1, 0xffff);
+        if (typeof v === 'string') return `_${f}: ${v}`;
+        if (v < 0) return `_${f}: missing`;
+        out.push(v >> 8, v & 0xff);
+      }
+      return Uint8Array.from(out);
+    },
+    decode(b, p, out) {
+      if (b.length !== 3 + 2 * fields.length) return false;
+      const n = (x: number) => (x < 10 ? String(x) : '');
+      out[p + '_mcc'] = n(b[0]! & 15) + n(b[0]! >> 4) + n(b[1]! & 15);
+      out[p + '_mnc'] = n(b[2]! & 15) + n(b[2]! >> 4) + n(b[1]! >> 4);
+      fields.forEach((f, i) => (out[p + '_' + f] = (b[3 + 2 * i]! << 8) | b[4 + 2 * i]!));
+      return true;
+    },
+  };
+}
+
+/** Cell global identity (or service area id): MCC, MNC, LAC, CI (TS 29.002 CellGlobalIdOrServiceAreaIdFixedLength). */
+export const cgi: NumberFormat = plmnArea(['lac', 'ci']);
+/** Location area identity: MCC, MNC, LAC (TS 29.002 LAIFixedLength). */
+export const lai: NumberFormat = plmnArea(['lac']);
+
+export const numberFormats = { calledNumber, callingNumber, genericNumber, genericDigits, cause, addressString, tbcd, cgi, lai } as const;
 export type NumberFormatName = keyof typeof numberFormats;

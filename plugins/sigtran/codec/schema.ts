@@ -1,5 +1,5 @@
-// Descriptors of ASN.1 types (IMPLICIT TAGS modules of INAP CS-1 and CAP), interpreted by codec.ts to encode the
-// flattened JSON argument form into BER and back. Only the constructs INAP/CAP arguments use are modelled.
+// Descriptors of ASN.1 types (IMPLICIT TAGS modules: INAP CS-1, CAP, MAP), interpreted by codec.ts to encode the
+// flattened JSON argument form into BER and back. Only the constructs TCAP-user arguments need are modelled.
 import type { NumberFormatName } from './numbers.js';
 
 export type Ty =

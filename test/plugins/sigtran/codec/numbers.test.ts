@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { calledNumber, callingNumber, cause, genericNumber, genericDigits, addressString, tbcd, type NumberFormat } from '../../../../plugins/inap/codec/numbers.js';
+import { calledNumber, callingNumber, cause, genericNumber, genericDigits, addressString, tbcd, cgi, lai, type NumberFormat } from '../../../../plugins/sigtran/codec/index.js';
 import { toHex, fromHex } from '../../../../plugins/sigtran/ber/index.js';
 
 const enc = (f: NumberFormat, v: Record<string, unknown>) => {
@@ -99,5 +99,25 @@ describe('GSM AddressString and TBCD', () => {
   test('IMSI TBCD', () => {
     assert.equal(enc(tbcd, { digits: '26201' }), '6202f1');
     assert.equal(dec(tbcd, '6202f1').out.x_digits, '26201');
+  });
+});
+
+describe('TS 24.008 MCC/MNC: cell global id and LAI (TS 29.002 fixed-length forms)', () => {
+  const bad = (f: NumberFormat, v: Record<string, unknown>) => f.encode((s) => v[s]);
+  test('2-digit MNC gets an F nibble: 262-02 is 62 f2 20 (TS 24.008 figure 10.5.3)', () => {
+    assert.equal(enc(cgi, { mcc: '262', mnc: '02', lac: 0x1234, ci: 0xabcd }), '62f2201234abcd');
+    assert.deepEqual(dec(cgi, '62f2201234abcd').out, { x_mcc: '262', x_mnc: '02', x_lac: 0x1234, x_ci: 0xabcd });
+  });
+  test('3-digit MNC: 310-410 is 13 00 14', () => {
+    assert.equal(enc(lai, { mcc: '310', mnc: '410', lac: 1 }), '1300140001');
+    assert.deepEqual(dec(lai, '1300140001').out, { x_mcc: '310', x_mnc: '410', x_lac: 1 });
+  });
+  test('wrong lengths decode to nothing; bad parts are named', () => {
+    assert.equal(dec(cgi, '62f2201234').ok, false);
+    assert.equal(dec(lai, '62f2201234abcd').ok, false);
+    assert.match(String(bad(cgi, { mcc: '26', mnc: '02', lac: 1, ci: 1 })), /^_mcc: must be 3 digits/);
+    assert.match(String(bad(cgi, { mcc: '262', mnc: '2', lac: 1, ci: 1 })), /^_mnc: must be 2 or 3 digits/);
+    assert.match(String(bad(cgi, { mcc: '262', mnc: '02', lac: 70000, ci: 1 })), /^_lac: must be an integer 0..65535/);
+    assert.match(String(bad(cgi, { mcc: '262', mnc: '02', lac: 1 })), /^_ci: missing/);
   });
 });

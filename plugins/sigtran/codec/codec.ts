@@ -1,7 +1,7 @@
 // Encodes the flattened JSON argument form into BER by walking a type descriptor (schema.ts), and decodes BER
 // back into the same form with every derived field present (X and X_hex next to X_digits, X_noa, X_cause, ...).
 // Encoding errors are CodecErrors naming the argument path; decoding never throws (see decodeArg).
-import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../../sigtran/ber/index.js';
+import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../ber/index.js';
 import { numberFormats, type Fields } from './numbers.js';
 import type { ArgType, Field, Ty } from './schema.js';
 import { ExtensionError, readExtensions, writeExtensions, type ExtensionTypes } from './extensions.js';
