@@ -9,6 +9,7 @@ import { rpcCall } from '../client/rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
 import { defaultConfigPath } from '../service.js';
 import { summarize } from './summary.js';
+import { handleClosedPipes, exitWhenFlushed } from './output.js';
 
 const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'help']);
 
@@ -182,6 +183,11 @@ async function pluginCommand(name: string, args: string[]): Promise<number | und
 export async function main(argv: string[]): Promise<void> {
   let code = 0;
   const sub = argv[2];
+  // serve and the plugins' commands (simulators) run until stopped: a log reader that goes away does not stop them.
+  const longRunning = sub === 'serve' || (sub !== undefined && !sub.startsWith('-') && !CORE_COMMANDS.has(sub));
+  handleClosedPipes(() => {
+    if (!longRunning) process.exit(code);
+  });
   try {
     if (sub && !sub.startsWith('-') && !CORE_COMMANDS.has(sub)) {
       code = (await pluginCommand(sub, argv.slice(3))) ?? 2;
@@ -204,5 +210,6 @@ export async function main(argv: string[]): Promise<void> {
     }
   }
   process.exitCode = code;
-  if (sub !== 'serve' && !(sub && !CORE_COMMANDS.has(sub))) setImmediate(() => process.exit(code));
+  // One-shot commands exit even when a plugin left a handle open, but only once their output is flushed.
+  if (!longRunning) await exitWhenFlushed(code);
 }
