@@ -84,7 +84,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
   )
     .option('--json', 'print the final result record as JSON instead of the summary')
     .option('--pcap <file>', 'write the first instance\'s messages to a pcap file (sets trace_level 2)')
-    .option('--run-id <id>', 'run_id to use (default: from the file, or the file name plus a time stamp)')
+    .option('--run-id <id>', "run_id to use, over the file's (without either: a fresh one per run, the file name plus a time stamp and a random part)")
     .option('--trace-level <n>', 'override trace_level (0-3)')
     .option('--no-progress', 'no live progress line')
     .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
