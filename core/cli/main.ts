@@ -9,6 +9,7 @@ import { rpcCall } from '../client/rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
 import { defaultConfigPath } from '../service.js';
 import { summarize } from './summary.js';
+import { handleClosedPipes, exitWhenFlushed } from './output.js';
 
 const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'help']);
 
@@ -83,7 +84,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
   )
     .option('--json', 'print the final result record as JSON instead of the summary')
     .option('--pcap <file>', 'write the first instance\'s messages to a pcap file (sets trace_level 2)')
-    .option('--run-id <id>', 'run_id to use (default: from the file, or the file name plus a time stamp)')
+    .option('--run-id <id>', "run_id to use, over the file's (without either: a fresh one per run, the file name plus a time stamp and a random part)")
     .option('--trace-level <n>', 'override trace_level (0-3)')
     .option('--no-progress', 'no live progress line')
     .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
@@ -183,6 +184,11 @@ async function pluginCommand(name: string, args: string[]): Promise<number | und
 export async function main(argv: string[]): Promise<void> {
   let code = 0;
   const sub = argv[2];
+  // serve and the plugins' commands (simulators) run until stopped: a log reader that goes away does not stop them.
+  const longRunning = sub === 'serve' || (sub !== undefined && !sub.startsWith('-') && !CORE_COMMANDS.has(sub));
+  handleClosedPipes(() => {
+    if (!longRunning) process.exit(code);
+  });
   try {
     if (sub && !sub.startsWith('-') && !CORE_COMMANDS.has(sub)) {
       code = (await pluginCommand(sub, argv.slice(3))) ?? 2;
@@ -205,6 +211,6 @@ export async function main(argv: string[]): Promise<void> {
     }
   }
   process.exitCode = code;
-  // exit once what was written has reached the reader: a pipe (`tester ops --json | jq`) is written asynchronously
-  if (sub !== 'serve' && !(sub && !CORE_COMMANDS.has(sub))) process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  // One-shot commands exit even when a plugin left a handle open, but only once their output is flushed.
+  if (!longRunning) await exitWhenFlushed(code);
 }

@@ -1,6 +1,7 @@
 // tester run FILE: submit a definition, show progress, print the result; exit 0 all passed, 1 not, 2 usage.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { rpcCall } from '../../client/rpc-client.js';
 import { writePcap } from '../../engine/pcap.js';
 import { progressLine, summarize, passed } from '../summary.js';
@@ -36,10 +37,15 @@ export function readDefinition(file: string): Record<string, unknown> {
   return def as Record<string, unknown>;
 }
 
+/** A run id of its own for each run of a definition without one: the file's name, the time and a random part. */
+export function freshRunId(file: string): string {
+  return `${basename(file).replace(/\.json$/, '')}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
 export async function run(file: string, o: RunOptions): Promise<number> {
   const params = readDefinition(file);
   const target = { host: o.host, port: Number(o.port) };
-  params.run_id = o.runId ?? params.run_id ?? `${basename(file).replace(/\.json$/, '')}-${Date.now().toString(36)}`;
+  params.run_id = o.runId ?? params.run_id ?? freshRunId(file);
   if (o.traceLevel !== undefined) params.trace_level = Number(o.traceLevel);
   if (o.pcap && Number(params.trace_level ?? 0) < 2) params.trace_level = 2;
   const runId = String(params.run_id);
@@ -52,6 +58,11 @@ export async function run(file: string, o: RunOptions): Promise<number> {
   }
   if (resp.error) {
     process.stderr.write(`ExecuteTest refused (${resp.error.code}): ${resp.error.message}\n`);
+    if (resp.error.code === 2001) {
+      process.stderr.write(
+        `(pick another with --run-id NEW, or leave run_id out of ${file}: tester run then names each run afresh, e.g. ${freshRunId(file)})\n`,
+      );
+    }
     return 2;
   }
   const t0 = Date.now();

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { rmSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestService, call } from '../../../helpers/service.js';
-import { tester, scratch } from '../helpers.js';
+import { tester, scratch, repoRoot } from '../helpers.js';
 import type { RunningService } from '../../../../core/service.js';
 
 let svc: RunningService;
@@ -87,7 +87,6 @@ test('--json prints the final record with counts', async () => {
 
 test('SIGINT cancels the run and exits 1', async () => {
   const { spawn } = await import('node:child_process');
-  const { repoRoot } = await import('../helpers.js');
   // A load run, so that the client prints a progress line after its first QueryTest: by then its SIGINT handler is set.
   const f = s.file('sigint.json', { distribution: { type: 'load', total: 1, backlog: 1 }, operations: [{ type: 'wait', arguments: { seconds: 60 } }] });
   const runId = id('sigint');
@@ -134,6 +133,29 @@ test('without run_id in the file or --run-id, the run is named after the file', 
   const r = await tester(['run', f, '--port', String(svc.port), '--json']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(JSON.parse(r.stdout).run_id, /^unnamed-def-/);
+});
+
+test('an example without run_id runs twice in a row, each run under an id of its own', async () => {
+  assert.equal(JSON.parse(readFileSync(join(repoRoot, 'examples/logic/single.json'), 'utf8')).run_id, undefined, 'the example fixes no run_id');
+  const a = await tester(['run', 'examples/logic/single.json', '--port', String(svc.port), '--json']);
+  const b = await tester(['run', 'examples/logic/single.json', '--port', String(svc.port), '--json']);
+  assert.equal(a.code, 0, a.stderr);
+  assert.equal(b.code, 0, b.stderr);
+  const [ra, rb] = [JSON.parse(a.stdout).run_id, JSON.parse(b.stdout).run_id];
+  assert.match(ra, /^single-/);
+  assert.notEqual(ra, rb);
+});
+
+test('a run_id in use: 2001, and the message says how to pick another', async () => {
+  const f = s.file('fixed-id.json', { run_id: id('fixed'), operations: [{ type: 'comment' }] });
+  assert.equal((await tester(['run', f, '--port', String(svc.port)])).code, 0);
+  const again = await tester(['run', f, '--port', String(svc.port)]);
+  assert.equal(again.code, 2);
+  assert.match(again.stderr, /2001/);
+  assert.match(again.stderr, /--run-id/);
+  assert.match(again.stderr, /leave run_id out of/);
+  const other = await tester(['run', f, '--port', String(svc.port), '--run-id', id('other')]);
+  assert.equal(other.code, 0, other.stderr);
 });
 
 test('--pcap writes a pcap file (global header, no records for logic operations)', async () => {
