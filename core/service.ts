@@ -1,4 +1,5 @@
 // The service: boots the plugins, wires the JSON-RPC methods, listens on the framed TCP port.
+import { RunStore } from './store/run-store.js';
 import { redactText } from './redact.js';
 import { projectRoot } from './paths.js';
 import { mkdirSync } from 'node:fs';
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   forgetOnRead?: boolean;
   allow?: string[];
   dataDir?: string;
+  /** The run store's file: results survive a restart (`tester serve` default `<data dir>/runs.sqlite`). */
+  store?: string | false;
   /** Expression and record bounds (core/expr/limits.ts, core/engine/first-call.ts). */
   maxValueBytes?: number;
   maxVarsBytes?: number;
@@ -116,7 +119,16 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   });
   const { hooks, registry, plugins, validateParams, paramsSchema } = await bootPlugins(opts, log);
 
+  let store: RunStore | undefined;
+  if (opts.store) {
+    try {
+      store = new RunStore(resolvePath(opts.store), log);
+    } catch (e) {
+      throw new Error(`cannot open the run store ${opts.store}: ${(e as Error).message} (give another file with --store, or --no-store to keep results in memory only)`);
+    }
+  }
   const runs = new RunManager(registry, hooks, {
+    store,
     maxRuns: opts.maxRuns ?? defaults.maxRuns,
     maxBacklog: opts.maxBacklog ?? defaults.maxBacklog,
     defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog,

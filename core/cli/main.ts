@@ -66,6 +66,8 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')
     .option('--allow <addr...>', 'allow-list of client addresses and subnets, IPv4 or IPv6 (e.g. 10.0.0.0/8 ::1); default: any client that can reach the bind address')
     .option('--data-dir <dir>', 'directory for plugin data (databases, captures)', '.tester')
+    .option('--store <file>', 'run store: results kept across restarts (default: <data-dir>/runs.sqlite)')
+    .option('--no-store', 'keep results in memory only (lost when the service stops)')
     .option('--max-value-bytes <n>', 'largest value an expression may produce, and largest var or global', String(serveDefaults.maxValueBytes))
     .option('--max-vars-bytes <n>', "largest total of an instance's vars, and of a run's globals", String(serveDefaults.maxVarsBytes))
     .option('--max-expression-length <n>', 'longest expression source, in characters', String(serveDefaults.maxExpressionLength))

@@ -1,5 +1,7 @@
 // Every Test Run the service knows: running ones, and completed ones kept for retention_secs (at most
 // max_retained_runs, oldest forgotten first). Locks are taken here, all or none, and released at the end.
+// With a run store, records are also written to disk (core/store/run-store.ts) and read back at start as
+// past runs, so results survive a restart.
 import type { JsonObject } from '../api/index.js';
 import { ErrorCode, TesterError, cannotStart } from '../errors.js';
 import { LockTable } from './locks.js';
@@ -7,6 +9,14 @@ import { TestRun } from './run.js';
 import { checkGatewaysUp, compileDefinition, type CompileLimits } from './definition.js';
 import type { Registry } from '../plugins/registry.js';
 import type { ServiceHookSet } from '../hooks.js';
+import { PastRun } from './past-run.js';
+import type { RunStore } from '../store/run-store.js';
+
+/** A run the service can answer for: one of this process, or one read back from the store. */
+export type KnownRun = TestRun | PastRun;
+
+/** How often running runs' records are saved to the store. */
+const SNAPSHOT_MS = 5000;
 
 export interface RunManagerOptions extends CompileLimits {
   maxRuns: number;
@@ -15,12 +25,17 @@ export interface RunManagerOptions extends CompileLimits {
   forgetOnRead: boolean;
   /** Byte budget of each run's detailed first_call record. */
   maxRecordBytes?: number;
+  /** Where records are kept across restarts (none: memory only). */
+  store?: RunStore;
 }
 
 export class RunManager {
   readonly runs = new Map<string, TestRun>();
+  /** Runs read back from the store at start (they ended before this process began). */
+  readonly past = new Map<string, PastRun>();
   readonly locks = new LockTable();
   private sweeper: NodeJS.Timeout;
+  private snapshots: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly registry: Registry,
@@ -30,6 +45,33 @@ export class RunManager {
   ) {
     this.sweeper = setInterval(() => this.sweep(), 5000);
     this.sweeper.unref();
+    const store = opts.store;
+    if (store) {
+      for (const stored of store.all()) {
+        const p = new PastRun(stored);
+        this.past.set(p.runId, p);
+        if (stored.state !== p.state) store.put(p.stored());
+      }
+      this.sweep();
+      this.snapshots = setInterval(() => this.snapshot(), SNAPSHOT_MS);
+      this.snapshots.unref();
+    }
+  }
+
+  /** Every run known: this process's, then the past ones. */
+  *all(): IterableIterator<KnownRun> {
+    yield* this.runs.values();
+    yield* this.past.values();
+  }
+
+  /** Save the records of running runs (off the hot path: the store writes them on its own timer). */
+  private snapshot(): void {
+    for (const r of this.runs.values()) if (r.state === 'running') this.save(r);
+  }
+
+  private save(r: TestRun): void {
+    const rec = r.record();
+    this.opts.store?.put({ runId: r.runId, state: rec.state as string, completedAt: rec.completed === 1 ? Date.now() : undefined, record: rec });
   }
 
   get running(): number {
@@ -38,15 +80,15 @@ export class RunManager {
     return n;
   }
 
-  private expired(r: TestRun, now = performance.now()): boolean {
+  private expired(r: KnownRun, now = performance.now()): boolean {
     return r.completedAt !== undefined && now - r.completedAt > this.opts.retentionSecs * 1000;
   }
 
   /** The run with this id, unless it is unknown or its retention has expired. */
-  find(runId: string): TestRun | undefined {
-    const r = this.runs.get(runId);
+  find(runId: string): KnownRun | undefined {
+    const r = this.runs.get(runId) ?? this.past.get(runId);
     if (r && this.expired(r)) {
-      this.runs.delete(runId);
+      this.forget(runId);
       return undefined;
     }
     return r;
@@ -55,8 +97,9 @@ export class RunManager {
   /** Validate-compile-lock-start. Throws TesterError with the catalogue's code. */
   async execute(params: JsonObject): Promise<TestRun> {
     const runId = params.run_id as string;
-    if (this.find(runId)) {
-      const r = this.runs.get(runId)!;
+    const known = this.find(runId);
+    if (known) {
+      const r = known;
       throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
     }
     const def = compileDefinition(params, this.registry, this.opts);
@@ -65,6 +108,7 @@ export class RunManager {
     this.locks.acquire(runId, def.lockKeys);
     const run = new TestRun(def, this.opts.maxRecordBytes, (r) => {
       this.locks.release(r.runId, r.def.lockKeys);
+      this.save(r);
       this.sweep();
       const c = r.results.counts;
       this.log('info', `run ${r.runId} ${r.state}: started ${c.started}, passed ${c.passed}, failed ${c.failed}, aborted ${c.aborted}, cancelled ${c.cancelled}, dropped ${c.dropped}`);
@@ -84,7 +128,7 @@ export class RunManager {
     return run;
   }
 
-  get(runId: unknown): TestRun {
+  get(runId: unknown): KnownRun {
     if (typeof runId !== 'string' && typeof runId !== 'number') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: is required');
     if (runId === '') throw new TesterError(ErrorCode.RunIdMissing, 'run_id: must not be empty');
     const r = this.find(String(runId));
@@ -94,32 +138,38 @@ export class RunManager {
 
   forget(runId: string): void {
     this.runs.delete(runId);
+    this.past.delete(runId);
+    this.opts.store?.delete(runId);
   }
 
   /** Drop completed runs past retention, and the oldest beyond max_retained_runs. */
   sweep(): void {
     const now = performance.now();
-    const done: TestRun[] = [];
-    for (const r of this.runs.values()) {
+    const done: KnownRun[] = [];
+    for (const r of this.all()) {
       if (r.completedAt === undefined) continue;
-      if (this.expired(r, now)) this.runs.delete(r.runId);
+      if (this.expired(r, now)) this.forget(r.runId);
       else done.push(r);
     }
     if (done.length > this.opts.maxRetainedRuns) {
       done.sort((a, b) => a.completedAt! - b.completedAt!);
-      for (const r of done.slice(0, done.length - this.opts.maxRetainedRuns)) this.runs.delete(r.runId);
+      for (const r of done.slice(0, done.length - this.opts.maxRetainedRuns)) this.forget(r.runId);
     }
   }
 
+  /** Stop: running runs end as `interrupted` (saved so), and the store is flushed and closed. */
   async shutdown(): Promise<void> {
     clearInterval(this.sweeper);
+    if (this.snapshots) clearInterval(this.snapshots);
     const pending: Promise<void>[] = [];
     for (const r of this.runs.values()) {
       if (r.state === 'running') {
-        r.cancel();
+        r.interrupt();
         pending.push(r.finished);
       }
     }
     await Promise.race([Promise.all(pending), new Promise((res) => setTimeout(res, 3000))]);
+    for (const r of this.runs.values()) if (r.state === 'running') this.save(r);
+    this.opts.store?.close();
   }
 }

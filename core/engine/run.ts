@@ -10,8 +10,11 @@ import { RunResults } from './results.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { nextSlice, shouldYield } from './turn.js';
 
-/** aborted: an internal fault ended the run (its reason is in the record's abort_reason); its locks are free. */
-export type RunState = 'running' | 'completed' | 'cancelled' | 'aborted';
+/**
+ * aborted: an internal fault ended the run (its reason is in the record's abort_reason); its locks are free.
+ * interrupted: the service stopped while the run was running (its instances were stopped as on a cancel).
+ */
+export type RunState = 'running' | 'completed' | 'cancelled' | 'aborted' | 'interrupted';
 
 export class TestRun implements RunView, InstanceHost {
   /** The owner's hooks (call methods); plugins get `handle.hooks`, tap-only. */
@@ -124,7 +127,12 @@ export class TestRun implements RunView, InstanceHost {
     this.stop('cancelled');
   }
 
-  private stop(state: 'cancelled' | 'aborted'): void {
+  /** The service is stopping: end like a cancel, reported as `interrupted`. */
+  interrupt(): void {
+    this.stop('interrupted');
+  }
+
+  private stop(state: 'cancelled' | 'aborted' | 'interrupted'): void {
     if (this.state !== 'running') return;
     this.state = state;
     if (this.timer) clearTimeout(this.timer);
@@ -161,7 +169,7 @@ export class TestRun implements RunView, InstanceHost {
   }
 
   private afterInstance(): void {
-    if (this.state === 'cancelled' || this.state === 'aborted') {
+    if (this.state !== 'running') {
       if (this.inflight.size === 0) void this.end();
       return;
     }

@@ -37,7 +37,7 @@ test('a port in use is a clear error, not a crash', async () => {
   }
 });
 
-test('close() cancels running runs, releases the port and runs the shutdown taps', async () => {
+test('close() interrupts running runs (their instances cancelled), releases the port and runs the shutdown taps', async () => {
   const svc = await startTestService();
   let shutdownTapped = false;
   svc.hooks.shutdown.tapPromise('test', async () => {
@@ -48,7 +48,7 @@ test('close() cancels running runs, releases the port and runs the shutdown taps
   await svc.close();
   await svc.close(); // idempotent
   const run = svc.runs.runs.get('closing')!;
-  assert.equal(run.state, 'cancelled');
+  assert.equal(run.state, 'interrupted');
   assert.equal(run.record().counts && (run.record().counts as any).cancelled, 5);
   assert.equal(shutdownTapped, true);
   const refused = await new Promise<boolean>((resolve) => {

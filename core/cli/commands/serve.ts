@@ -1,4 +1,5 @@
 // tester serve: run the service until SIGINT/SIGTERM.
+import { join } from 'node:path';
 import { startService, defaults } from '../../service.js';
 
 export interface ServeOptions {
@@ -14,6 +15,8 @@ export interface ServeOptions {
   forgetOnRead?: boolean;
   allow?: string[];
   dataDir?: string;
+  /** a file, false (--no-store) or true/undefined (the default file in the data directory) */
+  store?: string | boolean;
   quiet?: boolean;
   verbose?: boolean;
   maxValueBytes?: string;
@@ -39,6 +42,7 @@ export async function serve(o: ServeOptions): Promise<number> {
     forgetOnRead: o.forgetOnRead,
     allow: o.allow,
     dataDir: o.dataDir,
+    store: o.store === false ? false : typeof o.store === 'string' ? o.store : join(o.dataDir ?? '.tester', 'runs.sqlite'),
     quiet: o.quiet,
     verbose: o.verbose,
     maxValueBytes: num(o.maxValueBytes),

@@ -5,7 +5,7 @@ import { redactJson } from '../../redact.js';
 
 export function listTests(runs: RunManager, registry: Registry) {
   return (): Record<string, unknown> => ({
-    runs: [...runs.runs.values()].map((r) => {
+    runs: [...runs.all()].map((r) => {
       const rec = r.record();
       return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: r.inProgress, time_start: rec.time_start, rate: rec.rate };
     }),
