@@ -1,4 +1,5 @@
 // The service: boots the plugins, wires the JSON-RPC methods, listens on the framed TCP port.
+import { readFileSync } from 'node:fs';
 import { RunStore } from './store/run-store.js';
 import { redactText } from './redact.js';
 import { projectRoot } from './paths.js';
@@ -38,6 +39,14 @@ export interface ServiceOptions {
   maxRetainedRuns?: number;
   forgetOnRead?: boolean;
   allow?: string[];
+  /** TLS on the RPC port: PEM files of the key and certificate; with tlsCa, clients must present a certificate it signed. */
+  tlsKey?: string;
+  tlsCert?: string;
+  tlsCa?: string;
+  /** A shared token every request must carry as params.auth_token. */
+  token?: string;
+  /** Connections one client address may have open at once. */
+  maxConnectionsPerClient?: number;
   dataDir?: string;
   /** The run store's file: results survive a restart (`tester serve` default `<data dir>/runs.sqlite`). */
   store?: string | false;
@@ -139,7 +148,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes,
   }, log);
 
-  const dispatcher = new Dispatcher((t) => log('error', t));
+  const dispatcher = new Dispatcher((t) => log(t.startsWith('refused') ? 'warn' : 'error', t), opts.token);
   dispatcher.add('ExecuteTest', executeTest(runs, validateParams));
   dispatcher.add('QueryTest', queryTest(runs));
   dispatcher.add('CancelTest', cancelTest(runs));
@@ -153,6 +162,8 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     readTimeoutMs: opts.readTimeoutMs ?? defaults.readTimeoutMs,
     maxConnections: opts.maxConnections ?? defaults.maxConnections,
     allow: opts.allow,
+    maxConnectionsPerClient: opts.maxConnectionsPerClient,
+    tls: readTls(opts),
     handle: (frame) => dispatcher.handle(frame),
     failure: (message) => Dispatcher.error(null, ErrorCode.General, message),
     log: (t) => log('warn', t),
@@ -164,6 +175,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     await runs.shutdown();
     throw new Error(`cannot listen on ${opts.host ?? defaults.host}:${opts.port ?? defaults.port}: ${(e as Error).message}`);
   }
+  for (const w of exposureWarnings({ ...opts, host: addr.host })) log('warn', w);
   await hooks.ready.promise();
   log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})`);
 
@@ -188,4 +200,32 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
       }
     },
   };
+}
+
+function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {
+  if (!opts.tlsKey && !opts.tlsCert) {
+    if (opts.tlsCa) throw new Error('--tls-ca needs --tls-cert and --tls-key');
+    return undefined;
+  }
+  if (!opts.tlsKey || !opts.tlsCert) throw new Error('TLS needs both --tls-cert and --tls-key');
+  const read = (what: string, f: string) => {
+    try {
+      return readFileSync(f);
+    } catch (e) {
+      throw new Error(`cannot read the TLS ${what} ${f}: ${(e as Error).message}`);
+    }
+  };
+  return { key: read('key', opts.tlsKey), cert: read('certificate', opts.tlsCert), ...(opts.tlsCa ? { ca: read('CA', opts.tlsCa), requestCert: true } : {}) };
+}
+
+/** What a start-up warning should say about who can reach the service. */
+export function exposureWarnings(opts: Pick<ServiceOptions, 'host' | 'allow' | 'tlsCert' | 'token'>): string[] {
+  const host = opts.host ?? defaults.host;
+  const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
+  if (loopback) return [];
+  const out: string[] = [];
+  if (!opts.tlsCert && !opts.allow?.length) out.push(`listening on ${host} without TLS and without an allow-list: any host that can reach it may run tests and read results (use --tls-cert/--tls-key, --allow, or --host 127.0.0.1)`);
+  else if (!opts.tlsCert) out.push(`listening on ${host} without TLS: requests and results cross the network in clear text (--tls-cert/--tls-key)`);
+  if (!opts.token) out.push(`listening on ${host} without a token: every client the network lets through is trusted (--token-file)`);
+  return out;
 }

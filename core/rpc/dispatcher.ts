@@ -5,7 +5,13 @@
 // params may be a string holding a JSON object, the id goes back as a string, and every error is mapped onto the
 // catalogue's codes (1000 for the envelope, 1001 for an unknown method naming it, TesterError codes as they are).
 import { JSONRPCErrorException, JSONRPCServer, createJSONRPCErrorResponse, type JSONRPCErrorResponse, type JSONRPCID, type JSONRPCRequest, type JSONRPCResponse } from 'json-rpc-2.0';
+import { timingSafeEqual, createHash } from 'node:crypto';
 import { ErrorCode, TesterError } from '../errors.js';
+
+/** The params member that carries the shared token when the service requires one (removed before the method). */
+export const TOKEN_PARAM = 'auth_token';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export type MethodHandler = (params: Record<string, unknown>) => unknown | Promise<unknown>;
 
@@ -21,7 +27,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export class Dispatcher {
   private readonly server = new JSONRPCServer({ errorListener: () => {} });
 
-  constructor(private readonly log: (text: string) => void = () => {}) {
+  private readonly tokenDigest: Buffer | undefined;
+
+  /** `token`: when set, every request must carry it as `params.auth_token` (compared in constant time). */
+  constructor(
+    private readonly log: (text: string) => void = () => {},
+    token?: string,
+  ) {
+    this.tokenDigest = token ? digest(token) : undefined;
     this.server.mapErrorToJSONRPCErrorResponse = (id: JSONRPCID, error: unknown): JSONRPCErrorResponse => {
       if (error instanceof TesterError || error instanceof JSONRPCErrorException) return createJSONRPCErrorResponse(id, error.code, error.message);
       this.log(`internal error: ${(error as Error)?.stack ?? String(error)}`);
@@ -43,6 +56,14 @@ export class Dispatcher {
         }
       }
       if (!params || typeof params !== 'object' || Array.isArray(params)) return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, 'params must be an object');
+      if (this.tokenDigest) {
+        const { [TOKEN_PARAM]: given, ...rest } = params as Record<string, unknown>;
+        if (typeof given !== 'string' || !timingSafeEqual(digest(given), this.tokenDigest)) {
+          this.log(`refused ${request.method}: params.${TOKEN_PARAM} ${given === undefined ? 'missing' : 'wrong'}`);
+          return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, `unauthorized: this service requires its token in params.${TOKEN_PARAM} (tester commands read it from TESTER_TOKEN)`);
+        }
+        params = rest;
+      }
       return next({ ...request, params }, serverParams);
     });
   }

@@ -2,6 +2,7 @@
 // Bounded frame size, a read timeout for the whole request and a connection cap; every failure gets an answer
 // or a clean close, and never disturbs other connections.
 import net from 'node:net';
+import tls from 'node:tls';
 import { encodeFrame, FrameDecoder, FrameTooLarge } from '../framing/frame-decoder.js';
 import { AllowList } from './allow-list.js';
 
@@ -13,6 +14,10 @@ export interface FrameServerOptions {
   maxConnections: number;
   /** Optional allow-list of client addresses: IPv4/IPv6 addresses and subnets (a bad rule throws at construction). */
   allow?: readonly string[];
+  /** Connections one client address may have open at once (default: no cap beyond maxConnections). */
+  maxConnectionsPerClient?: number;
+  /** TLS on the RPC port: key and certificate (PEM); with `ca` and `requestCert`, clients must show a certificate. */
+  tls?: { key: string | Buffer; cert: string | Buffer; ca?: string | Buffer; requestCert?: boolean };
   /** Turns one request frame into the response JSON text. Must not throw. */
   handle(request: Buffer, peer: string): Promise<string>;
   /** The response to send when the request could not be read (too large, timeout, too many connections). */
@@ -21,17 +26,46 @@ export interface FrameServerOptions {
 }
 
 export class FrameServer {
-  private server: net.Server;
+  private server: net.Server | tls.Server;
   /** Every open socket (destroyed by close()); `active` counts those being served, for the cap. */
   private sockets = new Set<net.Socket>();
+  private raw = new Set<net.Socket>();
   private active = 0;
+  private readonly perClient = new Map<string, number>();
   private readonly allow: AllowList | undefined;
+  private refusals = { count: 0, since: -Infinity };
 
   constructor(private readonly opts: FrameServerOptions) {
     this.allow = opts.allow?.length ? new AllowList(opts.allow) : undefined;
     // allowHalfOpen: a client may shut down its sending side after the request and still read the response.
-    this.server = net.createServer({ allowHalfOpen: true }, (s) => this.onConnection(s));
+    if (opts.tls) {
+      const t = opts.tls;
+      this.server = tls.createServer(
+        { allowHalfOpen: true, key: t.key, cert: t.cert, ca: t.ca, requestCert: t.requestCert ?? false, rejectUnauthorized: t.requestCert ?? false, handshakeTimeout: opts.readTimeoutMs },
+        (s) => this.onConnection(s),
+      );
+      // A failed handshake (plain TCP to a TLS port, an unknown client certificate) is logged as a refusal.
+      this.server.on('tlsClientError', (e, s) => {
+        this.refused(s.remoteAddress, `TLS handshake failed: ${e.message}`);
+        s.destroy();
+      });
+      // Connections still in their handshake are not yet in `sockets`: track the raw ones too, for close().
+      this.server.on('connection', (raw: net.Socket) => {
+        this.raw.add(raw);
+        raw.on('close', () => this.raw.delete(raw));
+      });
+    } else this.server = net.createServer({ allowHalfOpen: true }, (s) => this.onConnection(s));
     this.server.on('error', (e) => opts.log?.(`server error: ${e.message}`));
+  }
+
+  /** Log a refused connection; a flood is summarised (one line, then a count every 10 s). */
+  private refused(addr: string | undefined, why: string): void {
+    const now = performance.now();
+    if (now - this.refusals.since >= 10_000) {
+      const more = this.refusals.count > 1 ? ` (and ${this.refusals.count - 1} more refusals in the last 10 s)` : '';
+      this.opts.log?.(`refused connection from ${addr ?? '?'}: ${why}${more}`);
+      this.refusals = { count: 1, since: now };
+    } else this.refusals.count++;
   }
 
   listen(): Promise<{ host: string; port: number }> {
@@ -52,6 +86,7 @@ export class FrameServer {
 
   async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
+    for (const s of this.raw) s.destroy();
     await new Promise<void>((r) => this.server.close(() => r()));
   }
 
@@ -63,6 +98,7 @@ export class FrameServer {
     const peer = `${sock.remoteAddress}:${sock.remotePort}`;
     sock.on('error', () => sock.destroy());
     if (!this.allowed(sock.remoteAddress)) {
+      this.refused(sock.remoteAddress, 'not in the allow-list (--allow)');
       sock.destroy();
       return;
     }
@@ -77,12 +113,25 @@ export class FrameServer {
       linger();
       return;
     }
+    const client = sock.remoteAddress ?? '?';
+    const mine = this.perClient.get(client) ?? 0;
+    const cap = this.opts.maxConnectionsPerClient;
+    if (cap !== undefined && mine >= cap) {
+      this.refused(client, `more than ${cap} connections from one client (--max-connections-per-client)`);
+      sock.end(encodeFrame(this.opts.failure(`too many connections from ${client} (max_connections_per_client ${cap}); retry later`)));
+      linger();
+      return;
+    }
     this.active++;
+    this.perClient.set(client, mine + 1);
     let counted = true;
     const release = () => {
       if (counted) {
         counted = false;
         this.active--;
+        const n = (this.perClient.get(client) ?? 1) - 1;
+        if (n <= 0) this.perClient.delete(client);
+        else this.perClient.set(client, n);
       }
     };
     sock.on('close', release);

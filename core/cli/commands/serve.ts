@@ -1,5 +1,6 @@
 // tester serve: run the service until SIGINT/SIGTERM.
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { startService, defaults } from '../../service.js';
 
 export interface ServeOptions {
@@ -17,6 +18,11 @@ export interface ServeOptions {
   dataDir?: string;
   /** a file, false (--no-store) or true/undefined (the default file in the data directory) */
   store?: string | boolean;
+  tlsCert?: string;
+  tlsKey?: string;
+  tlsCa?: string;
+  tokenFile?: string;
+  maxConnectionsPerClient?: string;
   quiet?: boolean;
   verbose?: boolean;
   maxValueBytes?: string;
@@ -27,6 +33,16 @@ export interface ServeOptions {
 }
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+
+/** The token from --token-file (its first line), else TESTER_TOKEN; none: no token required. */
+function readToken(file: string | undefined): string | undefined {
+  if (file) {
+    const t = readFileSync(file, 'utf8').split(/\r?\n/)[0]!.trim();
+    if (!t) throw new Error(`--token-file ${file}: the first line is empty`);
+    return t;
+  }
+  return process.env.TESTER_TOKEN || undefined;
+}
 
 export async function serve(o: ServeOptions): Promise<number> {
   const svc = await startService({
@@ -43,6 +59,11 @@ export async function serve(o: ServeOptions): Promise<number> {
     allow: o.allow,
     dataDir: o.dataDir,
     store: o.store === false ? false : typeof o.store === 'string' ? o.store : join(o.dataDir ?? '.tester', 'runs.sqlite'),
+    tlsCert: o.tlsCert,
+    tlsKey: o.tlsKey,
+    tlsCa: o.tlsCa,
+    token: readToken(o.tokenFile),
+    maxConnectionsPerClient: num(o.maxConnectionsPerClient),
     quiet: o.quiet,
     verbose: o.verbose,
     maxValueBytes: num(o.maxValueBytes),
