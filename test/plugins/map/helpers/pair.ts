@@ -39,3 +39,23 @@ export async function startPair(opts: { tcapTimeoutMs?: number; map?: Record<str
     },
   };
 }
+
+let seq = 0;
+
+/** Submit `first` on `x` (the side that waits), then `second` on `y`, and wait for both records. */
+export async function runBoth(x: RunningService, first: Record<string, unknown>, y: RunningService, second: Record<string, unknown>): Promise<[any, any]> {
+  const { call, waitForRun } = await import('../../../helpers/service.js');
+  const n = ++seq;
+  const d1 = { distribution: { type: 'single' }, ...first, run_id: `${first.run_id ?? 'first'}-${n}` };
+  const d2 = { distribution: { type: 'single' }, ...second, run_id: `${second.run_id ?? 'second'}-${n}` };
+  const r1 = await call(x.port, 'ExecuteTest', d1);
+  if (r1.error) throw new Error(`ExecuteTest (first) refused: ${r1.error.code} ${r1.error.message}`);
+  const r2 = await call(y.port, 'ExecuteTest', d2);
+  if (r2.error) throw new Error(`ExecuteTest (second) refused: ${r2.error.code} ${r2.error.message}`);
+  return Promise.all([waitForRun(x.port, d1.run_id), waitForRun(y.port, d2.run_id)]);
+}
+
+/** The checks of a record's first instance that are not passes, for assertion messages. */
+export function problems(rec: any): string {
+  return JSON.stringify((rec.first_call?.check_log ?? []).filter((c: any) => c.status !== 'pass'));
+}
