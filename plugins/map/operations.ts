@@ -76,12 +76,18 @@ function describe(e: MessageEntry): string {
   return `Expect ${what} from the ${peer(e.peer)}${e.wire === 'invoke' ? ' (in a new Begin when no dialogue is open)' : ''}; any other message aborts the instance.`;
 }
 
+/** Where the type's data lives: its row of the table and the codec types of what it carries. */
+function sourceOf(e: MessageEntry): string {
+  const row = `catalogue.ts MAP_OPERATIONS ${e.op.name}`;
+  if (e.wire === 'error') return `${row}.errors; parameters: codec/types.ts ERROR_PARAMS`;
+  const types = Object.entries(e.op.versions).map(([v, d]) => `v${v} ${(e.wire === 'invoke' ? d.arg : d.res) ?? 'no parameter'}`);
+  return `${row}.versions (${types.join(', ')}: codec/types.ts TYPES)`;
+}
+
 export function mapOperations(cfg: MapConfig): OperationDefinition[] {
   const out: OperationDefinition[] = [];
   for (const e of messageEntries()) {
-    const common = {
-      type: `map.${e.segment}.${e.name}`, aliases: e.aliases, gateway: 'sigtran', description: describe(e), source: `plugins/map/catalogue.ts (${e.op.name})`,
-    };
+    const common = { type: `map.${e.segment}.${e.name}`, aliases: e.aliases, gateway: 'sigtran', description: describe(e), source: sourceOf(e) };
     out.push(e.direction === 'send'
       ? defineOperation({ ...common, direction: 'send', arguments: sendSchema(e), execute: (ctx, args: JsonObject) => executeSend(ctx, e, args ?? EMPTY, cfg) })
       : defineOperation({ ...common, direction: 'receive', arguments: receiveSchema(e), controlArguments: [...RECEIVE_CONTROL], execute: (ctx, args: JsonObject) => executeReceive(ctx, e, args ?? EMPTY, cfg) }));
@@ -90,7 +96,7 @@ export function mapOperations(cfg: MapConfig): OperationDefinition[] {
     const send = { type: `tcap.${role}_to_${p}.Abort`, role, peer: p };
     const recv = { type: `tcap.${role}_from_${p}.Abort`, role, peer: p };
     out.push(defineOperation({
-      type: send.type, direction: 'send', gateway: 'sigtran', source: 'plugins/map/operations.ts',
+      type: send.type, direction: 'send', gateway: 'sigtran', source: 'operations.ts (one per role pair of catalogue.ts)',
       description: `Send a TCAP Abort on the dialogue with the ${peer(p)}: a U-Abort (ABRT abort-source u_source), or with p_cause a P-Abort.`,
       arguments: {
         type: 'object',
@@ -103,7 +109,7 @@ export function mapOperations(cfg: MapConfig): OperationDefinition[] {
       execute: (ctx, args: JsonObject) => executeAbortSend(ctx, send, args ?? EMPTY, cfg),
     }));
     out.push(defineOperation({
-      type: recv.type, direction: 'receive', gateway: 'sigtran', source: 'plugins/map/operations.ts',
+      type: recv.type, direction: 'receive', gateway: 'sigtran', source: 'operations.ts (one per role pair of catalogue.ts)',
       description: `Expect a TCAP Abort (U-Abort or P-Abort) on the dialogue with the ${peer(p)}.`,
       arguments: { type: 'object', properties: { kind: { type: 'string', enum: ['u-abort', 'p-abort'] }, p_cause: { type: 'integer' }, u_source: { type: 'integer' }, u_info_0_octets: { type: 'string' }, reason: { type: 'string' } } },
       execute: (ctx, args: JsonObject) => executeAbortReceive(ctx, recv, args ?? EMPTY, cfg),
