@@ -2,7 +2,7 @@
 // back into the same form with every derived field present (X and X_hex next to X_digits, X_noa, X_cause, ...).
 // Encoding errors are CodecErrors naming the argument path; decoding never throws (see decodeArg).
 import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../ber/index.js';
-import { numberFormats, type Fields } from './numbers.js';
+import { numberFormats, type Fields, type NumberFormat } from './numbers.js';
 import type { ArgType, Field, Ty } from './schema.js';
 import { ExtensionError, readExtensions, writeExtensions, type ExtensionTypes } from './extensions.js';
 
@@ -89,10 +89,17 @@ function enumValue(ty: Extract<Ty, { k: 'enum' }>, v: unknown, path: string): nu
   return toInt(v, path);
 }
 
+/** The number format behind an OCTET STRING's derived fields, if any. */
+export function formatOf(ty: Ty): NumberFormat | undefined {
+  if (ty.k !== 'oct') return undefined;
+  return ty.format ?? (ty.fmt ? numberFormats[ty.fmt] : undefined);
+}
+
 /** The derived-field value of an octet-string field `n` in `holder`, when any is given. */
 function derivedPresent(ty: Ty, holder: Obj, n: string): boolean {
-  if (ty.k !== 'oct' || !ty.fmt) return false;
-  for (const s of numberFormats[ty.fmt].suffixes) if (holder[n + '_' + s] !== undefined) return true;
+  const fmt = formatOf(ty);
+  if (!fmt) return false;
+  for (const s of fmt.suffixes) if (holder[n + '_' + s] !== undefined) return true;
   return false;
 }
 
@@ -119,8 +126,9 @@ function present(fd: Field, holder: Obj): boolean {
 function octetsFor(ty: Extract<Ty, { k: 'oct' }>, holder: Obj, n: string, path: string): Uint8Array {
   const raw = holder[n] ?? holder[n + '_hex'];
   if (raw !== undefined && raw !== null) return hexArg(raw, `${path}${n}${holder[n] !== undefined ? '' : '_hex'}`);
-  if (!ty.fmt) throw new CodecError(`${path}${n}: missing (give ${n}_hex)`);
-  const r = numberFormats[ty.fmt].encode((s) => holder[n + '_' + s]);
+  const fmt = formatOf(ty);
+  if (!fmt) throw new CodecError(`${path}${n}: missing (give ${n}_hex)`);
+  const r = fmt.encode((s) => holder[n + '_' + s]);
   if (typeof r === 'string') throw new CodecError(`${path}${n}${r}`);
   return r;
 }
@@ -218,7 +226,8 @@ function writeElements(w: BerWriter, of: Ty, holder: Obj, n: string, path: strin
     const el = v[i];
     const p = `${path}${n}[${i}]`;
     if (of.k === 'oct' && isObj(el)) {
-      const r = of.fmt ? numberFormats[of.fmt].encode((s) => el[s] ?? el['_' + s]) : undefined;
+      const fmt = formatOf(of);
+      const r = fmt ? fmt.encode((s) => el[s] ?? el['_' + s]) : undefined;
       if (r === undefined) throw new CodecError(`${p}: expected a hex string`);
       if (typeof r === 'string') throw new CodecError(`${p}${r}`);
       w.octets(r);
@@ -276,7 +285,8 @@ export function encodeArg(at: ArgType, input: Obj, opts?: CodecOptions): Uint8Ar
   const w = shared.reset();
   const ty = at.ty;
   if (ty.k === 'seq') {
-    w.beginSequence();
+    if (at.tag !== undefined) w.begin(TagClass.Context, at.tag);
+    else w.beginSequence();
     writeFields(w, ty.fields, args, '');
     w.end();
   } else if (ty.k === 'choice') writeChoice(w, ty, args, '');
@@ -295,15 +305,27 @@ export function encodeArg(at: ArgType, input: Obj, opts?: CodecOptions): Uint8Ar
 
 // ---------------------------------------------------------------- decoding
 
-const lookups = new WeakMap<Ty, Map<number, Field>>();
+// Tag key -> the field(s) carrying that tag. Several fields share a key when a SEQUENCE has untagged fields of one
+// universal type (MAP's USSD-Arg: three OCTET STRINGs); they are then taken in declaration order.
+const lookups = new WeakMap<Ty, Map<number, Field | Field[]>>();
 
-function addKeys(m: Map<number, Field>, fd: Field, owner: Field): void {
-  if (fd.t !== undefined) m.set(TagClass.Context * 65536 + fd.t, owner);
-  else if (fd.ty.k === 'choice') for (const a of fd.ty.alts) addKeys(m, a, owner);
-  else m.set(UNIV[fd.ty.k], owner);
+function tagKey(cls: number, n: number): number {
+  return cls === TagClass.Context ? TagClass.Context * 65536 + n : cls === TagClass.Universal ? n : -1;
 }
 
-function lookup(ty: Ty, fields: readonly Field[]): Map<number, Field> {
+function addKeys(m: Map<number, Field | Field[]>, fd: Field, owner: Field): void {
+  const put = (k: number) => {
+    const cur = m.get(k);
+    if (cur === undefined) m.set(k, owner);
+    else if (Array.isArray(cur)) cur.push(owner);
+    else if (cur !== owner) m.set(k, [cur, owner]);
+  };
+  if (fd.t !== undefined) put(TagClass.Context * 65536 + fd.t);
+  else if (fd.ty.k === 'choice') for (const a of fd.ty.alts) addKeys(m, a, owner);
+  else put(UNIV[fd.ty.k]);
+}
+
+function lookup(ty: Ty, fields: readonly Field[]): Map<number, Field | Field[]> {
   let m = lookups.get(ty);
   if (!m) {
     m = new Map();
@@ -311,6 +333,13 @@ function lookup(ty: Ty, fields: readonly Field[]): Map<number, Field> {
     lookups.set(ty, m);
   }
   return m;
+}
+
+/** The field a TLV with `key` stands for: the only one, or the first of several not decoded yet into `out`. */
+function fieldFor(m: Map<number, Field | Field[]>, key: number, out: Obj): Field | undefined {
+  const f = m.get(key);
+  if (!Array.isArray(f)) return f;
+  return f.find((x) => out[x.n] === undefined) ?? f[f.length - 1];
 }
 
 function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void {
@@ -354,7 +383,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       const hex = toHex(b);
       out[n] = hex;
       out[n + '_hex'] = hex;
-      if (ty.fmt) numberFormats[ty.fmt].decode(b, n, out as Fields);
+      formatOf(ty)?.decode(b, n, out as Fields);
       return;
     }
     case 'contain': {
@@ -384,7 +413,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
         const holder: Obj = {};
         decodeValue(buf, c, ty.of, 'e', holder);
         arr.push(holder.e);
-        if (arr.length === 1 && ty.of.k === 'oct' && ty.of.fmt) {
+        if (arr.length === 1 && formatOf(ty.of)) {
           // promote the first element's derived fields: destinationRoutingAddress_digits, ...
           for (const k of Object.keys(holder)) if (k !== 'e' && k !== 'e_hex') out[n + k.slice(1)] = holder[k];
         }
@@ -405,9 +434,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
 }
 
 function decodeChoice(buf: Uint8Array, t: Tlv, ty: Extract<Ty, { k: 'choice' }>, out: Obj): void {
-  const m = lookup(ty, ty.alts);
-  const key = t.cls === TagClass.Context ? TagClass.Context * 65536 + t.tagNumber : t.cls === TagClass.Universal ? t.tagNumber : -1;
-  const a = m.get(key);
+  const a = fieldFor(lookup(ty, ty.alts), tagKey(t.cls, t.tagNumber), {});
   if (!a) throw new CodecError(`unexpected tag [${t.cls === 2 ? '' : 'UNIVERSAL '}${t.tagNumber}] in CHOICE`);
   decodeFieldTlv(buf, t, a, out);
 }
@@ -426,8 +453,7 @@ function decodeFields(buf: Uint8Array, t: Tlv, ty: Ty, fields: readonly Field[],
   let p = t.valueStart;
   while (p < t.valueEnd) {
     const c = readTlv(buf, p, t.valueEnd);
-    const key = c.cls === TagClass.Context ? TagClass.Context * 65536 + c.tagNumber : c.cls === TagClass.Universal ? c.tagNumber : -1;
-    const fd = m.get(key);
+    const fd = fieldFor(m, tagKey(c.cls, c.tagNumber), out);
     if (fd) decodeFieldTlv(buf, c, fd, out);
     else out[`_unknown_${c.cls}_${c.tagNumber}`] = toHex(buf.subarray(c.valueStart, c.valueEnd));
     p = c.end;
@@ -455,7 +481,8 @@ export function decodeArg(at: ArgType, buf: Uint8Array | undefined, opts?: Codec
     const t = readTlv(buf, 0);
     const ty = at.ty;
     if (ty.k === 'seq') {
-      if (t.cls !== TagClass.Universal || t.tagNumber !== 16) throw new CodecError(`expected a SEQUENCE, found tag ${t.cls}/${t.tagNumber}`);
+      const [cls, num] = at.tag !== undefined ? [TagClass.Context, at.tag] : [TagClass.Universal, 16];
+      if (t.cls !== cls || t.tagNumber !== num) throw new CodecError(`expected ${at.tag !== undefined ? `a [${at.tag}] SEQUENCE` : 'a SEQUENCE'}, found tag ${t.cls}/${t.tagNumber}`);
       decodeFields(buf, t, ty, ty.fields, out);
     } else if (ty.k === 'choice') decodeChoice(buf, t, ty, out);
     else if (ty.k === 'contain' && at.name) {

@@ -8,9 +8,11 @@
 // - numbers.ts: the formats behind the derived fields (Q.763 numbers and cause, TS 29.002 AddressString, TBCD,
 //   TS 23.003 cell global id / LAI).
 // - extensions.ts: SEQUENCE OF ExtensionField with values typed by a run's type map (`inap.extensions`).
+// - json-schema.ts: the JSON-schema properties of an argument type (operation `arguments` schemas).
 // - expected.ts: matching helpers for inbound operations (nested expected values to dotted paths, loose equality).
 export * from './schema.js';
-export { encodeArg, decodeArg, expandDotted, CodecError, type CodecOptions, type DecodeResult } from './codec.js';
+export { encodeArg, decodeArg, expandDotted, formatOf, CodecError, type CodecOptions, type DecodeResult } from './codec.js';
+export { argProperties, fieldProperties } from './json-schema.js';
 export * from './numbers.js';
 export { extensionTypes, readExtensions, writeExtensions, ExtensionError, type ExtensionTypes, type ExtensionAsnType } from './extensions.js';
 export { flattenExpected, getPath, looseEqual } from './expected.js';

@@ -1,14 +1,14 @@
 // Descriptors of ASN.1 types (IMPLICIT TAGS modules: INAP CS-1, CAP, MAP), interpreted by codec.ts to encode the
 // flattened JSON argument form into BER and back. Only the constructs TCAP-user arguments need are modelled.
-import type { NumberFormatName } from './numbers.js';
+import type { NumberFormat, NumberFormatName } from './numbers.js';
 
 export type Ty =
   | { readonly k: 'int' }
   | { readonly k: 'enum'; readonly names?: Readonly<Record<number, string>>; readonly aliases?: Readonly<Record<string, number>> }
   | { readonly k: 'bool' }
   | { readonly k: 'null' }
-  /** OCTET STRING; `fmt` adds the derived fields (`X_digits`, `X_noa`, `X_cause`, ...). */
-  | { readonly k: 'oct'; readonly fmt?: NumberFormatName }
+  /** OCTET STRING; `fmt` (a shared format) or `format` (a plugin's own) adds the derived fields (`X_digits`, `X_noa`, ...). */
+  | { readonly k: 'oct'; readonly fmt?: NumberFormatName; readonly format?: NumberFormat }
   | { readonly k: 'ia5' }
   | { readonly k: 'seq'; readonly fields: readonly Field[] }
   | { readonly k: 'choice'; readonly alts: readonly Field[] }
@@ -35,6 +35,9 @@ export interface Field {
 export interface ArgType {
   readonly name?: string;
   readonly ty: Ty;
+  /** A context tag on the whole value (`[3] SEQUENCE`, as MAP's SendRoutingInfoRes): IMPLICIT, so a SEQUENCE is
+   *  written `a3 ...` instead of `30 ...`. */
+  readonly tag?: number;
 }
 
 // Shorthand constructors: the tables read like the ASN.1 modules.
@@ -46,6 +49,8 @@ export const IA5: Ty = { k: 'ia5' };
 export const ANY: Ty = { k: 'any' };
 export const EXT: Ty = { k: 'ext' };
 export const oct = (fmt?: NumberFormatName): Ty => ({ k: 'oct', fmt });
+/** OCTET STRING with a plugin's own number format (derived fields `X_<suffix>`). */
+export const octf = (format: NumberFormat): Ty => ({ k: 'oct', format });
 export const enm = (names?: Record<number, string>, aliases?: Record<string, number>): Ty => ({ k: 'enum', names, aliases });
 export const seq = (...fields: Field[]): Ty => ({ k: 'seq', fields });
 export const choice = (...alts: Field[]): Ty => ({ k: 'choice', alts });

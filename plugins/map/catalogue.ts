@@ -1,0 +1,223 @@
+// THE table of the map plugin: every MAP operation the tester plays — its operation code per application-context
+// version, argument and result types (codec/types.ts), its context, which roles invoke and answer it, its errors —
+// and the MAP error codes. operations.ts registers every `map.<role>_<to|from>_<peer>.<Name>` type (and the
+// `tcap.<role>_<to|from>_<peer>.Abort` and `…Register` types) from it in one loop. Adding an operation is a row
+// here plus its types in codec/types.ts.
+
+import { resolveAc, type ApplicationContext } from '../sigtran/api.js';
+
+/** One MAP operation. */
+export interface MapOperation {
+  /** The tester's name: `<Name>` (invoke), `<Name>Result`, `<Name>Error`. */
+  readonly name: string;
+  /** The TS 29.002 operation name (for traces). */
+  readonly asn: string;
+  /** The application context (TS 29.002 name) whose dialogues carry it. */
+  readonly context: string;
+  /** By context version: the local opcode and the argument / result types (undefined = no parameter). */
+  readonly versions: Readonly<Record<number, { readonly opcode: number; readonly arg?: string; readonly res?: string }>>;
+  /** Version used when the dialogue's AC does not say (our Begin without an AC of this context). */
+  readonly defaultVersion: number;
+  /** [invoker role, responder role] pairs: the invoker sends `<Name>`, the responder `<Name>Result` / `<Name>Error`. */
+  readonly pairs: ReadonlyArray<readonly [string, string]>;
+  /** Errors TS 29.002 lists for the operation (others are refused by name; any code is accepted). */
+  readonly errors: readonly string[];
+  /** The responder closes the dialogue with the result or error (TC-END) unless the definition says otherwise. */
+  readonly endsDialogue: boolean;
+  /** Short names for nested fields (`msisdn` for subscriberIdentity.msisdn): accepted on encode, filled on decode. */
+  readonly shorthands?: Readonly<Record<string, string>>;
+  readonly resultShorthands?: Readonly<Record<string, string>>;
+  /** The SM-RP-UI holds a TPDU in this direction: 'mo' (SMS-SUBMIT) or 'mt' (SMS-DELIVER). */
+  readonly tpdu?: 'mo' | 'mt';
+  /** Other spellings of `map.<responder>_from_<invoker>.<Name>` (the anchor's). */
+  readonly receiveAliases?: readonly string[];
+}
+
+const USSD_ERRORS = ['callBarred', 'systemFailure', 'dataMissing', 'unexpectedDataValue', 'unknownAlphabet'];
+const USSR_ERRORS = ['systemFailure', 'dataMissing', 'unexpectedDataValue', 'absentSubscriber', 'illegalSubscriber', 'illegalEquipment', 'unknownAlphabet', 'ussd-Busy'];
+const STATE_AND_LOCATION = { subscriberState: 'subscriberInfo.subscriberState', locationInformation: 'subscriberInfo.locationInformation' };
+
+export const MAP_OPERATIONS: readonly MapOperation[] = [
+  {
+    name: 'ProcessUnstructuredSSRequest', asn: 'processUnstructuredSS-Request', context: 'networkUnstructuredSsContext',
+    versions: { 2: { opcode: 59, arg: 'USSD-Arg', res: 'USSD-Res' } }, defaultVersion: 2,
+    pairs: [['hlr', 'scp']], errors: USSD_ERRORS, endsDialogue: true,
+  },
+  {
+    name: 'UnstructuredSSRequest', asn: 'unstructuredSS-Request', context: 'networkUnstructuredSsContext',
+    versions: { 2: { opcode: 60, arg: 'USSD-Arg', res: 'USSD-Res' } }, defaultVersion: 2,
+    pairs: [['scp', 'hlr']], errors: USSR_ERRORS, endsDialogue: false,
+  },
+  {
+    name: 'UnstructuredSSNotify', asn: 'unstructuredSS-Notify', context: 'networkUnstructuredSsContext',
+    versions: { 2: { opcode: 61, arg: 'USSD-Arg' } }, defaultVersion: 2,
+    pairs: [['scp', 'hlr']], errors: USSR_ERRORS, endsDialogue: false,
+  },
+  {
+    name: 'AnyTimeInterrogation', asn: 'anyTimeInterrogation', context: 'anyTimeInfoEnquiryContext',
+    versions: { 3: { opcode: 71, arg: 'AnyTimeInterrogationArg', res: 'AnyTimeInterrogationRes' } }, defaultVersion: 3,
+    pairs: [['scp', 'hlr']], errors: ['systemFailure', 'ati-NotAllowed', 'dataMissing', 'unexpectedDataValue', 'unknownSubscriber'], endsDialogue: true,
+    shorthands: { msisdn: 'subscriberIdentity.msisdn', imsi: 'subscriberIdentity.imsi' }, resultShorthands: STATE_AND_LOCATION,
+    receiveAliases: ['AnyTimeInterrogationRequest'],
+  },
+  {
+    name: 'SendRoutingInfo', asn: 'sendRoutingInfo', context: 'locationInfoRetrievalContext',
+    versions: { 3: { opcode: 22, arg: 'SendRoutingInfoArg', res: 'SendRoutingInfoRes' } }, defaultVersion: 3,
+    pairs: [['scp', 'hlr']],
+    errors: ['unknownSubscriber', 'numberChanged', 'bearerServiceNotProvisioned', 'teleserviceNotProvisioned', 'absentSubscriber', 'busySubscriber',
+      'noSubscriberReply', 'callBarred', 'cug-Reject', 'forwardingViolation', 'or-NotAllowed', 'facilityNotSupported', 'systemFailure', 'dataMissing', 'unexpectedDataValue'],
+    endsDialogue: true,
+    resultShorthands: { roamingNumber: 'extendedRoutingInfo.routingInfo.roamingNumber', ...STATE_AND_LOCATION },
+  },
+  {
+    name: 'SendRoutingInfoForSM', asn: 'sendRoutingInfoForSM', context: 'shortMsgGatewayContext',
+    versions: { 2: { opcode: 45, arg: 'RoutingInfoForSM-Arg', res: 'RoutingInfoForSM-Res' }, 3: { opcode: 45, arg: 'RoutingInfoForSM-Arg', res: 'RoutingInfoForSM-Res' } },
+    defaultVersion: 3, pairs: [['smsc', 'hlr']],
+    errors: ['unknownSubscriber', 'callBarred', 'teleserviceNotProvisioned', 'absentSubscriberSM', 'facilityNotSupported', 'systemFailure', 'dataMissing', 'unexpectedDataValue'],
+    endsDialogue: true,
+  },
+  {
+    name: 'MoForwardSM', asn: 'mo-forwardSM', context: 'shortMsgMO-RelayContext',
+    versions: { 2: { opcode: 46, arg: 'ForwardSM-Arg' }, 3: { opcode: 46, arg: 'MO-ForwardSM-Arg', res: 'MO-ForwardSM-Res' } }, defaultVersion: 3,
+    pairs: [['msc', 'smsc']], errors: ['systemFailure', 'unexpectedDataValue', 'facilityNotSupported', 'sm-DeliveryFailure'], endsDialogue: true, tpdu: 'mo',
+  },
+  {
+    // v1/v2: `forwardSM` (46) carries MT short messages too; mt-forwardSM (44) exists from v3.
+    name: 'MtForwardSM', asn: 'mt-forwardSM', context: 'shortMsgMT-RelayContext',
+    versions: { 2: { opcode: 46, arg: 'ForwardSM-Arg' }, 3: { opcode: 44, arg: 'MT-ForwardSM-Arg', res: 'MT-ForwardSM-Res' } }, defaultVersion: 3,
+    pairs: [['smsc', 'msc']],
+    errors: ['systemFailure', 'dataMissing', 'unexpectedDataValue', 'facilityNotSupported', 'unidentifiedSubscriber', 'illegalSubscriber', 'illegalEquipment',
+      'subscriberBusyForMT-SMS', 'sm-DeliveryFailure', 'absentSubscriberSM'],
+    endsDialogue: true, tpdu: 'mt',
+  },
+  {
+    name: 'ProvideSubscriberInfo', asn: 'provideSubscriberInfo', context: 'subscriberInfoEnquiryContext',
+    versions: { 3: { opcode: 70, arg: 'ProvideSubscriberInfoArg', res: 'ProvideSubscriberInfoRes' } }, defaultVersion: 3,
+    pairs: [['hlr', 'vlr']], errors: ['dataMissing', 'unexpectedDataValue'], endsDialogue: true, resultShorthands: STATE_AND_LOCATION,
+  },
+];
+
+/** MAP error codes (TS 29.002 MAP-Errors; the names and values of Wireshark's gsm_old localValue table). */
+export const MAP_ERRORS: Readonly<Record<string, number>> = {
+  unknownSubscriber: 1, unknownBaseStation: 2, unknownMSC: 3, secureTransportError: 4, unidentifiedSubscriber: 5, absentSubscriberSM: 6,
+  unknownEquipment: 7, roamingNotAllowed: 8, illegalSubscriber: 9, bearerServiceNotProvisioned: 10, teleserviceNotProvisioned: 11,
+  illegalEquipment: 12, callBarred: 13, forwardingViolation: 14, 'cug-Reject': 15, 'illegalSS-Operation': 16, 'ss-ErrorStatus': 17,
+  'ss-NotAvailable': 18, 'ss-SubscriptionViolation': 19, 'ss-Incompatibility': 20, facilityNotSupported: 21, ongoingGroupCall: 22,
+  absentSubscriber: 27, incompatibleTerminal: 28, shortTermDenial: 29, longTermDenial: 30, 'subscriberBusyForMT-SMS': 31,
+  'sm-DeliveryFailure': 32, messageWaitingListFull: 33, systemFailure: 34, dataMissing: 35, unexpectedDataValue: 36,
+  'pw-RegistrationFailure': 37, 'negativePW-Check': 38, noRoamingNumberAvailable: 39, tracingBufferFull: 40, numberOfPWAttemptsViolation: 43,
+  numberChanged: 44, busySubscriber: 45, noSubscriberReply: 46, forwardingFailed: 47, 'or-NotAllowed': 48, 'ati-NotAllowed': 49,
+  noGroupCallNumberAvailable: 50, resourceLimitation: 51, unauthorizedRequestingNetwork: 52, unauthorizedLCSClient: 53, positionMethodFailure: 54,
+  unknownOrUnreachableLCSClient: 58, 'mm-EventNotSupported': 59, 'atsi-NotAllowed': 60, 'atm-NotAllowed': 61, informationNotAvailable: 62,
+  unknownAlphabet: 71, 'ussd-Busy': 72,
+};
+
+const ERROR_BY_CODE = new Map(Object.entries(MAP_ERRORS).map(([k, v]) => [v, k] as const));
+const ERROR_BY_LOWER = new Map(Object.keys(MAP_ERRORS).map((k) => [k.toLowerCase().replace(/-/g, ''), k] as const));
+
+/** An error given by name (case- and hyphen-insensitive: `ati-NotAllowed`, `atiNotAllowed`) or by code. */
+export function resolveError(v: unknown): { code: number; name: string | undefined } | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return { code: v, name: ERROR_BY_CODE.get(v) };
+  if (typeof v !== 'string') return undefined;
+  if (/^\s*\d+\s*$/.test(v)) return resolveError(Number(v));
+  const name = ERROR_BY_LOWER.get(v.toLowerCase().replace(/-/g, ''));
+  return name === undefined ? undefined : { code: MAP_ERRORS[name]!, name };
+}
+
+export function errorName(code: number): string | undefined {
+  return ERROR_BY_CODE.get(code);
+}
+
+const BY_NAME = new Map(MAP_OPERATIONS.map((o) => [o.name, o] as const));
+export function mapOperation(name: string): MapOperation | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The operation an inbound invoke stands for in a dialogue of context `arc` version `version` (opcode 46 is
+ *  MO or MT by the context in v1/v2). */
+export function operationOf(opcode: number, context: string | undefined, version: number | undefined): MapOperation | undefined {
+  let best: MapOperation | undefined;
+  for (const op of MAP_OPERATIONS) {
+    const vs = Object.values(op.versions);
+    if (!vs.some((v) => v.opcode === opcode)) continue;
+    if (context === op.context && (version === undefined || op.versions[version]?.opcode === opcode)) return op;
+    if (!best && op.versions[op.defaultVersion]?.opcode === opcode) best = op;
+  }
+  return best;
+}
+
+/** The message kinds a tester message name stands for. */
+export type WireKind = 'invoke' | 'result' | 'error';
+
+/** One registered message type: `map.<segment>.<name>` with the operation and its wire kind. */
+export interface MessageEntry {
+  /** `<tester role>_<to|from>_<peer role>`. */
+  segment: string;
+  role: string;
+  peer: string;
+  direction: 'send' | 'receive';
+  name: string;
+  op: MapOperation;
+  wire: WireKind;
+  aliases: readonly string[];
+}
+
+/** Every message type of the table: per pair, the invoker's `_to_` invoke and `_from_` result/error, and the
+ *  responder's `_from_` invoke and `_to_` result/error. */
+export function messageEntries(): MessageEntry[] {
+  const out: MessageEntry[] = [];
+  const add = (role: string, peer: string, direction: 'send' | 'receive', op: MapOperation, wire: WireKind) => {
+    const segment = `${role}_${direction === 'send' ? 'to' : 'from'}_${peer}`;
+    const name = wire === 'invoke' ? op.name : wire === 'result' ? `${op.name}Result` : `${op.name}Error`;
+    const aliases = wire === 'invoke' && direction === 'receive' ? (op.receiveAliases ?? []).map((a) => `map.${segment}.${a}`) : [];
+    out.push({ segment, role, peer, direction, name, op, wire, aliases });
+  };
+  for (const op of MAP_OPERATIONS) {
+    for (const [inv, resp] of op.pairs) {
+      add(inv, resp, 'send', op, 'invoke');
+      add(inv, resp, 'receive', op, 'result');
+      add(inv, resp, 'receive', op, 'error');
+      add(resp, inv, 'receive', op, 'invoke');
+      add(resp, inv, 'send', op, 'result');
+      add(resp, inv, 'send', op, 'error');
+    }
+  }
+  return out;
+}
+
+/** Role pairs (tester role, peer role) of the table: each has a dialogue per instance, TCAP Aborts and Register. */
+export function rolePairs(): Array<[string, string]> {
+  const seen = new Set<string>();
+  const out: Array<[string, string]> = [];
+  for (const op of MAP_OPERATIONS) {
+    for (const [a, b] of op.pairs) {
+      for (const [r, p] of [[a, b], [b, a]] as const) {
+        if (!seen.has(`${r}|${p}`)) {
+          seen.add(`${r}|${p}`);
+          out.push([r, p]);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: 'SCP/gsmSCF', smsc: 'SMSC', msc: 'MSC', vlr: 'VLR' };
+
+// ---------------------------------------------------------------- application contexts
+
+/** The arc of a MAP context (0.4.0.0.1.0.<arc>.<version>), from the TS 29.002 name. */
+function contextArc(context: string, version: number): string | undefined {
+  return resolveAc(`${context}_v${version}`)?.oid.split('.')[6];
+}
+
+/** TS 29.002 name and version of a MAP application context, when it is one of the table's contexts. */
+export function mapContextOf(ac: ApplicationContext | null | undefined): { context: string; version: number } | undefined {
+  if (!ac || ac.family !== 'map' || ac.version === undefined) return undefined;
+  const arc = ac.oid.split('.')[6];
+  for (const op of MAP_OPERATIONS) if (contextArc(op.context, op.defaultVersion) === arc) return { context: op.context, version: ac.version };
+  return undefined;
+}
+
+/** The AC alias the operation's own context has in `version` (e.g. 'anyTimeInfoEnquiryContext_v3'). */
+export const defaultAc = (op: MapOperation, version = op.defaultVersion) => `${op.context}_v${version}`;

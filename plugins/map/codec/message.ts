@@ -1,0 +1,183 @@
+// A MAP message (operation argument, result or error parameter) between the flattened JSON form and BER, with
+// what the plain descriptors cannot say: shorthands for nested fields (`msisdn` for subscriberIdentity.msisdn),
+// the USSD text (`ussdString_text`, coded as `ussdDataCodingScheme` says) and the short message TPDU of the
+// SM-RP-UI (`sm-RP-UI_tpdu`). Decoding fills the same fields: the raw octets always stay beside their text.
+import { CodecError, decodeArg, encodeArg, expandDotted, type ArgType, type Field, type Ty } from '../../sigtran/codec/index.js';
+import type { MapOperation, WireKind } from '../catalogue.js';
+import { cbsAlphabet, cbsDcs } from './dcs.js';
+import { decodeUcs2, encodeUcs2, fromSeptets, packUssd, TextError, unpack7, unpackUssd, toSeptets } from './text.js';
+import { decodeTpdu, encodeTpdu, TpduError } from './tpdu.js';
+import { ERROR_PARAMS, TYPES } from './types.js';
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** The argument/result type of `op` in `version` for `wire` (errors: the parameter type of the error name). */
+export function messageType(op: MapOperation, wire: WireKind, version: number, errorName?: string): ArgType | undefined {
+  if (wire === 'error') return errorName ? ERROR_PARAMS[errorName] : undefined;
+  const v = op.versions[version];
+  const name = wire === 'invoke' ? v?.arg : v?.res;
+  return name ? TYPES[name] : undefined;
+}
+
+const shorthandsOf = (op: MapOperation, wire: WireKind) => (wire === 'invoke' ? op.shorthands : wire === 'result' ? op.resultShorthands : undefined) ?? {};
+
+/** Move `short`, `short_<suffix>` keys to the nested `path` (`msisdn_digits` -> subscriberIdentity.msisdn_digits). */
+function applyShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): Obj {
+  let out = fields;
+  for (const [short, path] of Object.entries(shorts)) {
+    for (const k of Object.keys(fields)) {
+      if (k !== short && !k.startsWith(short + '_')) continue;
+      if (out === fields) out = { ...fields };
+      const parts = path.split('.');
+      let cur = out;
+      for (const p of parts.slice(0, -1)) {
+        cur[p] = isObj(cur[p]) ? { ...(cur[p] as Obj) } : {};
+        cur = cur[p] as Obj;
+      }
+      cur[parts[parts.length - 1]! + k.slice(short.length)] = fields[k];
+      delete out[k];
+    }
+  }
+  return out;
+}
+
+/** Copy the nested fields a shorthand stands for to the top (decoded messages carry both spellings). */
+function addShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): void {
+  for (const [short, path] of Object.entries(shorts)) {
+    const parts = path.split('.');
+    let cur: unknown = fields;
+    for (const p of parts.slice(0, -1)) cur = isObj(cur) ? cur[p] : undefined;
+    if (!isObj(cur)) continue;
+    const last = parts[parts.length - 1]!;
+    for (const k of Object.keys(cur)) if (k === last || k.startsWith(last + '_')) fields[short + k.slice(last.length)] = cur[k];
+  }
+}
+
+const hasField = (at: ArgType, n: string) => at.ty.k === 'seq' && at.ty.fields.some((f) => f.n === n);
+
+/** `ussdString_text` -> `ussdString`, in the alphabet `ussdDataCodingScheme` selects (GSM 7-bit when none is given,
+ *  or UCS2 when the text needs it). */
+function encodeUssdText(fields: Obj): void {
+  const text = fields.ussdString_text;
+  delete fields.ussdString_text;
+  if (typeof text !== 'string') throw new CodecError(`ussdString_text: expected a string, got ${JSON.stringify(text)}`);
+  if (fields.ussdString !== undefined || fields.ussdString_hex !== undefined) throw new CodecError('ussdString_text: give either ussdString(_hex) or ussdString_text');
+  const dcsKeys = Object.keys(fields).filter((k) => k === 'ussdDataCodingScheme' || k.startsWith('ussdDataCodingScheme_'));
+  let dcs: number;
+  if (dcsKeys.length === 0) {
+    let gsm7 = true;
+    try {
+      toSeptets(text);
+    } catch {
+      gsm7 = false;
+    }
+    dcs = gsm7 ? 0x0f : 0x48; // language unspecified; else general data coding, UCS2
+    fields.ussdDataCodingScheme = dcs.toString(16).padStart(2, '0');
+  } else {
+    const raw = fields.ussdDataCodingScheme ?? fields.ussdDataCodingScheme_hex;
+    if (raw !== undefined) dcs = parseInt(String(raw), 16);
+    else {
+      const r = cbsDcs.encode((s) => fields[`ussdDataCodingScheme_${s}`]);
+      if (typeof r === 'string') throw new CodecError(`ussdDataCodingScheme${r}`);
+      dcs = r[0]!;
+    }
+  }
+  const { alphabet, languagePrefix } = cbsAlphabet(dcs);
+  let b: Uint8Array;
+  try {
+    if (alphabet === 'ucs2') b = languagePrefix ? Uint8Array.from([...packUssd(text.slice(0, 2)).subarray(0, 2), ...encodeUcs2(text.slice(2))]) : encodeUcs2(text);
+    else if (alphabet === '8bit') b = Buffer.from(text, 'latin1');
+    else b = packUssd(text);
+  } catch (e) {
+    if (e instanceof TextError) throw new CodecError(`ussdString_text: ${e.message}`);
+    throw e;
+  }
+  if (b.length > 160) throw new CodecError(`ussdString_text: ${b.length} octets exceed the USSD-String maximum of 160`);
+  fields.ussdString = hex(b);
+}
+
+function decodeUssdText(fields: Obj): void {
+  const s = fields.ussdString;
+  const d = fields.ussdDataCodingScheme;
+  if (typeof s !== 'string' || typeof d !== 'string' || d.length !== 2) return;
+  const b = Buffer.from(s, 'hex');
+  const { alphabet, languagePrefix } = cbsAlphabet(parseInt(d, 16));
+  if (alphabet === 'ucs2') fields.ussdString_text = languagePrefix ? fromSeptets(unpack7(b.subarray(0, 2), 2)) + decodeUcs2(b.subarray(2)) : decodeUcs2(b);
+  else if (alphabet === '8bit') fields.ussdString_text = b.toString('latin1');
+  else fields.ussdString_text = unpackUssd(b);
+}
+
+/**
+ * Encode a message from the flattened form (control arguments already removed). Returns the parameter TLV, or
+ * undefined when the message has no parameter. Throws CodecError naming the argument at fault.
+ */
+export function encodeMessage(op: MapOperation, wire: WireKind, version: number, args: Obj, errorName?: string): Uint8Array | undefined {
+  const at = messageType(op, wire, version, errorName);
+  let fields = applyShorthands(expandDotted(args), shorthandsOf(op, wire));
+  if (wire === 'error' && (fields.parameter_hex !== undefined || fields.parameter !== undefined)) {
+    const h = String(fields.parameter_hex ?? fields.parameter);
+    if (!/^([0-9a-fA-F]{2})+$/.test(h)) throw new CodecError(`parameter_hex: expected the hex of one TLV, got ${JSON.stringify(h)}`);
+    return Buffer.from(h, 'hex');
+  }
+  if (!at) {
+    const extra = Object.keys(fields);
+    if (extra.length) throw new CodecError(`${extra[0]}: ${wire === 'error' ? `the error ${errorName ?? ''} has no modelled parameter (give parameter_hex)` : `${op.name}${wire === 'result' ? ' results have' : ' has'} no parameter in version ${version}`}`);
+    return undefined;
+  }
+  if (fields.ussdString_text !== undefined && hasField(at, 'ussdString')) {
+    fields = { ...fields };
+    encodeUssdText(fields);
+  }
+  const tpdu = fields['sm-RP-UI_tpdu'];
+  if (tpdu !== undefined && op.tpdu && wire === 'invoke') {
+    fields = { ...fields };
+    delete fields['sm-RP-UI_tpdu'];
+    if (fields['sm-RP-UI'] !== undefined || fields['sm-RP-UI_hex'] !== undefined) throw new CodecError('sm-RP-UI_tpdu: give either sm-RP-UI(_hex) or sm-RP-UI_tpdu');
+    if (!isObj(tpdu)) throw new CodecError('sm-RP-UI_tpdu: expected an object (type, text, da_digits / oa_digits, ...)');
+    try {
+      fields['sm-RP-UI'] = hex(encodeTpdu(tpdu, op.tpdu));
+    } catch (e) {
+      if (e instanceof TpduError || e instanceof TextError) throw new CodecError(`sm-RP-UI_tpdu.${e.message}`);
+      throw e;
+    }
+  }
+  return encodeArg(at, fields);
+}
+
+export type MessageDecode = { ok: true; fields: Obj } | { ok: false; error: string; fields: Obj };
+
+/** Decode a received parameter into the flattened form (never throws). */
+export function decodeMessage(op: MapOperation, wire: WireKind, version: number, bytes: Uint8Array | undefined, errorName?: string): MessageDecode {
+  const at = messageType(op, wire, version, errorName);
+  if (!at) return { ok: true, fields: bytes && bytes.length ? { parameter_hex: hex(bytes) } : {} };
+  const r = decodeArg(at, bytes);
+  const fields = r.fields;
+  if (hasField(at, 'ussdString')) decodeUssdText(fields);
+  if (op.tpdu && wire === 'invoke' && typeof fields['sm-RP-UI'] === 'string') {
+    try {
+      fields['sm-RP-UI_tpdu'] = decodeTpdu(Buffer.from(fields['sm-RP-UI'] as string, 'hex'), op.tpdu);
+    } catch (e) {
+      if (!(e instanceof TpduError)) throw e;
+      fields['sm-RP-UI_tpdu_error'] = e.message;
+    }
+  }
+  addShorthands(fields, shorthandsOf(op, wire));
+  return r.ok ? { ok: true, fields } : { ok: false, error: r.error, fields };
+}
+
+/** The descriptor of the field at a dotted path of a type (for the schema of shorthands). */
+export function fieldAt(at: ArgType, path: string): Field | undefined {
+  let ty: Ty = at.ty;
+  let found: Field | undefined;
+  for (const p of path.split('.')) {
+    const list: readonly Field[] = ty.k === 'seq' ? ty.fields : ty.k === 'choice' ? ty.alts : [];
+    found = list.find((f) => f.n === p);
+    if (!found) return undefined;
+    ty = found.ty;
+  }
+  return found;
+}
+

@@ -1,0 +1,21 @@
+// The map plugin: MAP (3GPP TS 29.002) operation types for the HLR, VLR, MSC, SMSC and SCP/gsmSCF roles over the
+// sigtran gateway (TCAP dialogues over M3UA/SCCP), TCAP aborts, and the `tester hlr-sim` simulator.
+import { definePlugin } from '../../sdk/index.js';
+import { mapOperations } from './operations.js';
+import { optionsSchema, toConfig, type MapOptions } from './runtime/config.js';
+import { hlrAcParam } from './params.js';
+
+export default definePlugin<MapOptions>({
+  name: 'map',
+  version: '0.1.0',
+  description: 'MAP (TS 29.002) over the sigtran gateway: HLR, VLR, MSC, SMSC and gsmSCF roles (ATI, SRI, SRI-SM, PSI, USSD, short messages)',
+  namespaces: ['tcap'],
+  dependencies: { sigtran: '^0.1.0' },
+  optionsSchema,
+  setup(api, options) {
+    const ops = mapOperations(toConfig(options));
+    for (const op of ops) api.operation(op);
+    api.param('hlr_ac', hlrAcParam);
+    api.log('debug', `${ops.length} operation types`);
+  },
+});

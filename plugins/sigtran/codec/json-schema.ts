@@ -1,0 +1,68 @@
+// JSON-schema properties of an argument type's top level, for operation `arguments` schemas: each field, its `_hex`
+// form and the derived fields of its number format, enum `_name`s. Nested SEQUENCEs and CHOICEs are objects whose
+// contents the codec checks when it encodes (naming the path) or the matcher when it compares.
+import { formatOf } from './codec.js';
+import type { ArgType, Field, Ty } from './schema.js';
+
+type Props = Record<string, unknown>;
+
+const STRING = { type: 'string' };
+const INTEGER = { type: 'integer' };
+
+/** Add the properties of one field `n` of type `ty` (with its `_hex`, derived and `_name` forms). */
+export function fieldProperties(props: Props, n: string, ty: Ty): void {
+  switch (ty.k) {
+    case 'int':
+      props[n] = INTEGER;
+      return;
+    case 'enum':
+      props[n] = { type: ['integer', 'string'] };
+      props[`${n}_name`] = STRING;
+      return;
+    case 'bool':
+      props[n] = { type: ['boolean', 'integer'] };
+      return;
+    case 'null':
+      props[n] = { type: ['integer', 'boolean'] };
+      return;
+    case 'ia5':
+      props[n] = STRING;
+      return;
+    case 'oct':
+    case 'any':
+      props[n] = STRING;
+      props[`${n}_hex`] = STRING;
+      break;
+    case 'ext':
+      props[n] = { type: ['array', 'string'] };
+      props[`${n}_hex`] = STRING;
+      return;
+    case 'contain':
+      props[n] = { type: ['object', 'string'] };
+      props[`${n}_hex`] = STRING;
+      return;
+    case 'seq':
+    case 'choice':
+      props[n] = { type: 'object' };
+      return;
+    case 'seqof':
+      props[n] = { type: 'array' };
+      break;
+  }
+  const fmt = formatOf(ty.k === 'seqof' ? ty.of : ty);
+  if (fmt) for (const s of fmt.suffixes) props[`${n}_${s}`] = (fmt.text ?? ['digits']).includes(s) ? STRING : { type: ['integer', 'string'] };
+}
+
+function add(props: Props, f: Field): void {
+  fieldProperties(props, f.n, f.ty);
+  if (f.al) fieldProperties(props, f.al, f.ty);
+}
+
+/** Add the properties of `at`'s top level (fields of a SEQUENCE, alternatives of a CHOICE, or the named value). */
+export function argProperties(at: ArgType, props: Props = {}): Props {
+  const ty = at.ty;
+  if (ty.k === 'seq') ty.fields.forEach((f) => add(props, f));
+  else if (ty.k === 'choice') ty.alts.forEach((f) => add(props, f));
+  else if (at.name) fieldProperties(props, at.name, ty);
+  return props;
+}

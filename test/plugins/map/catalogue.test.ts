@@ -1,0 +1,60 @@
+// The catalogue: every message type issue 12 names is registered (by the one loop of operations.ts), opcodes and
+// error codes as in Wireshark's gsm_map tables, the v2/v3 forwardSM split, and each type's schema.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MAP_ERRORS, MAP_OPERATIONS, messageEntries, operationOf, rolePairs } from '../../../plugins/map/catalogue.js';
+import { mapOperations } from '../../../plugins/map/operations.js';
+import { toConfig } from '../../../plugins/map/runtime/config.js';
+
+const ops = mapOperations(toConfig({}));
+const types = new Set(ops.flatMap((o) => [o.type, ...(o.aliases ?? [])]));
+
+describe('catalogue', () => {
+  test('the types of issue 12 are registered', () => {
+    const wanted = [
+      'map.hlr_to_scp.ProcessUnstructuredSSRequest', 'map.hlr_to_scp.UnstructuredSSRequestResult', 'map.hlr_to_scp.UnstructuredSSNotifyResult',
+      'map.hlr_to_scp.AnyTimeInterrogationResult', 'map.hlr_to_scp.SendRoutingInfoResult', 'map.hlr_from_scp.ProcessUnstructuredSSRequestResult',
+      'map.hlr_from_scp.UnstructuredSSRequest', 'map.hlr_from_scp.UnstructuredSSNotify', 'map.hlr_from_scp.AnyTimeInterrogation',
+      'map.hlr_from_scp.AnyTimeInterrogationRequest', 'map.hlr_from_scp.SendRoutingInfo', 'map.hlr_to_smsc.SendRoutingInfoForSMResult',
+      'map.hlr_from_smsc.SendRoutingInfoForSM', 'map.msc_to_smsc.MoForwardSM', 'map.msc_to_smsc.MtForwardSMResult', 'map.msc_from_smsc.MoForwardSMResult',
+      'map.msc_from_smsc.MtForwardSM', 'map.vlr_to_hlr.ProvideSubscriberInfoResult', 'map.vlr_from_hlr.ProvideSubscriberInfo',
+      'map.scp_to_hlr.AnyTimeInterrogation', 'map.scp_to_hlr.SendRoutingInfo', 'map.scp_to_hlr.ProcessUnstructuredSSRequestResult',
+      'map.scp_to_hlr.UnstructuredSSRequest', 'map.scp_from_hlr.AnyTimeInterrogationResult', 'map.scp_from_hlr.SendRoutingInfoResult',
+      'map.scp_from_hlr.ProcessUnstructuredSSRequest', 'map.scp_from_hlr.UnstructuredSSRequestResult', 'map.smsc_to_hlr.SendRoutingInfoForSM',
+      'map.smsc_to_msc.MtForwardSM', 'map.smsc_from_hlr.SendRoutingInfoForSMResult', 'map.smsc_from_msc.MtForwardSMResult',
+      'map.hlr_to_scp.AnyTimeInterrogationError', 'map.scp_from_hlr.AnyTimeInterrogationError', 'tcap.hlr_to_scp.Abort', 'tcap.smsc_from_msc.Abort',
+    ];
+    assert.deepEqual(wanted.filter((t) => !types.has(t)), []);
+  });
+  test('one type per message and role pair, each with its argument schema and source row', () => {
+    assert.equal(ops.length, messageEntries().length + 2 * rolePairs().length);
+    assert.equal(new Set(ops.map((o) => o.type)).size, ops.length);
+    for (const o of ops) assert.ok(o.source && typeof o.arguments === 'object', o.type);
+    const err = ops.find((o) => o.type === 'map.hlr_to_scp.AnyTimeInterrogationError')!;
+    assert.deepEqual((err.arguments as { required: string[] }).required, ['errorCode']);
+    const pussr = ops.find((o) => o.type === 'map.hlr_to_scp.ProcessUnstructuredSSRequest')!.arguments as { properties: Record<string, unknown> };
+    for (const k of ['ussdString_text', 'ussdDataCodingScheme_group', 'ussdDataCodingScheme_language', 'msisdn_digits', 'tcap_ac', 'tcap']) assert.ok(k in pussr.properties, k);
+    const ati = ops.find((o) => o.type === 'map.hlr_from_scp.AnyTimeInterrogation')!.arguments as { properties: Record<string, unknown> };
+    assert.ok('msisdn_digits' in ati.properties && 'imsi_digits' in ati.properties && 'subscriberIdentity' in ati.properties);
+  });
+  test('opcodes and the forwardSM split by context version (TS 29.002; Wireshark gsm_old localValue)', () => {
+    const code = (n: string) => Object.fromEntries(Object.entries(MAP_OPERATIONS.find((o) => o.name === n)!.versions).map(([v, d]) => [v, d.opcode]));
+    assert.deepEqual(code('AnyTimeInterrogation'), { 3: 71 });
+    assert.deepEqual(code('SendRoutingInfo'), { 3: 22 });
+    assert.deepEqual(code('SendRoutingInfoForSM'), { 2: 45, 3: 45 });
+    assert.deepEqual(code('MtForwardSM'), { 2: 46, 3: 44 });
+    assert.deepEqual(code('MoForwardSM'), { 2: 46, 3: 46 });
+    assert.deepEqual([code('ProcessUnstructuredSSRequest'), code('UnstructuredSSRequest'), code('UnstructuredSSNotify'), code('ProvideSubscriberInfo')], [{ 2: 59 }, { 2: 60 }, { 2: 61 }, { 3: 70 }]);
+    assert.equal(operationOf(46, 'shortMsgMT-RelayContext', 2)?.name, 'MtForwardSM');
+    assert.equal(operationOf(46, 'shortMsgMO-RelayContext', 2)?.name, 'MoForwardSM');
+    assert.equal(operationOf(44, undefined, undefined)?.name, 'MtForwardSM');
+    assert.equal(operationOf(46, undefined, undefined)?.name, 'MoForwardSM');
+  });
+  test('error codes of the issue', () => {
+    assert.deepEqual(
+      ['unknownSubscriber', 'absentSubscriber', 'absentSubscriberSM', 'systemFailure', 'dataMissing', 'unexpectedDataValue', 'facilityNotSupported', 'callBarred', 'ati-NotAllowed'].map((n) => MAP_ERRORS[n]),
+      [1, 27, 6, 34, 35, 36, 21, 13, 49],
+    );
+    for (const op of MAP_OPERATIONS) for (const e of op.errors) assert.ok(MAP_ERRORS[e] !== undefined, `${op.name}: ${e}`);
+  });
+});
