@@ -1,13 +1,37 @@
 // Identity helpers that give plugin authors type inference and a single place to document the shapes.
-import type { GatewayDefinition, GatewayInstance, OperationDefinition, PluginDefinition } from './types.js';
+import type { Direction, GatewayDefinition, GatewayInstance, OperationDefinition, PluginDefinition } from './types.js';
+import type { Static, TObject } from './schema.js';
 
 export function definePlugin<O = any, E = unknown>(def: PluginDefinition<O, E>): PluginDefinition<O, E> {
   return def;
 }
 
-export function defineOperation<A = any, G = any>(def: OperationDefinition<A, G>): OperationDefinition<A, G> {
-  return def;
+/**
+ * An operation type. With a TypeBox `arguments` schema (`Type.Object(...)`), `args` of execute() and prepare() is
+ * inferred from it: `Static<typeof schema>`, and for a receive operation `Matched<...>` (every field not named in
+ * `controlArguments` may also be null or written `!name`). With a plain JSON schema, give the type:
+ * defineOperation<Args>().
+ */
+export function defineOperation<S extends TObject, D extends Direction, C extends string = never, G = any>(def: TypedOperation<S, D, C, G>): OperationDefinition<ArgsOf<S, D, C>, G>;
+export function defineOperation<A = any, G = any>(def: OperationDefinition<A, G>): OperationDefinition<A, G>;
+export function defineOperation(def: OperationDefinition | TypedOperation<TObject, Direction>): OperationDefinition {
+  // a TypeBox schema is a JSON schema object (its TypeBox marks are non-enumerable): the core's ajv takes it as is
+  return def as OperationDefinition;
 }
+
+/** The arguments of a receive operation: each matched field may be null (must be absent) or negated (`!name`). */
+export type Matched<T, C extends PropertyKey = never> = { [K in keyof T]: K extends C ? T[K] : T[K] | null } & {
+  [K in Exclude<keyof T, C> & string as `!${K}`]?: T[K] | null;
+};
+
+/** The `args` an operation with the TypeBox schema S, direction D and control arguments C receives. */
+export type ArgsOf<S extends TObject, D extends Direction, C extends string = never> = D extends 'receive' ? Matched<Static<S>, C> : Static<S>;
+
+/** An operation definition whose `arguments` is a TypeBox object schema. */
+export type TypedOperation<S extends TObject, D extends Direction, C extends string = never, G = any> = Omit<
+  OperationDefinition<ArgsOf<S, D, C>, G>,
+  'arguments' | 'direction' | 'controlArguments'
+> & { arguments: S; direction: D; controlArguments?: readonly C[] };
 
 export function defineGateway<G extends GatewayInstance>(def: GatewayDefinition<G>): GatewayDefinition<G> {
   return def;

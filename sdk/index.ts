@@ -1,6 +1,7 @@
 // The public surface for plugin authors. Plugins import from here only, never from core/.
 export * from './types.js';
-export { definePlugin, defineOperation, defineGateway } from './define.js';
+export { definePlugin, defineOperation, defineGateway, type Matched, type ArgsOf, type TypedOperation } from './define.js';
+export { Type, type Static, type TSchema, type TObject } from './schema.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
 export { isExpressionString as isExpression } from '../core/expr/template.js';
 export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';

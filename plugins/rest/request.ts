@@ -1,22 +1,5 @@
 // Turns SendRequest arguments into a request for the client: method, path + query string, merged headers, body.
-import type { Json } from '../../sdk/index.js';
-
-export type QueryValue = string | number | boolean | null | Array<string | number | boolean>;
-
-export interface SendRequestArgs {
-  method: string;
-  path?: string;
-  query?: string | Record<string, QueryValue>;
-  headers?: Record<string, string | number>;
-  http_headers?: Array<{ name: string; value: string | number; append?: boolean | number }>;
-  content?: string;
-  json?: Json;
-  /** A string is sent as text (like content), anything else as JSON (like json). */
-  body?: Json;
-  content_type?: string;
-  timeout_ms?: number;
-  abort_on_error?: boolean;
-}
+import type { SendRequestArgs } from './operations/SendRequest.js';
 
 export interface BuiltRequest {
   method: string;

@@ -1,35 +1,26 @@
 // db.Query / db.<label>.Query: run one SQL statement with bind parameters on the chosen DB instance. Values are
 // bound, never spliced into the text: `:name` parameters take `params` as an object, `?` parameters as an array.
-import { defineOperation, invalid, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
+import { defineOperation, invalid, Type, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
 import { runQuery } from '../execute.js';
 import type { DbInstance } from '../gateway/types.js';
 import { checkParams, parseSql } from '../sql/placeholders.js';
 
-interface QueryArgs {
-  sql: string;
-  params?: unknown[] | Record<string, unknown>;
-  parameters?: unknown[] | Record<string, unknown>;
-  abort_on_error?: boolean;
-}
+/** Bind values: an object for :name parameters, an array for ? parameters. */
+const bindValues = (description: string) => Type.Unsafe<unknown[] | Record<string, unknown>>({ type: ['object', 'array'], description });
 
-
-export default defineOperation<QueryArgs, DbInstance>({
+export default defineOperation({
   type: 'db.Query',
   labelled: true,
   direction: 'send',
   gateway: 'db',
   description: 'Run one SQL statement with bind parameters; the result is { rows, row, row_count, affected, columns } and lands in $i.DB.',
-  arguments: {
-    type: 'object',
-    required: ['sql'],
-    properties: {
-      sql: { type: 'string', minLength: 1, description: 'One SQL statement with :name or ? parameters.' },
-      params: { type: ['object', 'array'], description: 'Bind values: an object for :name parameters, an array for ? parameters.' },
-      parameters: { type: ['object', 'array'], description: 'Another name for params.' },
-      abort_on_error: { type: 'boolean', default: true, description: 'A failed query aborts the instance (default) or is a failed check with result.error.' },
-    },
-  },
-  prepare(args: QueryArgs, ctx: PrepareContext<DbInstance>) {
+  arguments: Type.Object({
+    sql: Type.String({ minLength: 1, description: 'One SQL statement with :name or ? parameters.' }),
+    params: Type.Optional(bindValues('Bind values: an object for :name parameters, an array for ? parameters.')),
+    parameters: Type.Optional(bindValues('Another name for params.')),
+    abort_on_error: Type.Optional(Type.Boolean({ default: true, description: 'A failed query aborts the instance (default) or is a failed check with result.error.' })),
+  }),
+  prepare(args, ctx: PrepareContext<DbInstance>) {
     if (args.params !== undefined && args.parameters !== undefined) throw invalid(`${ctx.path}.parameters`, 'give params or parameters, not both');
     if (typeof args.sql !== 'string' || isExpression(args.sql)) return;
     const parsed = parseSql(args.sql);
@@ -46,7 +37,7 @@ export default defineOperation<QueryArgs, DbInstance>({
     const problem = checkParams(parsed, p);
     if (problem) throw invalid(`${ctx.path}.params`, problem);
   },
-  execute(ctx: OperationContext<DbInstance>, args: QueryArgs) {
+  execute(ctx: OperationContext<DbInstance>, args) {
     return runQuery(ctx, 'Query', args.sql, args.params ?? args.parameters, args.abort_on_error !== false);
   },
 });

@@ -9,20 +9,10 @@ import { DiameterCodecError } from './errors.js';
 import { decodeValue, encodeValue, hexToBytes, ValueError, type BaseType } from './types.js';
 import type { Dictionary } from '../dictionary/dictionary.js';
 import type { AvpDefinition } from '../dictionary/types.js';
+import type { AvpItem } from './avp-item.js';
 
-/** One AVP as written in operation arguments. */
-export interface AvpItem {
-  name?: string;
-  value?: unknown;
-  /** Raw data as hex, instead of value (any AVP; the way to send deliberately malformed data). */
-  hex?: string;
-  /** AVP by number when it is not in the dictionary (with `type`, or with `hex`). */
-  code?: number;
-  vendor?: number;
-  type?: BaseType;
-  /** Flags override, e.g. 'M', 'VM', '' (the dictionary's flags otherwise). */
-  flags?: string;
-}
+/** One AVP as written in operation arguments (declared with its schema in avp-item.ts). */
+export type { AvpItem };
 
 /** A decoded AVP as shown in traces. */
 export interface DecodedAvp {

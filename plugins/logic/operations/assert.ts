@@ -1,27 +1,16 @@
 // assert: evaluate `expression`; true writes a pass, false a fail (or an abort, when `abort` is given).
-import { defineOperation } from '../../../sdk/index.js';
+import { defineOperation, Type } from '../../../sdk/index.js';
 
-interface Args {
-  expression: unknown;
-  pass?: string;
-  fail?: string;
-  abort?: string;
-}
-
-export default defineOperation<Args>({
+export default defineOperation({
   type: 'assert',
   direction: 'local',
   description: 'Check an expression: pass/fail/abort messages (may be expressions). With `abort`, false ends the instance.',
-  arguments: {
-    type: 'object',
-    required: ['expression'],
-    properties: {
-      expression: {},
-      pass: { type: 'string' },
-      fail: { type: 'string' },
-      abort: { type: 'string' },
-    },
-  },
+  arguments: Type.Object({
+    expression: Type.Unknown(),
+    pass: Type.Optional(Type.String()),
+    fail: Type.Optional(Type.String()),
+    abort: Type.Optional(Type.String()),
+  }),
   expressionArguments: ['expression'],
   execute(ctx, args) {
     const ok = Boolean(args.expression);

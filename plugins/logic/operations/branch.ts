@@ -1,26 +1,16 @@
 // branch: evaluate `expression` and continue at `on_true` or `on_false` (labels checked at ExecuteTest);
 // a missing target falls through to the next operation.
-import { defineOperation, invalid } from '../../../sdk/index.js';
+import { defineOperation, invalid, Type } from '../../../sdk/index.js';
 
-interface Args {
-  expression: unknown;
-  on_true?: string;
-  on_false?: string;
-}
-
-export default defineOperation<Args>({
+export default defineOperation({
   type: 'branch',
   direction: 'local',
   description: 'Jump to the operation labelled on_true or on_false depending on an expression',
-  arguments: {
-    type: 'object',
-    required: ['expression'],
-    properties: {
-      expression: {},
-      on_true: { type: 'string', minLength: 1 },
-      on_false: { type: 'string', minLength: 1 },
-    },
-  },
+  arguments: Type.Object({
+    expression: Type.Unknown(),
+    on_true: Type.Optional(Type.String({ minLength: 1 })),
+    on_false: Type.Optional(Type.String({ minLength: 1 })),
+  }),
   expressionArguments: ['expression'],
   prepare(args, ctx) {
     for (const k of ['on_true', 'on_false'] as const) {

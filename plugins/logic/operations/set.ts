@@ -1,18 +1,15 @@
 // set: assign run vars ($v) and globals ($g). Values may be expressions; all are evaluated against the state
 // before the operation (use two set operations when one value depends on another).
-import { defineOperation, type JsonObject } from '../../../sdk/index.js';
+import { defineOperation, Type, type JsonObject } from '../../../sdk/index.js';
 
-export default defineOperation<{ vars?: JsonObject; globals?: JsonObject }>({
+export default defineOperation({
   type: 'set',
   direction: 'local',
   description: 'Assign variables: {"vars": {"name": value}, "globals": {"name": value}}; values may be expressions',
-  arguments: {
-    type: 'object',
-    properties: {
-      vars: { type: 'object' },
-      globals: { type: 'object' },
-    },
-  },
+  arguments: Type.Object({
+    vars: Type.Optional(Type.Unsafe<JsonObject>({ type: 'object' })),
+    globals: Type.Optional(Type.Unsafe<JsonObject>({ type: 'object' })),
+  }),
   execute(ctx, args) {
     if (args.vars) ctx.assign('vars', args.vars);
     if (args.globals) ctx.assign('globals', args.globals);

@@ -1,16 +1,12 @@
 // wait: pause the instance for `seconds` (fractions allowed); cancelled runs stop waiting at once.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defineOperation } from '../../../sdk/index.js';
+import { defineOperation, Type } from '../../../sdk/index.js';
 
-export default defineOperation<{ seconds: number }>({
+export default defineOperation({
   type: 'wait',
   direction: 'local',
   description: 'Pause for `seconds` (may be fractional, e.g. 0.25)',
-  arguments: {
-    type: 'object',
-    required: ['seconds'],
-    properties: { seconds: { type: 'number', minimum: 0, maximum: 86400 } },
-  },
+  arguments: Type.Object({ seconds: Type.Number({ minimum: 0, maximum: 86400 }) }),
   async execute(ctx, args) {
     if (args.seconds > 0) await sleep(args.seconds * 1000, undefined, { signal: ctx.signal });
   },

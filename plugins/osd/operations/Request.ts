@@ -3,22 +3,11 @@
 // tests[] (kpaths `returned.*`) and lands in $i.OSD. A SOAP fault is a failed check naming its code and string
 // (a passed one with expect_fault); the result is then { fault: { code, string, actor, detail }, http_status }.
 // No answer, malformed XML or a non-SOAP answer abort the instance (anchor: "terminate") unless abort_on_error false.
-import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
+import { defineOperation, invalid, Type, type Json, type JsonObject, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
 import { OsdCallError, type OsdEndpoint } from '../gateway/endpoint.js';
 import { buildEnvelope, EnvelopeError, XML_NAME } from '../soap/envelope.js';
 import { parseSoapResponse, SoapParseError } from '../soap/response.js';
 import { STATUS_CODES } from 'node:http';
-
-interface RequestArgs {
-  operation: string;
-  action?: string;
-  parameters?: Record<string, Json>;
-  wsdl_url?: string;
-  namespace?: string;
-  timeout_ms?: number;
-  expect_fault?: boolean;
-  abort_on_error?: boolean;
-}
 
 
 function httpText(head: string, headers: Record<string, string>, body: string): Uint8Array {
@@ -29,27 +18,23 @@ function httpText(head: string, headers: Record<string, string>, body: string): 
   return Buffer.concat([Buffer.from(h, 'latin1'), b]);
 }
 
-export default defineOperation<RequestArgs, OsdEndpoint>({
+export default defineOperation({
   type: 'osd.Request',
   aliases: ['ocncc.osd.Request'],
   direction: 'send',
   gateway: 'osd',
   description: 'Call an OCNCC OSD operation over SOAP 1.1; the result is { returned, response, http_status } or { fault } for tests[].',
-  arguments: {
-    type: 'object',
-    required: ['operation'],
-    properties: {
-      operation: { type: 'string', pattern: XML_NAME.source, description: 'Operation (request element) name, e.g. GetBalance.' },
-      action: { type: 'string', description: 'SOAPAction (the WSDL action URL); default: the instance action_base + operation, else the WSDL soapAction, else "".' },
-      parameters: { type: 'object', description: 'name → value; objects nest, arrays repeat the element, null sends xsi:nil.' },
-      wsdl_url: { type: 'string', description: 'WSDL of the interface, read once (cached) for the namespace, element form and SOAPAction of the operation; default: the instance wsdl_url.' },
-      namespace: { type: 'string', description: 'Target namespace of the operation, overriding the instance namespace.' },
-      timeout_ms: { type: 'integer', minimum: 1, maximum: 600000 },
-      expect_fault: { type: 'boolean', default: false, description: 'A SOAP fault is expected: a fault passes, a normal response fails.' },
-      abort_on_error: { type: 'boolean', default: true, description: 'No answer or an unparsable one aborts the instance (default) or is a failed check.' },
-    },
-  },
-  prepare(args: RequestArgs, ctx: PrepareContext<OsdEndpoint>) {
+  arguments: Type.Object({
+    operation: Type.String({ pattern: XML_NAME.source, description: 'Operation (request element) name, e.g. GetBalance.' }),
+    action: Type.Optional(Type.String({ description: 'SOAPAction (the WSDL action URL); default: the instance action_base + operation, else the WSDL soapAction, else "".' })),
+    parameters: Type.Optional(Type.Unsafe<JsonObject>({ type: 'object', description: 'name → value; objects nest, arrays repeat the element, null sends xsi:nil.' })),
+    wsdl_url: Type.Optional(Type.String({ description: 'WSDL of the interface, read once (cached) for the namespace, element form and SOAPAction of the operation; default: the instance wsdl_url.' })),
+    namespace: Type.Optional(Type.String({ description: 'Target namespace of the operation, overriding the instance namespace.' })),
+    timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 600000 })),
+    expect_fault: Type.Optional(Type.Boolean({ default: false, description: 'A SOAP fault is expected: a fault passes, a normal response fails.' })),
+    abort_on_error: Type.Optional(Type.Boolean({ default: true, description: 'No answer or an unparsable one aborts the instance (default) or is a failed check.' })),
+  }),
+  prepare(args, ctx: PrepareContext<OsdEndpoint>) {
     const check = (v: Json, path: string): void => {
       if (v && typeof v === 'object' && !Array.isArray(v)) {
         for (const [k, x] of Object.entries(v)) {
@@ -60,7 +45,7 @@ export default defineOperation<RequestArgs, OsdEndpoint>({
     };
     if (args.parameters && typeof args.parameters === 'object' && !isExpression(args.parameters)) check(args.parameters, `${ctx.path}.parameters`);
   },
-  async execute(ctx: OperationContext<OsdEndpoint>, args: RequestArgs) {
+  async execute(ctx: OperationContext<OsdEndpoint>, args) {
     const ep = ctx.gateway();
     const failOrAbort = (text: string, result: JsonObject) => {
       ctx.received('OSD', result);

@@ -2,45 +2,31 @@
 // without a label, the last of any). Each given field is a pass/fail check: `status`, `content`, `content_type`
 // (media type only unless the expected value has parameters), `headers` (name → value, null = absent,
 // `!name` = must not equal) and `json` (kpath into content_json → value). tests[] apply to { rest: {...} }.
-import { defineOperation, invalid, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
+import { defineOperation, invalid, Type, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
 import type { RestClient } from '../gateway/client.js';
 import { lastOutcome, restResult } from '../state.js';
 
-interface ExpectArgs {
-  status?: number | null;
-  code?: number | null;
-  body?: Json;
-  content?: string | null;
-  content_type?: string | null;
-  headers?: Record<string, Json> | null;
-  json?: Record<string, Json> | null;
-  [key: string]: Json | undefined;
-}
-
-export default defineOperation<ExpectArgs, RestClient>({
+export default defineOperation({
   type: 'rest.ExpectResponse',
   labelled: true,
   direction: 'receive',
   description: 'Check the response to the last rest.SendRequest (status, headers, content, JSON fields by kpath); the result is { rest: {...} } for tests[].',
-  arguments: {
-    type: 'object',
-    properties: {
-      status: { type: 'integer', minimum: 0, maximum: 999, description: 'Expected HTTP status code (0 = no response arrived).' },
-      code: { type: 'integer', minimum: 0, maximum: 999, description: 'Another name for status (the anchor result field rest.code).' },
-      body: { description: 'Expected body: a string is compared with content; an object or array with content_json (the given fields only).' },
-      content: { type: 'string', description: 'Expected body text, exactly.' },
-      content_type: { type: 'string', description: 'Expected media type (compared without parameters unless given with them).' },
-      headers: { type: 'object', description: 'Expected headers: name (any case) → value; null = must be absent; "!name" = must not equal.' },
-      json: { type: 'object', description: 'Expected JSON fields: kpath into content_json → value; null = must be absent; "!kpath" = must not equal.' },
-    },
-  },
-  prepare(args: ExpectArgs, ctx: PrepareContext) {
+  arguments: Type.Object({
+    status: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Expected HTTP status code (0 = no response arrived).' })),
+    code: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Another name for status (the anchor result field rest.code).' })),
+    body: Type.Optional(Type.Unsafe<Json>({ description: 'Expected body: a string is compared with content; an object or array with content_json (the given fields only).' })),
+    content: Type.Optional(Type.String({ description: 'Expected body text, exactly.' })),
+    content_type: Type.Optional(Type.String({ description: 'Expected media type (compared without parameters unless given with them).' })),
+    headers: Type.Optional(Type.Unsafe<JsonObject>({ type: 'object', description: 'Expected headers: name (any case) → value; null = must be absent; "!name" = must not equal.' })),
+    json: Type.Optional(Type.Unsafe<JsonObject>({ type: 'object', description: 'Expected JSON fields: kpath into content_json → value; null = must be absent; "!kpath" = must not equal.' })),
+  }),
+  prepare(args, ctx: PrepareContext) {
     if ((args.status !== undefined || args['!status'] !== undefined) && (args.code !== undefined || args['!code'] !== undefined)) throw invalid(`${ctx.path}.code`, 'give status or code, not both');
     for (const k of ['!headers', '!json'] as const) {
       if (k in args) throw invalid(`${ctx.path}.${k}`, `negate the fields inside ${k.slice(1)} instead ("!name": value)`);
     }
   },
-  execute(ctx: OperationContext, args: ExpectArgs) {
+  execute(ctx: OperationContext, args) {
     const res = lastOutcome(ctx);
     if (!res) ctx.abort(`${ctx.type}: no response to check: no ${ctx.label ? `rest.${ctx.label}.` : 'rest.'}SendRequest ran before it in this instance`);
     const received: JsonObject = { status: res.code };

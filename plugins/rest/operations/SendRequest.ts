@@ -2,52 +2,50 @@
 // wait for the whole response. The response is the result (`rest.*` for tests[]) and lands in $i.REST; a following
 // rest.ExpectResponse checks it. No response (refused, reset, timeout) aborts the instance unless
 // `abort_on_error` is false, in which case it is a failed check and $i.REST carries `code: 0` and `error`.
-import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
+import { defineOperation, invalid, Type, type Json, type Static, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
 import { RestCallError, type RestClient } from '../gateway/client.js';
-import { buildRequest, type SendRequestArgs } from '../request.js';
+import { buildRequest } from '../request.js';
 import { remember, restResult } from '../state.js';
 import { requestBytes, responseBytes } from '../wire.js';
 
-const scalar = { type: ['string', 'number', 'boolean'] };
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const Scalar = Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'] });
+const QueryValue = Type.Union([Scalar, Type.Null(), Type.Array(Scalar)]);
+const StringOrNumber = Type.Unsafe<string | number>({ type: ['string', 'number'] });
 
+const SendRequestArguments = Type.Object({
+  method: Type.String({ pattern: '^[A-Za-z]+$', description: 'HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, ...' }),
+  path: Type.Optional(Type.String({ description: 'Appended to the instance base URL (a leading / is added); may carry a query string.' })),
+  query: Type.Optional(
+    Type.Union([Type.String(), Type.Unsafe<Record<string, Static<typeof QueryValue>>>({ type: 'object', additionalProperties: QueryValue })], {
+      description: 'Query parameters: an object (arrays repeat the name; null omits it) or an encoded string.',
+    }),
+  ),
+  headers: Type.Optional(Type.Unsafe<Record<string, string | number>>({ type: 'object', additionalProperties: StringOrNumber, description: 'Request headers (override the instance defaults).' })),
+  http_headers: Type.Optional(
+    Type.Array(
+      Type.Object({ name: Type.String(), value: StringOrNumber, append: Type.Optional(Type.Unsafe<boolean | number>({ type: ['boolean', 'integer'] })) }, { additionalProperties: false }),
+      { description: 'Request headers in the anchor form: { name, value, append }; append adds to a header already set.' },
+    ),
+  ),
+  content: Type.Optional(Type.String({ description: 'Body as text (content_type defaults to text/plain; charset=utf-8).' })),
+  json: Type.Optional(Type.Unsafe<Json>({ description: 'Body as JSON: any value, serialised (content_type defaults to application/json).' })),
+  body: Type.Optional(Type.Unsafe<Json>({ description: 'Body: a string is sent as text (as content), any other value as JSON (as json).' })),
+  content_type: Type.Optional(Type.String({ description: 'Content-Type of the body.' })),
+  timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 600000, description: 'Whole-request timeout, overriding the instance timeout_ms.' })),
+  abort_on_error: Type.Optional(Type.Boolean({ default: true, description: 'When no response arrives: abort the instance (default) or record a failed check and go on.' })),
+});
 
-export default defineOperation<SendRequestArgs, RestClient>({
+export type SendRequestArgs = Static<typeof SendRequestArguments>;
+
+export default defineOperation({
   type: 'rest.SendRequest',
   labelled: true,
   direction: 'send',
   gateway: 'rest',
   description: 'Send an HTTP request to the REST instance (base URL + path) and wait for the response; the result is { rest: { code, content, content_type, http_headers, headers, content_json } }.',
-  arguments: {
-    type: 'object',
-    required: ['method'],
-    properties: {
-      method: { type: 'string', pattern: '^[A-Za-z]+$', description: 'HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, ...' },
-      path: { type: 'string', description: 'Appended to the instance base URL (a leading / is added); may carry a query string.' },
-      query: {
-        description: 'Query parameters: an object (arrays repeat the name; null omits it) or an encoded string.',
-        anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: { anyOf: [scalar, { type: 'null' }, { type: 'array', items: scalar }] } }],
-      },
-      headers: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Request headers (override the instance defaults).' },
-      http_headers: {
-        type: 'array',
-        description: 'Request headers in the anchor form: { name, value, append }; append adds to a header already set.',
-        items: {
-          type: 'object',
-          required: ['name', 'value'],
-          additionalProperties: false,
-          properties: { name: { type: 'string' }, value: { type: ['string', 'number'] }, append: { type: ['boolean', 'integer'] } },
-        },
-      },
-      content: { type: 'string', description: 'Body as text (content_type defaults to text/plain; charset=utf-8).' },
-      json: { description: 'Body as JSON: any value, serialised (content_type defaults to application/json).' },
-      body: { description: 'Body: a string is sent as text (as content), any other value as JSON (as json).' },
-      content_type: { type: 'string', description: 'Content-Type of the body.' },
-      timeout_ms: { type: 'integer', minimum: 1, maximum: 600000, description: 'Whole-request timeout, overriding the instance timeout_ms.' },
-      abort_on_error: { type: 'boolean', default: true, description: 'When no response arrives: abort the instance (default) or record a failed check and go on.' },
-    },
-  },
-  prepare(args: SendRequestArgs, ctx: PrepareContext<RestClient>) {
+  arguments: SendRequestArguments,
+  prepare(args, ctx: PrepareContext<RestClient>) {
     if ([args.content, args.json, args.body].filter((v) => v !== undefined).length > 1) {
       throw invalid(`${ctx.path}.${args.body !== undefined ? 'body' : 'json'}`, 'give one of content, json and body');
     }
@@ -61,7 +59,7 @@ export default defineOperation<SendRequestArgs, RestClient>({
       if (!TOKEN.test(k)) throw invalid(`${ctx.path}.headers`, `'${k}' is not a valid header name`);
     }
   },
-  async execute(ctx: OperationContext<RestClient>, args: SendRequestArgs) {
+  async execute(ctx: OperationContext<RestClient>, args) {
     const client = ctx.gateway();
     const req = buildRequest(args, client.defaultHeaders);
     const what = `${req.method} ${req.path}`;

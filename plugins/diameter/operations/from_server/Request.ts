@@ -3,10 +3,10 @@
 // is the result and lands in $i under its abbreviation and full name ($i.RAR, $i['Re-Auth-Request']).
 // Another command than the expected one, or nothing in time, aborts the instance (the stray request is answered
 // DIAMETER_UNABLE_TO_COMPLETE so the peer is not left waiting).
-import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
+import { defineOperation, invalid, Type, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
 import { findAvp } from '../../codec/message.js';
-import { flattenExpected, ItemError, type AvpItem } from '../../codec/view.js';
+import { flattenExpected, ItemError } from '../../codec/view.js';
 import type { DiameterPeer, InboundRequest } from '../../peer/peer.js';
 import { PeerError } from '../../peer/connection.js';
 import { A, str, u32 } from '../../peer/avps.js';
@@ -14,40 +14,28 @@ import { buildAnswerAvps } from '../../runtime/build.js';
 import { decodeParsed, resultOf } from '../../runtime/decoded.js';
 import { inboxOf } from '../../runtime/inbox.js';
 import { recordMessage } from '../../runtime/record.js';
-import { avpListSchema } from '../avp-schema.js';
+import { avpListSchema } from '../../codec/avp-item.js';
 import { checkExpectedNames, checkItems } from '../static-checks.js';
 
-export interface InboundArgs {
-  name?: string;
-  code?: number;
-  session_id?: string;
-  seconds?: number;
-  avps?: Record<string, Json> | null;
-  answer_avps?: AvpItem[];
-  result_code?: number | string;
-  send_answer?: boolean;
-}
+const InboundArguments = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, description: 'Expected command (Re-Auth-Request, RAR, Abort-Session-Request, ...). With code, or neither for any request.' })),
+  code: Type.Optional(Type.Integer({ minimum: 0, maximum: 16777215, description: 'Expected command code (e.g. 258).' })),
+  session_id: Type.Optional(Type.String({ minLength: 1, description: 'Expected Session-Id (default: any session of this instance).' })),
+  seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 120, description: 'Time to wait (default: the instance\'s inbound timeout, 10 s).' })),
+  avps: Type.Optional(Type.Unsafe<Record<string, Json>>({ type: 'object', description: 'Expected AVPs: name or dotted kpath -> value; null = absent; "!name" = must not equal.' })),
+  answer_avps: Type.Optional(avpListSchema),
+  result_code: Type.Optional(Type.Unsafe<number | string>({ type: ['integer', 'string'], description: 'Result-Code of the answer (number or name, default 2001 DIAMETER_SUCCESS).' })),
+  send_answer: Type.Optional(Type.Boolean({ default: true, description: 'Answer the request (false: leave it unanswered, to test the peer\'s timeout).' })),
+});
 
-export default defineOperation<InboundArgs, DiameterPeer>({
+export default defineOperation({
   type: 'diameter.from_server.Request',
   direction: 'receive',
   gateway: 'diameter',
   description: 'Expect a request from the peer for a session of this instance (e.g. Re-Auth-Request), match its AVPs and answer it.',
   controlArguments: ['name', 'code', 'session_id', 'seconds', 'answer_avps', 'result_code', 'send_answer'],
-  arguments: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', minLength: 1, description: 'Expected command (Re-Auth-Request, RAR, Abort-Session-Request, ...). With code, or neither for any request.' },
-      code: { type: 'integer', minimum: 0, maximum: 16777215, description: 'Expected command code (e.g. 258).' },
-      session_id: { type: 'string', minLength: 1, description: 'Expected Session-Id (default: any session of this instance).' },
-      seconds: { type: 'number', exclusiveMinimum: 0, maximum: 120, description: 'Time to wait (default: the instance\'s inbound timeout, 10 s).' },
-      avps: { type: 'object', description: 'Expected AVPs: name or dotted kpath -> value; null = absent; "!name" = must not equal.' },
-      answer_avps: avpListSchema,
-      result_code: { type: ['integer', 'string'], description: 'Result-Code of the answer (number or name, default 2001 DIAMETER_SUCCESS).' },
-      send_answer: { type: 'boolean', default: true, description: 'Answer the request (false: leave it unanswered, to test the peer\'s timeout).' },
-    },
-  },
-  prepare(args: InboundArgs, ctx: PrepareContext<DiameterPeer>) {
+  arguments: InboundArguments,
+  prepare(args, ctx: PrepareContext<DiameterPeer>) {
     const dict = ctx.gateway().dict;
     if (typeof args.name === 'string' && !isExpression(args.name)) {
       const c = dict.command(args.name);
@@ -63,7 +51,7 @@ export default defineOperation<InboundArgs, DiameterPeer>({
       if (dict.enumValue(rc, args.result_code) === undefined) throw invalid(`${ctx.path}.result_code`, `unknown Result-Code name '${args.result_code}'`);
     }
   },
-  async execute(ctx: OperationContext<DiameterPeer>, args: InboundArgs) {
+  async execute(ctx: OperationContext<DiameterPeer>, args) {
     const peer = ctx.gateway();
     const dict = peer.dict;
     const want = args.name !== undefined ? dict.command(args.name) : args.code !== undefined ? dict.command(args.code) : undefined;

@@ -4,9 +4,9 @@
 // full name ($i.CCA, $i['Credit-Control-Answer']). `answer` matches AVPs argument by argument. Unless `answer`
 // names the Result-Code (or check_result is false), a Result-Code outside 2xxx is a failed check that shows the
 // Failed-AVP and Error-Message.
-import { defineOperation, invalid, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
+import { defineOperation, invalid, Type, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
-import { flattenExpected, ItemError, type AvpItem } from '../../codec/view.js';
+import { flattenExpected, ItemError } from '../../codec/view.js';
 import type { DiameterPeer } from '../../peer/peer.js';
 import { PeerError } from '../../peer/connection.js';
 import { buildRequestAvps, resolveCommand } from '../../runtime/build.js';
@@ -14,46 +14,32 @@ import { decode, failedAvpText, resultCodeOf, resultOf, resultText, type Decoded
 import { inboxOf } from '../../runtime/inbox.js';
 import { recordMessage } from '../../runtime/record.js';
 import { parseCommandFlags, CommandFlag } from '../../codec/header.js';
-import { avpListSchema } from '../avp-schema.js';
+import { avpListSchema } from '../../codec/avp-item.js';
 import { checkExpectedNames, checkItems } from '../static-checks.js';
 
-export interface RequestArgs {
-  name?: string;
-  code?: number;
-  application_id?: number;
-  flags?: string;
-  avps?: AvpItem[];
-  auto_avps?: boolean;
-  answer?: Record<string, Json>;
-  check_result?: boolean;
-  seconds?: number;
-}
-
+const RequestArguments = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, description: 'Command: full name (Credit-Control-Request), base name (Credit-Control), abbreviation (CCR) or code.' })),
+  code: Type.Optional(Type.Integer({ minimum: 0, maximum: 16777215, description: 'Command code, instead of name.' })),
+  application_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Application-Id of the header (default: the command\'s, else the peer\'s first application).' })),
+  flags: Type.Optional(Type.String({ pattern: '^[RPETrpet]*$', description: 'Header flags to send instead of R (+P for proxiable commands), e.g. "RPT".' })),
+  avps: Type.Optional(avpListSchema),
+  auto_avps: Type.Optional(Type.Boolean({ default: true, description: 'Add Origin-Host/Realm, Destination-Realm/-Host and the application id AVP when the request does not give them.' })),
+  answer: Type.Optional(Type.Unsafe<Record<string, Json>>({ type: 'object', description: 'Expected answer AVPs: name or dotted kpath -> value (enumerated names allowed); null = absent; "!name" = must not equal.' })),
+  check_result: Type.Optional(Type.Boolean({ default: true, description: 'Record a check that the Result-Code is 2xxx (unless answer names Result-Code).' })),
+  seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600, description: 'Time to wait for the answer (default: the instance\'s inbound timeout).' })),
+});
 
 /** Result-Code keys that, named in `answer`, replace the built-in 2xxx check. */
 const RESULT_KEYS = /^!?(Result-Code|Experimental-Result|Experimental-Result\.Experimental-Result-Code|result_code)$/;
 
-export default defineOperation<RequestArgs, DiameterPeer>({
+export default defineOperation({
   type: 'diameter.to_server.Request',
   aliases: ['diameter.Request'],
   direction: 'send',
   gateway: 'diameter',
   description: 'Send a Diameter request (e.g. a CCR) to the peer and wait for the answer; the answer (AVPs by name) is the result and lands in $i.<abbrev> (e.g. $i.CCA).',
-  arguments: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', minLength: 1, description: 'Command: full name (Credit-Control-Request), base name (Credit-Control), abbreviation (CCR) or code.' },
-      code: { type: 'integer', minimum: 0, maximum: 16777215, description: 'Command code, instead of name.' },
-      application_id: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Application-Id of the header (default: the command\'s, else the peer\'s first application).' },
-      flags: { type: 'string', pattern: '^[RPETrpet]*$', description: 'Header flags to send instead of R (+P for proxiable commands), e.g. "RPT".' },
-      avps: avpListSchema,
-      auto_avps: { type: 'boolean', default: true, description: 'Add Origin-Host/Realm, Destination-Realm/-Host and the application id AVP when the request does not give them.' },
-      answer: { type: 'object', description: 'Expected answer AVPs: name or dotted kpath -> value (enumerated names allowed); null = absent; "!name" = must not equal.' },
-      check_result: { type: 'boolean', default: true, description: 'Record a check that the Result-Code is 2xxx (unless answer names Result-Code).' },
-      seconds: { type: 'number', exclusiveMinimum: 0, maximum: 600, description: 'Time to wait for the answer (default: the instance\'s inbound timeout).' },
-    },
-  },
-  prepare(args: RequestArgs, ctx: PrepareContext<DiameterPeer>) {
+  arguments: RequestArguments,
+  prepare(args, ctx: PrepareContext<DiameterPeer>) {
     if (args.name === undefined && args.code === undefined) throw invalid(`${ctx.path}.name`, 'give the command: name (e.g. "CCR") or code');
     const peer = ctx.gateway();
     const dict = peer.dict;
@@ -65,7 +51,7 @@ export default defineOperation<RequestArgs, DiameterPeer>({
     checkItems(dict, args.avps, `${ctx.path}.avps`);
     checkExpectedNames(dict, args.answer, `${ctx.path}.answer`);
   },
-  async execute(ctx: OperationContext<DiameterPeer>, args: RequestArgs) {
+  async execute(ctx: OperationContext<DiameterPeer>, args) {
     const peer = ctx.gateway();
     const dict = peer.dict;
     let cmd;
