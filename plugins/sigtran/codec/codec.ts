@@ -342,7 +342,25 @@ function fieldFor(m: Map<number, Field | Field[]>, key: number, out: Obj): Field
   return f.find((x) => out[x.n] === undefined) ?? f[f.length - 1];
 }
 
+/** Kinds that BER encodes primitive only, and kinds that are always constructed (OCTET STRING and IA5String may be either). */
+const PRIMITIVE_ONLY = new Set<Ty['k']>(['int', 'enum', 'bool', 'null']);
+const CONSTRUCTED_ONLY = new Set<Ty['k']>(['seq', 'seqof', 'ext', 'choice']);
+
+function tagText(t: Tlv): string {
+  return t.cls === TagClass.Context ? `[${t.tagNumber}]` : t.cls === TagClass.Universal ? `UNIVERSAL ${t.tagNumber}` : `class ${t.cls} tag ${t.tagNumber}`;
+}
+
+/** The universal tag an untagged value of this kind must carry (strict decoding: a mismatch is a decode failure). */
+function expectUniversal(t: Tlv, ty: Ty, n: string): void {
+  const want = UNIV[ty.k];
+  if (want < 0) return;
+  if (t.cls !== TagClass.Universal || t.tagNumber !== want) throw new CodecError(`${n}: expected UNIVERSAL ${want} (${ty.k}), found ${tagText(t)}`);
+}
+
 function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void {
+  if (t.constructed ? PRIMITIVE_ONLY.has(ty.k) : CONSTRUCTED_ONLY.has(ty.k)) {
+    throw new CodecError(`${n}: ${tagText(t)} is ${t.constructed ? 'constructed' : 'primitive'}, but ${ty.k} must be ${t.constructed ? 'primitive' : 'constructed'}`);
+  }
   switch (ty.k) {
     case 'int':
       out[n] = decodeInteger(buf, t);
@@ -411,6 +429,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       while (p < t.valueEnd) {
         const c = readTlv(buf, p, t.valueEnd);
         const holder: Obj = {};
+        expectUniversal(c, ty.of, `${n}[${arr.length}]`);
         decodeValue(buf, c, ty.of, 'e', holder);
         arr.push(holder.e);
         if (arr.length === 1 && formatOf(ty.of)) {
@@ -483,6 +502,7 @@ export function decodeArg(at: ArgType, buf: Uint8Array | undefined, opts?: Codec
     if (ty.k === 'seq') {
       const [cls, num] = at.tag !== undefined ? [TagClass.Context, at.tag] : [TagClass.Universal, 16];
       if (t.cls !== cls || t.tagNumber !== num) throw new CodecError(`expected ${at.tag !== undefined ? `a [${at.tag}] SEQUENCE` : 'a SEQUENCE'}, found tag ${t.cls}/${t.tagNumber}`);
+      if (!t.constructed) throw new CodecError(`a SEQUENCE must be constructed, found a primitive ${tagText(t)}`);
       decodeFields(buf, t, ty, ty.fields, out);
     } else if (ty.k === 'choice') decodeChoice(buf, t, ty, out);
     else if (ty.k === 'contain' && at.name) {
@@ -494,7 +514,12 @@ export function decodeArg(at: ArgType, buf: Uint8Array | undefined, opts?: Codec
         if (!isBerError(e) && !(e instanceof CodecError)) throw e;
         out[at.name + '_error'] = e.message;
       }
-    } else if (at.name) decodeValue(buf, t, ty, at.name, out);
+    } else if (at.name) {
+      if (at.tag !== undefined) {
+        if (t.cls !== TagClass.Context || t.tagNumber !== at.tag) throw new CodecError(`${at.name}: expected [${at.tag}], found ${tagText(t)}`);
+      } else expectUniversal(t, ty, at.name);
+      decodeValue(buf, t, ty, at.name, out);
+    }
     return { ok: true, fields: out };
   } catch (e) {
     if (isBerError(e) || e instanceof CodecError) return { ok: false, error: e.message, fields: out };
