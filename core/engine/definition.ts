@@ -10,6 +10,7 @@ import { RunExprState } from '../expr/run-state.js';
 import { expressionLimits } from '../expr/limits.js';
 import { jsonValueSize } from '../expr/json-value.js';
 import { compileRegex } from './regex.js';
+import { nextTurn, shouldYield } from './turn.js';
 import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
 
@@ -62,7 +63,31 @@ export interface CompileLimits {
   defaultBacklog: number;
 }
 
+/** Compile in one go (offline validation, tests). */
 export function compileDefinition(params: JsonObject, registry: Registry, limits: CompileLimits): CompiledDefinition {
+  const steps = compiling(params, registry, limits);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * Compile in slices for the service: a definition of 10,000 operations takes a few hundred ms of CPU to
+ * compile, and the event loop must not be held that long (other clients, other runs): it yields between
+ * operations once the current slice has run its time (core/engine/turn.ts).
+ */
+export async function compileDefinitionSliced(params: JsonObject, registry: Registry, limits: CompileLimits): Promise<CompiledDefinition> {
+  const steps = compiling(params, registry, limits);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (shouldYield()) await nextTurn();
+  }
+}
+
+/** The compilation, one step per operation (yield), so that a caller may pause between them. */
+function* compiling(params: JsonObject, registry: Registry, limits: CompileLimits): Generator<void, CompiledDefinition> {
   const runId = params.run_id as string;
   const rawOps = params.operations as JsonObject[];
 
@@ -77,7 +102,11 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
 
   const gateways = new Set<GatewayInstance>();
   const labelSet: ReadonlySet<string> = new Set(labels.keys());
-  const ops = rawOps.map((o, i) => compileOp(o, i, params, registry, labels, labelSet, gateways));
+  const ops: CompiledOp[] = [];
+  for (let i = 0; i < rawOps.length; i++) {
+    ops.push(compileOp(rawOps[i]!, i, params, registry, labels, labelSet, gateways));
+    yield;
+  }
 
   // vars: in order; values may be expressions over $n, $g and the vars before them.
   const vars: Array<[string, Template]> = [];

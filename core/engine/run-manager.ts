@@ -6,7 +6,7 @@ import type { JsonObject } from '../api/index.js';
 import { ErrorCode, TesterError, cannotStart } from '../errors.js';
 import { LockTable } from './locks.js';
 import { TestRun } from './run.js';
-import { checkGatewaysUp, compileDefinition, type CompileLimits } from './definition.js';
+import { checkGatewaysUp, compileDefinitionSliced, type CompileLimits } from './definition.js';
 import type { Registry } from '../plugins/registry.js';
 import type { ServiceHookSet } from '../hooks.js';
 import { PastRun } from './past-run.js';
@@ -102,7 +102,9 @@ export class RunManager {
       const r = known;
       throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
     }
-    const def = compileDefinition(params, this.registry, this.opts);
+    const def = await compileDefinitionSliced(params, this.registry, this.opts);
+    // compiling yielded to other requests: the run_id may have been taken meanwhile
+    if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this definition was being checked); pick a new run_id`);
     if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
     checkGatewaysUp(def, this.registry);
     this.locks.acquire(runId, def.lockKeys);

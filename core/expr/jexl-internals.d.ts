@@ -7,3 +7,7 @@ declare module 'jexl/dist/evaluator/Evaluator.js' {
   const Evaluator: { prototype: Record<string, unknown> };
   export default Evaluator;
 }
+declare module 'jexl/dist/Lexer.js' {
+  const Lexer: unknown;
+  export default Lexer;
+}

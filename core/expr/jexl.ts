@@ -3,6 +3,7 @@
 import jexlModule from 'jexl';
 import jexlHandlers from 'jexl/dist/evaluator/handlers.js';
 import JexlEvaluator from 'jexl/dist/evaluator/Evaluator.js';
+import JexlLexer from 'jexl/dist/Lexer.js';
 import { builtinFunctions } from './functions.js';
 import { expressionLimits } from './limits.js';
 import { ValueError } from './json-value.js';
@@ -52,6 +53,26 @@ handlers.Identifier = function (this: EvaluatorThis, ast: AstNode) {
   if (typeof r === 'string' && r.length > expressionLimits().maxValueBytes) throw new ValueError(`'+' would build a string of ${r.length} characters, more than max_value_bytes (${expressionLimits().maxValueBytes})`);
   return r;
 });
+// jexl builds its token-splitting regex from the grammar in every new Lexer, i.e. on every compile (most of the
+// cost of compiling a short expression): build it once per grammar state and share it.
+type LexerThis = { _grammar: { elements: Record<string, unknown> }; _splitRegex?: RegExp };
+const lexerProto = (JexlLexer as unknown as { prototype: Record<string, unknown> }).prototype;
+const buildSplitRegex = lexerProto._getSplitRegex as (this: LexerThis) => RegExp;
+const splitRegexes = new WeakMap<object, { n: number; re: RegExp }>();
+lexerProto._getSplitRegex = function (this: LexerThis): RegExp {
+  const n = Object.keys(this._grammar.elements).length;
+  const known = splitRegexes.get(this._grammar);
+  if (known && known.n === n) return known.re;
+  const re = buildSplitRegex.call(this);
+  splitRegexes.set(this._grammar, { n, re });
+  return re;
+};
+
+/** Compiled expressions by source: a definition often repeats one expression in thousands of operations. */
+const compiledCache = new Map<string, CompiledExpression>();
+const MAX_CACHED = 10_000;
+let cacheLimits: object | undefined;
+
 const functionNames = new Set<string>();
 /** Who added each function: 'builtin' or a plugin name (a plugin set up again, e.g. by a second service, may replace its own). */
 const owners = new Map<string, string>();
@@ -72,6 +93,7 @@ export function addExpressionFunction(name: string, fn: (...a: any[]) => unknown
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`expression function name '${name}' is not an identifier`);
   if (functionNames.has(name) && owners.get(name) !== owner) throw new Error(`expression function '${name}' is already defined by ${owners.get(name)}`);
   owners.set(name, owner);
+  compiledCache.clear();
   jexl.addFunction(name, fn);
   jexl.addTransform(name, fn);
   functionNames.add(name);
@@ -116,6 +138,20 @@ const PURE = new Set(['pad', 'padEnd', 'substring', 'int', 'str', 'len', 'upper'
 
 /** Compile, and check that every top-level name is a scope name and every function is known. */
 export function compileExpression(source: string): CompiledExpression {
+  // the checks a cached expression passed depend on the limits and the functions: a change empties the cache
+  if (cacheLimits !== expressionLimits()) {
+    compiledCache.clear();
+    cacheLimits = expressionLimits();
+  }
+  const cached = compiledCache.get(source);
+  if (cached) return cached;
+  const compiled = compileUncached(source);
+  if (compiledCache.size >= MAX_CACHED) compiledCache.clear();
+  compiledCache.set(source, compiled);
+  return compiled;
+}
+
+function compileUncached(source: string): CompiledExpression {
   checkBrackets(source);
   let compiled: { evalSync(context: object): unknown; _getAst(): AstNode };
   try {

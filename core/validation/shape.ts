@@ -20,32 +20,48 @@ export function joinPath(base: string, rel: string): string {
   return rel.startsWith('[') ? `${base}${rel}` : `${base}.${rel}`;
 }
 
-/** The first place nesting passes `maxDepth`, without recursion. */
-export function tooDeep(value: unknown, maxDepth = MAX_PARAMS_DEPTH): ShapeProblem | undefined {
-  const stack: Array<[unknown, number, string]> = [[value, 0, '']];
+/**
+ * Iterative walk over objects and arrays that builds no path strings on the way: each frame keeps its parent's
+ * frame and its key, and the path is spelled out only for the one node a check reports.
+ */
+interface Frame {
+  v: unknown;
+  depth: number;
+  parent: Frame | undefined;
+  k: string | number | undefined;
+}
+
+function pathOf(f: Frame): string {
+  const keys: Array<string | number> = [];
+  for (let x: Frame | undefined = f; x && x.k !== undefined; x = x.parent) keys.push(x.k);
+  let path = '';
+  for (let i = keys.length - 1; i >= 0; i--) path = key(path, keys[i]!);
+  return path;
+}
+
+function walk(value: unknown, visit: (f: Frame) => boolean): Frame | undefined {
+  const stack: Frame[] = [{ v: value, depth: 0, parent: undefined, k: undefined }];
   while (stack.length) {
-    const [v, depth, path] = stack.pop()!;
+    const f = stack.pop()!;
+    if (visit(f)) return f;
+    const v = f.v;
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= maxDepth) return { path: path || 'params', message: `nests objects and arrays deeper than ${maxDepth} levels` };
-    if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, depth + 1, key(path, i)]));
-    else for (const [k, x] of Object.entries(v)) stack.push([x, depth + 1, key(path, k)]);
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push({ v: v[i], depth: f.depth + 1, parent: f, k: i });
+    else for (const k in v) if (Object.hasOwn(v, k)) stack.push({ v: (v as Record<string, unknown>)[k], depth: f.depth + 1, parent: f, k });
   }
   return undefined;
 }
 
+/** The first place nesting passes `maxDepth`, without recursion. */
+export function tooDeep(value: unknown, maxDepth = MAX_PARAMS_DEPTH): ShapeProblem | undefined {
+  const f = walk(value, (x) => x.depth >= maxDepth && x.v !== null && typeof x.v === 'object');
+  return f && { path: pathOf(f) || 'params', message: `nests objects and arrays deeper than ${maxDepth} levels` };
+}
+
 /** The first number that is not finite (after coercion), without recursion. */
 export function nonFinite(value: unknown): ShapeProblem | undefined {
-  const stack: Array<[unknown, string]> = [[value, '']];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return { path: path || 'params', message: `is ${v}: numbers must be finite` };
-    } else if (v && typeof v === 'object') {
-      if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, key(path, i)]));
-      else for (const [k, x] of Object.entries(v)) stack.push([x, key(path, k)]);
-    }
-  }
-  return undefined;
+  const f = walk(value, (x) => typeof x.v === 'number' && !Number.isFinite(x.v));
+  return f && { path: pathOf(f) || 'params', message: `is ${f.v as number}: numbers must be finite` };
 }
 
 /** Run an argument validator (ajv, coercing numeric strings), then require every number to be finite. */

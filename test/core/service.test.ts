@@ -44,6 +44,8 @@ test('close() interrupts running runs (their instances cancelled), releases the 
     shutdownTapped = true;
   });
   await call(svc.port, 'ExecuteTest', { run_id: 'closing', distribution: { type: 'load', total: 5, backlog: 5 }, operations: [{ type: 'wait', arguments: { seconds: 60 } }] });
+  // the run's instances start in the engine's next slice: wait until all five are in flight
+  while (((await call(svc.port, 'QueryTest', { run_id: 'closing' })).result as any).counts.started < 5);
   const port = svc.port;
   await svc.close();
   await svc.close(); // idempotent

@@ -1,6 +1,8 @@
 // ExecuteTest: validate the whole definition, take its locks, start it; answer "ok" only once it runs.
 import { ErrorCode, TesterError, invalid } from '../../errors.js';
-import { describeError, type ValidateFunction } from '../../validation/ajv.js';
+import { ajv, describeError, type ValidateFunction } from '../../validation/ajv.js';
+import { operationSchema } from '../params-schema.js';
+import { nextTurn, shouldYield } from '../../engine/turn.js';
 import { nonFinite, tooDeep } from '../../validation/shape.js';
 import type { RunManager } from '../../engine/run-manager.js';
 import type { JsonObject } from '../../api/index.js';
@@ -14,7 +16,7 @@ export function executeTest(runs: RunManager, validate: ValidateFunction) {
     if (r) {
       throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
     }
-    await runs.execute(checkParams(params, validate));
+    await runs.execute(await checkParamsSliced(params, validate));
     return 'ok';
   };
 }
@@ -31,4 +33,36 @@ export function checkParams(params: Record<string, unknown>, validate: ValidateF
   const inf = nonFinite(p);
   if (inf) throw invalid(inf.path, inf.message);
   return p;
+}
+
+let validateOperation: ValidateFunction | undefined;
+
+/**
+ * checkParams for the service, in slices: the operations (nearly all of a large request) are copied and checked
+ * one by one, yielding between them once the slice has run its time, so a 4 MiB definition does not hold the
+ * event loop; the rest of the params is checked in one go. Same result and messages as checkParams.
+ */
+export async function checkParamsSliced(params: Record<string, unknown>, validate: ValidateFunction): Promise<JsonObject> {
+  const ops = params.operations;
+  if (!Array.isArray(ops) || ops.length === 0) return checkParams(params, validate);
+  validateOperation ??= ajv.compile(operationSchema);
+  const deep = tooDeep(params);
+  if (deep) throw invalid(deep.path, deep.message);
+  // the params with a stand-in for the operations: their count and everything else
+  const rest = checkParams({ ...params, operations: [{ type: 'comment' }] }, validate);
+  if (ops.length > 10000) throw invalid('operations', 'must NOT have more than 10000 items');
+  const checked: JsonObject[] = [];
+  for (let i = 0; i < ops.length; i++) {
+    const op = structuredClone(ops[i]) as JsonObject;
+    if (!validateOperation(op)) {
+      const d = describeError(validateOperation.errors![0]!, `operations[${i}]`);
+      throw invalid(d.path, d.message);
+    }
+    const inf = nonFinite(op);
+    if (inf) throw invalid(`operations[${i}]${inf.path === 'params' ? '' : inf.path.startsWith('[') ? inf.path : `.${inf.path}`}`, inf.message);
+    checked.push(op);
+    if (shouldYield()) await nextTurn();
+  }
+  rest.operations = checked as unknown as JsonObject[keyof JsonObject];
+  return rest;
 }
