@@ -5,6 +5,7 @@ import { mapOperations } from './operations.js';
 import { optionsSchema, toConfig, type MapOptions } from './runtime/config.js';
 import { hlrAcParam } from './params.js';
 import { mapRouter } from './runtime/register.js';
+import { hlrSimCommand } from './hlr-sim/command.js';
 import type { SigtranPluginExports } from '../sigtran/api.js';
 
 export default definePlugin<MapOptions>({
@@ -22,4 +23,5 @@ export default definePlugin<MapOptions>({
     api.param('hlr_ac', hlrAcParam);
     api.log('debug', `${ops.length} operation types`);
   },
+  commands: { 'hlr-sim': hlrSimCommand },
 });
