@@ -4,9 +4,9 @@
 // ProcessUnstructuredSS-Request gets the menu in an UnstructuredSS-Request, the choice decides the final text of
 // the PUSSR result. A network-initiated UnstructuredSS-Request / -Notify is answered as the subscriber's handset.
 import type { BeginListener, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
-import { mapContextOf, mapOperation, operationOf, type MapOperation } from '../catalogue.js';
+import { mapOperation, operationOf, type MapOperation } from '../catalogue.js';
 import { decodeMessage, encodeMessage } from '../codec/message.js';
-import { mapRouter, openingOperation } from '../runtime/register.js';
+import { mapRouter, openingInvoke, openingOperation } from '../runtime/register.js';
 import type { HlrSimScript, Subscriber } from './script.js';
 
 export interface HlrSimStats {
@@ -113,12 +113,10 @@ export function startHlrSim(gw: SigtranGateway, script: HlrSimScript, opts: { ti
   }
 
   async function handle(m: TcapMessage): Promise<void> {
-    const op = openingOperation(m)!;
+    const o = openingInvoke(m);
     const c = m.components[0]!;
-    if (c.type !== 'invoke') return;
-    const mc = mapContextOf(m.ac);
-    const version = mc && mc.context === op.context && op.versions[mc.version] ? mc.version : op.defaultVersion;
-    const arg = decodeMessage(op, 'invoke', version, c.argument).fields;
+    if (!o || c.type !== 'invoke') return;
+    const { op, version, fields: arg } = o;
     const d = m.dialogue;
     const sub = (msisdn: unknown, imsi: unknown) => (typeof msisdn === 'string' ? byMsisdn.get(msisdn) : undefined) ?? (typeof imsi === 'string' ? byImsi.get(imsi) : undefined);
     switch (op.name) {

@@ -37,15 +37,41 @@ export function subscriberKeys(fields: Obj): string[] {
   return out;
 }
 
+export interface OpeningInvoke {
+  op: MapOperation;
+  version: number;
+  /** The decoded argument (flattened form), or the reason it cannot be decoded. */
+  fields: Obj;
+  error: string | undefined;
+}
+
+const openings = new WeakMap<TcapMessage, OpeningInvoke | null>();
+
+/** The operation, version and decoded argument of the Invoke a Begin opens with (decoded once per Begin). */
+export function openingInvoke(m: TcapMessage): OpeningInvoke | undefined {
+  let o = openings.get(m);
+  if (o === undefined) {
+    const op = openingOperation(m);
+    const c = m.components[0];
+    if (!op || c?.type !== 'invoke') o = null;
+    else {
+      const mc = mapContextOf(m.ac);
+      const version = mc && mc.context === op.context && op.versions[mc.version] ? mc.version : op.defaultVersion;
+      const r = decodeMessage(op, 'invoke', version, c.argument);
+      o = { op, version, fields: r.fields, error: r.ok ? undefined : r.error };
+    }
+    openings.set(m, o);
+  }
+  return o ?? undefined;
+}
+
 /** Keys of an inbound Begin (see the top of this file); [] when it does not open with a MAP operation of the table. */
 export const mapRouter: BeginRouter = {
   keys(m) {
-    const op = openingOperation(m);
-    if (!op) return [];
-    const c = m.components[0]!;
-    const mc = mapContextOf(m.ac);
-    const version = mc && mc.context === op.context ? mc.version : op.defaultVersion;
-    const keys = subscriberKeys(decodeMessage(op, 'invoke', version, c.type === 'invoke' ? c.argument : undefined).fields);
+    const o = openingInvoke(m);
+    if (!o) return [];
+    const op = o.op;
+    const keys = subscriberKeys(o.fields);
     const dlg = m.dialoguePdu?.type === 'aarq' ? decodeMapDialogue(m.dialoguePdu.userInformation) : undefined;
     const dref = isObj(dlg?.map_open) ? (dlg.map_open as Obj).destination_reference_digits : undefined;
     if (typeof dref === 'string') keys.push(`dref:${dref}`);
