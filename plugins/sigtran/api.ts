@@ -362,7 +362,7 @@ export interface BeginRouter {
 
 /** Options of SigtranGateway.register(). */
 export interface RegisterOptions {
-  /** The test instance's signal: the registration ends when it fires (Begins it still holds are refused). */
+  /** The test instance's signal: the registration ends when it fires (Begins it still holds are routed again). */
   signal?: AbortSignal;
   /** Begins the registration holds until next() takes them (default 1); more go to other registrations. */
   capacity?: number;

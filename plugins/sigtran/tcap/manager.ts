@@ -325,7 +325,7 @@ export class DialogueManager implements DialogueHost {
     const reg: Registration = {
       key,
       refuse: opts.refuse,
-      listener: new ListenerImpl(() => this.unregister(reg), (m) => this.refuseBegin(m), undefined, this.defaultTimeoutMs, Math.max(1, opts.capacity ?? 1)),
+      listener: new ListenerImpl(() => this.unregister(reg), (m) => this.reoffer(m as InboundMessage), undefined, this.defaultTimeoutMs, Math.max(1, opts.capacity ?? 1)),
     };
     const list = this.registrations.get(key);
     if (list) list.push(reg);
@@ -361,6 +361,14 @@ export class DialogueManager implements DialogueHost {
     if (n > 0) this.kinds.set(kind, n);
     else this.kinds.delete(kind);
     reg.cleanup?.();
+  }
+
+  /** A Begin a closing registration still held: routed again (another registration, a criterion, or the backlog). */
+  private reoffer(m: InboundMessage): void {
+    if (m.dialogue.state !== 'received') return;
+    if (this.offer(m) || this.refuseUnregistered(m)) return;
+    this.backlog.push({ msg: m, expires: Date.now() + this.defaultTimeoutMs });
+    this.armSweep();
   }
 
   /** A Begin of a registered kind with no registration for any of its keys: refused now. */

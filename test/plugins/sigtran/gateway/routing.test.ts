@@ -94,6 +94,23 @@ describe('routing of inbound Begins by key', () => {
     ac.abort();
   });
 
+  test('Begins a closing registration still holds are routed again, not refused', async () => {
+    const ac = new AbortController();
+    const r1 = p.scp.register('op61|0401aa', { signal: ac.signal, capacity: 2 });
+    send(61, '0401aa');
+    send(61, '0401aa');
+    for (let i = 0; i < 100 && r1.queued < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    const first = await r1.next({ timeoutMs: 1000 });
+    const before = p.scp.status().refusedBegins;
+    r1.close(); // still holds the second
+    const r2 = p.scp.register('op61', { signal: ac.signal });
+    const second = await r2.next({ timeoutMs: 3000 });
+    assert.notEqual(second.dialogue.localTid, first.dialogue.localTid);
+    assert.equal(second.dialogue.state, 'received');
+    assert.equal(p.scp.status().refusedBegins, before);
+    ac.abort();
+  });
+
   test('Begins no router names, or of an unregistered kind, keep the acceptBegin path', async () => {
     const got = p.scp.acceptBegin({ opcode: 60 }, { timeoutMs: 3000 });
     send(60, '0401aa');
