@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run demo`: starts the reference SCP (tester scp-sim) and the service over M3UA/TCP on loopback, runs one
-// prepaid call at trace_level 2 and prints its message flow, then a short load test with progress, and the
-// results. Everything it starts is stopped at the end (by pid); nothing leaves 127.0.0.1.
+// `npm run demo`: starts the reference SCP (tester scp-sim), a MAP HLR/gsmSCF simulator (tester hlr-sim) and the
+// service over M3UA/TCP on loopback, runs one prepaid call at trace_level 2 and prints its message flow, a USSD
+// menu session, then a short load test with progress, and the results. Everything it starts is stopped at the end
+// (by pid); nothing leaves 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,9 +88,19 @@ async function main() {
   const simPort = Number(sim.match[2]);
   console.log(`   listening on 127.0.0.1:${simPort} (M3UA SGP, point code 2, SSN 146)`);
 
-  console.log(bold('2. tester service with sigtran + inap, connecting to it as an M3UA ASP'));
+  console.log(bold('   and a MAP peer: tester hlr-sim (examples/map/hlr-sim.json)'));
+  const hlr = await start('hlr-sim', ['hlr-sim', '--config', join(root, 'examples/map/plugins.json'), '--listen', '127.0.0.1:0', '--script', join(root, 'examples/map/hlr-sim.json')], /hlr-sim listening on (\S+):(\d+)/);
+  const hlrPort = Number(hlr.match[2]);
+  console.log(`   listening on 127.0.0.1:${hlrPort} (M3UA SGP, point code 2, SSN 6)`);
+
+  console.log(bold('2. tester service with sigtran + inap + map, connecting to both as an M3UA ASP'));
   const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
-  cfg.find((e) => e.name === 'sigtran').options.instances[0].port = simPort;
+  const sigtran = cfg.find((e) => e.name === 'sigtran').options;
+  sigtran.instances[0].port = simPort;
+  const mapCfg = JSON.parse(readFileSync(join(root, 'examples/map/plugins.json'), 'utf8'));
+  sigtran.instances.push({ ...mapCfg.find((e) => e.name === 'sigtran').options.instances[0], port: hlrPort });
+  sigtran.default = sigtran.instances[0].name;
+  cfg.push({ name: 'map', enabled: true });
   const cfgPath = join(work, 'plugins.json');
   writeFileSync(cfgPath, JSON.stringify(cfg, null, 2));
   const svc = await start('service', ['serve', '--port', '0', '--config', cfgPath, '--data-dir', join(work, 'data'), '--quiet'], /listening (\S+):(\d+)/);
@@ -114,13 +125,33 @@ async function main() {
   for (const c of rec.first_call?.check_log ?? []) console.log(`   ${c.status.padEnd(5)} ${c.text}`);
   console.log(`   outcome: ${rec.first_call?.outcome} in ${(rec.first_call?.duration * 1000).toFixed(1)} ms`);
 
-  console.log(bold('\n4. load test: 10,000 × InitialDP → ReleaseCall (examples/inap/load.json, backlog 200)'));
+  console.log(bold('\n4. a USSD menu session (examples/map/ussd-menu.json): the tester as HLR, hlr-sim as the gsmSCF'));
+  const ussdDef = JSON.parse(readFileSync(join(root, 'examples/map/ussd-menu.json'), 'utf8'));
+  ussdDef.sigtran = 'MAP';
+  ussdDef.run_id = `demo-ussd-${Date.now()}`;
+  const ussdPath = join(work, 'ussd-menu.json');
+  writeFileSync(ussdPath, JSON.stringify(ussdDef));
+  let ussd;
+  for (let i = 0; i < 50; i++) {
+    const out = runCli(['run', ussdPath, '--port', port, '--json', '--run-id', `${ussdDef.run_id}-${i}`]);
+    ussd = JSON.parse(out.stdout.toString() || '{}');
+    if (ussd.first_call) break;
+    await new Promise((res) => setTimeout(res, 100)); // the MAP association may still be coming up (2003)
+  }
+  for (const m of ussd.first_call?.messages ?? []) {
+    const arrow = m.direction === 'sent' ? 'HLR → gsmSCF' : 'HLR ← gsmSCF';
+    console.log(`   ${arrow}  ${m.name.padEnd(36)} ${JSON.stringify(m.fields.ussdString_text)}  (USSD-String ${m.fields.ussdString})`);
+  }
+  for (const c of ussd.first_call?.check_log ?? []) console.log(`   ${c.status.padEnd(5)} ${c.text.replace(/\n/g, '\\n')}`);
+  console.log(`   outcome: ${ussd.first_call?.outcome}`);
+
+  console.log(bold('\n5. load test: 10,000 × InitialDP → ReleaseCall (examples/inap/load.json, backlog 200)'));
   const load = spawnSync(process.execPath, [tester, 'run', join(root, 'examples/inap/load.json'), '--port', port, '--run-id', `demo-load-${Date.now()}`], { cwd: root, stdio: 'inherit' });
 
-  console.log(bold('\n5. linear ramp: 100 → 1,000 instances/s over 5 s (examples/inap/linear-ramp.json)'));
+  console.log(bold('\n6. linear ramp: 100 → 1,000 instances/s over 5 s (examples/inap/linear-ramp.json)'));
   const ramp = spawnSync(process.execPath, [tester, 'run', join(root, 'examples/inap/linear-ramp.json'), '--port', port, '--run-id', `demo-ramp-${Date.now()}`], { cwd: root, stdio: 'inherit' });
 
-  return rec.first_call?.outcome === 'passed' && load.status === 0 && ramp.status === 0 ? 0 : 1;
+  return rec.first_call?.outcome === 'passed' && ussd?.first_call?.outcome === 'passed' && load.status === 0 && ramp.status === 0 ? 0 : 1;
 }
 
 let code = 1;

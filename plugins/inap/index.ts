@@ -6,6 +6,7 @@ import { bindGateways, optionsSchema, toConfig, type InapOptions } from './runti
 import type { SigtranPluginExports } from '../sigtran/api.js';
 import { scpSimCommand } from './scp-sim/command.js';
 import { inapParam, sspAcParam } from './params.js';
+import { inapRouter } from './runtime/routing.js';
 
 export default definePlugin<InapOptions>({
   name: 'inap',
@@ -17,6 +18,7 @@ export default definePlugin<InapOptions>({
   setup(api, options) {
     const sigtran = api.use<SigtranPluginExports>('sigtran');
     bindGateways(sigtran?.gateways?.values() ?? [], toConfig(options));
+    for (const gw of sigtran?.gateways?.values() ?? []) gw.addRouter(inapRouter(gw));
     const operations = operationTypes();
     for (const op of operations) api.operation(op);
     api.param('ssp_ac', sspAcParam);

@@ -7,6 +7,7 @@ import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
 import { executeSend } from './runtime/send.js';
 import { executeReceive } from './runtime/receive.js';
 import { executeAbortReceive, executeAbortSend } from './runtime/abort.js';
+import { executeRegister } from './runtime/routing.js';
 import { receiveSchema, sendSchema } from './argument-schema.js';
 
 const PEERS: Record<string, string> = { scp: 'SCP', ssp: 'SSP', srf: 'SRF' };
@@ -102,7 +103,31 @@ function abortType(s: Segment): OperationDefinition {
   });
 }
 
-/** Every operation type of the plugin, in the table's order, then the aborts. */
+/** `inap.scp_from_<ssp|srf>.Register`: the SCP role registers for the Begins it should take (runtime/routing.ts). */
+function registerType(s: Segment): OperationDefinition {
+  const type = `inap.${s.segment}.Register`;
+  return defineOperation({
+    type,
+    direction: 'local',
+    gateway: 'sigtran',
+    description: `Expect a new TCAP Begin from the ${PEERS[s.peer]} opening with InitialDP or AssistRequestInstructions, correlated by one of serviceKey, calledPartyNumber_digits, calledPartyBCDNumber_digits, correlationID_digits (none: any); Begins are routed to the instance that registered them, and while any instance is registered, unregistered ones are refused.`,
+    source: 'operation-types.ts registerType (one per SCP-side receive segment)',
+    arguments: {
+      type: 'object',
+      properties: {
+        operation: { type: 'string', enum: [...OPENING], description: `The opening operation (default ${s.peer === 'srf' ? 'AssistRequestInstructions' : 'InitialDP'})` },
+        serviceKey: { type: 'integer' },
+        calledPartyNumber_digits: { type: 'string' },
+        calledPartyBCDNumber_digits: { type: 'string' },
+        correlationID_digits: { type: 'string' },
+      },
+    },
+    execute: (ctx, args: JsonObject) => executeRegister(ctx, type, s.dialogueKey, args ?? {}),
+  });
+}
+
+/** Every operation type of the plugin, in the table's order, then the aborts and the SCP role's Register types. */
 export function operationTypes(): OperationDefinition[] {
-  return [...OPERATION_ENTRIES.map(messageType), ...SEGMENTS.map(abortType)];
+  const scpReceives = SEGMENTS.filter((s) => s.role === 'scp' && s.direction === 'receive');
+  return [...OPERATION_ENTRIES.map(messageType), ...SEGMENTS.map(abortType), ...scpReceives.map(registerType)];
 }

@@ -4,6 +4,9 @@ import { definePlugin } from '../../sdk/index.js';
 import { mapOperations } from './operations.js';
 import { optionsSchema, toConfig, type MapOptions } from './runtime/config.js';
 import { hlrAcParam } from './params.js';
+import { mapRouter } from './runtime/register.js';
+import { hlrSimCommand } from './hlr-sim/command.js';
+import type { SigtranPluginExports } from '../sigtran/api.js';
 
 export default definePlugin<MapOptions>({
   name: 'map',
@@ -13,9 +16,12 @@ export default definePlugin<MapOptions>({
   dependencies: { sigtran: '^0.1.0' },
   optionsSchema,
   setup(api, options) {
+    // inbound Begins that open with a MAP operation get routing keys on every gateway (map.*.Register)
+    for (const gw of api.use<SigtranPluginExports>('sigtran')?.gateways?.values() ?? []) gw.addRouter(mapRouter);
     const ops = mapOperations(toConfig(options));
     for (const op of ops) api.operation(op);
     api.param('hlr_ac', hlrAcParam);
     api.log('debug', `${ops.length} operation types`);
   },
+  commands: { 'hlr-sim': hlrSimCommand },
 });

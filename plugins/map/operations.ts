@@ -1,14 +1,15 @@
 // Every operation type of the plugin, registered in one loop from the catalogue: per role pair the messages of
 // each operation (`map.<role>_<to|from>_<peer>.<Name>`, `…<Name>Result`, `…<Name>Error`), and per role pair
-// `tcap.<role>_<to|from>_<peer>.Abort`.
+// `tcap.<role>_<to|from>_<peer>.Abort` and, where the role answers operations, `map.<role>_from_<peer>.Register`.
 import { defineOperation, type JsonObject, type JsonSchema, type OperationDefinition } from '../../sdk/index.js';
 import { argProperties, fieldProperties } from '../sigtran/codec/index.js';
-import { defaultAc, messageEntries, rolePairs, ROLE_NAMES, type MessageEntry } from './catalogue.js';
+import { defaultAc, MAP_OPERATIONS, messageEntries, rolePairs, ROLE_NAMES, type MessageEntry } from './catalogue.js';
 import { fieldAt, messageType } from './codec/message.js';
 import { ERROR_PARAMS } from './codec/types.js';
 import { executeAbortReceive, executeAbortSend } from './runtime/abort.js';
 import type { MapConfig } from './runtime/config.js';
 import { executeReceive, RECEIVE_CONTROL } from './runtime/receive.js';
+import { executeRegister } from './runtime/register.js';
 import { executeSend } from './runtime/send.js';
 
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
@@ -92,6 +93,7 @@ export function mapOperations(cfg: MapConfig): OperationDefinition[] {
       ? defineOperation({ ...common, direction: 'send', arguments: sendSchema(e), execute: (ctx, args: JsonObject) => executeSend(ctx, e, args ?? EMPTY, cfg) })
       : defineOperation({ ...common, direction: 'receive', arguments: receiveSchema(e), controlArguments: [...RECEIVE_CONTROL], execute: (ctx, args: JsonObject) => executeReceive(ctx, e, args ?? EMPTY, cfg) }));
   }
+  out.push(...registerTypes(cfg));
   for (const [role, p] of rolePairs()) {
     const send = { type: `tcap.${role}_to_${p}.Abort`, role, peer: p };
     const recv = { type: `tcap.${role}_from_${p}.Abort`, role, peer: p };
@@ -116,4 +118,27 @@ export function mapOperations(cfg: MapConfig): OperationDefinition[] {
     }));
   }
   return out;
+}
+
+/** `map.<role>_from_<peer>.Register` for each role pair whose role answers an operation of the peer. */
+function registerTypes(cfg: MapConfig): OperationDefinition[] {
+  return rolePairs()
+    .map(([role, p]) => ({ role, peer: p, type: `map.${role}_from_${p}.Register`, ops: MAP_OPERATIONS.filter((o) => o.pairs.some(([inv, resp]) => inv === p && resp === role)) }))
+    .filter((r) => r.ops.length > 0)
+    .map((r) => defineOperation({
+      type: r.type, direction: 'local', gateway: 'sigtran', source: 'operations.ts registerTypes (one per role pair of catalogue.ts)',
+      description: `Expect a new TCAP Begin from the ${peer(r.peer)} for an operation (${r.ops.map((o) => o.name).join(', ')}), correlated by MSISDN, IMSI or the MAP-OPEN destination reference: Begins are routed to the instance that registered them; while any instance is registered, unregistered ones are refused.`,
+      arguments: {
+        type: 'object',
+        required: ['opcode'],
+        properties: {
+          opcode: { type: ['integer', 'string'], description: `The operation: its code or name (${r.ops.map((o) => `${o.name} ${[...new Set(Object.values(o.versions).map((v) => v.opcode))].join('/')}`).join(', ')})` },
+          msisdn_digits: { type: 'string', description: 'The MSISDN the Begin carries (in the argument, or SM-RP-OA)' },
+          imsi_digits: { type: 'string', description: 'The IMSI the Begin carries (in the argument, or SM-RP-DA)' },
+          destination_reference_digits: { type: 'string', description: 'The MAP-OPEN destination reference of the Begin (network-initiated USSD, MT-ForwardSM by LMSI)' },
+          refuse_error: { type: ['string', 'integer'], description: 'Refuse Begins of this operation that no instance registered with this MAP error (name or code) instead of a TCAP Abort' },
+        },
+      },
+      execute: (ctx, args: JsonObject) => executeRegister(ctx, r, args ?? EMPTY, cfg, MAP_OPERATIONS),
+    }));
 }

@@ -347,6 +347,32 @@ export interface BeginCriterion {
   filter?: (m: TcapMessage) => boolean;
 }
 
+/**
+ * A TCAP user's naming of inbound Begins for routing (the map plugin: the operation and the MSISDN / IMSI /
+ * MAP-OPEN destination reference; the inap plugin: the service key and called number).
+ */
+export interface BeginRouter {
+  /**
+   * The routing keys of an inbound Begin, most specific first, each `<kind>|<detail>`, and last the kind alone,
+   * e.g. ['map:AnyTimeInterrogation|msisdn:4917100001', 'map:AnyTimeInterrogation']. [] when the Begin is not this
+   * user's (the next router is asked). Computed once per Begin. Must not throw.
+   */
+  keys(m: TcapMessage): readonly string[];
+}
+
+/** Options of SigtranGateway.register(). */
+export interface RegisterOptions {
+  /** The test instance's signal: the registration ends when it fires (Begins it still holds are routed again). */
+  signal?: AbortSignal;
+  /** Begins the registration holds until next() takes them (default 1); more go to other registrations. */
+  capacity?: number;
+  /**
+   * How to refuse a Begin of this registration's kind that no registration claims, while this one is active (e.g.
+   * a MAP ReturnError in a TCAP End). Default, or when it leaves the dialogue open: a TCAP U-Abort.
+   */
+  refuse?: (m: TcapMessage) => void;
+}
+
 /** A standing registration: matching Begins are queued (bounded) until next() takes them. */
 export interface BeginListener {
   /** The next matching Begin; its dialogue is bound to `opts.signal` like acceptBegin()'s. */
@@ -425,6 +451,11 @@ export interface SigtranStatus {
   dialogues: number;
   sent: number;
   received: number;
+  /** Inbound Begins refused because no test instance took them (no registration for their key, or not taken
+   *  within tcapTimeoutMs). */
+  refusedBegins: number;
+  /** Registrations for inbound Begins active now (register()). */
+  registeredBegins: number;
   /** Last M3UA NTFY status from the peer, e.g. 'AS-ACTIVE'. */
   lastNotify?: string;
   /** Point codes reported unavailable by DUNA (until DAVA). */
@@ -451,6 +482,15 @@ export interface SigtranGateway extends GatewayInstance {
    *  `opts.signal` (closed with a U-Abort when the instance ends while it is still open). */
   acceptBegin(criterion: BeginCriterion, opts?: ReceiveOptions): Promise<TcapMessage>;
   listen(criterion: BeginCriterion): BeginListener;
+  /** Add a TCAP user's router (once per router object): inbound Begins get its keys. */
+  addRouter(router: BeginRouter): void;
+  /**
+   * Register for inbound Begins with routing key `key` (one of the keys a router gives, or a kind alone for every
+   * Begin of the kind). Registrations come before acceptBegin()/listen(). While any registration of a kind is
+   * active, a Begin of that kind that matches none of them is refused at once (`opts.refuse`, else a TCAP U-Abort)
+   * and counted in `status().refusedBegins`.
+   */
+  register(key: string, opts?: RegisterOptions): BeginListener;
   /** Resolves when the gateway is up (or rejects SigtranError 'timeout'/'cancelled'). */
   whenUp(opts?: ReceiveOptions): Promise<void>;
 }

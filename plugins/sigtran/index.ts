@@ -13,7 +13,7 @@ export default definePlugin<SigtranOptions, SigtranPluginExports>({
   name: 'sigtran',
   version: '0.1.0',
   description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP, SCCP connectionless, ITU TCAP dialogues for INAP/CAMEL/MAP',
-  exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'gateway/standalone.ts'],
+  exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts'],
   optionsSchema,
   setup(api, options) {
     const raw = options.instances ?? [];

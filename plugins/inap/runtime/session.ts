@@ -1,7 +1,7 @@
 // Per-instance state: the instance's dialogues (one per role: 'ssp', 'srf', 'scp:ssp', 'scp:srf'), the components
 // of the last received message not yet consumed, the invoke ids to answer, and the cleanup at instance end.
 import type { OperationContext } from '../../../sdk/index.js';
-import { tcapTimeoutMs, type ApplicationContext, type Component, type Dialogue, type DialoguePdu, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
+import { tcapTimeoutMs, type ApplicationContext, type BeginListener, type Component, type Dialogue, type DialoguePdu, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import type { Variant } from '../codec/variants.js';
 import { configOf, type Config } from './config.js';
 
@@ -34,6 +34,8 @@ export interface Session {
   all: RoleDialogue[];
   /** The plugin options of the service running the instance. */
   cfg: Config;
+  /** Registrations for inbound Begins (`inap.scp_from_*.Register`) by operation, closed with the instance. */
+  registrations: Map<string, BeginListener>;
 }
 
 /** Make `rd` the role's current dialogue. */
@@ -49,7 +51,7 @@ export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */
 export function session(ctx: OperationContext): Session {
   return ctx.state('inap', () => {
-    const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()) };
+    const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()), registrations: new Map() };
     ctx.defer(() => closeAll(s));
     return s;
   });

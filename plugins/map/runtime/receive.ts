@@ -10,7 +10,7 @@ import { decodeMapDialogue } from '../codec/dialogue.js';
 import { decodeMessage } from '../codec/message.js';
 import type { MapConfig } from './config.js';
 import { describeComponent, describeMessage } from './describe.js';
-import { acceptOpening } from './register.js';
+import { acceptOpening, openingInvoke } from './register.js';
 import { addDialogue, inboundWaitMs, newDialogue, pairKey, session, type MapDialogue } from './session.js';
 
 /** Arguments of inbound operations that are checked apart from the message fields. */
@@ -123,7 +123,11 @@ export async function executeReceive(ctx: OperationContext, e: MessageEntry, giv
     errName = typeof c.errorCode === 'number' ? errorName(c.errorCode) : undefined;
     meta.errorCode_name = errName ?? null;
   }
-  const dr = decodeMessage(op, e.wire, md.version, raw, errName);
+  // the opening Invoke of a Begin was decoded once already, for its routing keys
+  const opening = m.kind === 'begin' && c === m.components[0] ? openingInvoke(m) : undefined;
+  const dr = opening && opening.op === op && opening.version === md.version
+    ? (opening.error === undefined ? { ok: true as const, fields: opening.fields } : { ok: false as const, error: opening.error, fields: opening.fields })
+    : decodeMessage(op, e.wire, md.version, raw, errName);
   if (!dr.ok) ctx.abort(`${e.name}: the ${e.wire === 'invoke' ? 'argument' : e.wire === 'result' ? 'result' : 'error parameter'} cannot be decoded: ${dr.error}`);
   const fields = dr.fields as JsonObject;
   const last = md.qi >= md.queue.length && m.kind === 'end';

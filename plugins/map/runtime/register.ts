@@ -1,25 +1,136 @@
-// Inbound Begins for the tester's responder roles: an operation expecting an invoke on a role pair without an open
-// dialogue takes the next Begin that opens with that operation.
-import type { OperationContext } from '../../../sdk/index.js';
-import type { SigtranGateway, TcapMessage } from '../../sigtran/api.js';
-import { mapContextOf, operationOf, type MessageEntry } from '../catalogue.js';
+// Routing of inbound Begins to the instance that expects them (the anchor's Register): the map plugin names every
+// Begin that opens with a MAP operation by keys — `map:<Operation>|msisdn:<digits>`, `…|imsi:<digits>`,
+// `…|dref:<digits>` (the MAP-OPEN destination reference), and `map:<Operation>` — and an instance registers for
+// one of them (`map.<role>_from_<peer>.Register`), or, when it did not, waits for any Begin of the operation.
+// While some instance has registered for an operation, its Begins that match no registration are refused at once
+// (with the MAP error the registering run configures, else a TCAP U-Abort) and counted by the gateway.
+import type { JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
+import type { BeginRouter, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import { mapContextOf, operationOf, resolveError, type MapOperation, type MessageEntry } from '../catalogue.js';
+import { decodeMapDialogue } from '../codec/dialogue.js';
+import { decodeMessage } from '../codec/message.js';
 import type { MapConfig } from './config.js';
-import { inboundWaitMs } from './session.js';
+import { inboundWaitMs, session } from './session.js';
 import { peerName, waitError } from './receive.js';
 
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The MAP operation a Begin opens with (by its first invoke and its AC), if any. */
-export function openingOperation(m: TcapMessage): string | undefined {
+export function openingOperation(m: TcapMessage): MapOperation | undefined {
   const c = m.components[0];
   if (!c || c.type !== 'invoke' || typeof c.opcode !== 'number') return undefined;
   const mc = mapContextOf(m.ac);
-  return operationOf(c.opcode, mc?.context, mc?.version)?.name;
+  return operationOf(c.opcode, mc?.context, mc?.version);
 }
 
-export async function acceptOpening(ctx: OperationContext, e: MessageEntry, _cfg: MapConfig): Promise<TcapMessage> {
+const kindOf = (op: MapOperation | string) => `map:${typeof op === 'string' ? op : op.name}`;
+
+/** The subscriber keys of a decoded argument: MSISDN and IMSI at the top (shorthands included) or in SM-RP-DA/OA. */
+export function subscriberKeys(fields: Obj): string[] {
+  const out: string[] = [];
+  for (const holder of [fields, fields['sm-RP-DA'], fields['sm-RP-OA']]) {
+    if (!isObj(holder)) continue;
+    if (typeof holder.msisdn_digits === 'string') out.push(`msisdn:${holder.msisdn_digits}`);
+    if (typeof holder.imsi_digits === 'string') out.push(`imsi:${holder.imsi_digits}`);
+  }
+  return out;
+}
+
+export interface OpeningInvoke {
+  op: MapOperation;
+  version: number;
+  /** The decoded argument (flattened form), or the reason it cannot be decoded. */
+  fields: Obj;
+  error: string | undefined;
+}
+
+const openings = new WeakMap<TcapMessage, OpeningInvoke | null>();
+
+/** The operation, version and decoded argument of the Invoke a Begin opens with (decoded once per Begin). */
+export function openingInvoke(m: TcapMessage): OpeningInvoke | undefined {
+  let o = openings.get(m);
+  if (o === undefined) {
+    const op = openingOperation(m);
+    const c = m.components[0];
+    if (!op || c?.type !== 'invoke') o = null;
+    else {
+      const mc = mapContextOf(m.ac);
+      const version = mc && mc.context === op.context && op.versions[mc.version] ? mc.version : op.defaultVersion;
+      const r = decodeMessage(op, 'invoke', version, c.argument);
+      o = { op, version, fields: r.fields, error: r.ok ? undefined : r.error };
+    }
+    openings.set(m, o);
+  }
+  return o ?? undefined;
+}
+
+/** Keys of an inbound Begin (see the top of this file); [] when it does not open with a MAP operation of the table. */
+export const mapRouter: BeginRouter = {
+  keys(m) {
+    const o = openingInvoke(m);
+    if (!o) return [];
+    const op = o.op;
+    const keys = subscriberKeys(o.fields);
+    const dlg = m.dialoguePdu?.type === 'aarq' ? decodeMapDialogue(m.dialoguePdu.userInformation) : undefined;
+    const dref = isObj(dlg?.map_open) ? (dlg.map_open as Obj).destination_reference_digits : undefined;
+    if (typeof dref === 'string') keys.push(`dref:${dref}`);
+    return [...keys.map((k) => `${kindOf(op)}|${k}`), kindOf(op)];
+  },
+};
+
+/** Refuse a Begin with a MAP ReturnError in a TCAP End. */
+export function refuseWithError(code: number): (m: TcapMessage) => void {
+  return (m) => {
+    const c = m.components[0];
+    if (c?.type !== 'invoke') return;
+    m.dialogue.returnError({ invokeId: c.invokeId, errorCode: code });
+    m.dialogue.end();
+  };
+}
+
+const registrations = (ctx: OperationContext, cfg: MapConfig) => session(ctx, cfg).registrations;
+
+/** The operations the tester receives as `role` from `peer`. */
+function receivedOperations(e: { role: string; peer: string }, all: readonly MapOperation[]): MapOperation[] {
+  return all.filter((op) => op.pairs.some(([inv, resp]) => inv === e.peer && resp === e.role));
+}
+
+/** `map.<role>_from_<peer>.Register`. */
+export function executeRegister(ctx: OperationContext, e: { type: string; role: string; peer: string }, args: JsonObject, cfg: MapConfig, all: readonly MapOperation[]): OperationOutcome {
+  const ops = receivedOperations(e, all);
+  const want = args.opcode;
+  const op = ops.find((o) => o.name === want || Object.values(o.versions).some((v) => v.opcode === Number(want)));
+  if (!op) ctx.abort(`${e.type}: opcode ${JSON.stringify(want)} is not an operation the ${e.role.toUpperCase()} receives from the ${e.peer.toUpperCase()} (${ops.map((o) => `${o.name} ${[...new Set(Object.values(o.versions).map((v) => v.opcode))].join('/')}`).join(', ')})`);
+  const given = (['msisdn_digits', 'imsi_digits', 'destination_reference_digits'] as const).filter((k) => args[k] !== undefined && args[k] !== null);
+  if (given.length > 1) ctx.abort(`${e.type}: give one of msisdn_digits, imsi_digits, destination_reference_digits (or none: every ${op.name})`);
+  const detail = given[0] === 'destination_reference_digits' ? `dref:${args[given[0]]}` : given[0] ? `${given[0].replace('_digits', '')}:${args[given[0]]}` : undefined;
+  const key = detail ? `${kindOf(op)}|${detail}` : kindOf(op);
+  let refuse: ((m: TcapMessage) => void) | undefined;
+  if (args.refuse_error !== undefined && args.refuse_error !== null) {
+    const err = resolveError(args.refuse_error);
+    if (!err) ctx.abort(`${e.type}: refuse_error ${JSON.stringify(args.refuse_error)} is neither a MAP error name nor a code`);
+    refuse = refuseWithError(err.code);
+  }
   const gw = ctx.gateway() as SigtranGateway;
+  gw.addRouter(mapRouter);
+  const regs = registrations(ctx, cfg);
+  regs.get(op.name)?.close();
+  regs.set(op.name, gw.register(key, { signal: ctx.signal, capacity: 4, refuse }));
+  ctx.trace(1, `${e.type}: registered for ${key}`);
+  return { result: { key, operation: op.name } };
+}
+
+/** The next Begin opening with the entry's operation: through the instance's registration, else any such Begin. */
+export async function acceptOpening(ctx: OperationContext, e: MessageEntry, cfg: MapConfig): Promise<TcapMessage> {
+  const gw = ctx.gateway() as SigtranGateway;
+  const reg = registrations(ctx, cfg).get(e.op.name);
+  const listener = reg ?? (gw.addRouter(mapRouter), gw.register(kindOf(e.op), { signal: ctx.signal, capacity: 1 }));
   try {
-    return await gw.acceptBegin({ filter: (m) => openingOperation(m) === e.op.name }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+    return await listener.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
   } catch (err) {
-    waitError(ctx, e.name, peerName(e), err);
+    return waitError(ctx, e.name, peerName(e), err);
+  } finally {
+    if (!reg) listener.close();
   }
 }

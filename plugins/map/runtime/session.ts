@@ -2,7 +2,7 @@
 // components of the last received message not yet consumed, the invoke ids to answer, and the cleanup when the
 // instance ends (dialogues still open are closed as `end_open_dialogues` says).
 import type { OperationContext } from '../../../sdk/index.js';
-import { tcapTimeoutMs, type ApplicationContext, type Component, type Dialogue, type DialoguePdu, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
+import { tcapTimeoutMs, type ApplicationContext, type BeginListener, type Component, type Dialogue, type DialoguePdu, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import type { MapConfig } from './config.js';
 
 export interface MapDialogue {
@@ -30,6 +30,8 @@ export interface MapDialogue {
 export interface MapSession {
   dialogues: Map<string, MapDialogue>;
   all: MapDialogue[];
+  /** The instance's registrations for inbound Begins, by operation name (closed with the instance's signal). */
+  registrations: Map<string, BeginListener>;
 }
 
 export const pairKey = (role: string, peer: string) => `${role}|${peer}`;
@@ -44,7 +46,7 @@ export function newDialogue(d: Dialogue, version: number, context: string | unde
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */
 export function session(ctx: OperationContext, cfg: MapConfig): MapSession {
   return ctx.state('map', () => {
-    const s: MapSession = { dialogues: new Map(), all: [] };
+    const s: MapSession = { dialogues: new Map(), all: [], registrations: new Map() };
     ctx.defer(() => closeAll(s, cfg));
     return s;
   });

@@ -4,6 +4,8 @@ import { PcapWriter, chooseSctpBackend, type GatewayState, type Json } from '../
 import type {
   BeginCriterion,
   BeginListener,
+  BeginRouter,
+  RegisterOptions,
   Dialogue,
   OpenDialogueOptions,
   ReceiveOptions,
@@ -181,6 +183,8 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
       dialogues: this.mgr.dialogues.size,
       sent: this.sent,
       received: this.received,
+      refusedBegins: this.mgr.refusedBegins,
+      registeredBegins: this.mgr.registered,
     };
     if (this.lastError) s.lastError = this.lastError;
     const notify = this.activeLink?.lastNotify ?? [...this.links][0]?.lastNotify;
@@ -440,6 +444,14 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
 
   listen(criterion: BeginCriterion): BeginListener {
     return this.mgr.listen(criterion);
+  }
+
+  addRouter(router: BeginRouter): void {
+    this.mgr.addRouter(router);
+  }
+
+  register(key: string, opts?: RegisterOptions): BeginListener {
+    return this.mgr.register(key, opts);
   }
 
   // ---- lower layers ----

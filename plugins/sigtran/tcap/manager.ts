@@ -1,7 +1,12 @@
 // Transaction-id allocation, routing of inbound TCAP messages to dialogues, inbound-Begin matching
-// (acceptBegin/listen) and P-Aborts for unknown transactions.
+// (registrations by routing key, acceptBegin/listen by criterion) and P-Aborts for unknown transactions.
+//
+// Routing of inbound Begins: the TCAP users (map, inap) add routers that name a Begin by keys (`<kind>|<detail>`
+// ..., `<kind>`); test instances register for keys. A Begin goes to a registration of one of its keys, else to an
+// acceptBegin()/listen() criterion; a Begin of a kind that has registrations but none for any of its keys is
+// refused at once (the registrations' refusal, else a TCAP U-Abort); other Begins wait in the backlog.
 import type { ApplicationContext } from '../ac.js';
-import type { BeginCriterion, BeginListener, ReceiveOptions, SccpAddress, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
+import type { BeginCriterion, BeginListener, BeginRouter, ReceiveOptions, RegisterOptions, SccpAddress, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { SigtranError } from '../errors.js';
 import { P_ABORT_CAUSES, TcapError, decodeTcap, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
 import { DialogueImpl, type DialogueHost } from './dialogue.js';
@@ -58,6 +63,21 @@ export class DialogueManager implements DialogueHost {
   private listeners: ListenerImpl[] = [];
   private backlog: Backlogged[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
+  private routers: BeginRouter[] = [];
+  /** Registrations by routing key, and how many are active per kind (the part of a key before '|'). */
+  private registrations = new Map<string, Registration[]>();
+  private kinds = new Map<string, number>();
+  /** Routing keys of inbound Begins, computed once. */
+  private routeKeys = new WeakMap<TcapMessage, readonly string[]>();
+  /** Begins refused because no test instance took them (at once, or after waiting in the backlog). */
+  refusedBegins = 0;
+
+  /** Active registrations (all keys). */
+  get registered(): number {
+    let n = 0;
+    for (const v of this.kinds.values()) n += v;
+    return n;
+  }
 
   constructor(
     private readonly lower: TcapLower,
@@ -256,6 +276,7 @@ export class DialogueManager implements DialogueHost {
     d.sls = ctx.sls;
     const m = new InboundMessage('begin', d, dec.components, dec.dialogue, ctx.called, ctx.calling, ctx.opc, ctx.dpc, ctx.sls, ctx.raw, ctx.peer);
     if (this.offer(m)) return;
+    if (this.refuseUnregistered(m)) return;
     if (this.backlog.length >= BACKLOG_MAX) {
       this.lower.log('warn', `Begin from ${ctx.peer} refused: nobody waits for it and the backlog is full`);
       this.refuse(d);
@@ -266,12 +287,113 @@ export class DialogueManager implements DialogueHost {
   }
 
   private refuse(d: DialogueImpl): void {
+    this.refusedBegins++;
     try {
       this.lower.transmit(d, { kind: 'abort', dtid: d.remoteTid!, pAbortCause: 4 });
     } catch {
       // down
     }
     d.finish('refused: no test instance took the Begin');
+  }
+
+  // ---- routing by key ----
+
+  addRouter(r: BeginRouter): void {
+    if (!this.routers.includes(r)) this.routers.push(r);
+  }
+
+  private keysOf(m: TcapMessage): readonly string[] {
+    let k = this.routeKeys.get(m);
+    if (!k) {
+      k = [];
+      for (const r of this.routers) {
+        try {
+          k = r.keys(m);
+        } catch (e) {
+          this.lower.log('error', `a Begin router failed: ${(e as Error).message}`);
+          k = [];
+        }
+        if (k.length) break;
+      }
+      this.routeKeys.set(m, k);
+    }
+    return k;
+  }
+
+  register(key: string, opts: RegisterOptions = {}): BeginListener {
+    const kind = kindOf(key);
+    const reg: Registration = {
+      key,
+      refuse: opts.refuse,
+      listener: new ListenerImpl(() => this.unregister(reg), (m) => this.reoffer(m as InboundMessage), undefined, this.defaultTimeoutMs, Math.max(1, opts.capacity ?? 1)),
+    };
+    const list = this.registrations.get(key);
+    if (list) list.push(reg);
+    else this.registrations.set(key, [reg]);
+    this.kinds.set(kind, (this.kinds.get(kind) ?? 0) + 1);
+    // Begins of this key that arrived before the registration
+    for (let i = 0; i < this.backlog.length; i++) {
+      const b = this.backlog[i]!;
+      if (b.msg.dialogue.state !== 'received' || !this.keysOf(b.msg).includes(key)) continue;
+      if (!reg.listener.push(b.msg)) break;
+      this.backlog.splice(i--, 1);
+    }
+    const signal = opts.signal;
+    if (signal) {
+      if (signal.aborted) reg.listener.close();
+      else {
+        const onAbort = () => reg.listener.close();
+        signal.addEventListener('abort', onAbort, { once: true });
+        reg.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
+    }
+    return reg.listener;
+  }
+
+  private unregister(reg: Registration): void {
+    const list = this.registrations.get(reg.key);
+    const i = list?.indexOf(reg) ?? -1;
+    if (i < 0) return;
+    list!.splice(i, 1);
+    if (!list!.length) this.registrations.delete(reg.key);
+    const kind = kindOf(reg.key);
+    const n = (this.kinds.get(kind) ?? 1) - 1;
+    if (n > 0) this.kinds.set(kind, n);
+    else this.kinds.delete(kind);
+    reg.cleanup?.();
+  }
+
+  /** A Begin a closing registration still held: routed again (another registration, a criterion, or the backlog). */
+  private reoffer(m: InboundMessage): void {
+    if (m.dialogue.state !== 'received') return;
+    if (this.offer(m) || this.refuseUnregistered(m)) return;
+    this.backlog.push({ msg: m, expires: Date.now() + this.defaultTimeoutMs });
+    this.armSweep();
+  }
+
+  /** A Begin of a registered kind with no registration for any of its keys: refused now. */
+  private refuseUnregistered(m: InboundMessage): boolean {
+    const keys = this.keysOf(m);
+    if (!keys.length || !this.kinds.get(kindOf(keys[keys.length - 1]!))) return false;
+    if (keys.some((k) => this.registrations.has(k))) return false; // registered, only busy: it waits in the backlog
+    const kind = kindOf(keys[keys.length - 1]!);
+    let refuse: ((m: TcapMessage) => void) | undefined;
+    for (const list of this.registrations.values()) for (const r of list) if (r.refuse && kindOf(r.key) === kind) refuse = r.refuse;
+    this.refusedBegins++;
+    this.lower.log('debug', `inbound Begin ${m.dialogue.remoteTidHex} (${keys.join(', ')}) refused: no test instance registered for it`);
+    try {
+      if (refuse) refuse(m);
+    } catch (e) {
+      this.lower.log('warn', `refusing Begin ${m.dialogue.remoteTidHex}: ${(e as Error).message}`);
+    }
+    if (m.dialogue.state !== 'ended') {
+      try {
+        m.dialogue.abort();
+      } catch {
+        m.dialogue.release();
+      }
+    }
+    return true;
   }
 
   private armSweep(): void {
@@ -313,8 +435,18 @@ export class DialogueManager implements DialogueHost {
     return true;
   }
 
-  /** Give an inbound Begin to the first matching acceptor or listener. */
+  /** Give an inbound Begin to a registration of one of its keys, else to the first matching acceptor or listener. */
   private offer(m: InboundMessage): boolean {
+    if (this.registrations.size) {
+      for (const k of this.keysOf(m)) {
+        const list = this.registrations.get(k);
+        if (!list) continue;
+        // the first registration that has room, starting with one that is waiting
+        const waiting = list.find((r) => r.listener.waiting);
+        if (waiting?.listener.push(m)) return true;
+        for (const r of list) if (r.listener.push(m)) return true;
+      }
+    }
     for (let i = 0; i < this.acceptors.length; i++) {
       const a = this.acceptors[i]!;
       if (this.matches(a, m)) {
@@ -325,7 +457,7 @@ export class DialogueManager implements DialogueHost {
       }
     }
     for (const l of this.listeners) {
-      if (this.matches(l.acc, m) && l.push(m)) return true;
+      if (this.matches(l.acc!, m) && l.push(m)) return true;
     }
     return false;
   }
@@ -391,10 +523,11 @@ export class DialogueManager implements DialogueHost {
   }
 
   listen(criterion: BeginCriterion): BeginListener {
-    const l = new ListenerImpl(this, { criterion, acOid: acOidOf(criterion.ac), resolve: () => undefined, reject: () => undefined, timer: undefined, signal: undefined, onAbort: undefined }, this.defaultTimeoutMs);
+    const acc: Acceptor = { criterion, acOid: acOidOf(criterion.ac), resolve: () => undefined, reject: () => undefined, timer: undefined, signal: undefined, onAbort: undefined };
+    const l: ListenerImpl = new ListenerImpl(() => this.removeListener(l), (m) => this.refuseBegin(m), acc, this.defaultTimeoutMs);
     this.listeners.push(l);
     // Begins already in the backlog that match
-    for (let m = this.takeFromBacklog(l.acc); m; m = this.takeFromBacklog(l.acc)) if (!l.push(m)) break;
+    for (let m = this.takeFromBacklog(acc); m; m = this.takeFromBacklog(acc)) if (!l.push(m)) break;
     return l;
   }
 
@@ -416,7 +549,21 @@ export class DialogueManager implements DialogueHost {
     }
     this.acceptors = [];
     this.backlog = [];
+    for (const list of [...this.registrations.values()]) for (const r of [...list]) r.listener.close();
   }
+}
+
+interface Registration {
+  key: string;
+  refuse: ((m: TcapMessage) => void) | undefined;
+  listener: ListenerImpl;
+  cleanup?: () => void;
+}
+
+/** The kind of a routing key: the part before '|'. */
+function kindOf(key: string): string {
+  const i = key.indexOf('|');
+  return i < 0 ? key : key.slice(0, i);
 }
 
 /** Bind a taken Begin's dialogue to the taker's signal (closed when its test instance ends). */
@@ -443,13 +590,21 @@ class ListenerImpl implements BeginListener {
   private waiter: { resolve(m: TcapMessage): void; reject(e: Error): void; cleanup(): void } | undefined;
   private closed = false;
   constructor(
-    private readonly mgr: DialogueManager,
-    readonly acc: Acceptor,
+    private readonly remove: () => void,
+    private readonly refuse: (m: TcapMessage) => void,
+    /** The criterion of a listen() listener; undefined for a registration by key. */
+    readonly acc: Acceptor | undefined,
     private readonly defaultTimeoutMs: number,
+    private readonly capacity = BACKLOG_MAX,
   ) {}
 
   get queued(): number {
     return this.q.length;
+  }
+
+  /** next() is waiting for a Begin. */
+  get waiting(): boolean {
+    return this.waiter !== undefined;
   }
 
   push(m: TcapMessage): boolean {
@@ -461,7 +616,7 @@ class ListenerImpl implements BeginListener {
       w.resolve(m);
       return true;
     }
-    if (this.q.length >= BACKLOG_MAX) return false;
+    if (this.q.length >= this.capacity) return false;
     this.q.push(m);
     return true;
   }
@@ -486,7 +641,7 @@ class ListenerImpl implements BeginListener {
       const timer = setTimeout(() => {
         this.waiter = undefined;
         signal?.removeEventListener('abort', onAbort);
-        reject(new SigtranError('timeout', `no matching TCAP Begin arrived within ${timeoutMs} ms${describeCriterion(this.acc.criterion)}`));
+        reject(new SigtranError('timeout', `no matching TCAP Begin arrived within ${timeoutMs} ms${this.acc ? describeCriterion(this.acc.criterion) : ''}`));
       }, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiter = {
@@ -506,14 +661,14 @@ class ListenerImpl implements BeginListener {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.mgr.removeListener(this);
+    this.remove();
     if (this.waiter) {
       const w = this.waiter;
       this.waiter = undefined;
       w.cleanup();
       w.reject(new SigtranError('ended', 'listener closed'));
     }
-    for (const m of this.q) this.mgr.refuseBegin(m);
+    for (const m of this.q) this.refuse(m);
     this.q = [];
   }
 }

@@ -45,6 +45,8 @@ function fromTable(): string[] {
     }
   }
   for (const seg of segments) add('tcap', seg, 'Abort');
+  // the SCP role registers for the Begins it takes (runtime/routing.ts)
+  for (const seg of segments) if (seg.startsWith('scp_from_')) add('inap', seg, 'Register');
   return names.sort();
 }
 
@@ -53,7 +55,7 @@ test('the registered types and aliases are exactly what the table gives', async 
   const expected = fromTable();
   assert.deepEqual([...reg.keys()].sort(), expected);
   const types = new Set([...reg.values()].map((r) => r.type));
-  assert.equal(types.size, 92);
+  assert.equal(types.size, 94);
   assert.equal(reg.size - types.size, 12, 'aliases: the srp spelling of every srf type');
 });
 

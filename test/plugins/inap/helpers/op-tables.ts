@@ -22,7 +22,21 @@ function samplesFor(name: string): JsonObject[] {
 export function opTables(segment: string): void {
   const ops = operationTypes().filter((o) => o.type.split('.')[1] === segment && o.type.startsWith('inap.'));
   if (ops.length === 0) throw new Error(`no operations in ${segment}`);
-  for (const op of ops) tableFor(op);
+  for (const op of ops) {
+    if (op.type.endsWith('.Register')) registerTable(op);
+    else tableFor(op);
+  }
+}
+
+function registerTable(op: OperationDefinition): void {
+  testOperation(op, {
+    valid: [{ name: 'any call', args: {} }, { name: 'by service key', args: { serviceKey: 100 } }, { name: 'by called number', args: { calledPartyNumber_digits: '800123', operation: 'InitialDP' } }],
+    invalid: [
+      { name: 'unknown argument', args: { serviceKey: 1, noSuchArgument: 1 }, path: 'arguments' },
+      { name: 'serviceKey not an integer', args: { serviceKey: 'abc' }, path: 'serviceKey' },
+      { name: 'operation that opens no dialogue', args: { operation: 'Connect' }, path: 'operation' },
+    ],
+  });
 }
 
 function tableFor(op: OperationDefinition): void {

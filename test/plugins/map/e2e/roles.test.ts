@@ -2,7 +2,7 @@
 // Begin), the other the invoker, over M3UA/TCP on loopback. Each side matches what it receives.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, runBoth, startPair, type Pair } from '../helpers/pair.js';
+import { gatewayOf, problems, runBoth, startPair, type Pair } from '../helpers/pair.js';
 import { IMSI, MSISDN, SMSC, VLR } from '../fixtures/samples.js';
 
 const ok = (rec: any, what: string) => {
@@ -218,6 +218,7 @@ describe('failures', () => {
     assert.equal(scp.counts.aborted, 1);
     assert.match(JSON.stringify(scp.first_call.check_log), /AnyTimeInterrogationResult: timeout: nothing received from the HLR within 0.5 s/);
     assert.ok(hlr.counts.passed + hlr.counts.failed + hlr.counts.aborted === 1);
+    const refusedBefore = gatewayOf(p.a).status().refusedBegins;
     const [hlr2, scp2] = await runBoth(p.a, {
       run_id: 'hlr',
       operations: [{ type: 'map.hlr_from_scp.SendRoutingInfo' }],
@@ -228,6 +229,10 @@ describe('failures', () => {
     assert.equal(hlr2.counts.aborted, 1, JSON.stringify(hlr2.first_call.check_log));
     assert.match(JSON.stringify(hlr2.first_call.check_log), /SendRoutingInfo: timeout: nothing received from the SCP\/gsmSCF/);
     assert.equal(scp2.counts.aborted, 1);
+    // the ATI Begin nobody took is refused once it has waited tcapTimeoutMs in the gateway's backlog, and counted
+    const before = refusedBefore;
+    for (let i = 0; i < 250 && gatewayOf(p.a).status().refusedBegins === before; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(gatewayOf(p.a).status().refusedBegins, before + 1);
   });
 
   test('TCAP Abort both ways', async () => {

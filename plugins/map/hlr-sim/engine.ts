@@ -1,0 +1,192 @@
+// The hlr-sim engine: answers every Begin that opens with a MAP operation of the catalogue, from the subscriber
+// table of its script — ATI and SRI (as the HLR), SRI-SM (the HLR towards an SMSC), PSI (as the VLR),
+// MT-ForwardSM (as the MSC), MO-ForwardSM (as the SMSC) — and plays the gsmSCF's USSD menu: a
+// ProcessUnstructuredSS-Request gets the menu in an UnstructuredSS-Request, the choice decides the final text of
+// the PUSSR result. A network-initiated UnstructuredSS-Request / -Notify is answered as the subscriber's handset.
+import type { BeginListener, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import { mapOperation, operationOf, type MapOperation } from '../catalogue.js';
+import { decodeMessage, encodeMessage } from '../codec/message.js';
+import { mapRouter, openingInvoke, openingOperation } from '../runtime/register.js';
+import type { HlrSimScript, Subscriber } from './script.js';
+
+export interface HlrSimStats {
+  begins: number;
+  answered: number;
+  errors: number;
+  ussd_sessions: number;
+  sms_delivered: number;
+  failed: number;
+  active: number;
+  /** The last short message delivered (MT) or submitted (MO): text and addresses. */
+  last_sms?: { text: unknown; from: unknown; to: unknown };
+}
+
+export interface HlrSim {
+  readonly stats: HlrSimStats;
+  stop(): void;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const NOT_REACHABLE = new Set(['msPurged', 'imsiDetached', 'restrictedArea', 'notRegistered']);
+const ERR = { absentSubscriber: 27, absentSubscriberSM: 6, unidentifiedSubscriber: 5, facilityNotSupported: 21, systemFailure: 34 } as const;
+
+/** SubscriberInfo of a subscriber for the requested parts (all when nothing is requested). */
+function subscriberInfo(s: Subscriber, requested: unknown): Obj {
+  const want = (k: string) => !isObj(requested) || Object.keys(requested).length === 0 || requested[k] !== undefined;
+  const info: Obj = {};
+  if (want('locationInformation')) {
+    info.locationInformation = {
+      ageOfLocationInformation: s.age,
+      'vlr-number_digits': s.vlr,
+      ...(s.cell ? { cellGlobalIdOrServiceAreaIdOrLAI: { cellGlobalIdOrServiceAreaIdFixedLength_mcc: s.cell.mcc, cellGlobalIdOrServiceAreaIdFixedLength_mnc: s.cell.mnc, cellGlobalIdOrServiceAreaIdFixedLength_lac: s.cell.lac, cellGlobalIdOrServiceAreaIdFixedLength_ci: s.cell.ci } } : {}),
+    };
+  }
+  if (want('subscriberState')) info.subscriberState = NOT_REACHABLE.has(s.state) ? { netDetNotReachable: s.state } : { [s.state]: 1 };
+  return info;
+}
+
+export function startHlrSim(gw: SigtranGateway, script: HlrSimScript, opts: { timeoutMs?: number; log?: (t: string) => void } = {}): HlrSim {
+  const stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0 };
+  const byMsisdn = new Map(script.subscribers.map((s) => [s.msisdn, s] as const));
+  const byImsi = new Map(script.subscribers.map((s) => [s.imsi, s] as const));
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const log = opts.log ?? (() => {});
+  gw.addRouter(mapRouter);
+  const listener: BeginListener = gw.listen({ filter: (m) => openingOperation(m) !== undefined });
+  let stopped = false;
+
+  const answer = (d: Dialogue, op: MapOperation, version: number, invokeId: number, fields: Obj | undefined, end = true) => {
+    const v = op.versions[version]!;
+    const result = fields ? encodeMessage(op, 'result', version, fields) : undefined;
+    d.returnResult({ invokeId, opcode: result ? v.opcode : undefined, result });
+    if (end) d.end();
+    else d.send();
+    stats.answered++;
+  };
+  const refuse = (d: Dialogue, invokeId: number, code: number) => {
+    d.returnError({ invokeId, errorCode: code });
+    d.end();
+    stats.errors++;
+  };
+
+  async function ussdMenu(m: TcapMessage, op: MapOperation, version: number, invokeId: number, arg: Obj): Promise<void> {
+    const d = m.dialogue;
+    const u = script.ussd;
+    const code = String(arg.ussdString_text ?? '');
+    if (u.service_codes && !u.service_codes.includes(code)) {
+      answer(d, op, version, invokeId, { ussdString_text: u.unknown_code ?? `Unknown service code ${code}` });
+      return;
+    }
+    stats.ussd_sessions++;
+    const ussr = mapOperation('UnstructuredSSRequest')!;
+    const id = d.invoke({ opcode: ussr.versions[2]!.opcode, argument: encodeMessage(ussr, 'invoke', 2, { ussdString_text: u.menu }) });
+    d.send();
+    const reply = await d.receive({ timeoutMs });
+    const c = reply.components[0];
+    if (reply.kind !== 'continue' || c?.type !== 'returnResult' || c.invokeId !== id) {
+      stats.failed++;
+      log(`hlr-sim: USSD menu: expected the UnstructuredSS-Request result, got TCAP ${reply.kind}${c ? ` with ${c.type}` : ''}`);
+      if (d.state !== 'ended') d.abort();
+      return;
+    }
+    const choice = String(decodeMessage(ussr, 'result', 2, c.result).fields.ussdString_text ?? '').trim();
+    answer(d, op, version, invokeId, { ussdString_text: u.replies[choice] ?? u.default });
+  }
+
+  /** The subscriber's handset in a network-initiated USSD dialogue: answers every UnstructuredSS-Request (with the
+   *  script's answer) and -Notify, message after message, until the gsmSCF ends the dialogue. */
+  async function handset(d: Dialogue, first: TcapMessage): Promise<void> {
+    for (let m = first; ; m = await d.receive({ timeoutMs })) {
+      for (const c of m.components) {
+        if (c.type !== 'invoke' || typeof c.opcode !== 'number') continue;
+        const op = operationOf(c.opcode, 'networkUnstructuredSsContext', 2);
+        if (op?.name === 'UnstructuredSSRequest') d.returnResult({ invokeId: c.invokeId, opcode: c.opcode, result: encodeMessage(op, 'result', 2, { ussdString_text: script.ussd.answer }) });
+        else if (op?.name === 'UnstructuredSSNotify') d.returnResult({ invokeId: c.invokeId });
+        else d.returnError({ invokeId: c.invokeId, errorCode: ERR.facilityNotSupported });
+        stats.answered++;
+      }
+      if (m.kind === 'end' || m.kind === 'u-abort' || m.kind === 'p-abort' || m.kind === 'notice' || d.state === 'ended') return;
+      if (d.pendingComponents) d.send();
+    }
+  }
+
+  async function handle(m: TcapMessage): Promise<void> {
+    const o = openingInvoke(m);
+    const c = m.components[0]!;
+    if (!o || c.type !== 'invoke') return;
+    const { op, version, fields: arg } = o;
+    const d = m.dialogue;
+    const sub = (msisdn: unknown, imsi: unknown) => (typeof msisdn === 'string' ? byMsisdn.get(msisdn) : undefined) ?? (typeof imsi === 'string' ? byImsi.get(imsi) : undefined);
+    switch (op.name) {
+      case 'AnyTimeInterrogation':
+      case 'ProvideSubscriberInfo': {
+        const s = sub(arg.msisdn_digits, arg.imsi_digits);
+        if (!s) return refuse(d, c.invokeId, script.unknown_error);
+        return answer(d, op, version, c.invokeId, { subscriberInfo: subscriberInfo(s, arg.requestedInfo) });
+      }
+      case 'SendRoutingInfo': {
+        const s = sub(arg.msisdn_digits, undefined);
+        if (!s) return refuse(d, c.invokeId, script.unknown_error);
+        if (NOT_REACHABLE.has(s.state)) return refuse(d, c.invokeId, ERR.absentSubscriber);
+        return answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, ...(s.roaming_number ? { roamingNumber_digits: s.roaming_number } : {}), subscriberInfo: subscriberInfo(s, { subscriberState: 1 }) });
+      }
+      case 'SendRoutingInfoForSM': {
+        const s = sub(arg.msisdn_digits, undefined);
+        if (!s) return refuse(d, c.invokeId, script.unknown_error);
+        if (NOT_REACHABLE.has(s.state)) return refuse(d, c.invokeId, ERR.absentSubscriberSM);
+        return answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, locationInfoWithLMSI: { 'networkNode-Number_digits': s.vlr } });
+      }
+      case 'MtForwardSM':
+      case 'MoForwardSM': {
+        const da = isObj(arg['sm-RP-DA']) ? arg['sm-RP-DA'] : {};
+        const oa = isObj(arg['sm-RP-OA']) ? arg['sm-RP-OA'] : {};
+        const tpdu = isObj(arg['sm-RP-UI_tpdu']) ? arg['sm-RP-UI_tpdu'] : {};
+        if (op.name === 'MtForwardSM') {
+          const s = sub(undefined, da.imsi_digits);
+          if (!s) return refuse(d, c.invokeId, ERR.unidentifiedSubscriber);
+          if (NOT_REACHABLE.has(s.state)) return refuse(d, c.invokeId, ERR.absentSubscriberSM);
+        }
+        stats.sms_delivered++;
+        stats.last_sms = { text: tpdu.text ?? null, from: tpdu.oa_digits ?? tpdu.oa_text ?? oa.msisdn_digits ?? oa.serviceCentreAddressOA_digits ?? null, to: tpdu.da_digits ?? da.imsi_digits ?? da.serviceCentreAddressDA_digits ?? null };
+        return answer(d, op, version, c.invokeId, op.versions[version]!.res ? {} : undefined);
+      }
+      case 'ProcessUnstructuredSSRequest':
+        return ussdMenu(m, op, version, c.invokeId, arg);
+      case 'UnstructuredSSRequest':
+      case 'UnstructuredSSNotify':
+        return handset(d, m);
+      default:
+        return refuse(d, c.invokeId, ERR.facilityNotSupported);
+    }
+  }
+
+  void (async () => {
+    while (!stopped) {
+      let m: TcapMessage;
+      try {
+        m = await listener.next({ timeoutMs: 3_600_000 });
+      } catch {
+        continue;
+      }
+      stats.begins++;
+      stats.active++;
+      handle(m)
+        .catch((e) => {
+          stats.failed++;
+          log(`hlr-sim: ${(e as Error).message}`);
+          if (m.dialogue.state !== 'ended') m.dialogue.close();
+        })
+        .finally(() => stats.active--);
+    }
+  })();
+
+  return {
+    stats,
+    stop() {
+      stopped = true;
+      listener.close();
+    },
+  };
+}
