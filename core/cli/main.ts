@@ -8,7 +8,7 @@ import { validate, ops } from './commands/offline.js';
 import { rpcCall } from '../client/rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
 import { defaultConfigPath } from '../service.js';
-import { summarize } from './summary.js';
+import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
 
 const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'help']);
@@ -107,11 +107,9 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--json', 'print JSON (default: summary)')
     .action(async (id, o) => setExit(await queryOrCancel('CancelTest', id, o)));
 
-  connectionOptions(program.command('list').description('ListTests: runs known to the service and the state of its gateways')).action(async (o) => {
-    const r = await rpcCall({ host: o.host, port: Number(o.port) }, 'ListTests', {});
-    process.stdout.write(JSON.stringify(r.error ?? r.result, null, 2) + '\n');
-    setExit(r.error ? 2 : 0);
-  });
+  connectionOptions(program.command('list').description('ListTests: runs known to the service and the state of its gateways'))
+    .option('--json', 'print the ListTests result as JSON (default: tables)')
+    .action(async (o) => setExit(await callAndPrint('ListTests', {}, o, listTable)));
 
   program
     .command('validate')
@@ -122,7 +120,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
 
   program
     .command('ops')
-    .argument('[type]', 'an operation type (or alias) or a prefix of types: show each with its metadata and source')
+    .argument('[type]', 'an operation type (or alias), a prefix of types, or text they contain: show each with its metadata, source and typed arguments')
     .description('List the operation types of the configured plugins with their arguments, or show the types a name matches')
     .option('--config <file>', 'plugins.json', defaultConfigPath)
     .option('--json', 'print DescribeOperations (or the matching types) as JSON, with argument schemas')
@@ -131,10 +129,15 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
   return program;
 }
 
-async function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: { host: string; port: string; json?: boolean }): Promise<number> {
+function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: { host: string; port: string; json?: boolean }): Promise<number> {
+  return callAndPrint(method, { run_id: id }, o, summarize);
+}
+
+/** One call to the service, its result printed as JSON (--json) or as text; exit 2 when it fails. */
+async function callAndPrint(method: string, params: object, o: { host: string; port: string; json?: boolean }, text: (r: any) => string): Promise<number> {
   let r;
   try {
-    r = await rpcCall({ host: o.host, port: Number(o.port) }, method, { run_id: id });
+    r = await rpcCall({ host: o.host, port: Number(o.port) }, method, params);
   } catch (e) {
     process.stderr.write(`cannot reach the tester service at ${o.host}:${o.port}: ${(e as Error).message}\n`);
     return 2;
@@ -143,7 +146,7 @@ async function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: 
     process.stderr.write(`${method} failed (${r.error.code}): ${r.error.message}\n`);
     return 2;
   }
-  process.stdout.write((o.json ? JSON.stringify(r.result, null, 2) : summarize(r.result)) + '\n');
+  process.stdout.write((o.json ? JSON.stringify(r.result, null, 2) : text(r.result)) + '\n');
   return 0;
 }
 

@@ -4,8 +4,9 @@
 import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel } from '../api/index.js';
 import { invalid, cannotStart, TesterError } from '../errors.js';
 import { compileTemplate, isExpressionString, type Template, type ExprScope } from '../expr/template.js';
-import { describeError } from '../validation/ajv.js';
+import { describeError, unknownFirst } from '../validation/ajv.js';
 import { checkArguments, joinPath } from '../validation/shape.js';
+import { nearest } from '../validation/suggest.js';
 import { RunExprState } from '../expr/run-state.js';
 import { expressionLimits } from '../expr/limits.js';
 import { jsonValueSize } from '../expr/json-value.js';
@@ -62,31 +63,48 @@ export interface CompileLimits {
   defaultBacklog: number;
 }
 
-export function compileDefinition(params: JsonObject, registry: Registry, limits: CompileLimits): CompiledDefinition {
+/**
+ * Compile a checked definition. Throws the first problem (2002/2003); with `problems`, every problem found is
+ * collected there (each operation, the vars, the locks and the distribution are compiled on their own) and the
+ * first is thrown at the end (`tester validate` reports them all).
+ */
+export function compileDefinition(params: JsonObject, registry: Registry, limits: CompileLimits, problems?: TesterError[]): CompiledDefinition {
   const runId = params.run_id as string;
   const rawOps = params.operations as JsonObject[];
+  const attempt = <T>(fn: () => T): T => {
+    if (!problems) return fn();
+    try {
+      return fn();
+    } catch (e) {
+      if (!(e instanceof TesterError)) throw e;
+      if (!problems.includes(e)) problems.push(e);
+      return undefined as T;
+    }
+  };
 
   // Labels first: branch targets are checked against them in prepare().
   const labels = new Map<string, number>();
   rawOps.forEach((o, i) => {
     const l = o.label as string | undefined;
     if (l === undefined) return;
-    if (labels.has(l)) throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`);
-    labels.set(l, i);
+    if (labels.has(l)) attempt(() => { throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`); });
+    else labels.set(l, i);
   });
 
   const gateways = new Set<GatewayInstance>();
   const labelSet: ReadonlySet<string> = new Set(labels.keys());
-  const ops = rawOps.map((o, i) => compileOp(o, i, params, registry, labels, labelSet, gateways));
+  const ops = rawOps.map((o, i) => attempt(() => compileOp(o, i, params, registry, labels, labelSet, gateways, problems)));
 
   // vars: in order; values may be expressions over $n, $g and the vars before them.
   const vars: Array<[string, Template]> = [];
   const varsObj = (params.vars ?? {}) as JsonObject;
   for (const [k, v] of Object.entries(varsObj)) {
     const path = /^[A-Za-z_$][\w$]*$/.test(k) ? `vars.${k}` : `vars[${JSON.stringify(k)}]`;
-    const t = compileTemplate(v, path);
-    if (!t.dynamic) checkSize(t.render(null as never), expressionLimits().maxValueBytes, path);
-    vars.push([k, t]);
+    attempt(() => {
+      const t = compileTemplate(v, path);
+      if (!t.dynamic) checkSize(t.render(null as never), expressionLimits().maxValueBytes, path);
+      vars.push([k, t]);
+    });
   }
   const exprState = new RunExprState();
 
@@ -96,7 +114,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
   // With locks, instance 0's vars are evaluated once, here, and instance 0 starts from them: a var with a side
   // effect (sequence, random digits) must lock the very value the instance uses.
   let vars0: JsonObject | undefined;
-  if (locks.length) {
+  if (locks.length && !problems?.length) {
     let v0: JsonObject;
     try {
       v0 = vars0 = initialVars(vars, 0, {}, exprState);
@@ -117,6 +135,8 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
   }
 
   const traceLevel = (params.trace_level ?? 0) as TraceLevel;
+  const distribution = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits));
+  if (problems?.length) throw problems[0];
   return {
     runId,
     params,
@@ -126,7 +146,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
     vars0,
     exprState,
     lockKeys,
-    distribution: compileDistribution((params.distribution ?? {}) as JsonObject, limits),
+    distribution,
     traceLevel,
     recordMessages: traceLevel >= 1 || params.trace_messages === 1,
     turbo: params.turbo === 1,
@@ -189,14 +209,22 @@ function compileOp(
   labels: Map<string, number>,
   labelSet: ReadonlySet<string>,
   gateways: Set<GatewayInstance>,
+  problems?: TesterError[],
 ): CompiledOp {
   const path = `operations[${i}]`;
   const type = o.type as string;
   const resolved = registry.resolve(type);
   if (!resolved) {
+    const all = registry.operations().map(([n]) => n);
+    const close = nearest(type, all);
     const family = type.split('.')[0];
-    const known = registry.operations().map(([n]) => n).filter((n) => n.split('.')[0] === family);
-    throw invalid(`${path}.type`, `unknown operation type '${type}'${known.length ? `; known ${family} types: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}` : ' (no enabled plugin provides it; see DescribeOperations)'}`);
+    const known = all.filter((n) => n.split('.')[0] === family);
+    const hint = close.length
+      ? `; did you mean ${close.join(', ')}?`
+      : known.length
+        ? `; known ${family} types: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}`
+        : ' (no enabled plugin provides it; see DescribeOperations)';
+    throw invalid(`${path}.type`, `unknown operation type '${type}'${hint}`);
   }
   const { op, label: typeLabel } = resolved;
   const def = op.def;
@@ -207,10 +235,16 @@ function compileOp(
   const clone = structuredClone(rawArgs);
   const problem = checkArguments(op.validate, clone);
   if (problem === 'invalid') {
-    for (const e of op.validate.errors ?? []) {
+    const found: TesterError[] = [];
+    for (const e of unknownFirst(op.validate.errors ?? [])) {
       if (isUnderExpression(rawArgs, e.instancePath, def)) continue;
-      const d = describeError(e, argsPath);
-      throw invalid(d.path, d.message);
+      const d = describeError(e, argsPath, op.validate.schema);
+      found.push(invalid(d.path, d.message));
+      if (!problems) break;
+    }
+    if (found.length) {
+      problems?.push(...found);
+      throw found[0];
     }
   } else if (problem) throw invalid(joinPath(argsPath, problem.path), problem.message);
   const template = compileTemplate(rawArgs, argsPath, { alwaysExpr: def.expressionArguments, raw: def.rawArguments });
@@ -271,7 +305,7 @@ function staticArguments(op: RegisteredOperation, template: Template, path: stri
   const args = structuredClone(template.render(null as never)) as JsonObject;
   const problem = checkArguments(op.validate, args);
   if (problem === 'invalid') {
-    const d = describeError(op.validate.errors![0]!, path);
+    const d = describeError(unknownFirst(op.validate.errors!)[0]!, path, op.validate.schema);
     throw invalid(d.path, d.message);
   }
   if (problem) throw invalid(joinPath(path, problem.path), problem.message);

@@ -1,10 +1,11 @@
 // tester run FILE: submit a definition, show progress, print the result; exit 0 all passed, 1 not, 2 usage.
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { rpcCall } from '../../client/rpc-client.js';
 import { writePcap } from '../../engine/pcap.js';
 import { progressLine, summarize, passed } from '../summary.js';
+import { DefinitionFile } from '../definition-file.js';
+import { UsageError } from '../usage-error.js';
 
 export interface RunOptions {
   host: string;
@@ -18,23 +19,11 @@ export interface RunOptions {
   timeout?: string;
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
+/** The params object of a definition file; syntax errors are reported with line and column. */
 export function readDefinition(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
-  }
-  let def: unknown;
-  try {
-    def = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
-  }
-  if (!def || typeof def !== 'object' || Array.isArray(def)) throw new UsageError(`${file} must hold the params object of ExecuteTest`);
-  return def as Record<string, unknown>;
+  return DefinitionFile.read(file).value;
 }
 
 /** A run id of its own for each run of a definition without one: the file's name, the time and a random part. */

@@ -174,9 +174,15 @@ test('query, cancel and list', async () => {
   const q = await tester(['query', runId, '--port', String(svc.port), '--json']);
   assert.equal(q.code, 0, q.stderr);
   assert.equal(JSON.parse(q.stdout).state, 'running');
-  const l = await tester(['list', '--port', String(svc.port)]);
+  const [l, lt] = await Promise.all([tester(['list', '--port', String(svc.port), '--json']), tester(['list', '--port', String(svc.port)])]);
   assert.equal(l.code, 0);
   assert.ok(JSON.parse(l.stdout).runs.some((x: any) => x.run_id === runId));
+  assert.equal(lt.code, 0);
+  assert.match(lt.stdout, /^RUN\s+STATE/);
+  assert.match(lt.stdout, new RegExp(`^${runId}\\s+running\\s`, 'm'));
+  const running = await tester(['query', runId, '--port', String(svc.port)]);
+  assert.match(running.stdout, new RegExp(`Run ${runId}: RUNNING — \\d+ s so far, no verdict yet`));
+  assert.doesNotMatch(running.stdout, /PASSED|duration/);
   const c = await tester(['cancel', runId, '--port', String(svc.port), '--json']);
   assert.equal(c.code, 0, c.stderr);
   assert.equal(JSON.parse(c.stdout).state, 'cancelled');
