@@ -97,7 +97,7 @@ function opsOf(d: any, query: string, resolved: string | undefined, json?: boole
   if (!found.length) found = d.operations.filter((op: any) => names(op).some((n) => n.toLowerCase().includes(q)));
   if (!found.length) {
     const close = nearest(query, d.operations.flatMap(names));
-    process.stderr.write(`tester ops: no operation type is, starts with or contains '${query}'${close.length ? `; did you mean ${close.join(', ')}?` : ''} (tester ops lists them all)\n`);
+    process.stderr.write(`tester ops: no operation type is or starts with '${query}', nor contains it${close.length ? `; did you mean ${close.join(', ')}?` : ''} (tester ops lists them all)\n`);
     return 1;
   }
   if (json) {
@@ -119,7 +119,7 @@ function opsOf(d: any, query: string, resolved: string | undefined, json?: boole
     ];
     process.stdout.write(`${op.type}\n${rows.filter(([, v]) => v).map(([k, v]) => `  ${k.padEnd(12)}${v}\n`).join('')}`);
   }
-  if (found.length > 1) process.stdout.write(`\n${found.length} of ${d.operations.length} operation types match '${query}' (* required)\n`);
+  if (found.length > 1) process.stdout.write(`\n${found.length} operation types match '${query}'\n`);
   return 0;
 }
 

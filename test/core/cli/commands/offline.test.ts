@@ -98,18 +98,23 @@ test('validate of a file that is not JSON, or missing, exits 2', async () => {
   assert.match(m.stderr, /cannot read/);
 });
 
-test('ops shows each argument with its type and a required marker, and filters by type', async () => {
-  const [all, one, none] = await Promise.all([tester(['ops', '--config', s.config]), tester(['ops', 'wai', '--config', s.config]), tester(['ops', 'wiat', '--config', s.config])]);
+test('ops shows each argument with its type and a required marker; ops TEXT also finds the types containing it', async () => {
+  const [all, one, inner, none] = await Promise.all([
+    tester(['ops', '--config', s.config]),
+    tester(['ops', 'wai', '--config', s.config]),
+    tester(['ops', 'ssert', '--config', s.config]),
+    tester(['ops', 'wiat', '--config', s.config]),
+  ]);
   assert.match(all.stdout, /^\s+args: seconds\*: number$/m);
   assert.match(all.stdout, /args: expression\*: /);
+  assert.match(all.stdout, /\(\* required;/);
   assert.equal(one.code, 0);
-  assert.match(one.stdout, /^wait\b/m);
-  assert.doesNotMatch(one.stdout, /^(set|assert|comment)\b/m);
-  assert.match(one.stdout, /1 of 6 operation types/);
+  assert.match(one.stdout, /^wait\n/);
+  assert.match(one.stdout, /^  arguments +seconds\*: number$/m);
+  assert.equal(inner.code, 0, inner.stderr);
+  assert.match(inner.stdout, /^assert\n/);
   assert.equal(none.code, 1);
-  assert.match(none.stderr, /no operation type matches 'wiat'; did you mean wait/);
-  const j = await tester(['ops', 'wait', '--json', '--config', s.config]);
-  assert.deepEqual(JSON.parse(j.stdout).operations.map((o: any) => o.type), ['wait']);
+  assert.match(none.stderr, /no operation type is or starts with 'wiat', nor contains it; did you mean wait/);
 });
 
 test('ops lists the logic operations; --json gives DescribeOperations', async () => {
