@@ -96,7 +96,8 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--no-progress', 'no live progress line')
     .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
     .option('--timeout <secs>', 'cancel the run if it has not completed after this many seconds')
-    .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n')
+    .option('--threshold <expr...>', "pass/fail criteria added to the definition's thresholds, e.g. 'p99_ms < 50' 'failed_rate < 0.01' (exit 1 when one is crossed)")
+    .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n  tester run examples/logic/linear-ramp.json --threshold \'p99_ms < 50\' \'rate >= 0.95 * target\'\n')
     .action(async (file, o) => setExit(await run(file, o)));
 
   connectionOptions(program.command('query').argument('<run_id>').description('QueryTest: print the result record of a run'))

@@ -61,7 +61,9 @@ export function summarize(rec: any): string {
   const out: string[] = [];
   const c = rec.counts ?? {};
   const running = rec.completed !== 1 && rec.state === 'running';
-  out.push(`Run ${rec.run_id}: ${String(rec.state).toUpperCase()} — ${running ? `${runElapsed(rec).toFixed(0)} s so far, no verdict yet` : passed(rec) ? 'PASSED' : 'NOT PASSED'}`);
+  const crossed = crossedThresholds(rec).length;
+  const verdict = passed(rec) ? 'PASSED' : `NOT PASSED${crossed && instancesPassed(rec) ? ` (${crossed} threshold${crossed > 1 ? 's' : ''} crossed)` : ''}`;
+  out.push(`Run ${rec.run_id}: ${String(rec.state).toUpperCase()} — ${running ? `${runElapsed(rec).toFixed(0)} s so far, no verdict yet` : verdict}`);
   out.push(
     `  instances  started ${n(c.started)}  passed ${n(c.passed)}  failed ${n(c.failed)}  aborted ${n(c.aborted)}  ` +
       `cancelled ${n(c.cancelled)}  dropped ${n(c.dropped)}`,
@@ -75,6 +77,10 @@ export function summarize(rec: any): string {
     out.push('  operations');
     const w = Math.max(...ops.map(([k]) => k.length));
     for (const [k, v] of ops) out.push(`    ${k.padEnd(w)}  n ${n(v.count).padStart(8)}  p50 ${ms(v.p50).padStart(9)}  p99 ${ms(v.p99).padStart(9)}  max ${ms(v.max).padStart(9)}`);
+  }
+  if (rec.thresholds?.length) {
+    out.push(`  thresholds${running ? ' (so far)' : ''}`);
+    for (const line of thresholdLines(rec)) out.push(`    ${line}`);
   }
   const fc = rec.first_call;
   if (fc?.messages?.length) {
@@ -95,9 +101,26 @@ export function summarize(rec: any): string {
   return out.join('\n');
 }
 
+/** The verdict `tester run` exits with: completed, every instance passed, every threshold holds. */
 export function passed(rec: any): boolean {
+  return instancesPassed(rec) && crossedThresholds(rec).length === 0;
+}
+
+/** Completed, something started, nothing failed, aborted, cancelled or dropped. */
+export function instancesPassed(rec: any): boolean {
   const c = rec.counts ?? {};
   return rec.state === 'completed' && (c.failed ?? 0) + (c.aborted ?? 0) + (c.dropped ?? 0) + (c.cancelled ?? 0) === 0 && (c.started ?? 0) > 0;
+}
+
+export function crossedThresholds(rec: any): any[] {
+  return (rec.thresholds ?? []).filter((t: any) => !t.ok);
+}
+
+/** `✓ p99_ms < 50   p99_ms = 12.3` per threshold. */
+export function thresholdLines(rec: any): string[] {
+  const list = rec.thresholds ?? [];
+  const w = Math.max(0, ...list.map((t: any) => t.expr.length));
+  return list.map((t: any) => `${t.ok ? '✓' : '✗'} ${t.expr.padEnd(w)}   ${t.metric} = ${t.value === null ? 'no value (nothing measured)' : n(t.value)}${t.ok ? '' : '  CROSSED'}`);
 }
 
 /** ListTests as a table: the runs (newest first) and the gateway instances. */

@@ -13,6 +13,7 @@ import { jsonValueSize } from '../expr/json-value.js';
 import { compileRegex } from './regex.js';
 import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
+import { compileThresholds, type CompiledThreshold } from './thresholds.js';
 
 export interface CompiledOp {
   index: number;
@@ -55,6 +56,8 @@ export interface CompiledDefinition {
   recordMessages: boolean;
   turbo: boolean;
   gateways: GatewayInstance[];
+  /** Pass/fail criteria on the whole run (engine/thresholds.ts), evaluated into the result record. */
+  thresholds: CompiledThreshold[];
 }
 
 export interface CompileLimits {
@@ -136,6 +139,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
 
   const traceLevel = (params.trace_level ?? 0) as TraceLevel;
   const distribution = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits));
+  const thresholds = distribution ? attempt(() => compileThresholds(params.thresholds as string[] | undefined, distribution)) : [];
   if (problems?.length) throw problems[0];
   return {
     runId,
@@ -151,6 +155,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
     recordMessages: traceLevel >= 1 || params.trace_messages === 1,
     turbo: params.turbo === 1,
     gateways: [...gateways],
+    thresholds,
   };
 }
 

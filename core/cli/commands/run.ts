@@ -17,6 +17,7 @@ export interface RunOptions {
   progress: boolean;
   pollMs: string;
   timeout?: string;
+  threshold?: string[];
 }
 
 export { UsageError };
@@ -36,6 +37,7 @@ export async function run(file: string, o: RunOptions): Promise<number> {
   const target = { host: o.host, port: Number(o.port) };
   params.run_id = o.runId ?? params.run_id ?? freshRunId(file);
   if (o.traceLevel !== undefined) params.trace_level = Number(o.traceLevel);
+  if (o.threshold?.length) params.thresholds = [...((params.thresholds as string[] | undefined) ?? []), ...o.threshold];
   if (o.pcap && Number(params.trace_level ?? 0) < 2) params.trace_level = 2;
   const runId = String(params.run_id);
   let resp;

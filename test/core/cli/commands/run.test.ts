@@ -158,6 +158,21 @@ test('a run_id in use: 2001, and the message says how to pick another', async ()
   assert.equal(other.code, 0, other.stderr);
 });
 
+test('thresholds from the definition and --threshold: each shown with its measured value; exit 1 when one is crossed', async () => {
+  const f = s.file('thr.json', { distribution: { type: 'load', total: 10, backlog: 5 }, thresholds: ['failed_rate < 0.5'], operations: [{ type: 'comment' }] });
+  const ok = await tester(['run', f, '--port', String(svc.port), '--run-id', id('thr-ok'), '--no-progress']);
+  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+  assert.match(ok.stdout, /thresholds\n\s+✓ failed_rate < 0\.5\s+failed_rate = 0\n/);
+  const crossed = await tester(['run', f, '--port', String(svc.port), '--run-id', id('thr-crossed'), '--no-progress', '--threshold', 'passed > total', 'max_in_progress <= 5']);
+  assert.equal(crossed.code, 1, crossed.stdout + crossed.stderr);
+  assert.match(crossed.stdout, /NOT PASSED \(1 threshold crossed\)/);
+  assert.match(crossed.stdout, /✗ passed > total\s+passed = 10\s+CROSSED/);
+  assert.match(crossed.stdout, /✓ max_in_progress <= 5\s+max_in_progress = \d/);
+  const bad = await tester(['run', f, '--port', String(svc.port), '--run-id', id('thr-bad'), '--threshold', 'speed > 1']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /thresholds\[1\]: unknown metric 'speed'/);
+});
+
 test('--pcap writes a pcap file (global header, no records for logic operations)', async () => {
   const pcap = join(s.dir, 'out.pcap');
   const r = await tester(['run', 'examples/logic/single.json', '--port', String(svc.port), '--run-id', id('pcap'), '--pcap', pcap]);
