@@ -5,13 +5,14 @@ import { Command, CommanderError } from 'commander';
 import { serve, serveDefaults } from './commands/serve.js';
 import { run, UsageError } from './commands/run.js';
 import { validate, ops } from './commands/offline.js';
+import { report } from './commands/report.js';
 import { rpcCall } from '../client/rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
 import { defaultConfigPath } from '../service.js';
 import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
 
-const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'help']);
+const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'help']);
 
 function connectionOptions(cmd: Command): Command {
   return cmd
@@ -96,9 +97,22 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--no-progress', 'no live progress line')
     .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
     .option('--timeout <secs>', 'cancel the run if it has not completed after this many seconds')
+    .option('--junit <file>', 'write a JUnit XML report (one test case for the instances, one per threshold) for CI')
+    .option('--csv <file>', 'write the per-second statistics as CSV')
+    .option('--html <file>', 'write a self-contained HTML report (charts, latencies, the first instance as a ladder diagram)')
     .option('--threshold <expr...>', "pass/fail criteria added to the definition's thresholds, e.g. 'p99_ms < 50' 'failed_rate < 0.01' (exit 1 when one is crossed)")
     .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n  tester run examples/logic/linear-ramp.json --threshold \'p99_ms < 50\' \'rate >= 0.95 * target\'\n')
     .action(async (file, o) => setExit(await run(file, o)));
+
+  program
+    .command('report')
+    .argument('<result>', 'a result record saved as JSON (tester run --json > result.json, tester query --json)')
+    .description('Write reports from a saved result record: an HTML page, JUnit XML, per-second CSV')
+    .option('-o, --output <file>', 'the HTML report (one self-contained file)')
+    .option('--junit <file>', 'JUnit XML')
+    .option('--csv <file>', 'per-second statistics as CSV')
+    .addHelpText('after', '\nExample:\n  tester run examples/logic/load.json --json > result.json\n  tester report result.json -o report.html --junit junit.xml\n')
+    .action(async (file, o) => setExit(await report(file, o)));
 
   connectionOptions(program.command('query').argument('<run_id>').description('QueryTest: print the result record of a run'))
     .option('--json', 'print JSON (default: summary)')

@@ -1,4 +1,7 @@
 // Readable summaries of a result record, and the live progress line of `tester run`.
+import { passed, instancesPassed, crossedThresholds, groupProblems } from '../report/verdict.js';
+
+export { passed, instancesPassed, crossedThresholds, groupProblems };
 
 const n = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en-US') : String(v ?? 0));
 const ms = (v: unknown) => (typeof v === 'number' ? `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v)} ms` : '-');
@@ -40,20 +43,6 @@ export function progressLine(rec: any, elapsedSecs = runElapsed(rec)): string {
     `${target !== undefined ? ` (target ${n(Math.round(target))}/s)` : ''}  in flight ${n(rec.in_progress)}  finished ${n(c.finished)}  ` +
     `failed ${n(c.failed)}  aborted ${n(c.aborted)}  dropped ${n(c.dropped)}  p99 ${last && last.finished > 0 ? ms(last.p99) : '-'}  ` +
     `elapsed ${elapsedSecs.toFixed(0)}s  ETA ${eta}`
-  );
-}
-
-/** first_fails / first_aborts grouped by operation and text: `3× op 1: wrong balance (instances 3, 5, 9)`. */
-export function groupProblems(list: Array<{ idx: number; op_idx: number; text: string }>): string[] {
-  const groups = new Map<string, { op: number; text: string; idx: number[] }>();
-  for (const p of list) {
-    const k = `${p.op_idx}\u0000${p.text}`;
-    const g = groups.get(k) ?? { op: p.op_idx, text: p.text, idx: [] };
-    g.idx.push(p.idx);
-    groups.set(k, g);
-  }
-  return [...groups.values()].map((g) =>
-    g.idx.length === 1 ? `instance ${g.idx[0]} op ${g.op}: ${g.text}` : `${g.idx.length}× op ${g.op}: ${g.text} (instances ${g.idx.join(', ')})`,
   );
 }
 
@@ -99,21 +88,6 @@ export function summarize(rec: any): string {
     }
   }
   return out.join('\n');
-}
-
-/** The verdict `tester run` exits with: completed, every instance passed, every threshold holds. */
-export function passed(rec: any): boolean {
-  return instancesPassed(rec) && crossedThresholds(rec).length === 0;
-}
-
-/** Completed, something started, nothing failed, aborted, cancelled or dropped. */
-export function instancesPassed(rec: any): boolean {
-  const c = rec.counts ?? {};
-  return rec.state === 'completed' && (c.failed ?? 0) + (c.aborted ?? 0) + (c.dropped ?? 0) + (c.cancelled ?? 0) === 0 && (c.started ?? 0) > 0;
-}
-
-export function crossedThresholds(rec: any): any[] {
-  return (rec.thresholds ?? []).filter((t: any) => !t.ok);
 }
 
 /** `✓ p99_ms < 50   p99_ms = 12.3` per threshold. */

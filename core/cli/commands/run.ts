@@ -6,6 +6,7 @@ import { writePcap } from '../../engine/pcap.js';
 import { progressLine, summarize, passed } from '../summary.js';
 import { DefinitionFile } from '../definition-file.js';
 import { UsageError } from '../usage-error.js';
+import { writeReports } from './report.js';
 
 export interface RunOptions {
   host: string;
@@ -18,6 +19,9 @@ export interface RunOptions {
   pollMs: string;
   timeout?: string;
   threshold?: string[];
+  junit?: string;
+  csv?: string;
+  html?: string;
 }
 
 export { UsageError };
@@ -103,6 +107,7 @@ export async function run(file: string, o: RunOptions): Promise<number> {
     writePcap(o.pcap, msgs.map((m: any) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
     process.stderr.write(`wrote ${msgs.length} messages of the first instance to ${o.pcap}\n`);
   }
+  await writeReports(rec, o);
   if (o.json) process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
   else process.stdout.write(summarize(rec) + '\n');
   return passed(rec) ? 0 : 1;
