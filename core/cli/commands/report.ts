@@ -2,6 +2,7 @@
 // `tester report RESULT.json` for a record saved with `tester run --json > RESULT.json` (or `tester query --json`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { junitXml } from '../../report/junit.js';
+import { statsCsv } from '../../report/csv.js';
 import { UsageError } from '../usage-error.js';
 
 export interface ReportOutputs {
@@ -14,6 +15,7 @@ export interface ReportOutputs {
 export async function writeReports(rec: any, o: ReportOutputs): Promise<void> {
   const files: Array<[string | undefined, string, () => string | Promise<string>]> = [
     [o.junit, 'JUnit XML', () => junitXml(rec)],
+    [o.csv, 'per-second CSV', () => statsCsv(rec)],
   ];
   for (const [file, what, make] of files) {
     if (!file) continue;
