@@ -3,7 +3,7 @@
 // connection error.
 import { Command, CommanderError } from 'commander';
 import { serve, serveDefaults } from './commands/serve.js';
-import { run, UsageError } from './commands/run.js';
+import { run, watch, UsageError } from './commands/run.js';
 import { validate, ops } from './commands/offline.js';
 import { report } from './commands/report.js';
 import { rpcCall } from '../client/rpc-client.js';
@@ -12,7 +12,7 @@ import { defaultConfigPath } from '../service.js';
 import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
 
-const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'help']);
+const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'help']);
 
 function connectionOptions(cmd: Command): Command {
   return cmd
@@ -113,6 +113,21 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--csv <file>', 'per-second statistics as CSV')
     .addHelpText('after', '\nExample:\n  tester run examples/logic/load.json --json > result.json\n  tester report result.json -o report.html --junit junit.xml\n')
     .action(async (file, o) => setExit(await report(file, o)));
+
+  connectionOptions(
+    program
+      .command('watch')
+      .argument('<run_id>', 'a run on the service, started by any client (a GUI, another tester run)')
+      .description('Follow a run until it completes: the live progress line, then the summary; exit 0 if it passed, 1 if not, 2 on errors'),
+  )
+    .option('--json', 'print the final result record as JSON instead of the summary')
+    .option('--no-progress', 'no live progress line')
+    .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
+    .option('--junit <file>', 'write a JUnit XML report when it completes')
+    .option('--csv <file>', 'write the per-second statistics as CSV when it completes')
+    .option('--html <file>', 'write the HTML report when it completes')
+    .option('--pcap <file>', "write the first instance's messages to a pcap file (when the run recorded them, trace_level 2)")
+    .action(async (id, o) => setExit(await watch(id, o)));
 
   connectionOptions(program.command('query').argument('<run_id>').description('QueryTest: print the result record of a run'))
     .option('--json', 'print JSON (default: summary)')

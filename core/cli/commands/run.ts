@@ -1,12 +1,13 @@
 // tester run FILE: submit a definition, show progress, print the result; exit 0 all passed, 1 not, 2 usage.
+// tester watch RUN_ID: the same view of a run started elsewhere.
 import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { rpcCall } from '../../client/rpc-client.js';
+import { rpcCall, type RpcTarget } from '../../client/rpc-client.js';
 import { writePcap } from '../../engine/pcap.js';
 import { progressLine, summarize, passed } from '../summary.js';
 import { DefinitionFile } from '../definition-file.js';
 import { UsageError } from '../usage-error.js';
-import { writeReports } from './report.js';
+import { writeReports, type ReportOutputs } from './report.js';
 
 export interface RunOptions {
   host: string;
@@ -60,6 +61,21 @@ export async function run(file: string, o: RunOptions): Promise<number> {
     }
     return 2;
   }
+  const rec = await follow(target, runId, o, { cancelOnSigint: true, timeout: o.timeout });
+  return typeof rec === 'number' ? rec : finish(rec, o);
+}
+
+export interface FollowOptions {
+  progress: boolean;
+  pollMs: string;
+}
+
+/**
+ * QueryTest until the run completes, with the live progress line of a load run on stderr (rewritten in place on a
+ * terminal, one line every 5 s otherwise). `tester run` cancels the run on SIGINT and after `timeout`;
+ * `tester watch` only stops watching. Resolves the final record, or an exit code when the service fails us.
+ */
+export async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: { cancelOnSigint: boolean; timeout?: string }): Promise<any> {
   const t0 = Date.now();
   const tty = process.stderr.isTTY;
   let lastPrint = 0;
@@ -70,12 +86,18 @@ export async function run(file: string, o: RunOptions): Promise<number> {
     process.stderr.write(`\ncancelling ${runId} ...\n`);
     rpcCall(target, 'CancelTest', { run_id: runId }).catch(() => {});
   };
-  process.on('SIGINT', onSigint);
-  const deadline = o.timeout ? t0 + Number(o.timeout) * 1000 : Infinity;
+  if (opts.cancelOnSigint) process.on('SIGINT', onSigint);
+  const deadline = opts.timeout ? t0 + Number(opts.timeout) * 1000 : Infinity;
   let rec: any;
   try {
     for (;;) {
-      const q = await rpcCall(target, 'QueryTest', { run_id: runId });
+      let q;
+      try {
+        q = await rpcCall(target, 'QueryTest', { run_id: runId });
+      } catch (e) {
+        process.stderr.write(`\ncannot reach the tester service at ${target.host}:${target.port}: ${(e as Error).message}\n`);
+        return 2;
+      }
       if (q.error) {
         process.stderr.write(`QueryTest failed (${q.error.code}): ${q.error.message}\n`);
         return 2;
@@ -83,7 +105,7 @@ export async function run(file: string, o: RunOptions): Promise<number> {
       rec = q.result;
       const isLoad = rec.distribution?.type !== 'single';
       if (o.progress && isLoad) {
-        const line = progressLine(rec, (Date.now() - t0) / 1000);
+        const line = progressLine(rec);
         if (tty) process.stderr.write(`\r${line}\x1b[K`);
         else if (Date.now() - lastPrint >= 5000 || rec.completed === 1) {
           process.stderr.write(line + '\n');
@@ -92,7 +114,7 @@ export async function run(file: string, o: RunOptions): Promise<number> {
       }
       if (rec.completed === 1) break;
       if (Date.now() > deadline && !cancelling) {
-        process.stderr.write(`\ntimeout after ${o.timeout}s: cancelling ${runId}\n`);
+        process.stderr.write(`\ntimeout after ${opts.timeout}s: cancelling ${runId}\n`);
         cancelling = true;
         await rpcCall(target, 'CancelTest', { run_id: runId });
       }
@@ -102,6 +124,11 @@ export async function run(file: string, o: RunOptions): Promise<number> {
     process.off('SIGINT', onSigint);
   }
   if (o.progress && tty && rec.distribution?.type !== 'single') process.stderr.write('\n');
+  return rec;
+}
+
+/** The end of a followed run: pcap and report files, the record (--json) or the summary; the verdict's exit code. */
+export async function finish(rec: any, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
   if (o.pcap) {
     const msgs = (rec.first_call?.messages ?? []).filter((m: any) => m.hex && m.dissector);
     writePcap(o.pcap, msgs.map((m: any) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
@@ -111,4 +138,10 @@ export async function run(file: string, o: RunOptions): Promise<number> {
   if (o.json) process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
   else process.stdout.write(summarize(rec) + '\n');
   return passed(rec) ? 0 : 1;
+}
+
+/** tester watch RUN_ID: follow a run someone else started (a GUI, another client) until it completes. */
+export async function watch(runId: string, o: FollowOptions & ReportOutputs & { host: string; port: string; json?: boolean; pcap?: string }): Promise<number> {
+  const rec = await follow({ host: o.host, port: Number(o.port) }, runId, o, { cancelOnSigint: false });
+  return typeof rec === 'number' ? rec : finish(rec, o);
 }

@@ -183,6 +183,24 @@ test('--pcap writes a pcap file (global header, no records for logic operations)
   assert.match(r.stderr, /wrote 0 messages/);
 });
 
+test('watch follows a run started by another client: live line, summary, the verdict as exit code', async () => {
+  const runId = id('watched');
+  const started = await call(svc.port, 'ExecuteTest', { run_id: runId, distribution: { type: 'load', total: 12, backlog: 3 }, operations: [{ type: 'wait', arguments: { seconds: 0.1 } }] });
+  assert.equal(started.result, 'ok');
+  const w = await tester(['watch', runId, '--port', String(svc.port), '--poll-ms', '50']);
+  assert.equal(w.code, 0, w.stdout + w.stderr);
+  assert.match(w.stderr, /\[100%\] started 12\/12  rate (\d+|-)\/s  in flight 0  finished 12  failed 0  aborted 0  dropped 0  p99 /);
+  assert.match(w.stdout, new RegExp(`Run ${runId}: COMPLETED — PASSED`));
+  const failing = id('watched-fail');
+  await call(svc.port, 'ExecuteTest', { run_id: failing, operations: [{ type: 'wait', arguments: { seconds: 0.2 } }, { type: 'assert', arguments: { expression: 'false', fail: 'nope' } }] });
+  const wf = await tester(['watch', failing, '--port', String(svc.port), '--poll-ms', '50', '--json']);
+  assert.equal(wf.code, 1);
+  assert.equal(JSON.parse(wf.stdout).counts.failed, 1);
+  const unknown = await tester(['watch', 'no-such-run', '--port', String(svc.port)]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /2004/);
+});
+
 test('query, cancel and list', async () => {
   const runId = id('qcl');
   await call(svc.port, 'ExecuteTest', { run_id: runId, operations: [{ type: 'wait', arguments: { seconds: 30 } }] });
