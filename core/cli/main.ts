@@ -4,7 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { serve, serveDefaults } from './commands/serve.js';
 import { run, watch, UsageError } from './commands/run.js';
-import { validate, ops } from './commands/offline.js';
+import { validate, ops, schema } from './commands/offline.js';
 import { report } from './commands/report.js';
 import { rpcCall } from '../client/rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
@@ -12,7 +12,7 @@ import { defaultConfigPath } from '../service.js';
 import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
 
-const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'help']);
+const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'schema', 'help']);
 
 function connectionOptions(cmd: Command): Command {
   return cmd
@@ -155,6 +155,13 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--config <file>', 'plugins.json', defaultConfigPath)
     .option('--json', 'print DescribeOperations (or the matching types) as JSON, with argument schemas')
     .action(async (type, o) => setExit(await ops(o, type)));
+
+  program
+    .command('schema')
+    .description('Print the JSON Schema of definition files for the configured plugins (editors complete operation types and arguments)')
+    .option('--config <file>', 'plugins.json', defaultConfigPath)
+    .addHelpText('after', '\nExample:\n  tester schema > definition.schema.json   # then "$schema": "./definition.schema.json" in a definition\n')
+    .action(async (o) => setExit(await schema(o)));
 
   return program;
 }

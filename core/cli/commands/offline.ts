@@ -1,4 +1,4 @@
-// Commands that need the plugins but no running service: validate FILE, ops [TYPE].
+// Commands that need the plugins but no running service: validate FILE, ops [TYPE], schema.
 import { bootPlugins } from '../../service.js';
 import { compileDefinition, type CompiledDefinition } from '../../engine/definition.js';
 import { TesterError } from '../../errors.js';
@@ -8,6 +8,7 @@ import type { ValidateFunction } from '../../validation/ajv.js';
 import type { Registry } from '../../plugins/registry.js';
 import { DefinitionFile, parsePath } from '../definition-file.js';
 import { nearest } from '../../validation/suggest.js';
+import { definitionSchema } from '../../validation/definition-schema.js';
 
 const quietLog = (level: string, text: string) => {
   if (level === 'error') process.stderr.write(text + '\n');
@@ -141,4 +142,13 @@ function typeName(s: any): string {
   const t = Array.isArray(s.type) ? s.type.join('|') : s.type;
   if (t === 'array') return `${typeName(s.items)}[]`;
   return t ?? 'any';
+}
+
+/** `tester schema`: the JSON Schema of definition files for the configured plugins, on stdout. */
+export async function schema(o: { config?: string }): Promise<number> {
+  const { registry, plugins, paramsSchema } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
+  const d = describeOperations(registry, () => plugins, paramsSchema)() as any;
+  const argumentsOf = new Map(registry.operations().map(([, op]) => [op.def.type, op.validate.schema as Record<string, unknown>]));
+  process.stdout.write(JSON.stringify(definitionSchema(d, (t) => argumentsOf.get(t))) + '\n');
+  return 0;
 }

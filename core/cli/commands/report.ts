@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { junitXml } from '../../report/junit.js';
 import { statsCsv } from '../../report/csv.js';
+import { htmlReport } from '../../report/html.js';
 import { UsageError } from '../usage-error.js';
 
 export interface ReportOutputs {
@@ -16,6 +17,7 @@ export async function writeReports(rec: any, o: ReportOutputs): Promise<void> {
   const files: Array<[string | undefined, string, () => string | Promise<string>]> = [
     [o.junit, 'JUnit XML', () => junitXml(rec)],
     [o.csv, 'per-second CSV', () => statsCsv(rec)],
+    [o.html, 'HTML report', () => htmlReport(rec, { generatedAt: new Date() })],
   ];
   for (const [file, what, make] of files) {
     if (!file) continue;
