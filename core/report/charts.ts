@@ -26,7 +26,7 @@ export function drawCharts(uPlot: any, d: ChartData, doc: Document): void {
     }
     new uPlot({ width: width(el), height: 260, ...opts }, data, el);
   };
-  const secondsAxis = { label: 'second of the run' };
+  const secondsAxis = { label: 'second of the run', incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600] };
   plot(
     'chart-rate',
     {

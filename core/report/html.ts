@@ -129,15 +129,24 @@ function ladder(rec: any): string {
   const msgs: any[] = fc?.messages ?? [];
   const checks: any[] = fc?.check_log ?? [];
   if (!fc) return '<section id="ladder"><h2>First instance</h2><p>No detailed record (the first instance did not start).</p></section>';
-  const peerOf = (m: any) => String(m.peer ?? m.protocol ?? 'peer');
-  const lanes = ['tester', ...new Set(msgs.map(peerOf))];
+  // A message without a peer came in the same wire message as the one before it (several TCAP components in one
+  // TC-BEGIN/CONTINUE): it belongs to that message's peer.
+  const peers: string[] = [];
+  const lastPeer = new Map<string, string>();
+  for (const m of msgs) {
+    const p = m.peer !== undefined ? String(m.peer) : (lastPeer.get(m.protocol) ?? String(m.protocol ?? 'peer'));
+    lastPeer.set(m.protocol, p);
+    peers.push(p);
+  }
+  const peerOf = (m: any) => peers[msgs.indexOf(m)]!;
+  const lanes = ['tester', ...new Set(peers)];
   const width = MARGIN * 2 + LANE_GAP * Math.max(1, lanes.length - 1);
   const x = (lane: string) => MARGIN + LANE_GAP * lanes.indexOf(lane);
   const lifelines = (h: number) => lanes.map((l) => `<line class="life" x1="${x(l)}" y1="0" x2="${x(l)}" y2="${h}"/>`).join('');
   const t0 = secs(fc.time_start);
-  const head = `<svg class="lanes" viewBox="0 0 ${width} 30" width="${width}" height="30" role="img" aria-label="lifelines">${lanes
+  const head = `<div class="lanehead"><span class="t">time</span><span class="op">op</span><svg class="lanes" viewBox="0 0 ${width} 30" width="${width}" height="30" role="img" aria-label="lifelines">${lanes
     .map((l) => `<text x="${x(l)}" y="20" text-anchor="middle">${escapeHtml(l)}</text>`)
-    .join('')}</svg>`;
+    .join('')}</svg></div>`;
   const rows = msgs.map((m, i) => {
     const sent = m.direction === 'sent';
     const [from, to] = sent ? ['tester', peerOf(m)] : [peerOf(m), 'tester'];
@@ -148,7 +157,7 @@ function ladder(rec: any): string {
     const at = Number.isFinite(t0) ? `${((secs(m.time) - t0) * 1000).toFixed(1)} ms` : '';
     const svg = `<svg class="arrow" viewBox="0 0 ${width} 34" width="${width}" height="34">${lifelines(34)}<line class="${sent ? 'sent' : 'received'}" x1="${x1}" y1="24" x2="${x2 - dir * 2}" y2="24" marker-end="url(#head)"/><text class="name" x="${mid}" y="17" text-anchor="middle">${escapeHtml(m.name)}</text></svg>`;
     const fields = m.fields !== undefined ? `<h4>Decoded fields</h4><pre class="fields">${escapeHtml(JSON.stringify(m.fields, null, 2))}</pre>` : '<p>No decoded fields recorded (trace_level 1 or more records them).</p>';
-    const hex = m.hex ? `<h4>Bytes (${m.hex.length / 2})${m.dissector ? `, Wireshark dissector <code>${escapeHtml(m.dissector)}</code>` : ''}</h4><pre class="hex">${escapeHtml(hexDump(m.hex))}</pre>` : '<p>No bytes recorded (trace_level 2 records them).</p>';
+    const hex = m.hex ? `<h4>Bytes (${m.hex.length / 2})${m.dissector ? `, Wireshark dissector <code>${escapeHtml(m.dissector)}</code>` : ''}</h4><pre class="hex">${escapeHtml(hexDump(m.hex))}</pre>` : m.peer === undefined && i > 0 ? '<p>Carried in the same wire message as the one before it: its bytes are there.</p>' : '<p>No bytes recorded (trace_level 2 records them).</p>';
     return `<details class="msg" data-index="${i}" data-name="${escapeHtml(m.name)}"><summary><span class="t">${at}</span><span class="op">op ${escapeHtml(m.op_idx ?? '')}</span>${svg}</summary><div class="detail"><p>${sent ? 'Sent to' : 'Received from'} <b>${escapeHtml(peerOf(m))}</b> (${escapeHtml(m.protocol)}), step ${escapeHtml(m.step ?? '')}.</p>${fields}${hex}</div></details>`;
   });
   const checkTable = checks.length
@@ -173,8 +182,8 @@ table.ops td:last-child{width:200px}.bar{height:10px;background:#1f77b4;border-r
 .ladder{overflow-x:auto}.ladder svg{display:block}.lanes text{font-weight:600}
 .life{stroke:#bbb;stroke-dasharray:4 3}.arrow line.sent{stroke:#1f77b4;stroke-width:2}.arrow line.received{stroke:#2ca02c;stroke-width:2}
 .arrow text.name{font:13px ui-monospace,monospace;fill:#111}
-details.msg>summary{display:flex;align-items:center;gap:8px;cursor:pointer;list-style:none}details.msg>summary::-webkit-details-marker{display:none}
-details.msg>summary .t{width:80px;text-align:right;color:#666;font-size:12px}details.msg>summary .op{width:44px;color:#999;font-size:12px}
+details.msg>summary,.lanehead{display:flex;align-items:center;gap:8px;cursor:pointer;list-style:none}.lanehead{cursor:default}details.msg>summary::-webkit-details-marker{display:none}
+details.msg>summary .t,.lanehead .t{width:80px;flex:none;text-align:right;color:#666;font-size:12px}details.msg>summary .op,.lanehead .op{width:44px;flex:none;color:#999;font-size:12px}
 details.msg[open]>summary{background:#f3f7fb}.detail{margin:4px 0 12px 132px;border-left:3px solid #cfe0f0;padding-left:12px}
 pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px;font-size:12px}
 footer{margin-top:32px;color:#888;font-size:12px}
