@@ -74,6 +74,8 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--tls-ca <file>', 'with TLS: clients must present a certificate signed by this CA (PEM)')
     .option('--token-file <file>', 'require this shared token (the file\'s first line) in params.auth_token of every request; also TESTER_TOKEN')
     .option('--max-connections-per-client <n>', 'connections one client address may have open at once')
+    .option('--metrics-port <port>', 'serve Prometheus metrics on http://<metrics-host>:<port>/metrics (0 picks a free port; off by default)')
+    .option('--metrics-host <host>', 'address the metrics bind to', serveDefaults.host)
     .option('--max-value-bytes <n>', 'largest value an expression may produce, and largest var or global', String(serveDefaults.maxValueBytes))
     .option('--max-vars-bytes <n>', "largest total of an instance's vars, and of a run's globals", String(serveDefaults.maxVarsBytes))
     .option('--max-expression-length <n>', 'longest expression source, in characters', String(serveDefaults.maxExpressionLength))

@@ -23,6 +23,8 @@ export interface ServeOptions {
   tlsCa?: string;
   tokenFile?: string;
   maxConnectionsPerClient?: string;
+  metricsPort?: string;
+  metricsHost?: string;
   quiet?: boolean;
   verbose?: boolean;
   maxValueBytes?: string;
@@ -64,6 +66,8 @@ export async function serve(o: ServeOptions): Promise<number> {
     tlsCa: o.tlsCa,
     token: readToken(o.tokenFile),
     maxConnectionsPerClient: num(o.maxConnectionsPerClient),
+    metricsPort: num(o.metricsPort),
+    metricsHost: o.metricsHost,
     quiet: o.quiet,
     verbose: o.verbose,
     maxValueBytes: num(o.maxValueBytes),
@@ -77,6 +81,7 @@ export async function serve(o: ServeOptions): Promise<number> {
   process.on('unhandledRejection', (e) => process.stderr.write(`${new Date().toISOString()} error unhandled rejection (service continues): ${(e as Error)?.stack ?? e}\n`));
   // Readiness line on stdout, for scripts that start the service and wait for it.
   process.stdout.write(`listening ${svc.host}:${svc.port}\n`);
+  if (svc.metrics) process.stdout.write(`metrics http://${svc.metrics.host}:${svc.metrics.port}/metrics\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
