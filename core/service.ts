@@ -29,6 +29,8 @@ export interface ServiceOptions {
   port?: number;
   /** plugins.json entries; or `configPath` to read them from a file. Default: the repository's plugins.json. */
   plugins?: PluginConfigEntry[];
+  /** Where the `module` paths of `plugins` are relative to (the config file's folder); default the working directory. */
+  pluginsBaseDir?: string;
   configPath?: string;
   maxMessageBytes?: number;
   readTimeoutMs?: number;
@@ -98,13 +100,13 @@ export interface RunningService {
 export const defaultConfigPath = resolvePath(projectRoot, 'plugins.json');
 
 /** Load and set up the plugins, freeze the registry, compile the params schema. Gateways are not started. */
-export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'configPath' | 'dataDir'>, log: (level: string, text: string) => void) {
+export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'pluginsBaseDir' | 'configPath' | 'dataDir'>, log: (level: string, text: string) => void) {
   const hooks = createServiceHooks();
   const registry = new Registry();
   const dataDir = resolvePath(opts.dataDir ?? '.tester');
   mkdirSync(dataDir, { recursive: true });
   let entries: PluginConfigEntry[];
-  let baseDir = process.cwd();
+  let baseDir = opts.pluginsBaseDir ?? process.cwd();
   if (opts.plugins) entries = opts.plugins;
   else {
     const c = readPluginsConfig(opts.configPath ?? defaultConfigPath);

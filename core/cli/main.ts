@@ -57,7 +57,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .description('Run the service: framed JSON-RPC over TCP (4-byte big-endian length + JSON), one request per connection')
     .option('--host <host>', 'address to bind (loopback by default)', serveDefaults.host)
     .option('--port <port>', 'TCP port (0 picks a free one; the chosen port is printed)', String(serveDefaults.port))
-    .option('--config <file>', 'plugins.json: which plugins, in order, with their options', defaultConfigPath)
+    .option('--config <file>', 'service config (YAML or JSON): these flags under their names and `plugins`, with ${ENV} substitution; or a plugins.json array', defaultConfigPath)
     .option('--max-message-bytes <n>', 'largest request accepted', String(serveDefaults.maxMessageBytes))
     .option('--read-timeout-ms <n>', 'time allowed to receive a whole request', String(serveDefaults.readTimeoutMs))
     .option('--max-connections <n>', 'connections served at once', String(serveDefaults.maxConnections))
@@ -83,8 +83,8 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--max-record-bytes <n>', "byte budget of a run's detailed first_call record", String(serveDefaults.maxRecordBytes))
     .option('--quiet', 'log errors only')
     .option('--verbose', 'log debug lines too (gateway reconnects, plugin details)')
-    .addHelpText('after', '\nExample:\n  tester serve --port 9009 --config plugins.json\n')
-    .action(async (o) => setExit(await serve(o)));
+    .addHelpText('after', '\nExamples:\n  tester serve --port 9009 --config plugins.json\n  tester serve --config service.yaml        # docs/configuration.md\n')
+    .action(async (o, cmd) => setExit(await serve(o, cmd)));
 
   connectionOptions(
     program
