@@ -4,6 +4,7 @@
 // machine side by side where `sipp` is installed. `--json` prints the same as one JSON object.
 // Options: --json  --quick (shorter runs)  --secs N (seconds per linear run, default 8)  --rates 2000,5000,...
 //          --no-sipp  --no-memory
+import { sippLines } from './sipp-lines.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
@@ -208,12 +209,8 @@ async function main(): Promise<Record<string, unknown>> {
     max_8kb_per_inflight_at_backlog_10000: mem === undefined ? null : mem <= 8192,
   };
   log(`  targets: >= 5,000/s sustained with no aborts: ${targets.sustained_5000_per_s ? 'met' : 'NOT met'}; <= 8 KB per in-flight instance at backlog 10,000: ${targets.max_8kb_per_inflight_at_backlog_10000 === null ? 'not measured' : targets.max_8kb_per_inflight_at_backlog_10000 ? 'met' : 'NOT met'}`);
-  log('sipp (built-in uac/uas, TCP, INVITE..BYE, same machine):');
   const sippRuns = sipp(RATES);
-  for (const s of sippRuns as Array<Record<string, unknown>>) {
-    if (s.skipped) log(`  ${String(s.skipped)}`);
-    else log(`  sipp ${String(s.target).padEnd(6)} ${String(s.cps).padStart(6)}/s  ok ${s.ok}/${s.calls}  failed ${s.failed}  cpu uas ${s.cpu_uas_pct}% uac ${s.cpu_uac_pct}%  rss uas ${Math.round(Number(s.rss_uas_kb) / 1024)} MB`);
-  }
+  for (const line of sippLines(sippRuns as Array<Record<string, unknown>>)) log(line);
   return { node: process.version, cpus: cpus().length, secs_per_linear_run: SECS, runs, sustained_rate: sustained, bytes_per_inflight: mem ?? null, targets, sipp: sippRuns };
 }
 

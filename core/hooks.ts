@@ -51,8 +51,17 @@ export interface MessageEvent extends StepEvent {
   message: MessageRecord;
 }
 
+/** One JSON-RPC request answered: its method (undefined when the frame had none) and code (0: a result). */
+export interface RequestEvent {
+  method: string | undefined;
+  code: number;
+  ms: number;
+}
+
 export function createServiceHooks() {
   return Object.freeze({
+    /** A request was answered (the built-in metrics tap counts them by method and code). */
+    request: new SyncHook<[RequestEvent]>(['event']),
     /** The service is listening; async warm-up in order (the built-in gateway tap starts every instance first). */
     ready: new AsyncSeriesHook<[]>(),
     /** A run passed validation and was created; tap its hooks here. */

@@ -18,6 +18,7 @@ import { cancelTest } from './rpc/methods/cancel-test.js';
 import { listTests } from './rpc/methods/list-tests.js';
 import { describeOperations } from './rpc/methods/describe-operations.js';
 import { RunManager } from './engine/run-manager.js';
+import { tapMetrics, serveMetrics, type MetricsServer } from './metrics/prometheus.js';
 import { FrameServer } from './server/frame-server.js';
 import { ErrorCode } from './errors.js';
 import { defaultExpressionLimits, setExpressionLimits } from './expr/limits.js';
@@ -28,6 +29,8 @@ export interface ServiceOptions {
   port?: number;
   /** plugins.json entries; or `configPath` to read them from a file. Default: the repository's plugins.json. */
   plugins?: PluginConfigEntry[];
+  /** Where the `module` paths of `plugins` are relative to (the config file's folder); default the working directory. */
+  pluginsBaseDir?: string;
   configPath?: string;
   maxMessageBytes?: number;
   readTimeoutMs?: number;
@@ -57,6 +60,9 @@ export interface ServiceOptions {
   maxExpressionDepth?: number;
   maxSequences?: number;
   maxRecordBytes?: number;
+  /** Prometheus metrics on http://metricsHost:metricsPort/metrics (core/metrics); off when metricsPort is not given. */
+  metricsPort?: number;
+  metricsHost?: string;
   /** Log lines go to stderr: errors only when quiet; debug lines only when verbose. */
   quiet?: boolean;
   verbose?: boolean;
@@ -86,19 +92,21 @@ export interface RunningService {
   runs: RunManager;
   hooks: ServiceHookSet;
   dispatcher: Dispatcher;
+  /** Where the Prometheus metrics are served, when they are. */
+  metrics?: { host: string; port: number };
   close(): Promise<void>;
 }
 
 export const defaultConfigPath = resolvePath(projectRoot, 'plugins.json');
 
 /** Load and set up the plugins, freeze the registry, compile the params schema. Gateways are not started. */
-export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'configPath' | 'dataDir'>, log: (level: string, text: string) => void) {
+export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'pluginsBaseDir' | 'configPath' | 'dataDir'>, log: (level: string, text: string) => void) {
   const hooks = createServiceHooks();
   const registry = new Registry();
   const dataDir = resolvePath(opts.dataDir ?? '.tester');
   mkdirSync(dataDir, { recursive: true });
   let entries: PluginConfigEntry[];
-  let baseDir = process.cwd();
+  let baseDir = opts.pluginsBaseDir ?? process.cwd();
   if (opts.plugins) entries = opts.plugins;
   else {
     const c = readPluginsConfig(opts.configPath ?? defaultConfigPath);
@@ -154,6 +162,8 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   dispatcher.add('CancelTest', cancelTest(runs));
   dispatcher.add('ListTests', listTests(runs, registry));
   dispatcher.add('DescribeOperations', describeOperations(registry, () => plugins, paramsSchema));
+  const metrics = opts.metricsPort !== undefined ? tapMetrics(hooks, registry, runs) : undefined;
+  if (hooks.request.isUsed()) dispatcher.onAnswer = (method, code, ms) => hooks.request.call({ method, code, ms });
 
   const server = new FrameServer({
     host: opts.host ?? defaults.host,
@@ -175,6 +185,17 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     await runs.shutdown();
     throw new Error(`cannot listen on ${opts.host ?? defaults.host}:${opts.port ?? defaults.port}: ${(e as Error).message}`);
   }
+  let metricsServer: MetricsServer | undefined;
+  if (metrics) {
+    try {
+      metricsServer = await serveMetrics(metrics, opts.metricsHost ?? defaults.host, opts.metricsPort!);
+    } catch (e) {
+      await server.close();
+      await runs.shutdown();
+      throw new Error(`cannot serve metrics on ${opts.metricsHost ?? defaults.host}:${opts.metricsPort}: ${(e as Error).message}`);
+    }
+    log('info', `Prometheus metrics on http://${metricsServer.host}:${metricsServer.port}/metrics`);
+  }
   for (const w of exposureWarnings({ ...opts, host: addr.host })) log('warn', w);
   await hooks.ready.promise();
   log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})`);
@@ -188,10 +209,12 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     runs,
     hooks,
     dispatcher,
+    ...(metricsServer ? { metrics: { host: metricsServer.host, port: metricsServer.port } } : {}),
     async close() {
       if (closed) return;
       closed = true;
       await server.close();
+      await metricsServer?.close();
       await runs.shutdown();
       try {
         await hooks.shutdown.promise();

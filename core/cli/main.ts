@@ -3,15 +3,16 @@
 // connection error.
 import { Command, CommanderError } from 'commander';
 import { serve, serveDefaults } from './commands/serve.js';
-import { run, UsageError } from './commands/run.js';
-import { validate, ops } from './commands/offline.js';
+import { run, watch, UsageError } from './commands/run.js';
+import { validate, ops, schema } from './commands/offline.js';
+import { report } from './commands/report.js';
 import { rpcCall } from '../client/rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
 import { defaultConfigPath } from '../service.js';
-import { summarize } from './summary.js';
+import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
 
-const CORE_COMMANDS = new Set(['serve', 'run', 'query', 'cancel', 'validate', 'ops', 'list', 'help']);
+const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'schema', 'help']);
 
 function connectionOptions(cmd: Command): Command {
   return cmd
@@ -56,7 +57,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .description('Run the service: framed JSON-RPC over TCP (4-byte big-endian length + JSON), one request per connection')
     .option('--host <host>', 'address to bind (loopback by default)', serveDefaults.host)
     .option('--port <port>', 'TCP port (0 picks a free one; the chosen port is printed)', String(serveDefaults.port))
-    .option('--config <file>', 'plugins.json: which plugins, in order, with their options', defaultConfigPath)
+    .option('--config <file>', 'service config (YAML or JSON): these flags under their names and `plugins`, with ${ENV} substitution; or a plugins.json array', defaultConfigPath)
     .option('--max-message-bytes <n>', 'largest request accepted', String(serveDefaults.maxMessageBytes))
     .option('--read-timeout-ms <n>', 'time allowed to receive a whole request', String(serveDefaults.readTimeoutMs))
     .option('--max-connections <n>', 'connections served at once', String(serveDefaults.maxConnections))
@@ -73,6 +74,8 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--tls-ca <file>', 'with TLS: clients must present a certificate signed by this CA (PEM)')
     .option('--token-file <file>', 'require this shared token (the file\'s first line) in params.auth_token of every request; also TESTER_TOKEN')
     .option('--max-connections-per-client <n>', 'connections one client address may have open at once')
+    .option('--metrics-port <port>', 'serve Prometheus metrics on http://<metrics-host>:<port>/metrics (0 picks a free port; off by default)')
+    .option('--metrics-host <host>', 'address the metrics bind to', serveDefaults.host)
     .option('--max-value-bytes <n>', 'largest value an expression may produce, and largest var or global', String(serveDefaults.maxValueBytes))
     .option('--max-vars-bytes <n>', "largest total of an instance's vars, and of a run's globals", String(serveDefaults.maxVarsBytes))
     .option('--max-expression-length <n>', 'longest expression source, in characters', String(serveDefaults.maxExpressionLength))
@@ -80,8 +83,8 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--max-record-bytes <n>', "byte budget of a run's detailed first_call record", String(serveDefaults.maxRecordBytes))
     .option('--quiet', 'log errors only')
     .option('--verbose', 'log debug lines too (gateway reconnects, plugin details)')
-    .addHelpText('after', '\nExample:\n  tester serve --port 9009 --config plugins.json\n')
-    .action(async (o) => setExit(await serve(o)));
+    .addHelpText('after', '\nExamples:\n  tester serve --port 9009 --config plugins.json\n  tester serve --config service.yaml        # docs/configuration.md\n')
+    .action(async (o, cmd) => setExit(await serve(o, cmd)));
 
   connectionOptions(
     program
@@ -96,8 +99,37 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--no-progress', 'no live progress line')
     .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
     .option('--timeout <secs>', 'cancel the run if it has not completed after this many seconds')
-    .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n')
+    .option('--junit <file>', 'write a JUnit XML report (one test case for the instances, one per threshold) for CI')
+    .option('--csv <file>', 'write the per-second statistics as CSV')
+    .option('--html <file>', 'write a self-contained HTML report (charts, latencies, the first instance as a ladder diagram)')
+    .option('--threshold <expr...>', "pass/fail criteria added to the definition's thresholds, e.g. 'p99_ms < 50' 'failed_rate < 0.01' (exit 1 when one is crossed)")
+    .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n  tester run examples/logic/linear-ramp.json --threshold \'p99_ms < 50\' \'rate >= 0.95 * target\'\n')
     .action(async (file, o) => setExit(await run(file, o)));
+
+  program
+    .command('report')
+    .argument('<result>', 'a result record saved as JSON (tester run --json > result.json, tester query --json)')
+    .description('Write reports from a saved result record: an HTML page, JUnit XML, per-second CSV')
+    .option('-o, --output <file>', 'the HTML report (one self-contained file)')
+    .option('--junit <file>', 'JUnit XML')
+    .option('--csv <file>', 'per-second statistics as CSV')
+    .addHelpText('after', '\nExample:\n  tester run examples/logic/load.json --json > result.json\n  tester report result.json -o report.html --junit junit.xml\n')
+    .action(async (file, o) => setExit(await report(file, o)));
+
+  connectionOptions(
+    program
+      .command('watch')
+      .argument('<run_id>', 'a run on the service, started by any client (a GUI, another tester run)')
+      .description('Follow a run until it completes: the live progress line, then the summary; exit 0 if it passed, 1 if not, 2 on errors'),
+  )
+    .option('--json', 'print the final result record as JSON instead of the summary')
+    .option('--no-progress', 'no live progress line')
+    .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
+    .option('--junit <file>', 'write a JUnit XML report when it completes')
+    .option('--csv <file>', 'write the per-second statistics as CSV when it completes')
+    .option('--html <file>', 'write the HTML report when it completes')
+    .option('--pcap <file>', "write the first instance's messages to a pcap file (when the run recorded them, trace_level 2)")
+    .action(async (id, o) => setExit(await watch(id, o)));
 
   connectionOptions(program.command('query').argument('<run_id>').description('QueryTest: print the result record of a run'))
     .option('--json', 'print JSON (default: summary)')
@@ -107,11 +139,9 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--json', 'print JSON (default: summary)')
     .action(async (id, o) => setExit(await queryOrCancel('CancelTest', id, o)));
 
-  connectionOptions(program.command('list').description('ListTests: runs known to the service and the state of its gateways')).action(async (o) => {
-    const r = await rpcCall({ host: o.host, port: Number(o.port) }, 'ListTests', {});
-    process.stdout.write(JSON.stringify(r.error ?? r.result, null, 2) + '\n');
-    setExit(r.error ? 2 : 0);
-  });
+  connectionOptions(program.command('list').description('ListTests: runs known to the service and the state of its gateways'))
+    .option('--json', 'print the ListTests result as JSON (default: tables)')
+    .action(async (o) => setExit(await callAndPrint('ListTests', {}, o, listTable)));
 
   program
     .command('validate')
@@ -122,19 +152,31 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
 
   program
     .command('ops')
-    .argument('[type]', 'an operation type (or alias) or a prefix of types: show each with its metadata and source')
+    .argument('[type]', 'an operation type (or alias), a prefix of types, or text they contain: show each with its metadata, source and typed arguments')
     .description('List the operation types of the configured plugins with their arguments, or show the types a name matches')
     .option('--config <file>', 'plugins.json', defaultConfigPath)
     .option('--json', 'print DescribeOperations (or the matching types) as JSON, with argument schemas')
     .action(async (type, o) => setExit(await ops(o, type)));
 
+  program
+    .command('schema')
+    .description('Print the JSON Schema of definition files for the configured plugins (editors complete operation types and arguments)')
+    .option('--config <file>', 'plugins.json', defaultConfigPath)
+    .addHelpText('after', '\nExample:\n  tester schema > definition.schema.json   # then "$schema": "./definition.schema.json" in a definition\n')
+    .action(async (o) => setExit(await schema(o)));
+
   return program;
 }
 
-async function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: { host: string; port: string; json?: boolean }): Promise<number> {
+function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: { host: string; port: string; json?: boolean }): Promise<number> {
+  return callAndPrint(method, { run_id: id }, o, summarize);
+}
+
+/** One call to the service, its result printed as JSON (--json) or as text; exit 2 when it fails. */
+async function callAndPrint(method: string, params: object, o: { host: string; port: string; json?: boolean }, text: (r: any) => string): Promise<number> {
   let r;
   try {
-    r = await rpcCall({ host: o.host, port: Number(o.port) }, method, { run_id: id });
+    r = await rpcCall({ host: o.host, port: Number(o.port) }, method, params);
   } catch (e) {
     process.stderr.write(`cannot reach the tester service at ${o.host}:${o.port}: ${(e as Error).message}\n`);
     return 2;
@@ -143,7 +185,7 @@ async function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: 
     process.stderr.write(`${method} failed (${r.error.code}): ${r.error.message}\n`);
     return 2;
   }
-  process.stdout.write((o.json ? JSON.stringify(r.result, null, 2) : summarize(r.result)) + '\n');
+  process.stdout.write((o.json ? JSON.stringify(r.result, null, 2) : text(r.result)) + '\n');
   return 0;
 }
 

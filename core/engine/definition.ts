@@ -4,8 +4,9 @@
 import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel } from '../api/index.js';
 import { invalid, cannotStart, TesterError } from '../errors.js';
 import { compileTemplate, isExpressionString, type Template, type ExprScope } from '../expr/template.js';
-import { describeError } from '../validation/ajv.js';
+import { describeError, unknownFirst } from '../validation/ajv.js';
 import { checkArguments, joinPath } from '../validation/shape.js';
+import { nearest } from '../validation/suggest.js';
 import { RunExprState } from '../expr/run-state.js';
 import { expressionLimits } from '../expr/limits.js';
 import { jsonValueSize } from '../expr/json-value.js';
@@ -13,6 +14,7 @@ import { compileRegex } from './regex.js';
 import { nextTurn, shouldYield } from './turn.js';
 import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
+import { compileThresholds, type CompiledThreshold } from './thresholds.js';
 
 export interface CompiledOp {
   index: number;
@@ -55,6 +57,8 @@ export interface CompiledDefinition {
   recordMessages: boolean;
   turbo: boolean;
   gateways: GatewayInstance[];
+  /** Pass/fail criteria on the whole run (engine/thresholds.ts), evaluated into the result record. */
+  thresholds: CompiledThreshold[];
 }
 
 export interface CompileLimits {
@@ -63,9 +67,13 @@ export interface CompileLimits {
   defaultBacklog: number;
 }
 
-/** Compile in one go (offline validation, tests). */
-export function compileDefinition(params: JsonObject, registry: Registry, limits: CompileLimits): CompiledDefinition {
-  const steps = compiling(params, registry, limits);
+/**
+ * Compile a checked definition in one go. Throws the first problem (2002/2003); with `problems`, every problem
+ * found is collected there (each operation, the vars, the locks and the distribution are compiled on their own)
+ * and the first is thrown at the end (`tester validate` reports them all).
+ */
+export function compileDefinition(params: JsonObject, registry: Registry, limits: CompileLimits, problems?: TesterError[]): CompiledDefinition {
+  const steps = compiling(params, registry, limits, problems);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
@@ -87,24 +95,34 @@ export async function compileDefinitionSliced(params: JsonObject, registry: Regi
 }
 
 /** The compilation, one step per operation (yield), so that a caller may pause between them. */
-function* compiling(params: JsonObject, registry: Registry, limits: CompileLimits): Generator<void, CompiledDefinition> {
+function* compiling(params: JsonObject, registry: Registry, limits: CompileLimits, problems?: TesterError[]): Generator<void, CompiledDefinition> {
   const runId = params.run_id as string;
   const rawOps = params.operations as JsonObject[];
+  const attempt = <T>(fn: () => T): T => {
+    if (!problems) return fn();
+    try {
+      return fn();
+    } catch (e) {
+      if (!(e instanceof TesterError)) throw e;
+      if (!problems.includes(e)) problems.push(e);
+      return undefined as T;
+    }
+  };
 
   // Labels first: branch targets are checked against them in prepare().
   const labels = new Map<string, number>();
   rawOps.forEach((o, i) => {
     const l = o.label as string | undefined;
     if (l === undefined) return;
-    if (labels.has(l)) throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`);
-    labels.set(l, i);
+    if (labels.has(l)) attempt(() => { throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`); });
+    else labels.set(l, i);
   });
 
   const gateways = new Set<GatewayInstance>();
   const labelSet: ReadonlySet<string> = new Set(labels.keys());
   const ops: CompiledOp[] = [];
   for (let i = 0; i < rawOps.length; i++) {
-    ops.push(compileOp(rawOps[i]!, i, params, registry, labels, labelSet, gateways));
+    ops.push(attempt(() => compileOp(rawOps[i]!, i, params, registry, labels, labelSet, gateways, problems)));
     yield;
   }
 
@@ -113,9 +131,11 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   const varsObj = (params.vars ?? {}) as JsonObject;
   for (const [k, v] of Object.entries(varsObj)) {
     const path = /^[A-Za-z_$][\w$]*$/.test(k) ? `vars.${k}` : `vars[${JSON.stringify(k)}]`;
-    const t = compileTemplate(v, path);
-    if (!t.dynamic) checkSize(t.render(null as never), expressionLimits().maxValueBytes, path);
-    vars.push([k, t]);
+    attempt(() => {
+      const t = compileTemplate(v, path);
+      if (!t.dynamic) checkSize(t.render(null as never), expressionLimits().maxValueBytes, path);
+      vars.push([k, t]);
+    });
   }
   const exprState = new RunExprState();
 
@@ -125,7 +145,7 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   // With locks, instance 0's vars are evaluated once, here, and instance 0 starts from them: a var with a side
   // effect (sequence, random digits) must lock the very value the instance uses.
   let vars0: JsonObject | undefined;
-  if (locks.length) {
+  if (locks.length && !problems?.length) {
     let v0: JsonObject;
     try {
       v0 = vars0 = initialVars(vars, 0, {}, exprState);
@@ -146,6 +166,9 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   }
 
   const traceLevel = (params.trace_level ?? 0) as TraceLevel;
+  const distribution = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits));
+  const thresholds = distribution ? attempt(() => compileThresholds(params.thresholds as string[] | undefined, distribution)) : [];
+  if (problems?.length) throw problems[0];
   return {
     runId,
     params,
@@ -155,11 +178,12 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
     vars0,
     exprState,
     lockKeys,
-    distribution: compileDistribution((params.distribution ?? {}) as JsonObject, limits),
+    distribution,
     traceLevel,
     recordMessages: traceLevel >= 1 || params.trace_messages === 1,
     turbo: params.turbo === 1,
     gateways: [...gateways],
+    thresholds,
   };
 }
 
@@ -218,14 +242,22 @@ function compileOp(
   labels: Map<string, number>,
   labelSet: ReadonlySet<string>,
   gateways: Set<GatewayInstance>,
+  problems?: TesterError[],
 ): CompiledOp {
   const path = `operations[${i}]`;
   const type = o.type as string;
   const resolved = registry.resolve(type);
   if (!resolved) {
+    const all = registry.operations().map(([n]) => n);
+    const close = nearest(type, all);
     const family = type.split('.')[0];
-    const known = registry.operations().map(([n]) => n).filter((n) => n.split('.')[0] === family);
-    throw invalid(`${path}.type`, `unknown operation type '${type}'${known.length ? `; known ${family} types: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}` : ' (no enabled plugin provides it; see DescribeOperations)'}`);
+    const known = all.filter((n) => n.split('.')[0] === family);
+    const hint = close.length
+      ? `; did you mean ${close.join(', ')}?`
+      : known.length
+        ? `; known ${family} types: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}`
+        : ' (no enabled plugin provides it; see DescribeOperations)';
+    throw invalid(`${path}.type`, `unknown operation type '${type}'${hint}`);
   }
   const { op, label: typeLabel } = resolved;
   const def = op.def;
@@ -236,10 +268,16 @@ function compileOp(
   const clone = structuredClone(rawArgs);
   const problem = checkArguments(op.validate, clone);
   if (problem === 'invalid') {
-    for (const e of op.validate.errors ?? []) {
+    const found: TesterError[] = [];
+    for (const e of unknownFirst(op.validate.errors ?? [])) {
       if (isUnderExpression(rawArgs, e.instancePath, def)) continue;
-      const d = describeError(e, argsPath);
-      throw invalid(d.path, d.message);
+      const d = describeError(e, argsPath, op.validate.schema);
+      found.push(invalid(d.path, d.message));
+      if (!problems) break;
+    }
+    if (found.length) {
+      problems?.push(...found);
+      throw found[0];
     }
   } else if (problem) throw invalid(joinPath(argsPath, problem.path), problem.message);
   const template = compileTemplate(rawArgs, argsPath, { alwaysExpr: def.expressionArguments, raw: def.rawArguments });
@@ -300,7 +338,7 @@ function staticArguments(op: RegisteredOperation, template: Template, path: stri
   const args = structuredClone(template.render(null as never)) as JsonObject;
   const problem = checkArguments(op.validate, args);
   if (problem === 'invalid') {
-    const d = describeError(op.validate.errors![0]!, path);
+    const d = describeError(unknownFirst(op.validate.errors!)[0]!, path, op.validate.schema);
     throw invalid(d.path, d.message);
   }
   if (problem) throw invalid(joinPath(path, problem.path), problem.message);

@@ -28,6 +28,12 @@ export class LatencyHistogram {
     return this.h.totalCount;
   }
 
+  /** [percentile, ms] at DISTRIBUTION_PERCENTILES (the shape of the distribution, for charts); [] when empty. */
+  distribution(): Array<[number, number]> {
+    if (this.h.totalCount === 0) return [];
+    return DISTRIBUTION_PERCENTILES.map((p) => [p, Math.round(p === 0 ? this.h.minNonZeroValue : p === 100 ? this.h.maxValue : this.h.getValueAtPercentile(p)) / 1000]);
+  }
+
   summary(): LatencySummary {
     const r = (us: number) => Math.round(us) / 1000;
     if (this.h.totalCount === 0) return { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 };
@@ -41,6 +47,9 @@ export class LatencyHistogram {
     };
   }
 }
+
+/** The percentiles of the latency distribution in the result record (`latency.distribution`). */
+export const DISTRIBUTION_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100] as const;
 
 /** Percentile of a small sample array (for per-second buckets). */
 export function percentile(sorted: Float64Array | number[], p: number): number {

@@ -142,10 +142,10 @@ export class RunResults {
     return out;
   }
 
-  latency(): { instance: LatencySummary; operations: Record<string, LatencySummary> } {
+  latency(): { instance: LatencySummary; operations: Record<string, LatencySummary>; distribution: Array<[number, number]> } {
     const operations: Record<string, LatencySummary> = {};
     for (const [k, h] of this.opLatency) operations[k] = h.summary();
-    return { instance: this.instanceLatency.summary(), operations };
+    return { instance: this.instanceLatency.summary(), operations, distribution: this.instanceLatency.distribution() };
   }
 
   /** Achieved start rate, instances per second. */

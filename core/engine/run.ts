@@ -7,6 +7,7 @@ import { runInstance, SizeLedger, type InstanceHost } from './instance.js';
 import { FirstCallRecorder } from './first-call.js';
 import { RegexCache } from './regex.js';
 import { RunResults } from './results.js';
+import { evaluateThresholds } from './thresholds.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { nextSlice, shouldYield } from './turn.js';
 
@@ -287,6 +288,7 @@ export class TestRun implements RunView, InstanceHost {
     rec.latency = this.results.latency();
     rec.buckets = this.results.bucketList();
     rec.max_in_progress = this.maxInflight;
+    if (this.def.thresholds.length) rec.thresholds = evaluateThresholds(this.def.thresholds, rec);
     if (this.hookErrors.length) rec.hook_errors = this.hookErrors;
     if (this.abortReason) rec.abort_reason = this.abortReason;
     return rec;

@@ -74,11 +74,16 @@ export function readPluginsConfig(path: string): { entries: PluginConfigEntry[];
   } catch (e) {
     throw new BootError('(config)', `cannot read ${path}: ${(e as Error).message}`);
   }
+  return { entries: checkPluginEntries(data, path), baseDir: dirname(resolvePath(path)) };
+}
+
+/** The plugins array of a config file (plugins.json, or `plugins` of a service config), checked. */
+export function checkPluginEntries(data: unknown, where: string): PluginConfigEntry[] {
   if (!entrySchema(data)) {
     const d = describeError(entrySchema.errors![0]!);
-    throw new BootError('(config)', `${path}: ${d.path || '(root)'} ${d.message}`);
+    throw new BootError('(config)', `${where}: ${d.path || '(root)'} ${d.message}`);
   }
-  return { entries: data as PluginConfigEntry[], baseDir: dirname(resolvePath(path)) };
+  return data as PluginConfigEntry[];
 }
 
 /** Import a plugin module: a built-in family name, a path (relative to the config file) or a package name. */

@@ -84,8 +84,32 @@ export class Dispatcher {
     return JSON.stringify(body);
   }
 
+  /** Told of every answered request: its method (when the frame named one) and the error code (0: a result). */
+  onAnswer: ((method: string | undefined, code: number, ms: number) => void) | undefined;
+
   /** One frame in, one response text out. Never throws. */
   async handle(frame: Buffer): Promise<string> {
+    if (!this.onAnswer) return this.respond(frame, {});
+    const t0 = performance.now();
+    const seen: { method?: string } = {};
+    const text = await this.respond(frame, seen);
+    let code = 0;
+    if (!text.endsWith('"error":null}')) {
+      try {
+        code = (JSON.parse(text) as RpcResponseBody).error?.code ?? 0;
+      } catch {
+        code = ErrorCode.General;
+      }
+    }
+    try {
+      this.onAnswer(seen.method, code, performance.now() - t0);
+    } catch (e) {
+      this.log(`request observer: ${(e as Error)?.message ?? String(e)}`);
+    }
+    return text;
+  }
+
+  private async respond(frame: Buffer, seen: { method?: string }): Promise<string> {
     let req: unknown;
     try {
       req = JSON.parse(utf8.decode(frame));
@@ -96,6 +120,7 @@ export class Dispatcher {
     if (Array.isArray(req)) return Dispatcher.error(null, ErrorCode.General, 'batch requests are not supported: send one request per connection');
     if (!req || typeof req !== 'object') return Dispatcher.error(null, ErrorCode.General, 'not a JSON-RPC 2.0 request: the frame must hold a JSON object');
     const r = req as Record<string, unknown>;
+    if (typeof r.method === 'string') seen.method = r.method;
     const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : null;
     if (id === null && r.jsonrpc === '2.0' && typeof r.method === 'string') {
       return Dispatcher.error(null, ErrorCode.General, 'not a valid request: id is required (a string or a number)');

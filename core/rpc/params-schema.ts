@@ -2,6 +2,7 @@
 // ranges it states), composed at boot with the params plugins declare and the gateway selectors of their kinds.
 import type { JsonSchema, ParamDefinition } from '../api/index.js';
 import type { Registry } from '../plugins/registry.js';
+import { MAX_THRESHOLDS } from '../engine/thresholds.js';
 
 const int = (minimum: number, maximum?: number, description?: string): JsonSchema => ({
   type: 'integer',
@@ -89,6 +90,11 @@ export const coreParams: Readonly<Record<string, ParamDefinition>> = {
   distribution: { schema: distributionSchema, description: 'single (default), load (total, backlog) or linear (total, backlog, cps)' },
   trace_messages: { schema: int(0, 1), description: 'Anchor: record messages of the first instance even at trace_level 0' },
   turbo: { schema: int(0, 1), description: 'Anchor: skip checks (argument matching, tests) for instances after the first' },
+  thresholds: {
+    schema: { type: 'array', maxItems: MAX_THRESHOLDS, items: { type: 'string', minLength: 1, maxLength: 200 } },
+    description:
+      "Pass/fail criteria on the whole run, METRIC OP BOUND: e.g. 'p99_ms < 50', 'failed_rate < 0.01', 'rate >= 0.99 * target'; the result record's thresholds[] gives each with its measured value and ok",
+  },
 };
 
 /** One param as the schema holds it: its schema, with the description and the declared default. */
@@ -104,6 +110,8 @@ function paramSchema(p: ParamDefinition): JsonSchema {
 export function executeTestSchema(registry: Registry): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, p] of registry.params) properties[name] = paramSchema(p.def);
+  // A definition file names the JSON Schema editors check it against (`tester schema`); the service ignores it.
+  properties.$schema = { type: 'string', maxLength: 2048, description: 'The JSON Schema an editor checks this definition against (tester schema); ignored by the service' };
   const patternProperties: Record<string, JsonSchema> = {};
   for (const s of registry.selectorParams()) {
     if (s.pattern) patternProperties[s.pattern] = paramSchema(s.def);

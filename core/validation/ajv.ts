@@ -1,6 +1,7 @@
 // THE ajv instance of the service. Schemas are compiled once, at boot (plugin options, operation arguments,
 // ExecuteTest params); requests only run compiled validators.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { didYouMean } from './suggest.js';
 
 export const ajv = new Ajv({
   // Numeric strings are accepted where an integer is expected (the anchor sends "trace_level": "1").
@@ -38,13 +39,32 @@ export function errorPath(e: ErrorObject, base = ''): string {
   return /^[A-Za-z_$][\w$]*$/.test(prop) ? (p ? `${p}.${prop}` : prop) : `${p}[${JSON.stringify(prop)}]`;
 }
 
-/** One readable line for an ajv error: `distribution.backlog: must be >= 1`. */
-export function describeError(e: ErrorObject, base = ''): { path: string; message: string } {
+/** The property names the schema object holding the failed keyword declares (`#/properties/a/additionalProperties`). */
+function declaredProperties(root: unknown, schemaPath: string): string[] {
+  let cur: unknown = root;
+  for (const raw of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
+    if (!cur || typeof cur !== 'object') return [];
+    cur = (cur as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  const props = (cur as { properties?: object } | undefined)?.properties;
+  return props && typeof props === 'object' ? Object.keys(props) : [];
+}
+
+/** Unknown fields (additionalProperties) first: `{secs: 1}` is about `secs` before it is about a missing `seconds`. */
+export function unknownFirst(errors: readonly ErrorObject[]): ErrorObject[] {
+  return [...errors].sort((a, b) => Number(b.keyword === 'additionalProperties') - Number(a.keyword === 'additionalProperties'));
+}
+
+/**
+ * One readable line for an ajv error: `distribution.backlog: must be >= 1`. With the root schema the error came
+ * from, an unknown field names the nearest declared ones.
+ */
+export function describeError(e: ErrorObject, base = '', rootSchema?: unknown): { path: string; message: string } {
   const path = errorPath(e, base);
   let message: string;
   switch (e.keyword) {
     case 'additionalProperties':
-      message = 'is not a known field';
+      message = `is not a known field${rootSchema ? didYouMean((e.params as { additionalProperty: string }).additionalProperty, declaredProperties(rootSchema, e.schemaPath)) : ''}`;
       break;
     case 'required':
       message = 'is required';

@@ -1,7 +1,11 @@
 // tester serve: run the service until SIGINT/SIGTERM.
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
 import { startService, defaults } from '../../service.js';
+import type { PluginConfigEntry } from '../../plugins/loader.js';
+import { readServiceConfig } from '../service-config.js';
+import { UsageError } from '../usage-error.js';
 
 export interface ServeOptions {
   host: string;
@@ -23,6 +27,8 @@ export interface ServeOptions {
   tlsCa?: string;
   tokenFile?: string;
   maxConnectionsPerClient?: string;
+  metricsPort?: string;
+  metricsHost?: string;
   quiet?: boolean;
   verbose?: boolean;
   maxValueBytes?: string;
@@ -44,11 +50,55 @@ function readToken(file: string | undefined): string | undefined {
   return process.env.TESTER_TOKEN || undefined;
 }
 
-export async function serve(o: ServeOptions): Promise<number> {
+/** The serve options commander knows: long name (`max-runs`, `no-store`) → its attribute and kind. */
+export interface FlagInfo {
+  attribute: string;
+  negate: boolean;
+  takesValue: boolean;
+  variadic: boolean;
+}
+
+export function flagsOf(cmd: Command): Map<string, FlagInfo> {
+  return new Map(
+    cmd.options
+      .filter((x) => x.long)
+      .map((x) => [x.long!.replace(/^--/, ''), { attribute: x.attributeName(), negate: x.negate, takesValue: x.required || x.optional, variadic: x.variadic }]),
+  );
+}
+
+/**
+ * Apply a config file to the options: its plugins, and each serve option it sets unless the command line gave
+ * that flag (the command line wins). Values as the flags take them: numbers as strings, lists for variadic flags.
+ */
+export function applyConfig(o: ServeOptions, cmd: Command | undefined): { plugins?: PluginConfigEntry[]; pluginsBaseDir?: string } {
+  if (!o.config) return {};
+  const flags = cmd ? flagsOf(cmd) : new Map<string, FlagInfo>();
+  const c = readServiceConfig(o.config, [...flags.keys()]);
+  const opts = o as unknown as Record<string, unknown>;
+  for (const [name, raw] of Object.entries(c.options)) {
+    const f = flags.get(name)!;
+    if (cmd?.getOptionValueSource(f.attribute) === 'cli') continue;
+    const asBool = (v: unknown) => {
+      if (v === true || v === 'true') return true;
+      if (v === false || v === 'false') return false;
+      throw new UsageError(`${o.config}: ${name} must be true or false, not ${JSON.stringify(v)}`);
+    };
+    if (f.negate) opts[f.attribute] = !asBool(raw);
+    else if (f.variadic) opts[f.attribute] = (Array.isArray(raw) ? raw : String(raw).split(/[\s,]+/).filter(Boolean)).map(String);
+    else if (f.takesValue) {
+      if (Array.isArray(raw)) throw new UsageError(`${o.config}: ${name} takes one value, not a list`);
+      opts[f.attribute] = raw === false && name === 'store' ? false : String(raw);
+    } else opts[f.attribute] = asBool(raw);
+  }
+  return c.plugins ? { plugins: c.plugins, pluginsBaseDir: c.pluginsBaseDir } : {};
+}
+
+export async function serve(o: ServeOptions, cmd?: Command): Promise<number> {
+  const fromFile = applyConfig(o, cmd);
   const svc = await startService({
     host: o.host,
     port: Number(o.port),
-    configPath: o.config,
+    ...(fromFile.plugins ? { plugins: fromFile.plugins, pluginsBaseDir: fromFile.pluginsBaseDir } : { configPath: o.config }),
     maxMessageBytes: num(o.maxMessageBytes),
     readTimeoutMs: num(o.readTimeoutMs),
     maxConnections: num(o.maxConnections),
@@ -64,6 +114,8 @@ export async function serve(o: ServeOptions): Promise<number> {
     tlsCa: o.tlsCa,
     token: readToken(o.tokenFile),
     maxConnectionsPerClient: num(o.maxConnectionsPerClient),
+    metricsPort: num(o.metricsPort),
+    metricsHost: o.metricsHost,
     quiet: o.quiet,
     verbose: o.verbose,
     maxValueBytes: num(o.maxValueBytes),
@@ -77,6 +129,7 @@ export async function serve(o: ServeOptions): Promise<number> {
   process.on('unhandledRejection', (e) => process.stderr.write(`${new Date().toISOString()} error unhandled rejection (service continues): ${(e as Error)?.stack ?? e}\n`));
   // Readiness line on stdout, for scripts that start the service and wait for it.
   process.stdout.write(`listening ${svc.host}:${svc.port}\n`);
+  if (svc.metrics) process.stdout.write(`metrics http://${svc.metrics.host}:${svc.metrics.port}/metrics\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -1,6 +1,6 @@
 // ExecuteTest: validate the whole definition, take its locks, start it; answer "ok" only once it runs.
 import { ErrorCode, TesterError, invalid } from '../../errors.js';
-import { ajv, describeError, type ValidateFunction } from '../../validation/ajv.js';
+import { ajv, describeError, unknownFirst, type ValidateFunction } from '../../validation/ajv.js';
 import { operationSchema } from '../params-schema.js';
 import { nextTurn, shouldYield } from '../../engine/turn.js';
 import { nonFinite, tooDeep } from '../../validation/shape.js';
@@ -23,16 +23,27 @@ export function executeTest(runs: RunManager, validate: ValidateFunction) {
 
 /** ExecuteTest params, checked as the service checks them (also by `tester validate`): a copy, coerced. Throws 2002. */
 export function checkParams(params: Record<string, unknown>, validate: ValidateFunction): JsonObject {
+  const { value, problems } = paramProblems(params, validate, 1);
+  if (problems.length) throw problems[0];
+  return value;
+}
+
+/** Every problem of the params as a whole (up to `max`), and the checked copy (meaningful when there are none). */
+export function paramProblems(params: Record<string, unknown>, validate: ValidateFunction, max = Infinity): { value: JsonObject; problems: TesterError[] } {
   const deep = tooDeep(params);
-  if (deep) throw invalid(deep.path, deep.message);
+  if (deep) return { value: {}, problems: [invalid(deep.path, deep.message)] };
   const p = structuredClone(params) as JsonObject;
   if (!validate(p)) {
-    const d = describeError(validate.errors![0]!);
-    throw invalid(d.path || 'params', d.message);
+    const problems = unknownFirst(validate.errors!)
+      .slice(0, max)
+      .map((e) => {
+        const d = describeError(e, '', validate.schema);
+        return invalid(d.path || 'params', d.message);
+      });
+    return { value: p, problems };
   }
   const inf = nonFinite(p);
-  if (inf) throw invalid(inf.path, inf.message);
-  return p;
+  return { value: p, problems: inf ? [invalid(inf.path, inf.message)] : [] };
 }
 
 let validateOperation: ValidateFunction | undefined;

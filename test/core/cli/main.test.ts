@@ -6,11 +6,11 @@ import { tester } from './helpers.js';
 test('--help exits 0 and lists every command', async () => {
   const r = await tester(['--help']);
   assert.equal(r.code, 0, r.stderr);
-  for (const c of ['serve', 'run', 'query', 'cancel', 'list', 'validate', 'ops']) assert.match(r.stdout, new RegExp(`\\b${c}\\b`), c);
+  for (const c of ['serve', 'run', 'watch', 'query', 'cancel', 'list', 'validate', 'ops', 'report']) assert.match(r.stdout, new RegExp(`\\b${c}\\b`), c);
 });
 
 test("each subcommand's --help exits 0 and shows the command's usage", async () => {
-  const cmds = ['serve', 'run', 'query', 'cancel', 'list', 'validate', 'ops'];
+  const cmds = ['serve', 'run', 'watch', 'query', 'cancel', 'list', 'validate', 'ops', 'report'];
   // Two at a time: each is a process start.
   for (let i = 0; i < cmds.length; i += 2) {
     const batch = cmds.slice(i, i + 2);

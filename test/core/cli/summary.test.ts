@@ -1,7 +1,7 @@
 // core/cli/summary.ts: the verdict `tester run` exits with, the summary text and the progress line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { passed, summarize, progressLine } from '../../../core/cli/summary.js';
+import { passed, summarize, progressLine, listTable } from '../../../core/cli/summary.js';
 
 const rec = (counts: Record<string, number>, extra: Record<string, unknown> = {}) => ({
   run_id: 'r1',
@@ -39,10 +39,82 @@ test('summarize lists the checks of a single run and the message flow', () => {
   assert.match(text, /→ inap InitialDP/);
 });
 
-test('progressLine shows percent scheduled, counts and rate', () => {
-  const line = progressLine({ counts: { started: 40, finished: 30, failed: 1, aborted: 0, dropped: 10 }, in_progress: 10, distribution: { total: 100 } }, 10);
+const t = (secs: number): [number, number] => [1_700_000_000 + Math.floor(secs), Math.round((secs % 1) * 1e6)];
+
+test('progressLine: scheduled share and counts; the rate of the last whole second, not an average', () => {
+  const line = progressLine(
+    {
+      counts: { started: 40, finished: 30, failed: 1, aborted: 0, dropped: 10 },
+      in_progress: 10,
+      distribution: { type: 'load', total: 100 },
+      time_start: t(0),
+      time_now: t(3.5),
+      buckets: [
+        { second: 0, started: 30, finished: 20, p99: 1.5 },
+        { second: 1, started: 2, finished: 5, p99: 3.25 },
+        { second: 2, started: 7, finished: 4, p99: 12.5 },
+        { second: 3, started: 1, finished: 1, p99: 99 },
+      ],
+    },
+    3.5,
+  );
   assert.match(line, /\[ 50%\]/);
   assert.match(line, /started 40\/100/);
+  assert.match(line, /rate 7\/s/, 'second 2, the last whole one');
+  assert.match(line, /in flight 10/);
+  assert.match(line, /failed 1/);
   assert.match(line, /dropped 10/);
-  assert.match(line, /4\.0\/s/);
+  assert.match(line, /p99 12\.5 ms/);
+});
+
+test('progressLine: no rate before a whole second has passed (the first tick)', () => {
+  const line = progressLine({ counts: { started: 5 }, in_progress: 5, distribution: { type: 'load', total: 100 }, time_start: t(0), time_now: t(0.0003), buckets: [{ second: 0, started: 5, finished: 0, p99: 0 }] }, 0);
+  assert.match(line, /rate -\/s/);
+  assert.match(line, /p99 -/);
+  assert.match(line, /ETA \?/);
+});
+
+test('progressLine: a linear run shows its target rate on the ramp, and a second without starts as 0/s', () => {
+  const line = progressLine({
+    counts: { started: 100 },
+    in_progress: 3,
+    distribution: { type: 'linear', total: 1000, cps: { start: 100, rate: 300, ramp_secs: 10 } },
+    time_start: t(0),
+    time_now: t(5.2),
+    buckets: [{ second: 0, started: 100, finished: 97, p99: 1 }],
+  });
+  assert.match(line, /rate 0\/s \(target 204\/s\)/);
+});
+
+test('summarize of a running run: no verdict, elapsed time instead of a duration', () => {
+  const text = summarize({ run_id: 'r2', state: 'running', completed: 0, counts: { started: 3 }, time_start: t(0), time_now: t(12.4) });
+  assert.match(text, /Run r2: RUNNING — 12 s so far, no verdict yet/);
+  assert.doesNotMatch(text, /PASSED/);
+  assert.match(text, /elapsed\s+12\.4 s/);
+  assert.doesNotMatch(text, /duration/);
+});
+
+test('summarize groups first fails of the same text', () => {
+  const fails = [3, 5, 9].map((idx) => ({ idx, op_idx: 1, text: 'wrong balance' })).concat([{ idx: 4, op_idx: 2, text: 'no answer' }]);
+  const text = summarize(rec({ failed: 4, passed: 6 }, { first_fails: fails }));
+  assert.match(text, /3× op 1: wrong balance \(instances 3, 5, 9\)/);
+  assert.match(text, /instance 4 op 2: no answer/);
+  assert.equal(text.match(/wrong balance/g)!.length, 1);
+});
+
+test('listTable: runs newest first with their counts, the gateways and their states', () => {
+  const text = listTable({
+    runs: [
+      { run_id: 'old', state: 'completed', counts: { started: 1, passed: 1 }, in_progress: 0, time_start: t(0), rate: 1 },
+      { run_id: 'new', state: 'running', counts: { started: 5, passed: 2, failed: 1 }, in_progress: 2, time_start: t(60), rate: 12.5 },
+    ],
+    locks_held: 1,
+    gateways: [{ kind: 'sigtran', name: 'ss7', state: 'up', default: true }],
+  });
+  const lines = text.split('\n');
+  assert.match(lines[0]!, /^RUN\s+STATE\s+STARTED \(UTC\)\s+INSTANCES\s+PASSED\s+FAILED/);
+  assert.match(lines[1]!, /^new\s+running\s+2023-11-14 22:14:20\s+5\s+2\s+1\s+0\s+0\s+2\s+12\.5\/s$/);
+  assert.match(lines[2]!, /^old\s+completed/);
+  assert.match(text, /^sigtran\s+ss7\s+up\s+yes$/m);
+  assert.match(text, /2 runs, 1 lock held/);
 });

@@ -33,6 +33,46 @@ test('validate of a broken definition exits 1 naming the path', async () => {
   assert.match(r.stderr, /2002/);
 });
 
+test('validate reports every problem, each with FILE:LINE:COLUMN and its JSON path, unknown fields named as unknown', async () => {
+  const text = `{
+  "colour": "red",
+  "distribution": { "type": "load", "total": 0 },
+  "operations": [
+    { "type": "wait", "arguments": { "secs": 1 } },
+    { "type": "asert", "arguments": { "expression": "true" } },
+    { "type": "set", "arguments": { "vars": { "a": "{ 1 + }" } } },
+    { "type": "comment", "arguments": { "txt": "x" } }
+  ]
+}
+`;
+  const f = s.file('many.json', text);
+  const r = await tester(['validate', f, '--config', s.config]);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stderr, /invalid \(2002\), 7 problems/);
+  const lines = r.stderr.split('\n').slice(1).filter(Boolean);
+  const expected: Array<[number, number, RegExp]> = [
+    [2, 3, /colour: is not a known field/],
+    [3, 37, /distribution\.total: must be >= 1/],
+    [5, 38, /operations\[0\]\.arguments\.secs: is not a known field \(did you mean seconds\?\)/],
+    [5, 36, /operations\[0\]\.arguments\.seconds: is required/],
+    [6, 7, /operations\[1\]\.type: unknown operation type 'asert'; did you mean assert/],
+    [7, 47, /operations\[2\]\.arguments\.vars\.a: bad expression/],
+    [8, 41, /operations\[3\]\.arguments\.txt: is not a known field \(did you mean text\?\)/],
+  ];
+  assert.equal(lines.length, expected.length, r.stderr);
+  expected.forEach(([line, col, re], i) => {
+    assert.ok(lines[i]!.includes(`${f}:${line}:${col} `), `line ${i}: ${lines[i]}`);
+    assert.match(lines[i]!, re);
+  });
+});
+
+test('validate of a file with JSON syntax errors names each with line and column (exit 2)', async () => {
+  const f = s.file('syntax.json', '{\n  "operations": [\n    { "type": "comment" }\n    { "type": "comment" }\n  ]\n}\n');
+  const r = await tester(['validate', f, '--config', s.config]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, new RegExp(`${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:5: ',' expected`));
+});
+
 test('validate refuses out-of-range params, bad expressions and unknown labels', async () => {
   const cases: Array<[unknown, RegExp]> = [
     [{ trace_level: 7, operations: [{ type: 'comment' }] }, /trace_level/],
@@ -56,6 +96,25 @@ test('validate of a file that is not JSON, or missing, exits 2', async () => {
   assert.match(r.stderr, /not JSON/);
   assert.equal(m.code, 2);
   assert.match(m.stderr, /cannot read/);
+});
+
+test('ops shows each argument with its type and a required marker; ops TEXT also finds the types containing it', async () => {
+  const [all, one, inner, none] = await Promise.all([
+    tester(['ops', '--config', s.config]),
+    tester(['ops', 'wai', '--config', s.config]),
+    tester(['ops', 'ssert', '--config', s.config]),
+    tester(['ops', 'wiat', '--config', s.config]),
+  ]);
+  assert.match(all.stdout, /^\s+args: seconds\*: number$/m);
+  assert.match(all.stdout, /args: expression\*: /);
+  assert.match(all.stdout, /\(\* required;/);
+  assert.equal(one.code, 0);
+  assert.match(one.stdout, /^wait\n/);
+  assert.match(one.stdout, /^  arguments +seconds\*: number$/m);
+  assert.equal(inner.code, 0, inner.stderr);
+  assert.match(inner.stdout, /^assert\n/);
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /no operation type is or starts with 'wiat', nor contains it; did you mean wait/);
 });
 
 test('ops lists the logic operations; --json gives DescribeOperations', async () => {

@@ -158,6 +158,21 @@ test('a run_id in use: 2001, and the message says how to pick another', async ()
   assert.equal(other.code, 0, other.stderr);
 });
 
+test('thresholds from the definition and --threshold: each shown with its measured value; exit 1 when one is crossed', async () => {
+  const f = s.file('thr.json', { distribution: { type: 'load', total: 10, backlog: 5 }, thresholds: ['failed_rate < 0.5'], operations: [{ type: 'comment' }] });
+  const ok = await tester(['run', f, '--port', String(svc.port), '--run-id', id('thr-ok'), '--no-progress']);
+  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+  assert.match(ok.stdout, /thresholds\n\s+✓ failed_rate < 0\.5\s+failed_rate = 0\n/);
+  const crossed = await tester(['run', f, '--port', String(svc.port), '--run-id', id('thr-crossed'), '--no-progress', '--threshold', 'passed > total', 'max_in_progress <= 5']);
+  assert.equal(crossed.code, 1, crossed.stdout + crossed.stderr);
+  assert.match(crossed.stdout, /NOT PASSED \(1 threshold crossed\)/);
+  assert.match(crossed.stdout, /✗ passed > total\s+passed = 10\s+CROSSED/);
+  assert.match(crossed.stdout, /✓ max_in_progress <= 5\s+max_in_progress = \d/);
+  const bad = await tester(['run', f, '--port', String(svc.port), '--run-id', id('thr-bad'), '--threshold', 'speed > 1']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /thresholds\[1\]: unknown metric 'speed'/);
+});
+
 test('--pcap writes a pcap file (global header, no records for logic operations)', async () => {
   const pcap = join(s.dir, 'out.pcap');
   const r = await tester(['run', 'examples/logic/single.json', '--port', String(svc.port), '--run-id', id('pcap'), '--pcap', pcap]);
@@ -168,15 +183,39 @@ test('--pcap writes a pcap file (global header, no records for logic operations)
   assert.match(r.stderr, /wrote 0 messages/);
 });
 
+test('watch follows a run started by another client: live line, summary, the verdict as exit code', async () => {
+  const runId = id('watched');
+  const started = await call(svc.port, 'ExecuteTest', { run_id: runId, distribution: { type: 'load', total: 12, backlog: 3 }, operations: [{ type: 'wait', arguments: { seconds: 0.1 } }] });
+  assert.equal(started.result, 'ok');
+  const w = await tester(['watch', runId, '--port', String(svc.port), '--poll-ms', '50']);
+  assert.equal(w.code, 0, w.stdout + w.stderr);
+  assert.match(w.stderr, /\[100%\] started 12\/12  rate (\d+|-)\/s  in flight 0  finished 12  failed 0  aborted 0  dropped 0  p99 /);
+  assert.match(w.stdout, new RegExp(`Run ${runId}: COMPLETED — PASSED`));
+  const failing = id('watched-fail');
+  await call(svc.port, 'ExecuteTest', { run_id: failing, operations: [{ type: 'wait', arguments: { seconds: 0.2 } }, { type: 'assert', arguments: { expression: 'false', fail: 'nope' } }] });
+  const wf = await tester(['watch', failing, '--port', String(svc.port), '--poll-ms', '50', '--json']);
+  assert.equal(wf.code, 1);
+  assert.equal(JSON.parse(wf.stdout).counts.failed, 1);
+  const unknown = await tester(['watch', 'no-such-run', '--port', String(svc.port)]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /2004/);
+});
+
 test('query, cancel and list', async () => {
   const runId = id('qcl');
   await call(svc.port, 'ExecuteTest', { run_id: runId, operations: [{ type: 'wait', arguments: { seconds: 30 } }] });
   const q = await tester(['query', runId, '--port', String(svc.port), '--json']);
   assert.equal(q.code, 0, q.stderr);
   assert.equal(JSON.parse(q.stdout).state, 'running');
-  const l = await tester(['list', '--port', String(svc.port)]);
+  const [l, lt] = await Promise.all([tester(['list', '--port', String(svc.port), '--json']), tester(['list', '--port', String(svc.port)])]);
   assert.equal(l.code, 0);
   assert.ok(JSON.parse(l.stdout).runs.some((x: any) => x.run_id === runId));
+  assert.equal(lt.code, 0);
+  assert.match(lt.stdout, /^RUN\s+STATE/);
+  assert.match(lt.stdout, new RegExp(`^${runId}\\s+running\\s`, 'm'));
+  const running = await tester(['query', runId, '--port', String(svc.port)]);
+  assert.match(running.stdout, new RegExp(`Run ${runId}: RUNNING — \\d+ s so far, no verdict yet`));
+  assert.doesNotMatch(running.stdout, /PASSED|duration/);
   const c = await tester(['cancel', runId, '--port', String(svc.port), '--json']);
   assert.equal(c.code, 0, c.stderr);
   assert.equal(JSON.parse(c.stdout).state, 'cancelled');

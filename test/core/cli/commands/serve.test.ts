@@ -49,3 +49,27 @@ test('serve with a broken plugins.json exits 2 naming the problem', async () => 
   assert.equal(code, 2);
   assert.match(err, /options/);
 });
+
+test('serve --metrics-port 0 prints where the Prometheus metrics are and serves them on loopback', async () => {
+  const s = scratch();
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', '--metrics-port', '0', '--config', s.config, '--data-dir', join(s.dir, 'data'), '--quiet', '--no-store'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  try {
+    let out = '';
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /metrics http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+    });
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    assert.match(text, /^tester_runs\{state="running"\} 0$/m);
+    assert.match(text, /^# TYPE tester_rpc_requests_total counter$/m);
+  } finally {
+    clearTimeout(killer);
+    child.kill('SIGTERM');
+    rmSync(s.dir, { recursive: true, force: true });
+  }
+});

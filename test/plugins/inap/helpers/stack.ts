@@ -1,6 +1,6 @@
 // Test helper: the reference SCP (scp-sim engine on its own sigtran gateway, M3UA/TCP server on a free loopback
 // port) and the service with sigtran + inap connected to it as an ASP.
-import type { RunningService } from '../../../../core/service.js';
+import type { RunningService, ServiceOptions } from '../../../../core/service.js';
 import { startTestService } from '../../../helpers/service.js';
 import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
 import { listenAddress, startStandaloneGateway as startGateway } from '../../../../plugins/sigtran/gateway/standalone.js';
@@ -18,7 +18,7 @@ export interface Stack {
 let seq = 0;
 
 /** Start an SCP gateway (with `script`, or none) and the service connected to it. */
-export async function startStack(script?: unknown, opts: { inap?: Record<string, unknown>; tcapTimeoutMs?: number; pcap?: string } = {}): Promise<Stack> {
+export async function startStack(script?: unknown, opts: { inap?: Record<string, unknown>; tcapTimeoutMs?: number; pcap?: string; serviceOptions?: ServiceOptions } = {}): Promise<Stack> {
   const name = `SIM${++seq}`;
   const simGw = await startGateway({ name, transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 146, tcapTimeoutMs: opts.tcapTimeoutMs ?? 5000 });
   const addr = listenAddress(simGw)!;
@@ -33,7 +33,7 @@ export async function startStack(script?: unknown, opts: { inap?: Record<string,
       },
     },
     { name: 'inap', options: opts.inap ?? {} },
-  ]);
+  ], opts.serviceOptions);
   await simGw.whenUp({ timeoutMs: 5000 });
   // the client side flips to 'up' on ASPAC-ACK, a moment after the server side
   for (let i = 0; i < 250; i++) {

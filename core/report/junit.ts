@@ -1,0 +1,95 @@
+// JUnit XML of a run (`tester run --junit FILE`, `tester report RESULT.json --junit FILE`), for CI systems
+// (Jenkins, GitLab, GitHub actions' test reporters): one testsuite per run; one testcase for the run's instances
+// (a failure carrying the first fails and aborts, grouped) and one per threshold (a failure when crossed, with the
+// measured value). The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
+import { hostname } from 'node:os';
+import { groupProblems, instancesPassed } from './verdict.js';
+
+/** XML 1.0 text: escaped, and without the characters XML cannot carry (control characters other than tab/newline). */
+export function xmlText(s: string): string {
+  return s
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+const attrs = (o: Record<string, string | number | undefined>) =>
+  Object.entries(o)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${xmlText(String(v))}"`)
+    .join('');
+
+const seconds = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(3) : '0.000');
+
+/** `[sec, usec]` → the ISO 8601 local-free form the Ant schema's timestamp takes (no zone: UTC). */
+function isoTimestamp(t: unknown): string | undefined {
+  if (!Array.isArray(t)) return undefined;
+  return new Date(Number(t[0]) * 1000 + Math.floor(Number(t[1]) / 1000)).toISOString().slice(0, 19);
+}
+
+interface Case {
+  name: string;
+  classname: string;
+  time: string;
+  failure?: { type: string; message: string; text: string };
+  error?: { type: string; message: string; text: string };
+}
+
+function instancesCase(rec: any, suite: string): Case {
+  const c = rec.counts ?? {};
+  const base = { name: `instances (${rec.distribution?.type ?? 'single'})`, classname: suite, time: seconds(rec.duration) };
+  if (instancesPassed(rec)) return base;
+  const problems = [...groupProblems(rec.first_fails ?? []).map((l) => `fail: ${l}`), ...groupProblems(rec.first_aborts ?? []).map((l) => `abort: ${l}`)];
+  const counts = `started ${c.started ?? 0}, passed ${c.passed ?? 0}, failed ${c.failed ?? 0}, aborted ${c.aborted ?? 0}, cancelled ${c.cancelled ?? 0}, dropped ${c.dropped ?? 0}`;
+  const text = [counts, ...problems, ...(rec.abort_reason ? [`run aborted: ${rec.abort_reason}`] : [])].join('\n');
+  if (rec.state !== 'completed') return { ...base, error: { type: `run ${rec.state}`, message: `run ${rec.state}: ${rec.abort_reason ?? counts}`, text } };
+  const first = rec.first_fails?.[0] ?? rec.first_aborts?.[0];
+  return { ...base, failure: { type: 'instances', message: `${counts}${first ? `; first: ${first.text}` : ''}`, text } };
+}
+
+function thresholdCase(t: any, suite: string): Case {
+  const base = { name: `threshold ${t.expr}`, classname: `${suite}.thresholds`, time: '0.000' };
+  if (t.ok) return base;
+  const measured = t.value === null ? 'nothing measured' : `${t.metric} = ${t.value}`;
+  return { ...base, failure: { type: 'threshold', message: `${t.expr} crossed: ${measured} (bound ${t.bound})`, text: `${t.expr}\n${measured}\nbound ${t.bound}` } };
+}
+
+/** The JUnit XML document of one result record. */
+export function junitXml(rec: any): string {
+  const suite = `tester.${rec.run_id}`;
+  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t: any) => thresholdCase(t, suite))];
+  const failures = cases.filter((c) => c.failure).length;
+  const errors = cases.filter((c) => c.error).length;
+  const time = seconds(rec.duration);
+  const props: Array<[string, unknown]> = [
+    ['run_id', rec.run_id],
+    ['state', rec.state],
+    ['distribution', JSON.stringify(rec.distribution ?? {})],
+    ['rate', rec.rate],
+    ...Object.entries(rec.counts ?? {}).map(([k, v]) => [`count.${k}`, v] as [string, unknown]),
+    ...['p50', 'p90', 'p99', 'max'].map((k) => [`latency_ms.${k}`, rec.latency?.instance?.[k]] as [string, unknown]),
+  ];
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attrs({ name: 'tester', tests: cases.length, failures, errors, time })}>`,
+    `  <testsuite${attrs({ name: suite, tests: cases.length, failures, errors, skipped: 0, time, timestamp: isoTimestamp(rec.time_start), hostname: hostname() })}>`,
+    '    <properties>',
+    ...props.filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `      <property${attrs({ name: k, value: String(v) })}/>`),
+    '    </properties>',
+  ];
+  for (const c of cases) {
+    const problem = c.failure ? ['failure', c.failure] as const : c.error ? ['error', c.error] as const : undefined;
+    if (!problem) {
+      out.push(`    <testcase${attrs({ name: c.name, classname: c.classname, time: c.time })}/>`);
+      continue;
+    }
+    const [tag, p] = problem;
+    out.push(`    <testcase${attrs({ name: c.name, classname: c.classname, time: c.time })}>`);
+    out.push(`      <${tag}${attrs({ type: p.type, message: p.message })}>${xmlText(p.text)}</${tag}>`);
+    out.push('    </testcase>');
+  }
+  out.push('  </testsuite>', '</testsuites>', '');
+  return out.join('\n');
+}
