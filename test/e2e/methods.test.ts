@@ -25,6 +25,11 @@ test('ListTests shows running and completed runs with state and counts, and the 
   assert.equal(byId['list-done'].counts.passed, 1);
   assert.equal(l.locks_held, 1);
   assert.deepEqual(l.gateways, []);
+  // the service process: what a GUI shows as health and npm run soak samples
+  assert.equal(l.service.pid, process.pid);
+  assert.ok(Number.isInteger(l.service.uptime_s) && l.service.uptime_s >= 0);
+  assert.deepEqual(Object.keys(l.service.memory), ['rss', 'heap_used', 'heap_total', 'external', 'array_buffers']);
+  assert.ok(l.service.memory.rss > l.service.memory.heap_used && l.service.memory.heap_used > 0);
   await call(svc.port, 'CancelTest', { run_id: 'list-running' });
   assert.equal((await call(svc.port, 'ListTests', {})).result.locks_held, 0);
 });

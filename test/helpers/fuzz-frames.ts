@@ -293,8 +293,15 @@ export async function runFrameFuzzInProcess(opts: { dispatcher: Dispatcher; seed
       }
       p += n;
     }
-    const text = refusal !== undefined ? Dispatcher.error(null, ErrorCode.General, refusal) : frame ? await opts.dispatcher.handle(frame) : undefined;
-    tally(r, i, c, text === undefined ? { extra: 0 } : { extra: 0, response: Buffer.from(text) }, performance.now() - c0, opts.maxFaults ?? 20);
+    let x: Exchange;
+    try {
+      // the dispatcher "never throws": if it does, the frame server answers 1000 "internal error", a fault here too
+      const text = refusal !== undefined ? Dispatcher.error(null, ErrorCode.General, refusal) : frame ? await opts.dispatcher.handle(frame) : undefined;
+      x = text === undefined ? { extra: 0 } : { extra: 0, response: Buffer.from(text) };
+    } catch (e) {
+      x = { extra: 0, error: `the dispatcher threw ${(e as Error)?.stack?.split('\n').slice(0, 3).join(' ') ?? String(e)}` };
+    }
+    tally(r, i, c, x, performance.now() - c0, opts.maxFaults ?? 20);
   }
   r.ms = performance.now() - t0;
   return r;

@@ -1,4 +1,5 @@
-// ListTests {}: the runs known now with state and counts, and the state of every gateway instance.
+// ListTests {}: the runs known now with state and counts, the state of every gateway instance, and the service
+// process itself (pid, uptime, memory: what a GUI shows as health and what `npm run soak` watches).
 // Each run's line is read from its counters, not from its record: a record computes latency percentiles and
 // per-second buckets, and ListTests over max_retained_runs (1,000) records kept the event loop ~100-200 ms per call.
 // Runs restored from the store have their saved record, which costs nothing to read.
@@ -29,8 +30,19 @@ export function listTests(runs: RunManager, registry: Registry) {
       };
     }),
     locks_held: runs.locks.size,
+    service: serviceInfo(),
     gateways: [...registry.gateways.values()].flatMap((g) =>
       [...g.byName.values()].map((i) => ({ kind: g.def.kind, name: i.name, state: i.state(), default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name, ...(i.describe ? { detail: redactJson(i.describe()) } : {}) })),
     ),
   });
+}
+
+/** The service process: pid, uptime and memory (process.memoryUsage(), in bytes). */
+function serviceInfo(): Record<string, unknown> {
+  const m = process.memoryUsage();
+  return {
+    pid: process.pid,
+    uptime_s: Math.round(process.uptime()),
+    memory: { rss: m.rss, heap_used: m.heapUsed, heap_total: m.heapTotal, external: m.external, array_buffers: m.arrayBuffers },
+  };
 }
