@@ -117,6 +117,7 @@ async function main(): Promise<Record<string, unknown>> {
       }
     }
     const m = await memory(svc.port);
+    peak = { rss: Math.max(peak.rss, m.rss), heap: Math.max(peak.heap, m.heap_used) };
     const now = Date.now();
     const cpu = cpuTicks(svc.pid);
     const c = rec.counts;
