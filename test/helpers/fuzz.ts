@@ -476,7 +476,7 @@ export interface FuzzReport {
   refused: number;
   faults: FuzzFault[];
   ms: number;
-  /** Slowest single case (ms) and its index. */
+  /** Slowest single case (ms; with slowMs, the best of three tries of a slow one) and its index. */
   slowest: { ms: number; case: number };
 }
 
@@ -497,9 +497,21 @@ export function runFuzz(t: FuzzTarget, opts: { seed: number; cases: number; from
       if (t.typed(e)) r.refused++;
       else fault = { kind: 'throw', error: `${(e as Error)?.name ?? typeof e}: ${(e as Error)?.message ?? String(e)}`.slice(0, 300) };
     }
-    const ms = performance.now() - c0;
+    let ms = performance.now() - c0;
+    if (!fault && opts.slowMs !== undefined && ms > opts.slowMs) {
+      // a pause of the machine (GC, another process) is not the decoder's: slow is the best of three tries
+      for (let k = 0; k < 2 && ms > opts.slowMs; k++) {
+        const t1 = performance.now();
+        try {
+          t.decode(input, base);
+        } catch {
+          // judged above
+        }
+        ms = Math.min(ms, performance.now() - t1);
+      }
+      if (ms > opts.slowMs) fault = { kind: 'slow', error: `took ${ms.toFixed(1)} ms (best of three)` };
+    }
     if (ms > r.slowest.ms) r.slowest = { ms, case: i };
-    if (!fault && opts.slowMs !== undefined && ms > opts.slowMs) fault = { kind: 'slow', error: `took ${ms.toFixed(1)} ms` };
     if (fault && r.faults.length < (opts.maxFaults ?? 20)) r.faults.push({ target: t.name, seed: opts.seed, case: i, input: hex(input), ...fault });
     r.cases++;
   }
