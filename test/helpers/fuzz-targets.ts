@@ -25,10 +25,9 @@ import { SccpError, encodeAddress } from '../../plugins/sigtran/sccp/address.js'
 import { decodeSccp, encodeSccp, writeXudtSegment, xudtSegmentLength } from '../../plugins/sigtran/sccp/codec.js';
 import { TcapError, decodeTcap, encodeTcap, type OutTcap } from '../../plugins/sigtran/tcap/codec.js';
 import { ARG_TYPES, RESULT_TYPES, argType } from '../../plugins/inap/codec/args.js';
-import { CodecError, decodeArg, encodeArg } from '../../plugins/inap/codec/codec.js';
+import { CodecError, decodeArg, encodeArg, type ArgType } from '../../plugins/sigtran/codec/index.js';
 import { VARIANTS, type Variant } from '../../plugins/inap/codec/variants.js';
 import { outboundFields } from '../../plugins/inap/runtime/prepare-args.js';
-import type { ArgType } from '../../plugins/inap/codec/schema.js';
 import { DiameterCodecError } from '../../plugins/diameter/codec/errors.js';
 import { encodeMessage } from '../../plugins/diameter/codec/message.js';
 import { readAvps, type RawAvp } from '../../plugins/diameter/codec/avp.js';

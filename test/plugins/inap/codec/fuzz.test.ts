@@ -1,6 +1,7 @@
-// Seeded fuzz of the INAP/CAMEL argument decoder (test/helpers/fuzz.ts): every operation's sample argument of every
-// variant, its BER tree mutated and re-encoded. decodeArg never throws: bad bytes are `ok: false` with the BER or
-// codec error; a fault inside the decoder (its "undecodable argument" branch) or a result JSON cannot carry is a fault.
+// Seeded fuzz of the INAP/CAMEL argument decoder (decodeArg of plugins/sigtran/codec with the INAP types of
+// plugins/inap/codec/args.ts): every operation's sample argument of every variant, its BER tree mutated and re-encoded.
+// decodeArg never throws: bad bytes are `ok: false` with the BER or codec error; a fault inside the decoder (its
+// "undecodable argument" branch) or a result JSON cannot carry is a fault.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertFuzz, suiteSeed } from '../../../helpers/fuzz.js';

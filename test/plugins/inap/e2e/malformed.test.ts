@@ -14,7 +14,7 @@ import { decodeSccp, encodeSccp } from '../../../../plugins/sigtran/sccp/codec.j
 import { decodeTcap, encodeTcap, GeneralProblem, type DecodedTcap } from '../../../../plugins/sigtran/tcap/codec.js';
 import { BerWriter, TagClass, children, decodeInteger, fromHex, readTlv } from '../../../../plugins/sigtran/ber/index.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';
-import { encodeArg } from '../../../../plugins/inap/codec/codec.js';
+import { encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import { variantOfAc } from '../../../../plugins/inap/codec/variants.js';
 import { outboundFields } from '../../../../plugins/inap/runtime/prepare-args.js';
 
