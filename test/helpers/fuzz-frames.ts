@@ -307,13 +307,16 @@ export async function runFrameFuzzInProcess(opts: { dispatcher: Dispatcher; seed
   return r;
 }
 
-/** Cancel every run the cases started (mutated ExecuteTests may be accepted), so they do not pile up. */
-export async function cancelAll(port: number): Promise<number> {
-  const l = await rpcCall({ port }, 'ListTests', {});
+/**
+ * Cancel every run the cases started (mutated ExecuteTests may be accepted, some of them looping for ever), so they do
+ * not pile up. Generous timeouts: many looping runs slow every answer of the service down.
+ */
+export async function cancelAll(port: number, timeoutMs = 120_000): Promise<number> {
+  const l = await rpcCall({ port }, 'ListTests', {}, { timeoutMs });
   let n = 0;
   for (const t of (l.result?.runs ?? []) as Array<{ run_id: string; completed: number }>) {
     if (t.completed === 1) continue;
-    const c = await rpcCall({ port }, 'CancelTest', { run_id: t.run_id });
+    const c = await rpcCall({ port }, 'CancelTest', { run_id: t.run_id }, { timeoutMs });
     if (!c.error) n++;
   }
   return n;

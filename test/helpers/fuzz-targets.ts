@@ -67,14 +67,18 @@ export const TCAP_CORPUS: readonly Uint8Array[] = [
 
 // ---------------------------------------------------------------------------------------------------- BER
 
-/** Decode every TLV of a BER value the way the protocol decoders do: walk the tree, decode each universal primitive. */
-function walkBer(buf: Uint8Array, t: Tlv, depth: number): void {
+/**
+ * Decode every TLV of a BER value the way the protocol decoders do: walk the tree, decode each universal primitive, and
+ * concatenate each segmented string (once, at its outermost level: the decoder reads its segments itself).
+ */
+function walkBer(buf: Uint8Array, t: Tlv, depth: number, inString = false): void {
   if (t.constructed) {
-    if (t.cls === TagClass.Universal && (t.tagNumber === Universal.OctetString || t.tagNumber === Universal.Utf8String || t.tagNumber === Universal.IA5String)) {
-      decodeString(buf, t); // segmented strings are concatenated
+    const str = t.cls === TagClass.Universal && (t.tagNumber === Universal.OctetString || t.tagNumber === Universal.Utf8String || t.tagNumber === Universal.IA5String);
+    if (str && !inString) {
+      decodeString(buf, t);
       decodeOctets(buf, t);
     }
-    if (depth < 256) for (const c of children(buf, t)) walkBer(buf, c, depth + 1);
+    if (depth < 256) for (const c of children(buf, t)) walkBer(buf, c, depth + 1, inString || str);
     return;
   }
   if (t.cls !== TagClass.Universal) return;
