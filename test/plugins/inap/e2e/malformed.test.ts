@@ -1,8 +1,9 @@
 // A peer that sends malformed messages in the middle of a load run: a hand-written SCP on raw TCP (M3UA framing, no
-// stack of ours) answers six InitialDPs — four with a proper End+ReleaseCall, one with a Continue whose component
-// portion is broken, one with a Continue whose transaction portion is broken — and throws garbage M3UA, SCCP and TCAP
-// in between. Only the two affected instances abort, each naming what was wrong; the peer gets a TCAP End with a
-// Reject (Q.773 general problem) and a P-Abort badlyFormattedTransactionPortion back; the association stays up.
+// stack of ours) answers six InitialDPs — three with a proper End+ReleaseCall, one with a Continue whose component
+// portion is broken, one with a Continue whose transaction portion is broken, one with a ReleaseCall whose argument
+// does not decode — and throws garbage M3UA, SCCP and TCAP in between. Only the three affected instances abort, each
+// naming what was wrong; the peer gets a TCAP End with a Reject (Q.773 general problem), a P-Abort
+// badlyFormattedTransactionPortion and a Reject invoke mistypedParameter back; the association stays up.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, runToCompletion, call } from '../../../helpers/service.js';
@@ -86,6 +87,10 @@ describe('a peer sending malformed messages during a run of several instances', 
         // an element the transaction portion cannot hold
         reply(continueWith(i, begin.otid!, fromHex('0400 6c00')));
         answered.push({ sk, sent: 'bad transaction portion' });
+      } else if (sk % 6 === 4) {
+        // a well-formed TCAP Continue whose ReleaseCall argument is not a Cause (a SEQUENCE holding an ENUMERATED)
+        reply(continueWith(i, begin.otid!, fromHex('6c0d a10b 020101 020116 3003 0a01ff')));
+        answered.push({ sk, sent: 'bad argument' });
       } else {
         const ac = begin.dialogue?.type === 'aarq' ? begin.dialogue.ac : undefined;
         const variant = variantOfAc(ac?.oid) ?? 'cs1';
@@ -96,7 +101,7 @@ describe('a peer sending malformed messages during a run of several instances', 
     }
   }
 
-  test('only the two instances the bad messages belong to abort; the peer gets a Reject and a P-Abort back', async () => {
+  test('only the three instances the bad messages belong to abort; the peer gets two Rejects and a P-Abort back', async () => {
     const sim = scp(6);
     const r = await runToCompletion(svc.port, {
       run_id: 'malformed-peer',
@@ -108,9 +113,9 @@ describe('a peer sending malformed messages during a run of several instances', 
       ],
     }, { timeoutMs: 20_000 });
     await sim;
-    assert.deepEqual(answered.map((a) => a.sent).sort(), ['bad component', 'bad transaction portion', 'release', 'release', 'release', 'release']);
-    assert.equal(r.counts.passed, 4, JSON.stringify(r.first_aborts));
-    assert.equal(r.counts.aborted, 2);
+    assert.deepEqual(answered.map((a) => a.sent).sort(), ['bad argument', 'bad component', 'bad transaction portion', 'release', 'release', 'release']);
+    assert.equal(r.counts.passed, 3, JSON.stringify(r.first_aborts));
+    assert.equal(r.counts.aborted, 3);
     assert.equal(r.counts.failed, 0);
     const reasons = JSON.stringify(r.first_aborts);
     assert.match(reasons, /bad TCAP message from the peer: bad component portion: .*Invoke without an operation code.*; TCAP End with a Reject \(general: mistypedComponent \(1\), invoke 5\) sent back/);
@@ -120,21 +125,28 @@ describe('a peer sending malformed messages during a run of several instances', 
     const err = await peer.next((m) => m.cls === M3uaClass.MGMT && m.type === 0);
     assert.equal(err.m.errorCode, 0x01, 'invalid version');
     const back = peer.received.filter((x) => isData(x.m)).map((x) => decodeTcap(decodeSccp(x.m.protocolData!.data).data)).filter((t) => t.kind !== 'begin');
-    const end = back.find((t) => t.kind === 'end');
-    assert.ok(end, `a TCAP End came back: ${JSON.stringify(back.map((t) => t.kind))}`);
-    assert.deepEqual(end.components, [{ type: 'reject', invokeId: 5, problem: 'general', code: GeneralProblem.mistypedComponent, text: 'general: mistypedComponent (1)' }]);
-    assert.equal(end.dtid![0], 0x5c, 'to the otid of the bad Continue');
-    const abort = back.find((t) => t.kind === 'abort');
-    assert.equal(abort?.pAbortCause, 2);
-    assert.equal(abort?.dtid![0], 0x5c);
-    assert.equal(back.length, 2, 'nothing sent back for the garbage that names no transaction');
+    const ends = back.filter((t) => t.kind === 'end');
+    const general = ends.find((t) => t.components[0]?.type === 'reject' && t.components[0].problem === 'general');
+    assert.ok(general, `a TCAP End with a general Reject came back: ${JSON.stringify(back)}`);
+    assert.deepEqual(general.components, [{ type: 'reject', invokeId: 5, problem: 'general', code: GeneralProblem.mistypedComponent, text: 'general: mistypedComponent (1)' }]);
+    assert.equal(general.dtid![0], 0x5c, 'to the otid of the bad Continue');
+    const aborts = back.filter((t) => t.kind === 'abort');
+    const pAbort = aborts.find((t) => t.pAbortCause !== undefined);
+    assert.equal(pAbort?.pAbortCause, 2);
+    assert.equal(pAbort?.dtid![0], 0x5c);
+    // the argument that does not decode: the instance aborts naming it, and the End closing its dialogue carries a
+    // Reject invoke mistypedParameter for the ReleaseCall's invoke id (1)
+    assert.match(reasons, /ReleaseCall: the argument cannot be decoded as camel3: .*; a Reject \(invoke: mistypedParameter\) goes back when the dialogue closes/);
+    const mistyped = ends.find((t) => t.components[0]?.type === 'reject' && t.components[0].problem === 'invoke');
+    assert.deepEqual(mistyped?.components, [{ type: 'reject', invokeId: 1, problem: 'invoke', code: 2, text: 'invoke: mistypedParameter (2)' }]);
+    assert.equal(back.length, 3, 'nothing sent back for the garbage that names no transaction');
 
     // the association stayed up: the gateway is still 'up' and takes the next run
     const l = await call(svc.port, 'ListTests', {});
     assert.equal(l.result.gateways.find((g: { name: string }) => g.name === 'SIG').state, 'up');
     answered.length = 0;
     const sim2 = scp(1);
-    const r2 = await runToCompletion(svc.port, { run_id: 'after-malformed', operations: [{ type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 100, eventTypeBCSM: 2, calledPartyNumber_digits: '1234' } }, { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } }] }, { timeoutMs: 10_000 });
+    const r2 = await runToCompletion(svc.port, { run_id: 'after-malformed', operations: [{ type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 101, eventTypeBCSM: 2, calledPartyNumber_digits: '1234' } }, { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } }] }, { timeoutMs: 10_000 });
     await sim2;
     assert.equal(r2.counts.passed, 1, JSON.stringify(r2.first_aborts));
   });
