@@ -10,9 +10,8 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'no
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../core/client/rpc-client.js';
+import { HZ, IDP, RC, cpuTicks, root, rssKb, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
 
-const root = join(import.meta.dirname, '..');
-const tester = join(root, 'bin/tester.js');
 const argv = process.argv.slice(2);
 const opt = (name: string) => {
   const i = argv.indexOf(name);
@@ -22,50 +21,11 @@ const JSON_OUT = argv.includes('--json');
 const QUICK = argv.includes('--quick');
 const SECS = Number(opt('--secs') ?? (QUICK ? 4 : 8));
 const RATES = (opt('--rates') ?? (QUICK ? '2000,5000' : '2000,5000,8000,10000')).split(',').map(Number);
-const HZ = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
 const log = (s: string) => {
   if (!JSON_OUT) process.stdout.write(s + '\n');
 };
 
 const work = mkdtempSync(join(tmpdir(), 'tester-bench-'));
-const children: ChildProcess[] = [];
-
-function start(name: string, args: string[], readyRe: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=2048', tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s: ${out}`)), 20_000);
-    const on = (d: Buffer) => {
-      out += d.toString();
-      const m = readyRe.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, m });
-      }
-    };
-    child.stdout!.on('data', on);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${out}`)));
-  });
-}
-
-function cpuTicks(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0;
-  }
-}
-function rssKb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
 interface RunFigures {
   name: string;
   kind: 'load' | 'linear' | 'memory';
@@ -133,9 +93,6 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
   return f;
 }
 
-const IDP = { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 100, eventTypeBCSM: 3, calledPartyNumber_digits: "{ '0211' + $n }", calledPartyNumber_noa: 3, callingPartyNumber_digits: '0217654321' } };
-const RC = { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } };
-
 function sipp(rates: number[]): unknown[] {
   if (argv.includes('--no-sipp')) return [];
   if (spawnSync('sh', ['-c', 'command -v sipp']).status !== 0) return [{ skipped: 'sipp not installed (apt-get install sip-tester)' }];
@@ -145,22 +102,7 @@ function sipp(rates: number[]): unknown[] {
   return lines.map((l) => JSON.parse(l));
 }
 
-async function startService(simPort: number, tag: string): Promise<{ port: number; pid: number; child: ChildProcess }> {
-  const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
-  const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
-  sig.port = simPort;
-  sig.maxDialogues = 200_000;
-  writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
-  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
-  const port = Number(svc.m[1]);
-  for (let i = 0; ; i++) {
-    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });
-    if (!r.error) break;
-    if (r.error.code !== 2003 || i > 100) throw new Error(`probe: ${r.error.message}`);
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  return { port, pid: svc.child.pid!, child: svc.child };
-}
+const startService = (simPort: number, tag: string) => startServiceIn(work, simPort, tag);
 
 async function main(): Promise<Record<string, unknown>> {
   const script = {
@@ -169,9 +111,8 @@ async function main(): Promise<Record<string, unknown>> {
       { name: 'hold-then-release', match: { serviceKey: 101 }, flow: [{ wait_ms: 4000 }, { send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: 16 } }], close: true }] },
     ],
   };
-  writeFileSync(join(work, 'script.json'), JSON.stringify(script));
-  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
-  const svc = await startService(Number(sim.m[1]), 'main');
+  const sim = await startScpSim(work, script);
+  const svc = await startService(sim.port, 'main');
   const port = svc.port;
   const pids = { svc: svc.pid, sim: sim.child.pid! };
   log(`bench: service pid ${pids.svc} (127.0.0.1:${port}), scp-sim pid ${pids.sim}, ${cpus().length} CPUs, Node ${process.version}`);
@@ -191,7 +132,7 @@ async function main(): Promise<Record<string, unknown>> {
     // a fresh service process, so the heap grown by the runs above does not hide the growth
     svc.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    const fresh = await startService(Number(sim.m[1]), 'memory');
+    const fresh = await startService(sim.port, 'memory');
     const fpids = { svc: fresh.pid, sim: pids.sim };
     await runOne(fresh.port, fpids, 'memory warm-up', 'load', { run_id: `bench-mw-${Date.now()}`, distribution: { type: 'load', total: 2000, backlog: 100 }, operations: [IDP, RC] });
     await new Promise((r) => setTimeout(r, 1000));
@@ -222,9 +163,7 @@ try {
   process.stderr.write(`bench failed: ${(e as Error).message}\n`);
   code = 1;
 } finally {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await stopAll();
   if (existsSync(work)) rmSync(work, { recursive: true, force: true });
 }
 process.exit(code);

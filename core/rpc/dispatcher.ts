@@ -41,7 +41,7 @@ export class Dispatcher {
       return createJSONRPCErrorResponse(id, ErrorCode.General, `internal error: ${(error as Error)?.message ?? String(error)}`);
     };
     this.server.handleMethodNotFound = async (request: JSONRPCRequest) =>
-      createJSONRPCErrorResponse(request.id ?? null, ErrorCode.UnknownMethod, `unknown method '${request.method}'; supported: ${this.methodNames.join(', ')}`);
+      createJSONRPCErrorResponse(request.id ?? null, ErrorCode.UnknownMethod, `unknown method '${clip(request.method)}'; supported: ${this.methodNames.join(', ')}`);
     // params: absent = {}, a string holding a JSON object is tolerated (the spec's field table types it as a string).
     this.server.applyMiddleware(async (next, request, serverParams) => {
       if (typeof request.method !== 'string' || request.method === '') {
@@ -145,8 +145,23 @@ export class Dispatcher {
 
 /** Why json-rpc-2.0 refused the envelope, in the words of the wire contract. */
 function envelopeProblem(r: Record<string, unknown>): string | undefined {
-  if (r.jsonrpc !== '2.0') return `not a JSON-RPC 2.0 request: jsonrpc must be "2.0"${r.jsonrpc === undefined ? ', it is missing' : `, got ${JSON.stringify(r.jsonrpc)}`}`;
+  if (r.jsonrpc !== '2.0') return `not a JSON-RPC 2.0 request: jsonrpc must be "2.0"${r.jsonrpc === undefined ? ', it is missing' : `, got ${shortValue(r.jsonrpc)}`}`;
   if (typeof r.method !== 'string' || r.method === '') return 'not a JSON-RPC 2.0 request: method must be a non-empty string';
   if ('result' in r || 'error' in r) return 'not a JSON-RPC 2.0 request: it carries result or error (a response, not a request)';
   return undefined;
+}
+
+/** A client's text in an error message: at most 60 characters (a method name may be megabytes long). */
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+/**
+ * A client's value named in an error message: scalars as JSON (strings clipped), containers by their kind — never
+ * JSON.stringify of the whole value, which may be nested deeper than its stack (a RangeError) or megabytes long.
+ */
+function shortValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(clip(v));
+  if (v === null || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return Array.isArray(v) ? 'an array' : 'an object';
 }

@@ -4,17 +4,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, call } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
+import { prng as seededRng } from '../helpers/fuzz.js';
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The suites' seeded PRNG (test/helpers/fuzz.ts) as a function returning [0, 1). */
+const prng = (seed: number): (() => number) => seededRng(seed).next;
 
 const base = () => ({
   vars: { msisdn: "{ '0211' + pad($n, 6) }", balance: 500 },

@@ -25,8 +25,31 @@ test('ListTests shows running and completed runs with state and counts, and the 
   assert.equal(byId['list-done'].counts.passed, 1);
   assert.equal(l.locks_held, 1);
   assert.deepEqual(l.gateways, []);
+  // the service process: what a GUI shows as health and npm run soak samples
+  assert.equal(l.service.pid, process.pid);
+  assert.ok(Number.isInteger(l.service.uptime_s) && l.service.uptime_s >= 0);
+  assert.deepEqual(Object.keys(l.service.memory), ['rss', 'heap_used', 'heap_total', 'external', 'array_buffers']);
+  assert.ok(l.service.memory.rss > l.service.memory.heap_used && l.service.memory.heap_used > 0);
   await call(svc.port, 'CancelTest', { run_id: 'list-running' });
   assert.equal((await call(svc.port, 'ListTests', {})).result.locks_held, 0);
+});
+
+test('ListTests reads each run\'s counters, not its record (records compute percentiles: 1,000 of them kept the loop ~150 ms); the fields agree with QueryTest', async () => {
+  await call(svc.port, 'ExecuteTest', { run_id: 'list-light', distribution: { type: 'load', total: 5, backlog: 2 }, operations: [{ type: 'comment' }] });
+  const q = await waitForRun(svc.port, 'list-light');
+  const run = svc.runs.runs.get('list-light')!;
+  const record = run.record.bind(run);
+  run.record = () => {
+    throw new Error('ListTests built a full record');
+  };
+  try {
+    const l = await call(svc.port, 'ListTests', {});
+    assert.equal(l.error, null);
+    const line = l.result.runs.find((r: any) => r.run_id === 'list-light');
+    assert.deepEqual(line, { run_id: q.run_id, state: q.state, completed: q.completed, counts: q.counts, in_progress: q.in_progress, time_start: q.time_start, rate: q.rate });
+  } finally {
+    run.record = record;
+  }
 });
 
 test('DescribeOperations lists every logic operation with its argument schema, and the expression functions', async () => {

@@ -1,17 +1,48 @@
-// ListTests {}: the runs known now with state and counts, and the state of every gateway instance.
+// ListTests {}: the runs known now with state and counts, the state of every gateway instance, and the service
+// process itself (pid, uptime, memory: what a GUI shows as health and what `npm run soak` watches).
+// Each run's line is read from its counters, not from its record: a record computes latency percentiles and
+// per-second buckets, and ListTests over max_retained_runs (1,000) records kept the event loop ~100-200 ms per call.
+// Runs restored from the store have their saved record, which costs nothing to read.
+import { toSecUsec } from '../../engine/clock.js';
 import type { RunManager } from '../../engine/run-manager.js';
+import { TestRun } from '../../engine/run.js';
 import type { Registry } from '../../plugins/registry.js';
 import { redactJson } from '../../redact.js';
 
 export function listTests(runs: RunManager, registry: Registry) {
   return (): Record<string, unknown> => ({
     runs: [...runs.all()].map((r) => {
-      const rec = r.record();
-      return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: r.inProgress, time_start: rec.time_start, rate: rec.rate };
+      if (!(r instanceof TestRun)) {
+        // a run from the store: its record is kept as it was saved
+        const rec = r.record();
+        return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: r.inProgress, time_start: rec.time_start, rate: rec.rate };
+      }
+      // as in the record: a run is completed once it has stopped and its end was recorded
+      const done = r.state !== 'running' && r.finishWall !== undefined;
+      return {
+        run_id: r.runId,
+        state: done ? r.state : 'running',
+        completed: done ? 1 : 0,
+        counts: { ...r.results.counts },
+        in_progress: r.inProgress,
+        time_start: toSecUsec(r.startWall),
+        rate: r.results.rate(),
+      };
     }),
     locks_held: runs.locks.size,
+    service: serviceInfo(),
     gateways: [...registry.gateways.values()].flatMap((g) =>
       [...g.byName.values()].map((i) => ({ kind: g.def.kind, name: i.name, state: i.state(), default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name, ...(i.describe ? { detail: redactJson(i.describe()) } : {}) })),
     ),
   });
+}
+
+/** The service process: pid, uptime and memory (process.memoryUsage(), in bytes). */
+function serviceInfo(): Record<string, unknown> {
+  const m = process.memoryUsage();
+  return {
+    pid: process.pid,
+    uptime_s: Math.round(process.uptime()),
+    memory: { rss: m.rss, heap_used: m.heapUsed, heap_total: m.heapTotal, external: m.external, array_buffers: m.arrayBuffers },
+  };
 }

@@ -2,7 +2,7 @@
 // message when none is queued), aborts the instance on anything else than the expected operation, decodes the
 // argument into the flattened form, stores it in $i and matches the expected arguments (DESIGN §3).
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import { isSigtranError, resolveAc, type Component, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
+import { isSigtranError, resolveAc, type Component, type Dialogue, type RejectSpec, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
 import { decodeArg } from '../../sigtran/codec/index.js';
@@ -171,7 +171,7 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
   let fields: JsonObject = {};
   if (at) {
     const dr = decodeArg(at, raw, codecOptions(ctx));
-    if (!dr.ok) ctx.abort(`${spec.name}: the argument cannot be decoded as ${rd.variant}: ${dr.error}`);
+    if (!dr.ok) ctx.abort(`${spec.name}: the argument cannot be decoded as ${rd.variant}: ${dr.error}${rejectMistyped(rd, c)}`);
     fields = dr.fields as JsonObject;
   }
   if (ms.op === 'RequestReportBCSMEvent') addFlags(fields);
@@ -229,4 +229,21 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
     if (Object.keys(flat).length) ctx.match(spec.name, flat, fields);
   }
   return { result: fields };
+}
+
+/**
+ * Q.774: a component whose parameter the TC-user cannot decode is rejected with *mistypedParameter* (invoke,
+ * returnResult or returnError problem). The Reject is queued on the dialogue, so the End that closes it when the
+ * instance aborts carries it (with end_open_dialogues 'abort' the dialogue is U-Aborted instead). Returns the text
+ * that says so, '' when the dialogue cannot take it (it has ended).
+ */
+function rejectMistyped(rd: { d: Dialogue }, c: Component): string {
+  if (c.type === 'reject') return '';
+  const spec: RejectSpec = c.type === 'invoke' ? { invokeId: c.invokeId, problem: 'invoke', code: 2 } : c.type === 'returnResult' ? { invokeId: c.invokeId, problem: 'returnResult', code: 2 } : { invokeId: c.invokeId, problem: 'returnError', code: 4 };
+  try {
+    rd.d.reject(spec);
+    return `; a Reject (${spec.problem}: mistypedParameter) goes back when the dialogue closes`;
+  } catch {
+    return '';
+  }
 }

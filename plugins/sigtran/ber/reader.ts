@@ -22,7 +22,7 @@ export interface Tlv {
   indefinite: boolean;
 }
 
-/** Deepest nesting accepted while scanning indefinite lengths (bounds recursion on hostile input). */
+/** Deepest nesting accepted while scanning indefinite lengths and segmented strings (bounds recursion on hostile input). */
 const MAX_DEPTH = 64;
 /** Largest definite length accepted (bigger cannot be a real SS7 message). */
 const MAX_LENGTH = 0x7fffffff;
@@ -209,13 +209,21 @@ export function decodeNull(_buf: Uint8Array, t: Tlv): null {
   return null;
 }
 
-/** OCTET STRING content as a view (no copy). Constructed (segmented) strings are concatenated into a copy. */
+/**
+ * OCTET STRING content as a view (no copy). Constructed (segmented) strings are concatenated into a copy; their
+ * segments may nest at most MAX_DEPTH levels (deeper is a BerError, not a stack overflow).
+ */
 export function decodeOctets(buf: Uint8Array, t: Tlv): Uint8Array {
+  return octets(buf, t, 0);
+}
+
+function octets(buf: Uint8Array, t: Tlv, depth: number): Uint8Array {
   if (!t.constructed) return buf.subarray(t.valueStart, t.valueEnd);
+  if (depth >= MAX_DEPTH) throw new BerError('value', t.start, `constructed string segments nested deeper than ${MAX_DEPTH} levels`);
   const parts: Uint8Array[] = [];
   let total = 0;
   forEachChild(buf, t, (c) => {
-    const part = decodeOctets(buf, c);
+    const part = octets(buf, c, depth + 1);
     parts.push(part);
     total += part.length;
   });

@@ -198,7 +198,14 @@ export function encodeTcap(w: BerWriter, m: OutTcap): Uint8Array {
 // ---------------------------------------------------------------------------------------------------------------
 // decoding
 
-/** A TCAP decoding problem: says which P-Abort cause applies, and carries the tids parsed before it. */
+/** General problems of a Reject (Q.773 §3.2 GeneralProblem). */
+export const GeneralProblem = { unrecognizedComponent: 0, mistypedComponent: 1, badlyStructuredComponent: 2 } as const;
+
+/**
+ * A TCAP decoding problem: says which P-Abort cause applies, and carries the tids parsed before it. A problem in the
+ * component portion has no P-Abort cause but a `reject`: the Reject component (general problem, invoke id when it
+ * could be derived) the component sublayer answers with (Q.774 §3.2.2.2), and the dialogue portion when it was read.
+ */
 export class TcapError extends Error {
   constructor(
     readonly reason: string,
@@ -207,6 +214,8 @@ export class TcapError extends Error {
     readonly otid?: Uint8Array,
     readonly dtid?: Uint8Array,
     readonly kind?: TcapKind,
+    readonly reject?: RejectSpec,
+    readonly dialogue?: DialoguePdu,
   ) {
     super(`TCAP: ${reason}`);
     this.name = 'TcapError';
@@ -228,13 +237,16 @@ function tid(buf: Uint8Array, t: Tlv, what: string, kind: TcapKind): Uint8Array 
   return buf.subarray(t.valueStart, t.valueEnd);
 }
 
-/** Decode a TCAP message (the SCCP user data). Throws TcapError (never a bare BerError). */
+/**
+ * Decode a TCAP message (the SCCP user data). Throws TcapError (never a bare BerError). Only faults of the bytes
+ * (BerError) become TcapErrors: anything else is a bug of the decoder and is not disguised as a peer's fault.
+ */
 export function decodeTcap(buf: Uint8Array): DecodedTcap {
   let top: Tlv;
   try {
     top = readTlv(buf, 0);
   } catch (e) {
-    throw new TcapError(`undecodable message: ${(e as Error).message}`, 2);
+    throw new TcapError(`undecodable message: ${berFault(e)}`, 2);
   }
   const kind = top.cls === APP && top.constructed ? KIND_BY_TAG[top.tagNumber] : undefined;
   if (!kind) throw new TcapError(`unrecognized message type (first octet 0x${buf[0]!.toString(16).padStart(2, '0')})`, 0);
@@ -255,7 +267,7 @@ export function decodeTcap(buf: Uint8Array): DecodedTcap {
     }
   } catch (e) {
     if (e instanceof TcapError) throw e;
-    throw new TcapError(`badly formatted transaction portion: ${(e as Error).message}`, 2, out.otid, out.dtid, kind);
+    throw new TcapError(`badly formatted transaction portion: ${berFault(e)}`, 2, out.otid, out.dtid, kind);
   }
   const need = { begin: [true, false], continue: [true, true], end: [false, true], abort: [false, true], unidirectional: [false, false] }[kind];
   if (need[0] && !out.otid) throw new TcapError(`${kind} without an originating transaction id`, 3, out.otid, out.dtid, kind);
@@ -264,17 +276,25 @@ export function decodeTcap(buf: Uint8Array): DecodedTcap {
     try {
       out.dialogue = decodeDialogue(buf, dlg);
     } catch (e) {
-      throw new TcapError(`bad dialogue portion: ${(e as Error).message}`, 2, out.otid, out.dtid, kind);
+      throw new TcapError(`bad dialogue portion: ${berFault(e)}`, 2, out.otid, out.dtid, kind);
     }
   }
   if (comps) {
+    const fault: ComponentFault = { invokeId: null, code: GeneralProblem.badlyStructuredComponent };
     try {
-      decodeComponents(buf, comps, out.components);
+      decodeComponents(buf, comps, out.components, fault);
     } catch (e) {
-      throw new TcapError(`bad component portion: ${e instanceof BerError || e instanceof TcapError ? e.message : String(e)}`, undefined, out.otid, out.dtid, kind);
+      const reject: RejectSpec = { invokeId: fault.invokeId, problem: 'general', code: fault.code };
+      throw new TcapError(`bad component portion: ${berFault(e)}`, undefined, out.otid, out.dtid, kind, reject, out.dialogue);
     }
   }
   return out;
+}
+
+/** The text of a BerError; anything else thrown while decoding is rethrown as it is (a decoder bug). */
+function berFault(e: unknown): string {
+  if (e instanceof BerError) return e.message;
+  throw e;
 }
 
 function expect(cond: boolean, what: string, at: number): asserts cond {
@@ -373,12 +393,23 @@ function invokeIdOf(buf: Uint8Array, t: Tlv | undefined, at: number): number {
   return decodeInteger(buf, t);
 }
 
-function decodeComponents(buf: Uint8Array, cp: Tlv, out: Component[]): void {
+/** What the Reject for a bad component says: the invoke id when derivable, and the general problem. */
+interface ComponentFault {
+  invokeId: number | null;
+  code: number;
+}
+
+function decodeComponents(buf: Uint8Array, cp: Tlv, out: Component[], fault: ComponentFault): void {
   let p = cp.valueStart;
   while (p < cp.valueEnd) {
+    // until the component and its elements are framed, a fault is a badly structured component
+    fault.invokeId = null;
+    fault.code = GeneralProblem.badlyStructuredComponent;
     const c = readTlv(buf, p, cp.valueEnd);
     p = c.end;
+    fault.code = GeneralProblem.unrecognizedComponent;
     expect(c.cls === CTX && c.constructed, `component [${c.cls}/${c.tagNumber}] is not a context-tagged constructed value`, c.start);
+    fault.code = GeneralProblem.badlyStructuredComponent;
     const kids: Tlv[] = [];
     let q = c.valueStart;
     while (q < c.valueEnd) {
@@ -386,6 +417,8 @@ function decodeComponents(buf: Uint8Array, cp: Tlv, out: Component[]): void {
       kids.push(k);
       q = k.end;
     }
+    fault.invokeId = derivableInvokeId(buf, kids[0]);
+    fault.code = c.tagNumber >= 1 && c.tagNumber <= 4 || c.tagNumber === 7 ? GeneralProblem.mistypedComponent : GeneralProblem.unrecognizedComponent;
     switch (c.tagNumber) {
       case 1: {
         const invokeId = invokeIdOf(buf, kids[0], c.start);
@@ -442,6 +475,12 @@ function decodeComponents(buf: Uint8Array, cp: Tlv, out: Component[]): void {
         throw new BerError('tag', c.start, `unknown component type [CONTEXT ${c.tagNumber}]`);
     }
   }
+}
+
+/** The invoke id of a component whose first element is a well-formed INTEGER (-128..127), else null. */
+function derivableInvokeId(buf: Uint8Array, t: Tlv | undefined): number | null {
+  if (!t || t.cls !== UNI || t.tagNumber !== Universal.Integer || t.constructed || t.valueEnd - t.valueStart !== 1) return null;
+  return decodeInteger(buf, t);
 }
 
 /** Transaction id bytes to a number (1-4 octets). */

@@ -8,7 +8,7 @@
 import type { ApplicationContext } from '../ac.js';
 import type { BeginCriterion, BeginListener, BeginRouter, ReceiveOptions, RegisterOptions, SccpAddress, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { SigtranError } from '../errors.js';
-import { P_ABORT_CAUSES, TcapError, decodeTcap, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
+import { P_ABORT_CAUSES, TcapError, decodeTcap, rejectText, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
 import { DialogueImpl, type DialogueHost } from './dialogue.js';
 import { InboundMessage } from './message.js';
 import { toHex } from '../ber/hex.js';
@@ -188,23 +188,42 @@ export class DialogueManager implements DialogueHost {
     }
   }
 
+  /**
+   * A message that does not decode (Q.774): a fault in the transaction or dialogue portion is answered with a
+   * P-Abort naming the cause; a fault in the component portion with a TCAP End carrying a Reject (general problem,
+   * invoke id when derivable) — the component sublayer's Reject, sent with the TC-END the test instance's abort
+   * makes. Our dialogue it belongs to ends as a local P-Abort with the reason (its test instance aborts, others go on).
+   * Nothing is sent back to an End or an Abort, nor where the peer's transaction id is unknown.
+   */
   private onBadTcap(ctx: InboundContext, e: TcapError): void {
-    const d = e.dtid ? this.dialogues.get(tidNumber(e.dtid)) : undefined;
-    this.lower.log('warn', `bad TCAP message from ${ctx.peer}: ${e.reason}`);
-    if (d) {
-      // Our side: the dialogue is over for a provider reason. Answer with a P-Abort when a peer tid is known.
-      if (e.pAbortCause !== undefined && d.remoteTid) {
-        try {
-          this.lower.transmit(d, { kind: 'abort', dtid: d.remoteTid, pAbortCause: e.pAbortCause });
-        } catch {
-          // gateway down
-        }
+    const d = e.dtid && e.kind !== 'begin' && e.kind !== 'unidirectional' ? this.dialogues.get(tidNumber(e.dtid)) : undefined;
+    const open = d !== undefined && d.state !== 'idle' && d.state !== 'ended';
+    // where an answer goes: our dialogue's peer, else the sender's otid (a Begin, or a Continue whose dtid is not ours)
+    const to = open ? (d.remoteTid ?? (e.kind === 'continue' ? e.otid : undefined)) : e.otid;
+    let answer = '';
+    if (to && e.kind !== 'end' && e.kind !== 'abort') {
+      if (e.pAbortCause !== undefined || (!open && e.kind === 'continue')) {
+        const cause = e.pAbortCause ?? 1; // a Continue for no dialogue of ours: unrecognizedTransactionID
+        answer = this.answer(ctx, open ? d : undefined, { kind: 'abort', dtid: to, pAbortCause: cause }, `P-Abort ${P_ABORT_CAUSES[cause]} (${cause})`);
+      } else if (e.reject) {
+        const m: OutTcap = { kind: 'end', dtid: to, components: [{ t: 'reject', s: e.reject }] };
+        const aarq = !open && e.kind === 'begin' && e.dialogue?.type === 'aarq' ? e.dialogue : undefined;
+        if (aarq) m.dialogue = { type: 'aare', ac: aarq.ac, result: 0, diagSource: 'user', diag: 0 };
+        answer = this.answer(ctx, open ? d : undefined, m, `TCAP End with a Reject (${rejectText(e.reject.problem, e.reject.code)}, invoke ${e.reject.invokeId ?? 'not derivable'})`);
       }
-      this.deliverLocalAbort(d, `bad TCAP message from the peer: ${e.reason}`, ctx);
-      return;
     }
-    if (e.otid && e.pAbortCause !== undefined && e.kind !== 'abort' && e.kind !== 'end') {
-      this.lower.transmitReply(ctx, { kind: 'abort', dtid: e.otid, pAbortCause: e.pAbortCause });
+    this.lower.log('warn', `bad TCAP ${e.kind ?? 'message'} from ${ctx.peer}: ${e.reason}${answer}`);
+    if (open) this.deliverLocalAbort(d, `bad TCAP message from the peer: ${e.reason}${answer}`, ctx);
+  }
+
+  /** Send the answer to a bad message (in dialogue `d`, or outside any); returns the text saying so, '' if it failed. */
+  private answer(ctx: InboundContext, d: DialogueImpl | undefined, m: OutTcap, what: string): string {
+    try {
+      if (d) this.lower.transmit(d, m);
+      else this.lower.transmitReply(ctx, m);
+      return `; ${what} sent back`;
+    } catch {
+      return ''; // gateway down
     }
   }
 

@@ -2,18 +2,10 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { FrameDecoder, FrameTooLarge, encodeFrame, FRAME_HEADER_BYTES } from '../../../core/framing/frame-decoder.js';
+import { prng as seededRng } from '../../helpers/fuzz.js';
 
-/** mulberry32: a small seeded PRNG, so a failing random case can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The suites' seeded PRNG (test/helpers/fuzz.ts) as a function returning [0, 1). */
+const prng = (seed: number): (() => number) => seededRng(seed).next;
 
 function header(len: number): Buffer {
   const h = Buffer.alloc(4);

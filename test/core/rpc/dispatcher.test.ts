@@ -50,6 +50,19 @@ test('params absent is an empty object; params as a JSON string is parsed', asyn
   assert.equal((await parse(d, req({ jsonrpc: '2.0', method: 'Echo', params: '[1]', id: 1 }))).error.code, 1000);
 });
 
+test('found by npm run fuzz: a jsonrpc member nested 100,000 deep is a 1000 naming its kind, not a RangeError out of handle()', async () => {
+  const { d } = make();
+  // JSON.parse reads any depth; the error message used JSON.stringify of the member, which overflowed the stack
+  const deep = Buffer.from(`{"id":1,"method":"Echo","jsonrpc":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+  const r = await parse(d, deep);
+  assert.deepEqual(r.error, { code: 1000, message: 'not a JSON-RPC 2.0 request: jsonrpc must be "2.0", got an array' });
+  const long = await parse(d, req({ jsonrpc: 'x'.repeat(1_000_000), method: 'Echo', id: 1 }));
+  assert.equal(long.error.message, `not a JSON-RPC 2.0 request: jsonrpc must be "2.0", got "${'x'.repeat(60)}…"`);
+  const m = await parse(d, req({ jsonrpc: '2.0', method: 'M'.repeat(1_000_000), id: 1 }));
+  assert.equal(m.error.code, 1001);
+  assert.ok(m.error.message.length < 200, 'the method name is clipped');
+});
+
 test('unknown methods, including Object.prototype names, are 1001 naming the method', async () => {
   const { d } = make();
   for (const m of ['Nope', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {

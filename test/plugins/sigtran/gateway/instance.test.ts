@@ -218,6 +218,36 @@ describe('gateway instance', () => {
     }
   });
 
+  test('a bad component portion (Q.774): a Begin gets a TCAP End with an AARE and a Reject, a Continue for no dialogue a P-Abort', async () => {
+    const t = await aspAgainstRaw();
+    try {
+      const called = encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 });
+      const calling = encodeAddress({ ri: 'ssn', pc: 200, ssn: 146 });
+      const send = (hex: string) => t.peer.send(dataFrom(encodeSccp(false, 1, false, called, calling, fromHex(hex))));
+      // Begin (otid 00000001, AARQ camel2) whose component is an Invoke without an operation code (invoke id 7)
+      send('622d 480400000001 6b1e281c060700118605010101a011600f80020780a109060704000001003201 6c05 a103020107');
+      const end = decodeTcap(decodeSccp((await t.peer.next(isData)).m.protocolData!.data).data);
+      assert.equal(end.kind, 'end');
+      assert.equal(toHex(end.dtid!), '00000001');
+      assert.equal(end.dialogue?.type, 'aare', 'the first answer to an AARQ carries an AARE');
+      assert.deepEqual(end.components, [{ type: 'reject', invokeId: 7, problem: 'general', code: 1, text: 'general: mistypedComponent (1)' }]);
+      // an unknown component type in a Begin without dialogue portion: no AARE, invoke id not derivable
+      send('620c 480400000002 6c04 a5020500');
+      const end2 = decodeTcap(decodeSccp((await t.peer.next(isData)).m.protocolData!.data).data);
+      assert.equal(end2.dialogue, undefined);
+      assert.deepEqual(end2.components, [{ type: 'reject', invokeId: null, problem: 'general', code: 0, text: 'general: unrecognizedComponent (0)' }]);
+      // a Continue naming no dialogue of ours, with a bad component: P-Abort unrecognizedTransactionID to its otid
+      send('6513 480400000003 4904deadbeef 6c05 a103020105');
+      const pa = decodeTcap(decodeSccp((await t.peer.next(isData)).m.protocolData!.data).data);
+      assert.deepEqual([pa.kind, pa.pAbortCause, toHex(pa.dtid!)], ['abort', 1, '00000003']);
+      // an End with a bad component: nothing can be sent back to it
+      send('640d 4904deadbeef 6c05 a103020105');
+      await assert.rejects(t.peer.next(isData, 300), /expected message not received/);
+    } finally {
+      await t.close();
+    }
+  });
+
   test('BEAT is answered; DUNA makes sends to that point code fail readably, DAVA restores them', async () => {
     const t = await aspAgainstRaw();
     try {

@@ -1,0 +1,90 @@
+// The service and the reference SCP (`tester scp-sim`) as separate processes on loopback, for `npm run bench` and
+// `npm run soak`: start them from the compiled build (bin/tester.js), read their CPU and RSS from /proc, stop them.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rpcCall } from '../core/client/rpc-client.js';
+
+export const root = join(import.meta.dirname, '..');
+const tester = join(root, 'bin/tester.js');
+export const HZ = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
+
+/** Every process started here, so that `stopAll()` ends exactly those. */
+export const children: ChildProcess[] = [];
+
+/** Start `tester <args>`; resolves when its output matches `readyRe`. */
+export function start(name: string, args: string[], readyRe: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=2048', tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s: ${out}`)), 20_000);
+    const on = (d: Buffer) => {
+      out += d.toString();
+      const m = readyRe.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, m });
+      }
+    };
+    child.stdout!.on('data', on);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${out}`)));
+  });
+}
+
+/** SIGTERM, then SIGKILL after half a second, to every process started here (by pid, nothing else). */
+export async function stopAll(): Promise<void> {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+}
+
+/** User + system CPU ticks of a process (divide by HZ for seconds). */
+export function cpuTicks(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
+export function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+export const IDP = { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 100, eventTypeBCSM: 3, calledPartyNumber_digits: "{ '0211' + $n }", calledPartyNumber_noa: 3, callingPartyNumber_digits: '0217654321' } };
+export const RC = { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } };
+
+/** `tester scp-sim` on a free loopback port with `script`; returns it and its port. */
+export async function startScpSim(work: string, script: unknown): Promise<{ child: ChildProcess; port: number }> {
+  writeFileSync(join(work, 'script.json'), JSON.stringify(script));
+  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
+  return { child: sim.child, port: Number(sim.m[1]) };
+}
+
+/**
+ * The service (examples/inap/plugins.json pointed at the SCP on `simPort`) on a free loopback port; resolves once an
+ * InitialDP → ReleaseCall run is accepted (the M3UA association is up).
+ */
+export async function startService(work: string, simPort: number, tag: string): Promise<{ port: number; pid: number; child: ChildProcess }> {
+  const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
+  const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
+  sig.port = simPort;
+  sig.maxDialogues = 200_000;
+  writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
+  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
+  const port = Number(svc.m[1]);
+  for (let i = 0; ; i++) {
+    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });
+    if (!r.error) break;
+    if (r.error.code !== 2003 || i > 100) throw new Error(`probe: ${r.error.message}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return { port, pid: svc.child.pid!, child: svc.child };
+}
