@@ -29,7 +29,8 @@ const EVENT_ALIASES = { analysedInformation: 3, analyzedInformation: 3, tBusy: 1
 const eventType = (v: Variant): Ty => enm(v === 'cs1' ? EVENT_TYPE_CS1 : EVENT_TYPE_CAP, EVENT_ALIASES);
 const MonitorMode = enm({ 0: 'interrupted', 1: 'notifyAndContinue', 2: 'transparent' });
 const MiscCallInfo = seq(f('messageType', 0, enm({ 0: 'request', 1: 'notification' })), o('dpAssignment', 1, enm({ 0: 'individualLine', 1: 'groupBased', 2: 'officeBased' })));
-const RequestedInformationType = enm({ 0: 'callAttemptElapsedTime', 1: 'callStopTime', 2: 'callConnectedElapsedTime', 3: 'calledAddress', 30: 'releaseCause' });
+const RequestedInformationType = (v: Variant): Ty =>
+  enm(v === 'cs1' ? { 0: 'callAttemptElapsedTime', 1: 'callStopTime', 2: 'callConnectedElapsedTime', 3: 'calledAddress', 30: 'releaseCause' } : { 0: 'callAttemptElapsedTime', 1: 'callStopTime', 2: 'callConnectedElapsedTime', 30: 'releaseCause' });
 
 const BCSMEvent = (v: Variant): Ty =>
   seq(
@@ -38,7 +39,7 @@ const BCSMEvent = (v: Variant): Ty =>
     o('legID', 2, LegID),
     o('dpSpecificCriteria', 30, v === 'cs1'
       ? choice(f('numberOfDigits', 0, INT), f('applicationTimer', 1, INT))
-      : choice(f('applicationTimer', 1, INT), f('midCallControlInfo', 2, ANY), f('dpSpecificCriteriaAlt', 3, ANY))),
+      : v === 'camel4' ? choice(f('applicationTimer', 1, INT), f('midCallControlInfo', 2, ANY), f('dpSpecificCriteriaAlt', 3, ANY)) : choice(f('applicationTimer', 1, INT))),
     ...(v === 'camel3' || v === 'camel4' ? [o('automaticRearm', 50, NULL)] : []),
   );
 
@@ -57,10 +58,16 @@ const EventSpecificInformationBCSM = (v: Variant): Ty => {
     f('tAnswerSpecificInfo', 10, cap ? seq(o('destinationAddress', 50, CalledPN), o('or-Call', 51, NULL), o('forwardedCall', 52, NULL), o('chargeIndicator', 53, OCT)) : seq()),
     f('tMidCallSpecificInfo', 11, cap ? seq(o('midCallEvents', 1, ANY)) : seq(o('connectTime', 0, INT))),
     f('tDisconnectSpecificInfo', 12, cap ? seq(o('releaseCause', 0, Cause)) : seq(o('releaseCause', 0, Cause), o('connectTime', 1, INT))),
-    ...(cap ? [f('oTermSeizedSpecificInfo', 13, seq()), f('callAcceptedSpecificInfo', 20, seq()), f('oAbandonSpecificInfo', 50, seq(o('routeNotPermitted', 50, NULL))),
-      f('oChangeOfPositionSpecificInfo', 51, seq()), f('tChangeOfPositionSpecificInfo', 52, seq())] : []),
+    ...(cap ? [f('oTermSeizedSpecificInfo', 13, seq(o('locationInformation', 50, ANY))), f('callAcceptedSpecificInfo', 20, seq(o('locationInformation', 50, ANY))),
+      f('oAbandonSpecificInfo', 21, seq(o('routeNotPermitted', 50, NULL))),
+      f('oChangeOfPositionSpecificInfo', 50, seq(o('locationInformation', 50, ANY), o('metDPCriteriaList', 51, ANY))),
+      f('tChangeOfPositionSpecificInfo', 51, seq(o('locationInformation', 50, ANY), o('metDPCriteriaList', 51, ANY))),
+      f('dpSpecificInfoAlt', 52, ANY)] : []),
   );
 };
+
+const Burst = seq(o('numberOfBursts', 0, INT), o('burstInterval', 1, INT), o('numberOfTonesInBurst', 2, INT), o('toneDuration', 3, INT), o('toneInterval', 4, INT));
+const BurstList = seq(o('warningPeriod', 0, INT), f('bursts', 1, Burst));
 
 const VariablePart = choice(f('integer', 0, INT), f('number', 1, Digits), f('time', 2, OCT), f('date', 3, OCT), f('price', 4, OCT));
 const MessageID = choice(
@@ -83,11 +90,11 @@ const CollectedInfo = choice(
     o('voiceInformation', 9, BOOL), o('voiceBack', 10, BOOL),
   )),
 );
-const RequestedInformation = seq(
-  f('requestedInformationType', 0, RequestedInformationType),
+const RequestedInformation = (v: Variant): Ty => seq(
+  f('requestedInformationType', 0, RequestedInformationType(v)),
   f('requestedInformationValue', 1, choice(
     f('callAttemptElapsedTimeValue', 0, INT), f('callStopTimeValue', 1, OCT), f('callConnectedElapsedTimeValue', 2, INT),
-    f('calledAddressValue', 3, Digits), f('releaseCauseValue', 30, Cause),
+    ...(v === 'cs1' ? [f('calledAddressValue', 3, Digits)] : []), f('releaseCauseValue', 30, Cause),
   )),
 );
 
@@ -142,10 +149,14 @@ function applyCharging(v: Variant): ArgType {
   if (v === 'cs1') {
     return args([f('aChBillingChargingCharacteristics', 0, OCT), o('sendCalculationToSCPIndication', 1, BOOL), o('partyToCharge', 2, LegID), o('extensions', 3, Extensions)]);
   }
+  // CAP v2 (CamelV2diff): releaseIfdurationExceeded is a SEQUENCE holding tone; CAP v3 (Rel-99/Rel-4): tone [3] BOOLEAN;
+  // CAP v4 (Rel-5+): audibleIndicator [3] AudibleIndicator, a CHOICE (explicit: a3 03 01 01 ff). v3 and v4 differ on the wire.
   const tdc = v === 'camel2'
     ? seq(f('maxCallPeriodDuration', 0, INT), o('releaseIfdurationExceeded', 1, seq(o('tone', undefined, BOOL), o('extensions', 10, Extensions))), o('tariffSwitchInterval', 2, INT))
-    : seq(f('maxCallPeriodDuration', 0, INT), o('releaseIfdurationExceeded', 1, BOOL), o('tariffSwitchInterval', 2, INT),
-      o('audibleIndicator', 3, choice(f('tone', undefined, BOOL), f('burstList', 1, ANY))), o('extensions', 4, Extensions));
+    : v === 'camel3'
+      ? seq(f('maxCallPeriodDuration', 0, INT), o('releaseIfdurationExceeded', 1, BOOL), o('tariffSwitchInterval', 2, INT), o('tone', 3, BOOL), o('extensions', 4, Extensions))
+      : seq(f('maxCallPeriodDuration', 0, INT), o('releaseIfdurationExceeded', 1, BOOL), o('tariffSwitchInterval', 2, INT),
+        o('audibleIndicator', 3, choice(f('tone', undefined, BOOL), f('burstList', 1, BurstList))), o('extensions', 4, Extensions));
   return args([
     f('aChBillingChargingCharacteristics', 0, contain(choice(f('timeDurationCharging', 0, tdc)))),
     o('partyToCharge', 2, SendingSideID), o('extensions', 3, Extensions),
@@ -156,22 +167,24 @@ function applyCharging(v: Variant): ArgType {
 function applyChargingReport(v: Variant): ArgType {
   if (v === 'cs1') return { name: 'CallResult', ty: OCT };
   const timeInformation = choice(f('timeIfNoTariffSwitch', 0, INT), f('timeIfTariffSwitch', 1, seq(f('timeSinceTariffSwitch', 0, INT), o('tariffSwitchInterval', 1, INT))));
-  const res = v === 'camel2'
-    ? seq(f('partyToCharge', 0, ReceivingSideID), f('timeInformation', 1, timeInformation), oa('callActive', 'legActive', 2, BOOL),
-      oa('callReleasedAtTcpExpiry', 'callLegReleasedAtTcpExpiry', 3, NULL), o('extensions', 4, Extensions))
-    : seq(f('partyToCharge', 0, ReceivingSideID), f('timeInformation', 1, timeInformation), oa('legActive', 'callActive', 2, BOOL),
-      oa('callLegReleasedAtTcpExpiry', 'callReleasedAtTcpExpiry', 3, NULL), o('extensions', 4, Extensions), o('aChChargingAddress', 5, ANY));
+  // CAP v2/v3 name [2]/[3] callActive/callReleasedAtTcpExpiry, CAP v4 legActive/callLegReleasedAtTcpExpiry (each accepts
+  // the other's names); aChChargingAddress [5] is CAP v4 (call party handling).
+  const res = v === 'camel4'
+    ? seq(f('partyToCharge', 0, ReceivingSideID), f('timeInformation', 1, timeInformation), oa('legActive', 'callActive', 2, BOOL),
+      oa('callLegReleasedAtTcpExpiry', 'callReleasedAtTcpExpiry', 3, NULL), o('extensions', 4, Extensions), o('aChChargingAddress', 5, ANY))
+    : seq(f('partyToCharge', 0, ReceivingSideID), f('timeInformation', 1, timeInformation), oa('callActive', 'legActive', 2, BOOL),
+      oa('callReleasedAtTcpExpiry', 'callLegReleasedAtTcpExpiry', 3, NULL), o('extensions', 4, Extensions));
   return { name: 'CallResult', ty: contain(choice(f('timeDurationChargingResult', 0, res))) };
 }
 
 function callInformationReport(v: Variant): ArgType {
-  if (v === 'cs1') return args([f('requestedInformationList', 0, seqOf(RequestedInformation)), o('correlationID', 1, Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
-  return args([f('requestedInformationList', 0, seqOf(RequestedInformation)), o('extensions', 2, Extensions), o('legID', 3, ReceivingSideID)]);
+  if (v === 'cs1') return args([f('requestedInformationList', 0, seqOf(RequestedInformation(v))), o('correlationID', 1, Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
+  return args([f('requestedInformationList', 0, seqOf(RequestedInformation(v))), o('extensions', 2, Extensions), o('legID', 3, ReceivingSideID)]);
 }
 
 function callInformationRequest(v: Variant): ArgType {
-  if (v === 'cs1') return args([f('requestedInformationTypeList', 0, seqOf(RequestedInformationType)), o('correlationID', 1, Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
-  return args([f('requestedInformationTypeList', 0, seqOf(RequestedInformationType)), o('extensions', 2, Extensions), o('legID', 3, SendingSideID)]);
+  if (v === 'cs1') return args([f('requestedInformationTypeList', 0, seqOf(RequestedInformationType(v))), o('correlationID', 1, Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
+  return args([f('requestedInformationTypeList', 0, seqOf(RequestedInformationType(v))), o('extensions', 2, Extensions), o('legID', 3, SendingSideID)]);
 }
 
 function connect(v: Variant): ArgType {
@@ -237,10 +250,11 @@ function disconnectLeg(_v: Variant): ArgType {
 
 function playAnnouncement(v: Variant): ArgType {
   return args([
-    f('informationToSend', 0, InformationToSend(v)), o('disconnectFromIPForbidden', 1, BOOL), o('requestAnnouncementComplete', 2, BOOL),
+    f('informationToSend', 0, InformationToSend(v)), o('disconnectFromIPForbidden', 1, BOOL),
+    v === 'camel4' ? oa('requestAnnouncementCompleteNotification', 'requestAnnouncementComplete', 2, BOOL) : oa('requestAnnouncementComplete', 'requestAnnouncementCompleteNotification', 2, BOOL),
     o('extensions', 3, Extensions),
     ...(v === 'camel3' || v === 'camel4' ? [o('callSegmentID', 5, INT)] : []),
-    ...(v === 'camel4' ? [o('requestAnnouncementStartedNotification', 51, NULL)] : []),
+    ...(v === 'camel4' ? [o('requestAnnouncementStartedNotification', 51, BOOL)] : []),
   ]);
 }
 
@@ -249,12 +263,12 @@ function promptAndCollectUserInformation(v: Variant): ArgType {
     f('collectedInfo', 0, CollectedInfo), o('disconnectFromIPForbidden', 1, BOOL), o('informationToSend', 2, InformationToSend(v)),
     o('extensions', 3, Extensions),
     ...(v === 'camel3' || v === 'camel4' ? [o('callSegmentID', 4, INT)] : []),
-    ...(v === 'camel4' ? [o('requestAnnouncementStartedNotification', 51, NULL)] : []),
+    ...(v === 'camel4' ? [o('requestAnnouncementStartedNotification', 51, BOOL)] : []),
   ]);
 }
 
 function promptAndCollectUserInformationResult(v: Variant): ArgType {
-  return { ty: choice(f('digitsResponse', 0, oct('genericDigits')), ...(v === 'cs1' ? [f('messageIDResponse', 1, INT)] : [])) };
+  return { ty: choice(f('digitsResponse', 0, oct('genericDigits')), ...(v === 'cs1' ? [f('iA5Response', 1, IA5)] : [])) };
 }
 
 function assistRequestInstructions(v: Variant): ArgType {
@@ -285,8 +299,11 @@ function disconnectForwardConnectionWithArgument(_v: Variant): ArgType {
   return args([o('callSegmentID', 1, INT), o('extensions', 2, Extensions)]);
 }
 
-function cancel(_v: Variant): ArgType {
-  return { ty: choice(f('invokeID', 0, INT), f('allRequests', 1, NULL)) };
+function cancel(v: Variant): ArgType {
+  return {
+    ty: choice(f('invokeID', 0, INT), f('allRequests', 1, NULL),
+      ...(v === 'camel4' ? [f('callSegmentToCancel', 2, seq(o('invokeID', 0, INT), o('callSegmentID', 1, INT)))] : [])),
+  };
 }
 
 // CallGap (41): ETS 300 374-1 / TS 29.078. gapCriteria [0] is a CHOICE (explicit); CAP nests the basic criteria
@@ -375,16 +392,23 @@ export const RESULT_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
   PromptAndCollectUserInformation: promptAndCollectUserInformationResult,
 };
 
-/** Operations only CAP defines (the tester refuses to send them in a CS-1 dialogue). */
-export const CAP_ONLY: ReadonlySet<string> = new Set(['ContinueWithArgument', 'DisconnectForwardConnectionWithArgument']);
+/**
+ * Operations only some variants define (the contracts of TS 29.078 per phase and ETS 300 374-1); the others exist in
+ * every variant. InitiateCallAttempt
+ * is CS-1 and CAP v4; CallGap is CS-1 and CAP v3+; ContinueWithArgument CAP v3+; DisconnectForwardConnectionWithArgument
+ * and DisconnectLeg (call party handling) CAP v4.
+ */
+export const ONLY_IN: Readonly<Record<string, readonly Variant[]>> = {
+  InitiateCallAttempt: ['cs1', 'camel4'],
+  CallGap: ['cs1', 'camel3', 'camel4'],
+  ContinueWithArgument: ['camel3', 'camel4'],
+  DisconnectForwardConnectionWithArgument: ['camel4'],
+  DisconnectLeg: ['camel4'],
+};
 
-/** Operations only some variants define (InitiateCallAttempt: CS-1 and CAP v4). */
-export const ONLY_IN: Readonly<Record<string, readonly Variant[]>> = { InitiateCallAttempt: ['cs1', 'camel4'] };
-
+/** Whether `op` exists in `variant` (the tester refuses to send it in a dialogue of another variant). */
 export function definedIn(op: string, variant: Variant): boolean {
-  const only = ONLY_IN[op];
-  if (only) return only.includes(variant);
-  return variant !== 'cs1' || !CAP_ONLY.has(op);
+  return ONLY_IN[op]?.includes(variant) ?? true;
 }
 
 const cache = new Map<string, ArgType>();

@@ -73,8 +73,9 @@ function isObj(v: unknown): v is JsonObject {
 
 /**
  * ApplyCharging spellings of the anchor: `achBillingChargingCharacteristics_hex` (generic), and `tone` directly
- * under timeDurationCharging (CAP v3+: audibleIndicator.tone; CAP v2: releaseIfdurationExceeded.tone, where
- * releaseIfdurationExceeded may also be given as a boolean).
+ * under timeDurationCharging: CAP v3 has `tone [3]` there itself; CAP v4 `audibleIndicator.tone`; CAP v2
+ * `releaseIfdurationExceeded.tone`, where releaseIfdurationExceeded may also be given as a boolean. Each version takes
+ * the others' spellings (`audibleIndicator.tone` in CAP v3 is sent as `tone`).
  */
 function applyChargingForms(input: JsonObject, variant: Variant): JsonObject {
   const out = expandDotted(input) as JsonObject;
@@ -90,14 +91,22 @@ function applyChargingForms(input: JsonObject, variant: Variant): JsonObject {
     if (r === true || r === 1 || r === 'true' || (tdc.tone !== undefined && r === undefined)) tdc.releaseIfdurationExceeded = {};
     else if (r === false || r === 0 || r === 'false') delete tdc.releaseIfdurationExceeded;
     if (tdc.tone !== undefined && isObj(tdc.releaseIfdurationExceeded)) tdc.releaseIfdurationExceeded = { ...tdc.releaseIfdurationExceeded, tone: tdc.tone };
-  } else if (tdc.tone !== undefined && tdc.audibleIndicator === undefined) {
-    tdc.audibleIndicator = { tone: tdc.tone };
+    delete tdc.tone;
+  } else if (variant === 'camel3') {
+    const a = tdc.audibleIndicator;
+    if (isObj(a) && a.tone !== undefined && Object.keys(a).length === 1) {
+      tdc.tone ??= a.tone;
+      delete tdc.audibleIndicator;
+    }
+  } else {
+    if (tdc.tone !== undefined && tdc.audibleIndicator === undefined) tdc.audibleIndicator = { tone: tdc.tone };
+    delete tdc.tone;
   }
-  delete tdc.tone;
   return { ...out, aChBillingChargingCharacteristics: { ...ach, timeDurationCharging: tdc } };
 }
 
-/** The decoded ApplyCharging gets the same shorthand: `tone` (and, in CAP v2, a boolean releaseIfdurationExceeded). */
+/** The decoded ApplyCharging gets the same shorthand: `tone` (CAP v4: from audibleIndicator; CAP v2: from the
+ *  releaseIfdurationExceeded SEQUENCE, which becomes a boolean). */
 export function applyChargingView(fields: JsonObject, variant: Variant): void {
   const ach = fields.aChBillingChargingCharacteristics;
   if (!isObj(ach) || !isObj(ach.timeDurationCharging)) return;
@@ -109,5 +118,5 @@ export function applyChargingView(fields: JsonObject, variant: Variant): void {
       tdc.releaseIfdurationExceeded_sequence = r;
       tdc.releaseIfdurationExceeded = true;
     }
-  } else if (isObj(tdc.audibleIndicator) && tdc.audibleIndicator.tone !== undefined) tdc.tone = tdc.audibleIndicator.tone;
+  } else if (variant === 'camel4' && isObj(tdc.audibleIndicator) && tdc.audibleIndicator.tone !== undefined) tdc.tone = tdc.audibleIndicator.tone;
 }

@@ -4,7 +4,7 @@
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import { isSigtranError, resolveAc, type ScpParams, type SigtranGateway, type WireMessage } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec } from '../catalogue.js';
-import { CAP_ONLY, ONLY_IN, argType, definedIn } from '../codec/args.js';
+import { ONLY_IN, argType, definedIn } from '../codec/args.js';
 import { CodecError, decodeArg, encodeArg } from '../../sigtran/codec/index.js';
 import { codecOptions } from './codec-options.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
@@ -57,7 +57,7 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
     const why = rd ? `the dialogue has ended (${rd.endReason})` : spec.dialogueKey.startsWith('scp:') ? 'no dialogue from the peer yet (receive its InitialDP / AssistRequestInstructions first)' : 'no dialogue is open (send InitialDP first)';
     ctx.abort(`${spec.name}: cannot send: ${why}`);
   }
-  if (!definedIn(ms.op, rd.variant)) ctx.abort(`${spec.name}: ${ms.op} is not defined in variant ${rd.variant}${ONLY_IN[ms.op] ? ` (only in ${ONLY_IN[ms.op]!.join(', ')})` : CAP_ONLY.has(ms.op) ? ' (a CAP operation)' : ''}`);
+  if (!definedIn(ms.op, rd.variant)) ctx.abort(`${spec.name}: ${ms.op} is not defined in variant ${rd.variant}${ONLY_IN[ms.op] ? ` (only in ${ONLY_IN[ms.op]!.join(', ')})` : ''}`);
   const fields = outboundFields(ms.op, rd.variant, args, s.cfg);
   const at = argType(ms.op, rd.variant, ms.wire === 'result');
   if (ms.wire !== 'error') {

@@ -35,7 +35,7 @@ test('selectors pick array elements by field (case-insensitive value)', () => {
 });
 
 test('a missing step gives undefined, never a throw', () => {
-  for (const k of ['absent', 'rest.absent.deeper', 'rows[9].Exists', 'zero.x', 'nothing.x', 'rest[1]', 'rest.[a=b]', 'rest.content_json.balance.x']) {
+  for (const k of ['absent', 'rest.absent.deeper', 'rows[9].Exists', 'zero.x', 'nothing.x', 'rest[1]', 'rest.content_json.balance.x', 'zero.[a=b]', 'http_headers.[name=nope].value']) {
     assert.equal(getKpath(result, k), undefined, k);
   }
   assert.equal(getKpath(undefined, 'a'), undefined);
@@ -46,6 +46,25 @@ test('[0] of a value that is not a list is the value itself (a field that appear
   assert.deepEqual(getKpath({ m: { g: 7 } }, 'm[0].g'), 7);
   assert.deepEqual(getKpath({ m: [{ g: 7 }, { g: 8 }] }, 'm[1].g'), 8);
   assert.equal(getKpath({ m: { g: 7 } }, 'm[1].g'), undefined);
+});
+
+test('a field name after a selector reads the field of the first match (issue 11: it read as absent)', () => {
+  assert.equal(getKpath(result, 'http_headers.[name=content-type].value'), 'application/json');
+  assert.equal(getKpath(result, 'http_headers[name=X-OTHER].value'), '1');
+  const rrb = { bcsmEvents: [{ eventTypeBCSM_name: 'oDisconnect', legID: { sendingSideID_hex: '01' } }, { eventTypeBCSM_name: 'oAnswer', legID: { sendingSideID_hex: '02' } }, { eventTypeBCSM_name: 'oAnswer', legID: { sendingSideID_hex: '03' } }] };
+  assert.equal(getKpath(rrb, 'bcsmEvents[eventTypeBCSM_name=oAnswer].legID.sendingSideID_hex'), '02');
+  assert.equal(getKpath(rrb, 'bcsmEvents[eventTypeBCSM_name=oAnswer][1].legID.sendingSideID_hex'), '03');
+  assert.equal(getKpath(rrb, 'bcsmEvents[eventTypeBCSM_name=oAnswer].[0].legID.sendingSideID_hex'), '02');
+  assert.equal((getKpath(rrb, 'bcsmEvents[eventTypeBCSM_name=oAnswer]') as unknown[]).length, 2);
+  assert.equal(getKpath(rrb, 'bcsmEvents[eventTypeBCSM_name=tAnswer].legID'), undefined);
+});
+
+test('a selector on a field that appears once treats it as a one-element list', () => {
+  const one = { mscc: { 'Rating-Group': 10, gsu: { time: 60 } } };
+  assert.equal(getKpath(one, 'mscc.[Rating-Group=10].gsu.time'), 60);
+  assert.deepEqual(getKpath(one, 'mscc.[Rating-Group=11]'), []);
+  assert.equal(getKpath(one, 'mscc.[Rating-Group=11].gsu'), undefined);
+  assert.deepEqual(getKpath(result, 'rest.[a=b]'), []);
 });
 
 test('parseKpath splits into steps', () => {

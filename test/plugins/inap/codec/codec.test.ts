@@ -67,14 +67,84 @@ describe('variant differences', () => {
     assert.match(toHex(v2), /a0..80010aa1030101ff$/);
     assert.match(toHex(v3), /a0..80010a8101ff$/);
   });
-  test('ApplyChargingReport: CAP v2 names callActive, v3 legActive; each accepts the other', () => {
+  test('ApplyChargingReport: CAP v2/v3 name callActive, v4 legActive; each accepts the other; aChChargingAddress is v4 only', () => {
     const a2 = argType('ApplyChargingReport', 'camel2')!;
     const a3 = argType('ApplyChargingReport', 'camel3')!;
+    const a4 = argType('ApplyChargingReport', 'camel4')!;
     const s = { 'timeDurationChargingResult.partyToCharge.receivingSideID_hex': '01', 'timeDurationChargingResult.timeInformation.timeIfNoTariffSwitch': 5, 'timeDurationChargingResult.legActive': true };
-    assert.equal(toHex(encodeArg(a2, s)), toHex(encodeArg(a3, s)));
-    const d = decodeArg(a3, encodeArg(a3, s)).fields.timeDurationChargingResult as Record<string, unknown>;
+    assert.equal(toHex(encodeArg(a2, s)), toHex(encodeArg(a4, s)));
+    assert.equal(toHex(encodeArg(a3, s)), toHex(encodeArg(a4, s)));
+    const d = decodeArg(a3, encodeArg(a4, s)).fields.timeDurationChargingResult as Record<string, unknown>;
     assert.equal(d.legActive, true);
     assert.equal(d.callActive, true);
+    const withAddress = { ...s, 'timeDurationChargingResult.aChChargingAddress_hex': '8101' + '02' };
+    assert.match(toHex(encodeArg(a4, withAddress)), /a5038101..$/);
+    assert.doesNotMatch(toHex(encodeArg(a3, withAddress)), /a503/);
+  });
+  test('ApplyCharging CAP v3: the SCP bytes a00e8002012c8101ff82020e108301ff decode fully (tone [3] BOOLEAN; issue 11)', () => {
+    const ach = 'a00e8002012c8101ff82020e108301ff';
+    const arg = Buffer.from(`30178010${ach}a203800101`, 'hex');
+    const d = decodeArg(argType('ApplyCharging', 'camel3')!, arg);
+    assert.ok(d.ok, d.ok ? '' : d.error);
+    assert.equal(d.fields.aChBillingChargingCharacteristics_error, undefined);
+    const tdc = (d.fields.aChBillingChargingCharacteristics as any).timeDurationCharging;
+    assert.deepEqual(tdc, { maxCallPeriodDuration: 300, releaseIfdurationExceeded: true, tariffSwitchInterval: 3600, tone: true });
+    // the same bytes read as CAP v4 are the ill-formed v4 CHOICE: the v4 decoder reports it, it does not invent a tone
+    const d4 = decodeArg(argType('ApplyCharging', 'camel4')!, arg);
+    assert.ok(d4.fields.aChBillingChargingCharacteristics_error !== undefined || !d4.ok);
+  });
+  test('ApplyCharging: tone true is 83 01 ff in CAP v3 (the bytes an independent CAP v3 SCP sends), a3 03 01 01 ff in CAP v4', () => {
+    const args = { 'aChBillingChargingCharacteristics.timeDurationCharging': { maxCallPeriodDuration: 300, releaseIfdurationExceeded: true, tariffSwitchInterval: 3600, tone: true } };
+    const v3 = encodeArg(argType('ApplyCharging', 'camel3')!, outboundFields('ApplyCharging', 'camel3', args));
+    assert.equal(toHex(v3), '30128010a00e8002012c8101ff82020e108301ff');
+    const v4 = encodeArg(argType('ApplyCharging', 'camel4')!, outboundFields('ApplyCharging', 'camel4', args));
+    assert.equal(toHex(v4), '30148012a0108002012c8101ff82020e10a3030101ff');
+    const burst = outboundFields('ApplyCharging', 'camel4', { 'aChBillingChargingCharacteristics.timeDurationCharging': { maxCallPeriodDuration: 300, audibleIndicator: { burstList: { warningPeriod: 20, bursts: { numberOfBursts: 3 } } } } });
+    assert.match(toHex(encodeArg(argType('ApplyCharging', 'camel4')!, burst)), /a30aa108800114a103800103$/);
+  });
+  test('EventSpecificInformationBCSM (CAP): oAbandonSpecificInfo [21], o/tChangeOfPositionSpecificInfo [50]/[51], dpSpecificInfoAlt [52]', () => {
+    const at = argType('EventReportBCSM', 'camel4')!;
+    const hex = (esi: Record<string, unknown>) => toHex(encodeArg(at, { eventTypeBCSM: 10, eventSpecificInformationBCSM: esi }));
+    assert.equal(hex({ oAbandonSpecificInfo: { routeNotPermitted: 1 } }), '300a80010aa205b5039f3200');
+    assert.equal(hex({ oChangeOfPositionSpecificInfo: {} }), '300880010aa203bf3200');
+    assert.equal(hex({ tChangeOfPositionSpecificInfo: {} }), '300880010aa203bf3300');
+    assert.equal(hex({ dpSpecificInfoAlt_hex: '' }), '300880010aa203bf3400');
+  });
+  test('CallInformationRequest/Report: calledAddress (3) is CS-1 only', () => {
+    assert.match(toHex(encodeArg(argType('CallInformationRequest', 'cs1')!, { requestedInformationTypeList: ['calledAddress'] })), /0a0103/);
+    assert.throws(() => encodeArg(argType('CallInformationRequest', 'camel3')!, { requestedInformationTypeList: ['calledAddress'] }), /unknown name "calledAddress"/);
+    assert.throws(() => encodeArg(argType('CallInformationReport', 'camel3')!, { requestedInformationList: [{ requestedInformationType: 2, requestedInformationValue: { calledAddressValue_digits: '1' } }] }), /give one of/);
+  });
+  test('PromptAndCollectUserInformation result: CS-1 iA5Response [1] IA5String, CAP digitsResponse only', () => {
+    assert.equal(toHex(encodeArg(argType('PromptAndCollectUserInformation', 'cs1', true)!, { iA5Response: '12#' })), '8103313223');
+    assert.throws(() => encodeArg(argType('PromptAndCollectUserInformation', 'camel3', true)!, { iA5Response: '12#' }), /give one of digitsResponse/);
+  });
+  test('PlayAnnouncement CAP v4: requestAnnouncementStartedNotification [51] is a BOOLEAN; [2] is named requestAnnouncementCompleteNotification', () => {
+    const at = argType('PlayAnnouncement', 'camel4')!;
+    const b = encodeArg(at, { 'informationToSend.tone.toneID': 1, requestAnnouncementComplete: true, requestAnnouncementStartedNotification: true });
+    assert.match(toHex(b), /8201ff9f3301ff$/);
+    const d = decodeArg(at, b).fields;
+    assert.equal(d.requestAnnouncementCompleteNotification, true);
+    assert.equal(d.requestAnnouncementComplete, true);
+    assert.equal(d.requestAnnouncementStartedNotification, true);
+  });
+  test('Cancel CAP v4: callSegmentToCancel [2]', () => {
+    assert.equal(toHex(encodeArg(argType('Cancel', 'camel4')!, { callSegmentToCancel: { callSegmentID: 1 } })), 'a203810101');
+    assert.throws(() => encodeArg(argType('Cancel', 'camel3')!, { callSegmentToCancel: { callSegmentID: 1 } }), /give one of invokeID, allRequests/);
+  });
+  test('operations per variant (TS 29.078 contracts per phase, ETS 300 374-1)', () => {
+    const where = (op: string) => VARIANTS.filter((v) => definedIn(op, v)).join(',');
+    assert.equal(where('CallGap'), 'cs1,camel3,camel4');
+    assert.equal(where('ContinueWithArgument'), 'camel3,camel4');
+    assert.equal(where('DisconnectForwardConnectionWithArgument'), 'camel4');
+    assert.equal(where('DisconnectLeg'), 'camel4');
+    assert.equal(where('InitiateCallAttempt'), 'cs1,camel4');
+    assert.equal(where('ApplyCharging'), 'cs1,camel2,camel3,camel4');
+  });
+  test('DpSpecificCriteria: midCallControlInfo and dpSpecificCriteriaAlt are CAP v4', () => {
+    const ev = { bcsmEvents: [{ eventTypeBCSM: 8, monitorMode: 1, dpSpecificCriteria: { midCallControlInfo_hex: '810104' } }] };
+    assert.match(toHex(encodeArg(argType('RequestReportBCSMEvent', 'camel4')!, ev)), /be05a203810104/);
+    assert.throws(() => encodeArg(argType('RequestReportBCSMEvent', 'camel3')!, ev), /give one of applicationTimer/);
   });
   test('InitialDP: CS-1 has no IMSI; CAP has no dialledDigits', () => {
     assert.equal(unknownArgument(argType('InitialDP', 'cs1'), { serviceKey: 1, iMSI_digits: '1' }), 'iMSI_digits');

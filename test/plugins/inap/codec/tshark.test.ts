@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeArg } from '../../../../plugins/sigtran/codec/index.js';
+import type { JsonObject } from '../../../../sdk/index.js';
 import { argType, definedIn } from '../../../../plugins/inap/codec/args.js';
 import { VARIANTS, SSP_AC, type Variant } from '../../../../plugins/inap/codec/variants.js';
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';
@@ -90,4 +91,61 @@ describe('tshark decodes every operation', needsTool('tshark', 'apt-get install 
       });
     });
   }
+});
+
+// The forms that differ between variants (docs/plugins/inap.md, "Variants"), each in a Begin naming its variant's AC:
+// tshark picks the phase-specific definitions from the AC (CAP v2: CamelV2diff; v3/v4 ApplyCharging tone by form).
+describe('tshark decodes the variant-specific forms', needsTool('tshark', 'apt-get install tshark'), () => {
+  const ach = (v: Variant, tdc: JsonObject) => encodeArg(argType('ApplyCharging', v)!, outboundFields('ApplyCharging', v, { 'aChBillingChargingCharacteristics.timeDurationCharging': tdc }));
+  const tone = { maxCallPeriodDuration: 300, releaseIfdurationExceeded: true, tariffSwitchInterval: 3600, tone: true };
+  const cases: Array<{ name: string; v: Variant; comp: Parameters<typeof tcapBegin>[1][0]; want: Array<[string, string]> }> = [
+    { name: 'CAP v3 ApplyCharging tone', v: 'camel3', comp: { kind: 'invoke', invokeId: 1, opcode: 35, arg: ach('camel3', tone) }, want: [['camel.maxCallPeriodDuration', '300'], ['camel.tone', '1'], ['camel.audibleIndicator', '']] },
+    {
+      name: 'CAP v3 ApplyCharging as an independent SCP sends it',
+      v: 'camel3',
+      comp: { kind: 'invoke', invokeId: 1, opcode: 35, arg: Buffer.from('30128010a00e8002012c8101ff82020e108301ff', 'hex') },
+      want: [['camel.maxCallPeriodDuration', '300'], ['camel.tone', '1'], ['camel.audibleIndicator', '']],
+    },
+    { name: 'CAP v4 ApplyCharging audibleIndicator', v: 'camel4', comp: { kind: 'invoke', invokeId: 1, opcode: 35, arg: ach('camel4', tone) }, want: [['camel.audibleIndicator', '0'], ['camel.tone', '1']] },
+    {
+      name: 'CAP v4 oAbandonSpecificInfo [21]',
+      v: 'camel4',
+      comp: { kind: 'invoke', invokeId: 1, opcode: 24, arg: encodeArg(argType('EventReportBCSM', 'camel4')!, { eventTypeBCSM: 'oAbandon', 'eventSpecificInformationBCSM.oAbandonSpecificInfo.routeNotPermitted': 1 }) },
+      want: [['camel.eventSpecificInformationBCSM', '21']],
+    },
+    {
+      name: 'CAP v4 tChangeOfPositionSpecificInfo [51]',
+      v: 'camel4',
+      comp: { kind: 'invoke', invokeId: 1, opcode: 24, arg: encodeArg(argType('EventReportBCSM', 'camel4')!, { eventTypeBCSM: 'tChangeOfPosition', eventSpecificInformationBCSM: { tChangeOfPositionSpecificInfo: {} } }) },
+      want: [['camel.eventSpecificInformationBCSM', '51']],
+    },
+    {
+      name: 'CS-1 PromptAndCollectUserInformation result iA5Response',
+      v: 'cs1',
+      comp: { kind: 'result', invokeId: 1, opcode: 48, res: encodeArg(argType('PromptAndCollectUserInformation', 'cs1', true)!, { iA5Response: '12#' }) },
+      want: [['inap.iA5Response', '12#']],
+    },
+    {
+      name: 'CAP v4 requestAnnouncementStartedNotification BOOLEAN',
+      v: 'camel4',
+      comp: { kind: 'invoke', invokeId: 1, opcode: 47, arg: encodeArg(argType('PlayAnnouncement', 'camel4')!, { 'informationToSend.tone.toneID': 1, requestAnnouncementStartedNotification: true }) },
+      want: [['camel.requestAnnouncementStartedNotification', '1']],
+    },
+    {
+      name: 'CAP v4 Cancel callSegmentToCancel',
+      v: 'camel4',
+      comp: { kind: 'invoke', invokeId: 1, opcode: 53, arg: encodeArg(argType('Cancel', 'camel4')!, { callSegmentToCancel: { callSegmentID: 1 } }) },
+      want: [['camel.CancelArg', '2'], ['camel.callSegmentID', '1']],
+    },
+  ];
+  test('every form decodes without expert items, with the fields of its variant', () => {
+    const r = tsharkDecode(cases.map((c) => tcapBegin(SSP_AC[c.v], [c.comp])));
+    assert.equal(r.expert, 0, 'tshark reports malformed packets or expert items');
+    const fields = [...new Set(cases.flatMap((c) => c.want.map(([f]) => f)))];
+    const rows = r.fields(fields);
+    assert.equal(rows.length, cases.length);
+    cases.forEach((c, i) => {
+      for (const [f, val] of c.want) assert.equal(rows[i]![fields.indexOf(f)] ?? '', val, `${c.name}: ${f}`);
+    });
+  });
 });

@@ -21,15 +21,19 @@ describe('outbound argument conveniences', () => {
     assert.equal(outboundFields('AssistRequestInstructions', 'camel2', { correlationID_digits: '1' }).iPSSPCapabilities_hex, '01');
     assert.equal(outboundFields('AssistRequestInstructions', 'cs1', { correlationID_digits: '1' }).iPSSPCapabilities_hex, undefined);
   });
-  test('ApplyCharging: tone under timeDurationCharging, per CAP version', () => {
+  test('ApplyCharging: tone under timeDurationCharging, per CAP version (v3: tone [3] itself; issue 11 sent the v4 form)', () => {
     const args = { 'aChBillingChargingCharacteristics.timeDurationCharging': { maxCallPeriodDuration: 100, releaseIfdurationExceeded: true, tone: true } };
+    const v4 = outboundFields('ApplyCharging', 'camel4', args);
     const v3 = outboundFields('ApplyCharging', 'camel3', args);
     const v2 = outboundFields('ApplyCharging', 'camel2', args);
-    const tdc3 = (v3.aChBillingChargingCharacteristics as any).timeDurationCharging;
-    const tdc2 = (v2.aChBillingChargingCharacteristics as any).timeDurationCharging;
-    assert.deepEqual(tdc3, { maxCallPeriodDuration: 100, releaseIfdurationExceeded: true, audibleIndicator: { tone: true } });
-    assert.deepEqual(tdc2, { maxCallPeriodDuration: 100, releaseIfdurationExceeded: { tone: true } });
-    for (const [v, f] of [['camel2', v2], ['camel3', v3]] as const) {
+    const tdc = (f: Record<string, unknown>) => (f.aChBillingChargingCharacteristics as any).timeDurationCharging;
+    assert.deepEqual(tdc(v4), { maxCallPeriodDuration: 100, releaseIfdurationExceeded: true, audibleIndicator: { tone: true } });
+    assert.deepEqual(tdc(v3), { maxCallPeriodDuration: 100, releaseIfdurationExceeded: true, tone: true });
+    assert.deepEqual(tdc(v2), { maxCallPeriodDuration: 100, releaseIfdurationExceeded: { tone: true } });
+    // the v4 spelling is accepted in CAP v3 and sent in the v3 form
+    const v3b = outboundFields('ApplyCharging', 'camel3', { 'aChBillingChargingCharacteristics.timeDurationCharging': { maxCallPeriodDuration: 100, audibleIndicator: { tone: true } } });
+    assert.deepEqual(tdc(v3b), { maxCallPeriodDuration: 100, tone: true });
+    for (const [v, f] of [['camel2', v2], ['camel3', v3], ['camel4', v4]] as const) {
       const at = argType('ApplyCharging', v)!;
       const d = decodeArg(at, encodeArg(at, f)).fields as any;
       applyChargingView(d, v);
