@@ -26,7 +26,9 @@ export default defineOperation<SendRequestArgs, RestClient>({
       path: { type: 'string', description: 'Appended to the instance base URL (a leading / is added); may carry a query string.' },
       query: {
         description: 'Query parameters: an object (arrays repeat the name; null omits it) or an encoded string.',
-        anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: { anyOf: [scalar, { type: 'null' }, { type: 'array', items: scalar }] } }],
+        // one type list, not anyOf branches: the service's ajv coerces types, and a string branch tried before a null
+        // one would send null as "" (a null branch tried first would drop 0 and false); a listed type is never coerced
+        anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: { type: ['null', 'string', 'number', 'boolean', 'array'], items: scalar } }],
       },
       headers: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Request headers (override the instance defaults).' },
       http_headers: {
