@@ -16,6 +16,7 @@ export interface SendRequestArgs {
   content_type?: string;
   timeout_ms?: number;
   abort_on_error?: boolean;
+  expect_error?: boolean;
 }
 
 export interface BuiltRequest {

@@ -1,7 +1,7 @@
 // db.Query / db.<label>.Query: run one SQL statement with bind parameters on the chosen DB instance. Values are
 // bound, never spliced into the text: `:name` parameters take `params` as an object, `?` parameters as an array.
 import { defineOperation, invalid, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
-import { runQuery } from '../execute.js';
+import { controlArgumentSchemas, onError, runQuery } from '../execute.js';
 import type { DbInstance } from '../gateway/types.js';
 import { checkParams, parseSql } from '../sql/placeholders.js';
 
@@ -10,6 +10,7 @@ interface QueryArgs {
   params?: unknown[] | Record<string, unknown>;
   parameters?: unknown[] | Record<string, unknown>;
   abort_on_error?: boolean;
+  expect_error?: boolean;
 }
 
 
@@ -26,7 +27,7 @@ export default defineOperation<QueryArgs, DbInstance>({
       sql: { type: 'string', minLength: 1, description: 'One SQL statement with :name or ? parameters.' },
       params: { type: ['object', 'array'], description: 'Bind values: an object for :name parameters, an array for ? parameters.' },
       parameters: { type: ['object', 'array'], description: 'Another name for params.' },
-      abort_on_error: { type: 'boolean', default: true, description: 'A failed query aborts the instance (default) or is a failed check with result.error.' },
+      ...controlArgumentSchemas,
     },
   },
   prepare(args: QueryArgs, ctx: PrepareContext<DbInstance>) {
@@ -47,6 +48,6 @@ export default defineOperation<QueryArgs, DbInstance>({
     if (problem) throw invalid(`${ctx.path}.params`, problem);
   },
   execute(ctx: OperationContext<DbInstance>, args: QueryArgs) {
-    return runQuery(ctx, 'Query', args.sql, args.params ?? args.parameters, args.abort_on_error !== false);
+    return runQuery(ctx, 'Query', args.sql, args.params ?? args.parameters, onError(args));
   },
 });

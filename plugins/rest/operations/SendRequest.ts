@@ -47,6 +47,7 @@ export default defineOperation<SendRequestArgs, RestClient>({
       content_type: { type: 'string', description: 'Content-Type of the body.' },
       timeout_ms: { type: 'integer', minimum: 1, maximum: 600000, description: 'Whole-request timeout, overriding the instance timeout_ms.' },
       abort_on_error: { type: 'boolean', default: true, description: 'When no response arrives: abort the instance (default) or record a failed check and go on.' },
+      expect_error: { type: 'boolean', default: false, description: 'Negative test: no response (refused, reset, timeout) is a passed check and $i.REST carries code 0 and error; a response is a failed check.' },
     },
   },
   prepare(args: SendRequestArgs, ctx: PrepareContext<RestClient>) {
@@ -87,12 +88,17 @@ export default defineOperation<SendRequestArgs, RestClient>({
       const outcome = { code: 0 as const, error: message, method: req.method, url: client.url(req.path) };
       remember(ctx, outcome);
       ctx.received('REST', outcome);
+      if (args.expect_error === true) {
+        ctx.pass(`rest ${client.name}: no response, as expected: ${message}`);
+        return { result: restResult(outcome) };
+      }
       if (args.abort_on_error === false) {
         ctx.fail(`rest ${client.name}: ${message}`);
         return { result: restResult(outcome) };
       }
       ctx.abort(`rest ${client.name}: ${message}`);
     }
+    if (args.expect_error === true) ctx.fail(`rest ${client.name}: ${what}: expected no response (expect_error), got HTTP ${res.code}`);
     remember(ctx, res);
     ctx.received('REST', res as unknown as Json);
     if (ctx.recordsMessages) {

@@ -130,6 +130,23 @@ describe('db plugin end to end', opts, () => {
     assert.ok(log.some((l: string) => /^pass test row\.one/.test(l)), log.join('\n'));
   });
 
+  test('expect_error: an expected unique violation passes the instance (negative test); a query that succeeds then fails', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'db-expect-error',
+      operations: [
+        { type: 'db.smf.Query', arguments: { sql: 'INSERT INTO acct VALUES (42, :m, 1)', params: { m: 'dup' }, expect_error: true }, tests: [{ kpath: 'error.code', type: 'string', value: '23505' }] },
+        { type: 'db.smf.CcsAcctExists', arguments: { be_acct_id: 'x', expect_error: true }, tests: [{ kpath: 'error.code', type: 'string', value: '22P02' }] },
+        { type: 'db.Query', arguments: { sql: 'SELEC 1', expect_error: true }, tests: [{ kpath: 'error.message', type: 'regex', pattern: 'syntax error' }] },
+      ],
+    });
+    assert.equal(r.counts.passed, 1, JSON.stringify(r.first_call?.check_log ?? r.first_aborts));
+    const log = r.first_call.check_log.map((c: { status: string; text: string }) => `${c.status} ${c.text}`);
+    assert.ok(log.some((l: string) => /^pass db\.smf\.Query on SMF-A failed: .*duplicate key.*\(expected\)/.test(l)), log.join('\n'));
+    const r2 = await runToCompletion(svc.port, { run_id: 'db-expect-error-ok', operations: [{ type: 'db.smf.Query', arguments: { sql: 'SELECT 1 AS one', expect_error: true } }] });
+    assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
+    assert.match(r2.first_call.check_log.find((c: { status: string }) => c.status === 'fail').text, /db\.smf\.Query on SMF-A: expected an error \(expect_error\), the query succeeded \(1 row\(s\)\)/);
+  });
+
   test('a load run shares the pool: every instance passes', async () => {
     const r = await runToCompletion(
       svc.port,

@@ -126,6 +126,23 @@ describe('rest plugin end to end', needsTool('openssl', 'apt-get install openssl
     assert.ok(checks(r2).some((l) => /^fail rest DOWN: .*connection refused/.test(l)));
   });
 
+  test('expect_error: a request expected to get no response passes (negative test); one that gets a response fails', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'rest-expect-error',
+      rest: 'DOWN',
+      operations: [
+        { type: 'rest.SendRequest', arguments: { method: 'GET', path: '/x', expect_error: true }, tests: [{ kpath: 'rest.code', type: 'integer', value: 0 }, { kpath: 'error', type: 'regex', pattern: 'refused' }] },
+        { type: 'rest.ExpectResponse', arguments: { status: 0 } },
+        { type: 'assert', arguments: { expression: '$i.REST.code == 0' } },
+      ],
+    });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    assert.ok(checks(r).some((l) => /^pass rest DOWN: no response, as expected: .*connection refused/.test(l)), checks(r).join('\n'));
+    const r2 = await runToCompletion(svc.port, { run_id: 'rest-expect-error-got', operations: [{ type: 'rest.SendRequest', arguments: { method: 'GET', path: '/text', expect_error: true } }] });
+    assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
+    assert.ok(checks(r2).some((l) => /^fail rest CRM: GET \/text: expected no response \(expect_error\), got HTTP 200/.test(l)), checks(r2).join('\n'));
+  });
+
   test('paths are percent-encoded (RFC 3986) as written, without encoding an escape twice; urlencode() encodes a segment', async () => {
     const r = await runToCompletion(svc.port, {
       run_id: 'rest-encode',
