@@ -8,6 +8,7 @@ import { LockTable } from './locks.js';
 import { TestRun } from './run.js';
 import { checkGatewaysUp, compileDefinition, type CompileLimits } from './definition.js';
 import type { Registry } from '../plugins/registry.js';
+import { reconnectGateways } from '../plugins/gateway-lifecycle.js';
 import type { ServiceHookSet } from '../hooks.js';
 import { PastRun } from './past-run.js';
 import type { RunStore } from '../store/run-store.js';
@@ -104,6 +105,11 @@ export class RunManager {
     }
     const def = compileDefinition(params, this.registry, this.opts);
     if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
+    if (def.gateways.some((g) => g.state() !== 'up')) {
+      // a gateway that is down may be back already: let it try now rather than at its next scheduled retry
+      await reconnectGateways(def.gateways);
+      if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this one waited for a gateway); pick a new run_id`);
+    }
     checkGatewaysUp(def, this.registry);
     this.locks.acquire(runId, def.lockKeys);
     const run = new TestRun(def, this.opts.maxRecordBytes, (r) => {

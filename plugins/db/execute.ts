@@ -1,7 +1,7 @@
 // Running one query for an operation: message records and traces, the result object tests[] see, $i, and a
 // failed query turned into an aborted instance (default) or a failed check, always with the database's message.
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../sdk/index.js';
-import { DbError, type DbInstance } from './gateway/types.js';
+import { DbError, type DbInstance, type DbSession } from './gateway/types.js';
 
 /**
  * The anchor writes `rows.Exists` for a column of a one-row answer: the first row's columns are also readable
@@ -14,6 +14,18 @@ function anchorRows(rows: JsonObject[]): JsonObject[] {
     for (const k of Object.keys(first)) if (!/^\d+$/.test(k) && !(k in rows)) Object.defineProperty(rows, k, { value: first[k], enumerable: false });
   }
   return rows;
+}
+
+/**
+ * The test instance's session on the database instance, made on its first query there and ended (rolling back a
+ * transaction it left open) when the test instance ends, whatever the outcome.
+ */
+function session(ctx: OperationContext<DbInstance>, db: DbInstance): DbSession {
+  return ctx.state(`db.session.${db.name}`, () => {
+    const s = db.session();
+    ctx.defer(() => s.end());
+    return s;
+  });
 }
 
 /** How a failed query counts: `expect_error` (a negative test) before `abort_on_error`. */
@@ -53,7 +65,7 @@ export async function runQuery(
   }
   ctx.trace(2, `${op} on ${db.name}: ${sql}`);
   try {
-    const r = await db.query(sql, params, ctx.signal);
+    const r = await db.query(sql, params, { session: session(ctx, db), signal: ctx.signal });
     const result: JsonObject = { rows: anchorRows(r.rows), row: r.rows[0] ?? null, row_count: r.rows.length, affected: r.affected, columns: r.columns };
     if (r.last_insert_id !== undefined) result.last_insert_id = r.last_insert_id;
     if (ctx.recordsMessages) {
