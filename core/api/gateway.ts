@@ -11,6 +11,12 @@ export interface GatewayInstance {
   state(): GatewayState;
   /** Short human-readable status (peer address, last error), shown by ListTests / describe. */
   describe?(): Json;
+  /**
+   * A run needs this instance and it is not 'up': try to connect now rather than at the next scheduled retry (after
+   * an outage that can be long). ExecuteTest waits for it at most GATEWAY_RECONNECT_WAIT_MS, then checks state()
+   * again; the instance's own retries go on as before when it fails.
+   */
+  reconnect?(): Promise<void> | void;
   /** Called once at service start (by the core's gateway lifecycle tap) and at shutdown. */
   start?(): Promise<void> | void;
   stop?(): Promise<void> | void;

@@ -8,6 +8,7 @@ import { LockTable } from './locks.js';
 import { TestRun } from './run.js';
 import { checkGatewaysUp, compileDefinitionSliced, type CompileLimits } from './definition.js';
 import type { Registry } from '../plugins/registry.js';
+import { reconnectGateways } from '../plugins/gateway-lifecycle.js';
 import type { ServiceHookSet } from '../hooks.js';
 import { PastRun } from './past-run.js';
 import type { RunStore } from '../store/run-store.js';
@@ -106,6 +107,11 @@ export class RunManager {
     // compiling yielded to other requests: the run_id may have been taken meanwhile
     if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this definition was being checked); pick a new run_id`);
     if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
+    if (def.gateways.some((g) => g.state() !== 'up')) {
+      // a gateway that is down may be back already: let it try now rather than at its next scheduled retry
+      await reconnectGateways(def.gateways);
+      if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this one waited for a gateway); pick a new run_id`);
+    }
     checkGatewaysUp(def, this.registry);
     this.locks.acquire(runId, def.lockKeys);
     const run = new TestRun(def, this.opts.maxRecordBytes, (r) => {

@@ -1,6 +1,6 @@
 // Built-in functions for test data in expressions. Pure, plain data in and out, and bounded: no function builds
 // a value larger than max_value_bytes (core/expr/limits.ts), and state (sequence counters) belongs to the run.
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { expressionLimits } from './limits.js';
 import { runState } from './run-state.js';
 
@@ -84,3 +84,90 @@ export const builtinFunctionDocs: Record<string, string> = {
   defined: 'defined(v): not null or undefined',
   json: 'json(v): JSON text',
 };
+
+// Encodings and digests for HTTP APIs (signed requests, Basic credentials, path segments). Text in and out:
+// strings are taken as UTF-8, any other value as its JSON text; every result is bounded by max_value_bytes.
+
+/** A function's text argument: strings as they are, null/undefined as '', anything else as JSON text. */
+function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === undefined || v === null) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** Refuses work whose result could exceed max_value_bytes: `bytes` is the most the result can take. */
+function fits(fn: string, bytes: number): void {
+  const max = expressionLimits().maxValueBytes;
+  if (bytes > max) throw new Error(`${fn}: the result would be up to ${bytes} bytes, more than max_value_bytes (${max})`);
+}
+
+const DIGESTS = new Set(['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512']);
+const DIGEST_ENCODINGS = new Set(['hex', 'base64', 'base64url']);
+
+function digestArgs(fn: string, algorithm: unknown, encoding: unknown): { alg: string; enc: 'hex' | 'base64' | 'base64url' } {
+  const alg = String(algorithm ?? '').toLowerCase().replace(/^sha-/, 'sha');
+  if (!DIGESTS.has(alg)) throw new Error(`${fn}: algorithm must be one of ${[...DIGESTS].join(', ')}, got ${String(algorithm)}`);
+  const enc = encoding === undefined || encoding === null ? 'hex' : String(encoding);
+  if (!DIGEST_ENCODINGS.has(enc)) throw new Error(`${fn}: encoding must be hex, base64 or base64url, got ${enc}`);
+  return { alg, enc: enc as 'hex' | 'base64' | 'base64url' };
+}
+
+const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
+
+export const encodingFunctions: Record<string, (...args: any[]) => unknown> = {
+  /** urlencode(v): RFC 3986 percent-encoding of one URL component (path segment, query name or value). */
+  urlencode: (v: unknown) => {
+    const s = text(v);
+    fits('urlencode', Buffer.byteLength(s) * 3);
+    // through UTF-8 and back: a lone surrogate becomes U+FFFD instead of a URIError
+    return encodeURIComponent(Buffer.from(s, 'utf8').toString('utf8')).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  },
+  /** urldecode(v): the text of a percent-encoded component ('+' stays '+'). */
+  urldecode: (v: unknown) => {
+    try {
+      return decodeURIComponent(text(v));
+    } catch {
+      throw new Error('urldecode: malformed percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8)');
+    }
+  },
+  /** base64(v) / base64url(v): the UTF-8 bytes of v in base64 (with padding) / base64url (without). */
+  base64: (v: unknown) => {
+    const b = Buffer.from(text(v), 'utf8');
+    fits('base64', Math.ceil(b.length / 3) * 4);
+    return b.toString('base64');
+  },
+  base64url: (v: unknown) => {
+    const b = Buffer.from(text(v), 'utf8');
+    fits('base64url', Math.ceil(b.length / 3) * 4);
+    return b.toString('base64url');
+  },
+  /** base64decode(v): base64 or base64url text decoded, as UTF-8 text. */
+  base64decode: (v: unknown) => {
+    const s = text(v).replace(/\s+/g, '');
+    if (!BASE64.test(s) || s.length % 4 === 1) throw new Error('base64decode: not base64 text');
+    return Buffer.from(s, s.includes('-') || s.includes('_') ? 'base64url' : 'base64').toString('utf8');
+  },
+  /** hash(algorithm, data, encoding='hex'): digest of the UTF-8 bytes of data. */
+  hash: (algorithm: unknown, data: unknown, encoding?: unknown) => {
+    const { alg, enc } = digestArgs('hash', algorithm, encoding);
+    return createHash(alg).update(text(data), 'utf8').digest(enc);
+  },
+  /** hmac(algorithm, key, data, encoding='hex'): HMAC of the UTF-8 bytes of data with the UTF-8 bytes of key. */
+  hmac: (algorithm: unknown, key: unknown, data: unknown, encoding?: unknown) => {
+    const { alg, enc } = digestArgs('hmac', algorithm, encoding);
+    return createHmac(alg, text(key)).update(text(data), 'utf8').digest(enc);
+  },
+};
+
+export const encodingFunctionDocs: Record<string, string> = {
+  urlencode: "urlencode(v): percent-encodes one URL component (RFC 3986: all but A-Z a-z 0-9 - . _ ~), UTF-8: urlencode('a b/ü') → 'a%20b%2F%C3%BC'",
+  urldecode: 'urldecode(v): decodes percent-encoding (a malformed escape is an error)',
+  base64: "base64(v): base64 of the UTF-8 text: base64('user:pw') → 'dXNlcjpwdw=='",
+  base64url: 'base64url(v): base64url (RFC 4648 §5, no padding) of the UTF-8 text',
+  base64decode: 'base64decode(v): base64 or base64url text decoded to UTF-8 text',
+  hash: "hash(algorithm, data, encoding='hex'): md5, sha1, sha224, sha256, sha384 or sha512 digest; encoding hex, base64 or base64url",
+  hmac: "hmac(algorithm, key, data, encoding='hex'): HMAC of data with key (algorithms and encodings as hash)",
+};
+
+Object.assign(builtinFunctions, encodingFunctions);
+Object.assign(builtinFunctionDocs, encodingFunctionDocs);

@@ -9,6 +9,27 @@ const NAME = 'gateways';
 /** How long the service waits for one instance's start() before it goes on (the instance keeps trying). */
 export const GATEWAY_START_WAIT_MS = 5000;
 
+/** How long ExecuteTest waits for the instances a run needs that are not up to try connecting once more. */
+export const GATEWAY_RECONNECT_WAIT_MS = 2000;
+
+/**
+ * Ask the instances that are not up to connect now (those that can: reconnect()), and wait for them at most
+ * GATEWAY_RECONNECT_WAIT_MS together. Never throws: the caller checks the states afterwards.
+ */
+export async function reconnectGateways(gateways: readonly GatewayInstance[]): Promise<void> {
+  const tries = gateways.filter((g) => g.state() !== 'up' && g.reconnect).map(async (g) => {
+    try {
+      await g.reconnect!();
+    } catch {
+      /* the state tells */
+    }
+  });
+  if (tries.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(tries), new Promise((r) => (timer = setTimeout(r, GATEWAY_RECONNECT_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
 export function tapGatewayLifecycle(hooks: ServiceHookSet, registry: Registry, log: (level: string, text: string) => void): void {
   const instances = (): GatewayInstance[] => [...registry.gateways.values()].flatMap((g) => [...g.byName.values()]);
   // First on ready: plugins' own ready taps may rely on their gateways having been started.

@@ -168,8 +168,14 @@ function nullable(s: Record<string, unknown>): Record<string, unknown> {
     out.enum = [out.const, null];
     delete out.const;
   }
-  if (Array.isArray(out.anyOf)) out.anyOf = [...out.anyOf, { type: 'null' }];
-  if (Array.isArray(out.oneOf)) out.oneOf = [...out.oneOf, { type: 'null' }];
+  // anyOf / oneOf: null is tested with `const` (which never coerces) before the branches. The service's ajv coerces
+  // types, so a `null` branch appended after a string branch would see "" (null coerced), and one put before them
+  // would turn 0, "" and false into null.
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    if (!Array.isArray(out[k])) continue;
+    out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { if: { const: null }, then: true, else: { [k]: out[k] } }];
+    delete out[k];
+  }
   return out;
 }
 

@@ -1,7 +1,7 @@
 // Running one query for an operation: message records and traces, the result object tests[] see, $i, and a
 // failed query turned into an aborted instance (default) or a failed check, always with the database's message.
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../sdk/index.js';
-import { DbError, type DbInstance } from './gateway/types.js';
+import { DbError, type DbInstance, type DbSession } from './gateway/types.js';
 
 /**
  * The anchor writes `rows.Exists` for a column of a one-row answer: the first row's columns are also readable
@@ -17,16 +17,46 @@ function anchorRows(rows: JsonObject[]): JsonObject[] {
 }
 
 /**
+ * The test instance's session on the database instance, made on its first query there and ended (rolling back a
+ * transaction it left open) when the test instance ends, whatever the outcome.
+ */
+function session(ctx: OperationContext<DbInstance>, db: DbInstance): DbSession {
+  return ctx.state(`db.session.${db.name}`, () => {
+    const s = db.session();
+    ctx.defer(() => s.end());
+    return s;
+  });
+}
+
+/** How a failed query counts: `expect_error` (a negative test) before `abort_on_error`. */
+export interface OnError {
+  abortOnError: boolean;
+  expectError: boolean;
+}
+
+/** The control arguments of every db operation (not bind values of a named query). */
+export const CONTROL_ARGUMENTS = ['abort_on_error', 'expect_error'] as const;
+
+export const controlArgumentSchemas = {
+  abort_on_error: { type: 'boolean', default: true, description: 'A failed query aborts the instance (default) or is a failed check with result.error.' },
+  expect_error: { type: 'boolean', default: false, description: 'Negative test: a failed query is a passed check (result.error for tests[]) and a query that succeeds is a failed one.' },
+} as const;
+
+export function onError(args: { abort_on_error?: unknown; expect_error?: unknown }): OnError {
+  return { abortOnError: args.abort_on_error !== false, expectError: args.expect_error === true };
+}
+
+/**
  * The result of a db operation: `rows` (array of row objects), `row` (the first row or null), `row_count`,
- * `affected` (rows changed by INSERT/UPDATE/DELETE, else null), `columns`; on a failed query with
- * abort_on_error false, `error: { message, code }`.
+ * `affected` (rows changed by INSERT/UPDATE/DELETE, else null), `columns`; after a failed query (with
+ * abort_on_error false or expect_error), `error: { message, code }`.
  */
 export async function runQuery(
   ctx: OperationContext<DbInstance>,
   what: string,
   sql: string,
   params: unknown[] | Record<string, unknown> | undefined,
-  abortOnError: boolean,
+  mode: OnError,
 ): Promise<OperationOutcome> {
   const db = ctx.gateway();
   const op = `db${ctx.label ? '.' + ctx.label : ''}.${what}`;
@@ -35,7 +65,7 @@ export async function runQuery(
   }
   ctx.trace(2, `${op} on ${db.name}: ${sql}`);
   try {
-    const r = await db.query(sql, params, ctx.signal);
+    const r = await db.query(sql, params, { session: session(ctx, db), signal: ctx.signal });
     const result: JsonObject = { rows: anchorRows(r.rows), row: r.rows[0] ?? null, row_count: r.rows.length, affected: r.affected, columns: r.columns };
     if (r.last_insert_id !== undefined) result.last_insert_id = r.last_insert_id;
     if (ctx.recordsMessages) {
@@ -44,6 +74,7 @@ export async function runQuery(
     ctx.trace(1, `${op} on ${db.name}: ${r.affected === null ? `${r.rows.length} row(s)` : `${r.affected} row(s) affected`}`);
     ctx.received('DB', result);
     if (what !== 'Query') ctx.received(what, result);
+    if (mode.expectError) ctx.fail(`${op} on ${db.name}: expected an error (expect_error), the query succeeded (${r.affected === null ? `${r.rows.length} row(s)` : `${r.affected} row(s) affected`})`);
     return { result };
   } catch (e) {
     const message = e instanceof DbError ? e.message : `unexpected failure: ${(e as Error).message}`;
@@ -52,8 +83,9 @@ export async function runQuery(
     const result: JsonObject = { rows: [], row: null, row_count: 0, affected: null, columns: [], error: { message, code } };
     ctx.received('DB', result);
     if (what !== 'Query') ctx.received(what, result);
-    if (abortOnError) ctx.abort(text);
-    ctx.fail(text);
+    if (mode.expectError) ctx.pass(`${text} (expected)`);
+    else if (mode.abortOnError) ctx.abort(text);
+    else ctx.fail(text);
     return { result };
   }
 }

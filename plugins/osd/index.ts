@@ -20,7 +20,8 @@ const instanceSchema: JsonSchema = {
     username: { type: 'string' },
     password: { type: 'string' },
     auth: { enum: ['basic', 'wsse', 'none'] },
-    wsdl_url: { anyOf: [{ type: 'string', pattern: '^https?://' }, { const: false }] },
+    // `false` first: the service's ajv coerces types, and a string branch tried first would turn false into "false"
+    wsdl_url: { anyOf: [{ const: false }, { type: 'string', pattern: '^https?://' }] },
     namespace: { type: 'string', minLength: 1 },
     element_form: { enum: ['qualified', 'unqualified'] },
     action_base: { type: 'string' },

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sqliteFileAccess } from '../sql/sqlite-guard.js';
-import { DbError, namedQueries, toJson, type DbInstance, type DbInstanceOptions, type DbResult, type NamedQuery } from './types.js';
+import { DbError, namedQueries, toJson, type DbInstance, type DbInstanceOptions, type DbResult, type DbSession, type NamedQuery } from './types.js';
 
 const MAX_CACHED_STATEMENTS = 500;
 
@@ -91,6 +91,10 @@ export class SqliteDb implements DbInstance {
       this.statements.set(text, st);
     }
     return st;
+  }
+
+  session(): DbSession {
+    return { end: async () => undefined };
   }
 
   async query(sql: string, params: unknown[] | Record<string, unknown> | undefined): Promise<DbResult> {

@@ -2,7 +2,7 @@
 import type { GatewayInstance, Json, JsonObject } from '../../../sdk/index.js';
 import { parseSql, type ParsedSql } from '../sql/placeholders.js';
 
-export interface QueryOptions {
+export interface NamedQueryOptions {
   /** SQL text as written, with `:name` or `?` parameters (see sql/placeholders.ts). */
   sql: string;
   description?: string;
@@ -35,7 +35,7 @@ export interface DbInstanceOptions {
   /** SQL run once when the instance comes up (CREATE TABLE IF NOT EXISTS ..., seed rows). */
   init_sql?: string | string[];
   /** Named queries: db.<label>.<Name> runs this instance's SQL with the operation's arguments as parameters. */
-  queries?: Record<string, string | QueryOptions>;
+  queries?: Record<string, string | NamedQueryOptions>;
 }
 
 export interface NamedQuery {
@@ -54,6 +54,11 @@ export interface DbResult {
   last_insert_id?: number | string;
 }
 
+/** Error codes of failures the service reports itself (no SQLSTATE / SQLITE_* code applies). */
+export const POOL_TIMEOUT = 'POOL_TIMEOUT';
+export const QUERY_TIMEOUT = 'QUERY_TIMEOUT';
+export const CANCELLED = 'CANCELLED';
+
 /** A query the database refused or could not run: its message and code (SQLSTATE or SQLITE_*) when known. */
 export class DbError extends Error {
   constructor(
@@ -66,10 +71,28 @@ export class DbError extends Error {
   }
 }
 
+/**
+ * What one test instance holds of a database instance: the connection its open transaction (or changed session
+ * state) is bound to. Every query of the instance goes through it; end() runs when the instance ends and rolls
+ * back a transaction left open, so nothing an instance does reaches another's queries.
+ */
+export interface DbSession {
+  end(): Promise<void>;
+}
+
+export interface QueryOptions {
+  /** The instance's session (without one, a query that opens a transaction is rolled back at once). */
+  session?: DbSession;
+  /** The instance's signal: aborting it cancels the query on the server. */
+  signal?: AbortSignal;
+}
+
 export interface DbInstance extends GatewayInstance {
   readonly driver: 'sqlite' | 'postgres';
   readonly queries: ReadonlyMap<string, NamedQuery>;
-  query(sql: string, params: unknown[] | Record<string, unknown> | undefined, signal?: AbortSignal): Promise<DbResult>;
+  /** A new session for one test instance. */
+  session(): DbSession;
+  query(sql: string, params: unknown[] | Record<string, unknown> | undefined, opts?: QueryOptions): Promise<DbResult>;
 }
 
 export function namedQueries(opts: DbInstanceOptions): Map<string, NamedQuery> {

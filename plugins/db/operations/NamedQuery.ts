@@ -3,12 +3,12 @@
 // One operation type is registered per distinct name; prepare() checks that the instance the run resolves for
 // the operation defines the query, and that the arguments name exactly its parameters.
 import { defineOperation, invalid, type OperationContext, type OperationDefinition, type PrepareContext } from '../../../sdk/index.js';
-import { runQuery } from '../execute.js';
+import { CONTROL_ARGUMENTS, controlArgumentSchemas, onError, runQuery } from '../execute.js';
 import type { DbInstance } from '../gateway/types.js';
 import { checkParams } from '../sql/placeholders.js';
 
 /** Argument names that control the operation rather than bind a parameter. */
-const CONTROL = ['abort_on_error'];
+const CONTROL: readonly string[] = CONTROL_ARGUMENTS;
 
 export function namedQueryOperation(name: string): OperationDefinition<Record<string, unknown>, DbInstance> {
   return defineOperation<Record<string, unknown>, DbInstance>({
@@ -20,7 +20,7 @@ export function namedQueryOperation(name: string): OperationDefinition<Record<st
     arguments: {
       type: 'object',
       properties: {
-        abort_on_error: { type: 'boolean', default: true, description: 'A failed query aborts the instance (default) or is a failed check.' },
+        ...controlArgumentSchemas,
       },
       additionalProperties: { description: 'A bind value for the :name parameter of the same name.' },
     },
@@ -42,7 +42,7 @@ export function namedQueryOperation(name: string): OperationDefinition<Record<st
       if (!q) ctx.abort(`db instance '${db.name}' defines no query '${name}'`);
       const bind: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(args)) if (!CONTROL.includes(k)) bind[k] = v;
-      return runQuery(ctx, name, q.sql, bind, args.abort_on_error !== false);
+      return runQuery(ctx, name, q.sql, bind, onError(args));
     },
   });
 }

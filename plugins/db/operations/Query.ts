@@ -1,7 +1,7 @@
 // db.Query / db.<label>.Query: run one SQL statement with bind parameters on the chosen DB instance. Values are
 // bound, never spliced into the text: `:name` parameters take `params` as an object, `?` parameters as an array.
 import { defineOperation, invalid, Type, type OperationContext, type PrepareContext, isExpression } from '../../../sdk/index.js';
-import { runQuery } from '../execute.js';
+import { onError, runQuery } from '../execute.js';
 import type { DbInstance } from '../gateway/types.js';
 import { checkParams, parseSql } from '../sql/placeholders.js';
 
@@ -19,6 +19,7 @@ export default defineOperation({
     params: Type.Optional(bindValues('Bind values: an object for :name parameters, an array for ? parameters.')),
     parameters: Type.Optional(bindValues('Another name for params.')),
     abort_on_error: Type.Optional(Type.Boolean({ default: true, description: 'A failed query aborts the instance (default) or is a failed check with result.error.' })),
+    expect_error: Type.Optional(Type.Boolean({ default: false, description: 'Negative test: a failed query is a passed check (result.error for tests[]) and a query that succeeds is a failed one.' })),
   }),
   prepare(args, ctx: PrepareContext<DbInstance>) {
     if (args.params !== undefined && args.parameters !== undefined) throw invalid(`${ctx.path}.parameters`, 'give params or parameters, not both');
@@ -38,6 +39,6 @@ export default defineOperation({
     if (problem) throw invalid(`${ctx.path}.params`, problem);
   },
   execute(ctx: OperationContext<DbInstance>, args) {
-    return runQuery(ctx, 'Query', args.sql, args.params ?? args.parameters, args.abort_on_error !== false);
+    return runQuery(ctx, 'Query', args.sql, args.params ?? args.parameters, onError(args));
   },
 });

@@ -4,6 +4,8 @@
 // reads the statement's bare words (outside strings, quoted identifiers and comments), so `'ATTACH'` in a
 // string is data, not a command. init_sql in plugins.json is the operator's and is not checked.
 
+import { bareWords } from './words.js';
+
 /** Pragmas a client may run: they read the schema or set per-connection behaviour, and touch no other file. */
 const SAFE_PRAGMAS = new Set([
   'table_info', 'table_xinfo', 'table_list', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list',
@@ -15,46 +17,6 @@ const SAFE_PRAGMAS = new Set([
 
 /** Functions that reach the file system or the process. */
 const FORBIDDEN_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer']);
-
-interface Word {
-  word: string;
-  /** followed by `(` */
-  call: boolean;
-  /** followed by `.` (a schema name) */
-  dot: boolean;
-}
-
-/** The bare words of a statement, upper-cased, in order, with what follows each. */
-export function bareWords(sql: string): Word[] {
-  const out: Word[] = [];
-  const n = sql.length;
-  let i = 0;
-  while (i < n) {
-    const c = sql[i]!;
-    if (c === "'" || c === '"' || c === '`') {
-      i++;
-      while (i < n && !(sql[i] === c && sql[i + 1] !== c)) i += sql[i] === c ? 2 : 1;
-      i++;
-    } else if (c === '[') {
-      const e = sql.indexOf(']', i);
-      i = e < 0 ? n : e + 1;
-    } else if (c === '-' && sql[i + 1] === '-') {
-      const e = sql.indexOf('\n', i);
-      i = e < 0 ? n : e + 1;
-    } else if (c === '/' && sql[i + 1] === '*') {
-      const e = sql.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2;
-    } else if (/[A-Za-z_]/.test(c)) {
-      let j = i + 1;
-      while (j < n && /[A-Za-z0-9_$]/.test(sql[j]!)) j++;
-      let k = j;
-      while (k < n && /\s/.test(sql[k]!)) k++;
-      out.push({ word: sql.slice(i, j).toUpperCase(), call: sql[k] === '(', dot: sql[k] === '.' });
-      i = j;
-    } else i++;
-  }
-  return out;
-}
 
 /** Why the statement may not run on an embedded database, or undefined when it may. */
 export function sqliteFileAccess(sql: string): string | undefined {

@@ -33,6 +33,9 @@ export default defineOperation({
     timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 600000 })),
     expect_fault: Type.Optional(Type.Boolean({ default: false, description: 'A SOAP fault is expected: a fault passes, a normal response fails.' })),
     abort_on_error: Type.Optional(Type.Boolean({ default: true, description: 'No answer or an unparsable one aborts the instance (default) or is a failed check.' })),
+    expect_error: Type.Optional(
+      Type.Boolean({ default: false, description: 'Negative test: a SOAP fault, no answer or an unparsable one is a passed check (result fault or error for tests[]); a normal response is a failed check.' }),
+    ),
   }),
   prepare(args, ctx: PrepareContext<OsdEndpoint>) {
     const check = (v: Json, path: string): void => {
@@ -47,8 +50,13 @@ export default defineOperation({
   },
   async execute(ctx: OperationContext<OsdEndpoint>, args) {
     const ep = ctx.gateway();
+    const expectError = args.expect_error === true;
     const failOrAbort = (text: string, result: JsonObject) => {
       ctx.received('OSD', result);
+      if (expectError) {
+        ctx.pass(`${text} (expected)`);
+        return { result };
+      }
       if (args.abort_on_error === false) {
         ctx.fail(text);
         return { result };
@@ -112,7 +120,7 @@ export default defineOperation({
       const result: JsonObject = { fault: f as unknown as Json, http_status: x.status };
       ctx.received('OSD', result);
       const text = `osd ${ep.name} ${args.operation}: SOAP fault ${f.code}: ${f.string}`;
-      if (args.expect_fault) ctx.pass(`${text} (expected)`);
+      if (args.expect_fault || expectError) ctx.pass(`${text} (expected)`);
       else ctx.fail(text);
       return { result };
     }
@@ -123,7 +131,7 @@ export default defineOperation({
     }
     const result: JsonObject = { returned, response: parsed.name, http_status: x.status };
     ctx.received('OSD', result);
-    if (args.expect_fault) ctx.fail(`osd ${ep.name} ${args.operation}: expected a SOAP fault, got ${parsed.name || 'an empty Body'} (HTTP ${x.status})`);
+    if (args.expect_fault || expectError) ctx.fail(`osd ${ep.name} ${args.operation}: expected ${args.expect_fault ? 'a SOAP fault' : 'an error (expect_error)'}, got ${parsed.name || 'an empty Body'} (HTTP ${x.status})`);
     else if (x.status !== 200) ctx.fail(`osd ${ep.name} ${args.operation}: HTTP ${x.status} with a non-fault SOAP response`);
     ctx.trace(1, `osd ${ep.name}: ${parsed.name} in ${x.elapsedMs} ms`);
     return { result };

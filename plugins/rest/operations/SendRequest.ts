@@ -10,7 +10,12 @@ import { requestBytes, responseBytes } from '../wire.js';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const Scalar = Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'] });
-const QueryValue = Type.Union([Scalar, Type.Null(), Type.Array(Scalar)]);
+// one type list, not anyOf branches: the service's ajv coerces types, and a string branch tried before a null one
+// would send null as "" (a null branch tried first would drop 0 and false); a listed type is never coerced
+const QueryValue = Type.Unsafe<string | number | boolean | null | Array<string | number | boolean>>({
+  type: ['null', 'string', 'number', 'boolean', 'array'],
+  items: { type: ['string', 'number', 'boolean'] },
+});
 const StringOrNumber = Type.Unsafe<string | number>({ type: ['string', 'number'] });
 
 const SendRequestArguments = Type.Object({
@@ -34,6 +39,7 @@ const SendRequestArguments = Type.Object({
   content_type: Type.Optional(Type.String({ description: 'Content-Type of the body.' })),
   timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 600000, description: 'Whole-request timeout, overriding the instance timeout_ms.' })),
   abort_on_error: Type.Optional(Type.Boolean({ default: true, description: 'When no response arrives: abort the instance (default) or record a failed check and go on.' })),
+  expect_error: Type.Optional(Type.Boolean({ default: false, description: 'Negative test: no response (refused, reset, timeout) is a passed check and $i.REST carries code 0 and error; a response is a failed check.' })),
 });
 
 export type SendRequestArgs = Static<typeof SendRequestArguments>;
@@ -83,12 +89,17 @@ export default defineOperation({
       const outcome = { code: 0 as const, error: message, method: req.method, url: client.url(req.path) };
       remember(ctx, outcome);
       ctx.received('REST', outcome);
+      if (args.expect_error === true) {
+        ctx.pass(`rest ${client.name}: no response, as expected: ${message}`);
+        return { result: restResult(outcome) };
+      }
       if (args.abort_on_error === false) {
         ctx.fail(`rest ${client.name}: ${message}`);
         return { result: restResult(outcome) };
       }
       ctx.abort(`rest ${client.name}: ${message}`);
     }
+    if (args.expect_error === true) ctx.fail(`rest ${client.name}: ${what}: expected no response (expect_error), got HTTP ${res.code}`);
     remember(ctx, res);
     ctx.received('REST', res as unknown as Json);
     if (ctx.recordsMessages) {

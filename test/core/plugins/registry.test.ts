@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Registry, argumentSchema } from '../../../core/plugins/registry.js';
+import { ajv } from '../../../core/validation/ajv.js';
 import { defineOperation } from '../../../sdk/index.js';
 
 const op = (type: string, extra: Record<string, unknown> = {}) =>
@@ -87,4 +88,31 @@ test('argumentSchema: additionalProperties false by default; receive ops accept 
   assert.deepEqual(recv.properties.fixed.enum, [1, null]);
   assert.deepEqual(recv.properties.timeout, { type: 'number' }, 'control arguments are not nullable');
   assert.equal(recv.properties['!timeout'], undefined);
+});
+
+test('argumentSchema: null stays null for receive arguments written with anyOf / oneOf (the service ajv coerces types)', () => {
+  const recv = argumentSchema(
+    defineOperation({
+      type: 'f.Recv2',
+      direction: 'receive',
+      description: '',
+      arguments: {
+        type: 'object',
+        properties: {
+          any: { anyOf: [{ type: 'string' }, { type: 'array' }] },
+          num: { anyOf: [{ type: 'integer' }, { type: 'array' }] },
+          one: { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'integer', minimum: 100 }] },
+        },
+      },
+      execute() {},
+    }),
+  );
+  const validate = ajv.compile(recv);
+  const args: Record<string, unknown> = { any: null, one: null, '!any': null };
+  assert.ok(validate(args), JSON.stringify(validate.errors));
+  assert.deepEqual(args, { any: null, one: null, '!any': null }, 'null must not be coerced to ""');
+  const ok: Record<string, unknown> = { any: 'x', one: 150, num: 0, '!num': 0 };
+  assert.ok(validate(ok), JSON.stringify(validate.errors));
+  assert.deepEqual(ok, { any: 'x', one: 150, num: 0, '!num': 0 }, '0 is not turned into null');
+  assert.equal(validate({ one: 'abc' }), false, 'oneOf still checks its branches');
 });

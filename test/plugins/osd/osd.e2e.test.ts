@@ -30,6 +30,7 @@ describe('osd plugin end to end', () => {
             { name: 'OSD-DOWN', url: `http://127.0.0.1:${downPort}/osd`, ...common },
             { name: 'OSD-WSDL', url: `${soap.url}/osd` },
             { name: 'OSD-NOWSDL', url: `${soap.url}/osd`, wsdl_url: `${soap.url}/html` },
+            { name: 'OSD-NO-DESC', url: `${soap.url}/osd`, wsdl_url: false },
             { name: 'OSD-URLCRED', url: soap.url.replace('http://', 'http://url%40user:p%3Ass%40w0rd@') + '/osd', ...common },
           ],
           default: 'OSD-SLC01',
@@ -83,6 +84,17 @@ describe('osd plugin end to end', () => {
     assert.ok(log.some((l) => /^pass test fault\.detail\.cause/.test(l)), log.join('\n'));
   });
 
+  test('expect_error: a SOAP fault expected by a negative test passes; a normal response then fails', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'osd-expect-error',
+      operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '999' }, expect_error: true }, tests: [{ kpath: 'fault.string', type: 'regex', pattern: 'No such subscriber' }] }],
+    });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    const r2 = await runToCompletion(svc.port, { run_id: 'osd-expect-error-ok', operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '0211000001' }, expect_error: true } }] });
+    assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
+    assert.ok(checks(r2).some((l) => /^fail .*expected an error \(expect_error\), got GetBalanceResponse/.test(l)), checks(r2).join('\n'));
+  });
+
   for (const [name, instance, reason] of [
     ['malformed XML', 'OSD-MALFORMED', /HTTP 200, malformed XML at line \d+/],
     ['a non-SOAP answer', 'OSD-HTML', /not a SOAP envelope \(root element: html\)/],
@@ -96,6 +108,8 @@ describe('osd plugin end to end', () => {
       assert.match(r.first_aborts[0].text, new RegExp(`^osd ${instance} GetBalance: .*${reason.source}`));
       const r2 = await runToCompletion(svc.port, { run_id: `osd-${id}-soft`, osd: instance, operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', abort_on_error: false }, tests: [{ kpath: 'error', type: 'defined' }] }] });
       assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
+      const r3 = await runToCompletion(svc.port, { run_id: `osd-${id}-expected`, osd: instance, operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', expect_error: true }, tests: [{ kpath: 'error', type: 'defined' }] }] });
+      assert.equal(r3.counts.passed, 1, `expect_error: ${JSON.stringify(r3.counts)} ${checks(r3).join('\n')}`);
     });
   }
 
@@ -123,6 +137,16 @@ describe('osd plugin end to end', () => {
     assert.equal(r.counts.passed, 1, checks(r).join('\n'));
     assert.ok(r.first_call.trace_log.some((t: { msg: string }) => /WSDL .*\/html: not a WSDL 1\.1 document/.test(t.msg)), JSON.stringify(r.first_call.trace_log));
     assert.equal(soap.seen.at(-1)!.action, '""');
+  });
+
+  test('wsdl_url false (documented): the instance boots and never reads a WSDL, even without a namespace', async () => {
+    const before = soap.seen.length;
+    const r = await runToCompletion(svc.port, { run_id: 'osd-wsdl-off', osd: 'OSD-NO-DESC', trace_level: 1, operations: [{ type: 'osd.Request', arguments: { operation: 'GetBalance', parameters: { msisdn: '0211000001' } } }] });
+    assert.ok(!r.first_call.trace_log.some((t: { msg: string }) => /WSDL/.test(t.msg)), JSON.stringify(r.first_call.trace_log));
+    assert.equal(soap.seen.length, before + 1);
+    assert.match(soap.seen.at(-1)!.body, /xmlns:osd="http:\/\/www\.oracle\.com\/ocncc\/osd"/, 'the default namespace, not one from a WSDL');
+    const list = JSON.stringify(await call(svc.port, 'ListTests', {}));
+    assert.ok(!/OSD-NO-DESC[^}]*wsdl_url/.test(list), list);
   });
 
   test('bad names are refused with 2002; the service still answers after all of the above', async () => {

@@ -126,6 +126,49 @@ describe('rest plugin end to end', needsTool('openssl', 'apt-get install openssl
     assert.ok(checks(r2).some((l) => /^fail rest DOWN: .*connection refused/.test(l)));
   });
 
+  test('expect_error: a request expected to get no response passes (negative test); one that gets a response fails', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'rest-expect-error',
+      rest: 'DOWN',
+      operations: [
+        { type: 'rest.SendRequest', arguments: { method: 'GET', path: '/x', expect_error: true }, tests: [{ kpath: 'rest.code', type: 'integer', value: 0 }, { kpath: 'error', type: 'regex', pattern: 'refused' }] },
+        { type: 'rest.ExpectResponse', arguments: { status: 0 } },
+        { type: 'assert', arguments: { expression: '$i.REST.code == 0' } },
+      ],
+    });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    assert.ok(checks(r).some((l) => /^pass rest DOWN: no response, as expected: .*connection refused/.test(l)), checks(r).join('\n'));
+    const r2 = await runToCompletion(svc.port, { run_id: 'rest-expect-error-got', operations: [{ type: 'rest.SendRequest', arguments: { method: 'GET', path: '/text', expect_error: true } }] });
+    assert.equal(r2.counts.failed, 1, JSON.stringify(r2.counts));
+    assert.ok(checks(r2).some((l) => /^fail rest CRM: GET \/text: expected no response \(expect_error\), got HTTP 200/.test(l)), checks(r2).join('\n'));
+  });
+
+  test('paths are percent-encoded (RFC 3986) as written, without encoding an escape twice; urlencode() encodes a segment', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'rest-encode',
+      vars: { id: 'a b/ü' },
+      operations: [
+        { type: 'rest.SendRequest', arguments: { method: 'GET', path: '/subscribers/a b/ü' } },
+        { type: 'rest.ExpectResponse', arguments: { status: 404 } },
+        { type: 'rest.SendRequest', arguments: { method: 'GET', path: "{ '/subscribers/' + urlencode($v.id) }" } },
+        { type: 'rest.ExpectResponse', arguments: { status: 404, json: { msisdn: 'a b/ü' } } },
+        { type: 'rest.SendRequest', arguments: { method: 'GET', path: '/subscribers/x%2Fy z#1' } },
+        { type: 'rest.ExpectResponse', arguments: { status: 404, json: { msisdn: 'x/y z#1' } } },
+      ],
+    });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n') + JSON.stringify(r.first_aborts));
+    assert.deepEqual(http.requests.slice(-3).map((q) => q.url), ['/subscribers/a%20b/%C3%BC', '/subscribers/a%20b%2F%C3%BC', '/subscribers/x%2Fy%20z%231']);
+  });
+
+  test('a query value null is left out (not sent as an empty value)', async () => {
+    const r = await runToCompletion(svc.port, {
+      run_id: 'rest-query-null',
+      operations: [{ type: 'rest.SendRequest', arguments: { method: 'POST', path: '/echo', query: { q: 'x y', skip: null, n: 0, f: false } }, tests: [{ kpath: 'content_json.query.f', type: 'string', value: 'false' }, { kpath: 'content_json.query.skip', type: 'string', value: null }, { kpath: 'content_json.query.n', type: 'string', value: '0' }] }],
+    });
+    assert.equal(r.counts.passed, 1, checks(r).join('\n'));
+    assert.equal(http.requests.at(-1)!.url, '/echo?q=x+y&n=0&f=false');
+  });
+
   test('a slow response past timeout_ms aborts with a timeout reason', async () => {
     const r = await runToCompletion(svc.port, { run_id: 'rest-slow', operations: [{ type: 'rest.SendRequest', arguments: { method: 'GET', path: '/slow', query: { ms: 2000 }, timeout_ms: 150 } }] });
     assert.equal(r.counts.aborted, 1);
