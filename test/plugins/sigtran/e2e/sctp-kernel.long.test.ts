@@ -34,8 +34,8 @@ test('kernel SCTP backend in a VM: one association, one call, multi-homing on tw
     t.skip(`the VM did not boot to its guest command ${vm.timedOut ? `within ${VM_LIMIT_MS / 1000} s` : `(qemu exited after ${Math.round(vm.ms / 1000)} s)`}: ${tail.slice(-600)}`);
     return;
   }
-  t.diagnostic(`VM ran ${Math.round(vm.ms / 1000)} s (${vm.timedOut ? 'killed at the time limit' : 'powered off'})`);
-  assert.ok(vm.result, `no RESULT line from the guest${vm.timedOut ? ` within ${VM_LIMIT_MS / 1000} s` : ''}; console:\n${tail}`);
+  t.diagnostic(`VM ran ${Math.round(vm.ms / 1000)} s (${vm.timedOut ? 'killed at the time limit' : 'powered off'}); console: ${vm.consoleFile}`);
+  assert.ok(vm.result, `no RESULT line from the guest${vm.timedOut ? ` within ${VM_LIMIT_MS / 1000} s` : ''}; console (${vm.consoleFile}):\n${tail}`);
   const r = vm.result;
   assert.equal(r.error, undefined, `${r.error}\nconsole:\n${tail}`);
   assert.match(r.kernel, /^\d+\.\d+/, 'the guest kernel');
