@@ -4,13 +4,17 @@
 // machine side by side where `sipp` is installed. `--json` prints the same as one JSON object.
 // Options: --json  --quick (shorter runs)  --secs N (seconds per linear run, default 8)  --rates 2000,5000,...
 //          --no-sipp  --no-memory
+//          --transport sctp  the load and linear runs over M3UA/TCP and over M3UA/SCTP, printed side by side (no memory
+//          run, no SIPp). The whole bench then runs in a private network namespace (`unshare -n`, root): the userland
+//          SCTP backend sends raw IP on lo, as in the SCTP e2e tests. --sctp-backend auto|kernel|userland (default
+//          auto: the kernel's SCTP where it has one, else userland).
 import { sippLines } from './sipp-lines.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../core/client/rpc-client.js';
-import { HZ, IDP, RC, cpuTicks, root, rssKb, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
+import { HZ, IDP, RC, cpuTicks, root, rssKb, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string) => {
@@ -24,6 +28,26 @@ const RATES = (opt('--rates') ?? (QUICK ? '2000,5000' : '2000,5000,8000,10000'))
 const log = (s: string) => {
   if (!JSON_OUT) process.stdout.write(s + '\n');
 };
+const TRANSPORT = opt('--transport') ?? 'tcp';
+const SCTP_BACKEND = opt('--sctp-backend') ?? 'auto';
+if (!['tcp', 'sctp'].includes(TRANSPORT) || !['auto', 'kernel', 'userland'].includes(SCTP_BACKEND)) {
+  process.stderr.write('bench: --transport is tcp or sctp, --sctp-backend auto, kernel or userland\n');
+  process.exit(2);
+}
+if (TRANSPORT === 'sctp' && process.env.TESTER_BENCH_NETNS !== '1') process.exit(await inNetns());
+
+/** Run this bench again inside a private network namespace with lo up; its exit code. */
+function inNetns(): Promise<number> {
+  const shell = `ip link set lo up && exec "${process.execPath}" --import tsx "$@"`;
+  return new Promise((resolveExit) => {
+    const child = spawn('unshare', ['-n', 'sh', '-c', shell, 'bench', import.meta.filename, ...argv], { stdio: 'inherit', env: { ...process.env, TESTER_BENCH_NETNS: '1' } });
+    child.once('error', (e) => {
+      process.stderr.write(`bench: --transport sctp runs in a network namespace: unshare failed (${e.message}); run as root\n`);
+      resolveExit(1);
+    });
+    child.once('exit', (code) => resolveExit(code ?? 1));
+  });
+}
 
 const work = mkdtempSync(join(tmpdir(), 'tester-bench-'));
 interface RunFigures {
@@ -102,7 +126,8 @@ function sipp(rates: number[]): unknown[] {
   return lines.map((l) => JSON.parse(l));
 }
 
-const startService = (simPort: number, tag: string) => startServiceIn(work, simPort, tag);
+const startService = (simPort: number, tag: string, transport = 'tcp') =>
+  startServiceIn(work, simPort, tag, transport === 'sctp' ? { transport: 'sctp-client', sctp: { backend: SCTP_BACKEND } } : undefined);
 
 async function main(): Promise<Record<string, unknown>> {
   const script = {
@@ -155,9 +180,51 @@ async function main(): Promise<Record<string, unknown>> {
   return { node: process.version, cpus: cpus().length, secs_per_linear_run: SECS, runs, sustained_rate: sustained, bytes_per_inflight: mem ?? null, targets, sipp: sippRuns };
 }
 
+/**
+ * `--transport sctp`: the same load and linear runs against scp-sim over M3UA/TCP and over M3UA/SCTP, one pair of
+ * processes per transport, each run on TCP then at once on SCTP (so that a busy machine weighs on both alike),
+ * printed side by side.
+ */
+async function compareTransports(): Promise<Record<string, unknown>> {
+  const sides: Array<{ transport: string; backend?: string; port: number; pids: { svc: number; sim: number }; runs: RunFigures[]; sustained: number }> = [];
+  for (const transport of ['tcp', 'sctp']) {
+    const simArgs = transport === 'sctp' ? ['--transport', 'sctp', '--sctp-backend', SCTP_BACKEND] : [];
+    const sim = await start(`scp-sim ${transport}`, ['scp-sim', '--listen', '127.0.0.1:0', '--quiet', ...simArgs, '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
+    const svc = await startService(Number(sim.m[1]), transport, transport);
+    const gw = (await rpcCall({ port: svc.port }, 'ListTests', {})).result.gateways.find((g: { kind: string }) => g.kind === 'sigtran');
+    const backend = transport === 'sctp' ? String(gw?.detail?.sctp?.backend ?? 'unknown') : undefined;
+    sides.push({ transport, ...(backend ? { backend } : {}), port: svc.port, pids: { svc: svc.pid, sim: sim.child.pid! }, runs: [], sustained: 0 });
+    log(`bench ${transport}${backend ? ` (${backend} backend)` : ''}: service pid ${svc.pid}, scp-sim pid ${sim.child.pid}`);
+  }
+  const [tcp, sctp] = sides as [(typeof sides)[0], (typeof sides)[0]];
+  let n = 0;
+  const go = async (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>) => {
+    const pair = [];
+    for (const side of sides) pair.push(await runOne(side.port, side.pids, name, kind, { run_id: `bench-${side.transport}-${++n}-${Date.now()}`, distribution, scp: { tcap_timeout: 20 }, operations: [IDP, RC] }));
+    const [t, s] = pair as [RunFigures, RunFigures];
+    const fig = (f: RunFigures) => `${String(f.rate).padStart(6)}/s p99 ${f.p99_ms.toFixed(1).padStart(7)} ms ab ${String(f.aborted).padEnd(5)} dr ${String(f.dropped).padEnd(6)} cpu ${f.cpu_service_pct}/${f.cpu_scp_pct}%`;
+    log(`  ${name.padEnd(22)} tcp ${fig(t)}  |  sctp ${fig(s)}${t.first_abort || s.first_abort ? `  first abort: ${t.first_abort ?? s.first_abort}` : ''}`);
+    return pair;
+  };
+  log(`side by side: achieved instances/s, p99 latency, aborted, dropped, CPU service/scp-sim; M3UA/TCP | M3UA/SCTP (${sctp.backend} backend)`);
+  await go('warm-up load 5000', 'load', { type: 'load', total: 5000, backlog: 200 });
+  const loadTotal = QUICK ? 20_000 : 50_000;
+  const record = (pair: RunFigures[]) => pair.forEach((f, i) => sides[i]!.runs.push(f));
+  for (const backlog of [100, 1000]) record(await go(`load backlog ${backlog}`, 'load', { type: 'load', total: loadTotal, backlog }));
+  for (const rate of RATES) record(await go(`linear ${rate}/s for ${SECS}s`, 'linear', { type: 'linear', total: rate * SECS, backlog: Math.max(2000, rate), cps: { rate } }));
+  for (const side of sides) {
+    const met = side.runs.filter((r) => r.kind === 'linear' && r.aborted === 0 && r.dropped === 0 && r.failed === 0 && r.rate >= (r.target_rate ?? 0) * 0.97);
+    side.sustained = met.reduce((m, r) => Math.max(m, r.target_rate ?? 0), 0);
+  }
+  const best = (side: (typeof sides)[0]) => Math.max(...side.runs.map((r) => r.rate));
+  log(`  highest achieved: tcp ${best(tcp)}/s, sctp ${best(sctp)}/s; sustained (linear, no aborts, no drops, >= 97% of target): tcp ${tcp.sustained}/s, sctp ${sctp.sustained}/s`);
+  const strip = ({ port: _p, pids: _x, ...rest }: (typeof sides)[0]) => rest;
+  return { node: process.version, cpus: cpus().length, secs_per_linear_run: SECS, tcp: strip(tcp), sctp: strip(sctp) };
+}
+
 let code = 0;
 try {
-  const out = await main();
+  const out = TRANSPORT === 'sctp' ? await compareTransports() : await main();
   if (JSON_OUT) process.stdout.write(JSON.stringify(out) + '\n');
 } catch (e) {
   process.stderr.write(`bench failed: ${(e as Error).message}\n`);

@@ -72,11 +72,12 @@ export async function startScpSim(work: string, script: unknown): Promise<{ chil
  * The service (examples/inap/plugins.json pointed at the SCP on `simPort`) on a free loopback port; resolves once an
  * InitialDP → ReleaseCall run is accepted (the M3UA association is up).
  */
-export async function startService(work: string, simPort: number, tag: string): Promise<{ port: number; pid: number; child: ChildProcess }> {
+export async function startService(work: string, simPort: number, tag: string, sigtran?: Record<string, unknown>): Promise<{ port: number; pid: number; child: ChildProcess }> {
   const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
   const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
   sig.port = simPort;
   sig.maxDialogues = 200_000;
+  if (sigtran) Object.assign(sig, sigtran);
   writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
   const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
   const port = Number(svc.m[1]);

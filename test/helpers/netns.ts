@@ -58,16 +58,19 @@ export function runInNetns(script: string, args: string[] = [], opts: { timeoutM
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const line = stdout.split('\n').reverse().find((l) => l.startsWith('RESULT '));
-      let result: unknown;
-      try {
-        result = line ? JSON.parse(line.slice(7)) : undefined;
-      } catch {
-        result = undefined;
-      }
-      resolveRun({ code, stdout, stderr, result });
+      resolveRun({ code, stdout, stderr, result: parseResult(stdout) });
     });
   });
+}
+
+/** The last `RESULT <json>` line of a scenario's output, parsed (undefined when there is none or it is cut off). */
+export function parseResult(output: string): any {
+  const line = output.split('\n').reverse().find((l) => l.startsWith('RESULT '));
+  try {
+    return line ? JSON.parse(line.slice(7)) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** For scenario scripts: print the result line (and exit). */
