@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { drawCharts, type ChartData } from './charts.js';
 import { crossedThresholds, groupProblems, instancesPassed, passed } from './verdict.js';
+import { linearCps, targetRateAt } from './rates.js';
 
 const require = createRequire(import.meta.url);
 let uplot: { js: string; css: string } | undefined;
@@ -47,11 +48,7 @@ export function hexDump(hex: string): string {
 
 function chartData(rec: any): ChartData {
   const b: any[] = rec.buckets ?? [];
-  const cps = rec.distribution?.type === 'linear' ? rec.distribution.cps : undefined;
-  const target = (s: number) => {
-    const t = s + 0.5;
-    return cps.ramp_secs > 0 && t < cps.ramp_secs ? cps.start + ((cps.rate - cps.start) * t) / cps.ramp_secs : cps.rate;
-  };
+  const cps = linearCps(rec);
   return {
     seconds: b.map((x) => x.second),
     started: b.map((x) => x.started),
@@ -61,7 +58,7 @@ function chartData(rec: any): ChartData {
     dropped: b.map((x) => x.dropped),
     p50: b.map((x) => (x.finished > 0 ? x.p50 : null)),
     p99: b.map((x) => (x.finished > 0 ? x.p99 : null)),
-    target: cps ? b.map((x) => Math.round(target(x.second) * 100) / 100) : null,
+    target: cps ? b.map((x) => Math.round(targetRateAt(cps, x.second + 0.5) * 100) / 100) : null,
     distribution: rec.latency?.distribution ?? [],
   };
 }
