@@ -126,8 +126,8 @@ function ladder(rec: any): string {
   const msgs: any[] = fc?.messages ?? [];
   const checks: any[] = fc?.check_log ?? [];
   if (!fc) return '<section id="ladder"><h2>First instance</h2><p>No detailed record (the first instance did not start).</p></section>';
-  // A message without a peer came in the same wire message as the one before it (several TCAP components in one
-  // TC-BEGIN/CONTINUE): it belongs to that message's peer.
+  // A message without a peer came in the same wire message as the one before it (several components of one
+  // protocol message): it belongs to that message's peer.
   const peers: string[] = [];
   const lastPeer = new Map<string, string>();
   for (const m of msgs) {
