@@ -1,5 +1,6 @@
 // Readable summaries of a result record, and the live progress line of `tester run`.
 import { passed, instancesPassed, crossedThresholds, groupProblems } from '../report/verdict.js';
+import { linearCps, targetRateAt } from '../report/rates.js';
 
 export { passed, instancesPassed, crossedThresholds, groupProblems };
 
@@ -14,11 +15,10 @@ export function runElapsed(rec: any): number {
   return Number.isFinite(e) && e >= 0 ? e : 0;
 }
 
-/** The target start rate of a linear run at `t` seconds (ramping from cps.start to cps.rate over ramp_secs). */
+/** The target start rate of a linear run at `t` seconds. */
 function targetRate(rec: any, t: number): number | undefined {
-  const cps = rec.distribution?.type === 'linear' ? rec.distribution.cps : undefined;
-  if (!cps) return undefined;
-  return cps.ramp_secs > 0 && t < cps.ramp_secs ? cps.start + ((cps.rate - cps.start) * t) / cps.ramp_secs : cps.rate;
+  const cps = linearCps(rec);
+  return cps ? targetRateAt(cps, t) : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Registry } from '../plugins/registry.js';
 import type { RunManager } from '../engine/run-manager.js';
 import type { TestRun } from '../engine/run.js';
 import { nowMs } from '../engine/clock.js';
+import { targetRateAt } from '../report/rates.js';
 
 const NAME = 'metrics';
 /** Latency buckets in seconds: 0.5 ms to 30 s. */
@@ -86,8 +87,7 @@ export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunM
       for (const r of runs.runs.values()) {
         const d = r.def.distribution;
         if (r.state !== 'running' || d.type !== 'linear') continue;
-        const t = (nowMs() - r.startWall) / 1000;
-        this.set({ run_id: r.runId }, d.rampSecs > 0 && t < d.rampSecs ? d.start + ((d.rate - d.start) * t) / d.rampSecs : d.rate);
+        this.set({ run_id: r.runId }, targetRateAt({ start: d.start, rate: d.rate, ramp_secs: d.rampSecs }, (nowMs() - r.startWall) / 1000));
       }
     },
   });

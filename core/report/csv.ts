@@ -1,6 +1,7 @@
 // Per-second statistics of a run as CSV (`--csv FILE`), as SIPp's -trace_stat users expect: one row per second
 // since the run started (the record's buckets), the counts of that second, the latency percentiles of the
 // instances that finished in it, the target rate of a linear run, and running totals.
+import { linearCps, targetRateAt } from './rates.js';
 
 const COLUMNS = [
   'second',
@@ -23,11 +24,8 @@ const COLUMNS = [
 
 /** The target start rate of a linear run during second `s` (mid-second); '' for other distributions. */
 function target(rec: any, s: number): string {
-  const cps = rec.distribution?.type === 'linear' ? rec.distribution.cps : undefined;
-  if (!cps) return '';
-  const t = s + 0.5;
-  const r = cps.ramp_secs > 0 && t < cps.ramp_secs ? cps.start + ((cps.rate - cps.start) * t) / cps.ramp_secs : cps.rate;
-  return String(Math.round(r * 100) / 100);
+  const cps = linearCps(rec);
+  return cps ? String(Math.round(targetRateAt(cps, s + 0.5) * 100) / 100) : '';
 }
 
 export function statsCsv(rec: any): string {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { drawCharts, type ChartData } from './charts.js';
 import { crossedThresholds, groupProblems, instancesPassed, passed } from './verdict.js';
+import { linearCps, targetRateAt } from './rates.js';
 
 const require = createRequire(import.meta.url);
 let uplot: { js: string; css: string } | undefined;
@@ -47,11 +48,7 @@ export function hexDump(hex: string): string {
 
 function chartData(rec: any): ChartData {
   const b: any[] = rec.buckets ?? [];
-  const cps = rec.distribution?.type === 'linear' ? rec.distribution.cps : undefined;
-  const target = (s: number) => {
-    const t = s + 0.5;
-    return cps.ramp_secs > 0 && t < cps.ramp_secs ? cps.start + ((cps.rate - cps.start) * t) / cps.ramp_secs : cps.rate;
-  };
+  const cps = linearCps(rec);
   return {
     seconds: b.map((x) => x.second),
     started: b.map((x) => x.started),
@@ -61,7 +58,7 @@ function chartData(rec: any): ChartData {
     dropped: b.map((x) => x.dropped),
     p50: b.map((x) => (x.finished > 0 ? x.p50 : null)),
     p99: b.map((x) => (x.finished > 0 ? x.p99 : null)),
-    target: cps ? b.map((x) => Math.round(target(x.second) * 100) / 100) : null,
+    target: cps ? b.map((x) => Math.round(targetRateAt(cps, x.second + 0.5) * 100) / 100) : null,
     distribution: rec.latency?.distribution ?? [],
   };
 }
@@ -129,8 +126,8 @@ function ladder(rec: any): string {
   const msgs: any[] = fc?.messages ?? [];
   const checks: any[] = fc?.check_log ?? [];
   if (!fc) return '<section id="ladder"><h2>First instance</h2><p>No detailed record (the first instance did not start).</p></section>';
-  // A message without a peer came in the same wire message as the one before it (several TCAP components in one
-  // TC-BEGIN/CONTINUE): it belongs to that message's peer.
+  // A message without a peer came in the same wire message as the one before it (several components of one
+  // protocol message): it belongs to that message's peer.
   const peers: string[] = [];
   const lastPeer = new Map<string, string>();
   for (const m of msgs) {

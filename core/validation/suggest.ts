@@ -3,7 +3,7 @@ import { distance } from 'fastest-levenshtein';
 
 /**
  * Up to `max` candidates close to `name`, nearest first. Dotted names (operation types) are also compared by their
- * last segment, so `InitialDP` finds `inap.ssp_to_scp.InitialDP`. Close: at most a third of the name's length in
+ * last segment, so `Query` finds `family.role_to_peer.Query`. Close: at most a third of the name's length in
  * edits (at least 2), or the same first half (`secs` → `seconds`).
  */
 export function nearest(name: string, candidates: Iterable<string>, max = 3): string[] {

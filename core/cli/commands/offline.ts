@@ -50,9 +50,9 @@ export function definitionProblems(params: Record<string, unknown>, validatePara
   if (problems.length) {
     const fields = new Set(problems.map((p) => String(parsePath(p.path ?? '')[0] ?? '')));
     if (fields.has('operations') || fields.has('') || fields.has('params')) return { problems };
-    const rest = paramProblems(Object.fromEntries(Object.entries(params).filter(([k]) => !fields.has(k))), validateParams);
-    if (rest.problems.length) return { problems };
-    checked = rest.value;
+    const others = paramProblems(Object.fromEntries(Object.entries(params).filter(([k]) => !fields.has(k))), validateParams);
+    if (others.problems.length) return { problems };
+    checked = others.value;
   }
   try {
     const def = compileDefinition(checked, registry, COMPILE_LIMITS, problems);
