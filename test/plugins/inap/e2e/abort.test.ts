@@ -7,34 +7,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, runToCompletion, startTestService, waitForRun } from '../../../helpers/service.js';
+import { call, runToCompletion, waitForRun } from '../../../helpers/service.js';
 import { needsTool } from '../../../helpers/tools.js';
 import type { RunningService } from '../../../../core/service.js';
-import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
 import { SPEC_IDP } from '../fixtures/samples.js';
+import { startTesters } from '../helpers/testers.js';
 
 // user-information: one EXTERNAL { direct-reference 1.2.3.4, single-ASN1-type [0] OCTET STRING 'ff' }
 const UINFO = '280a06032a0304a0030401ff';
-const gw = (svc: RunningService): SigtranGateway => (svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(): SigtranGateway }).gateway();
 
 describe('tcap.ssp_to_scp.Abort: P-Abort with a cause, ABRT with abort-source provider', () => {
   let scp: RunningService;
   let ssp: RunningService | undefined;
   const pcap = join(mkdtempSync(join(tmpdir(), 'inap-abort-')), 'aborts.pcap');
   before(async () => {
-    scp = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SCPSIDE', transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 146, remote: { ri: 'ssn', pc: 1, ssn: 146 } }] } },
-      { name: 'inap' },
-    ]);
-    const listen = (gw(scp).describe!() as { listen: string }).listen;
-    ssp = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SSPSIDE', transport: 'tcp-client', host: '127.0.0.1', port: Number(listen.split(':').pop()), role: 'asp', opc: 1, dpc: 2, ssn: 146, remote: { ri: 'ssn', pc: 2, ssn: 146 }, reconnectMinMs: 50, pcap }] } },
-      { name: 'inap' },
-    ]);
-    await gw(ssp).whenUp({ timeoutMs: 5000 });
-    await gw(scp).whenUp({ timeoutMs: 5000 });
+    ({ scp, ssp } = await startTesters({ sspPcap: pcap }));
   });
   after(async () => {
     await ssp?.close();

@@ -3,31 +3,18 @@
 // SCP sees hex and its check fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, runToCompletion, startTestService, waitForRun } from '../../../helpers/service.js';
+import { call, runToCompletion, waitForRun } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
-import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
 import { SPEC_IDP } from '../fixtures/samples.js';
+import { startTesters } from '../helpers/testers.js';
 
-const gw = (svc: RunningService): SigtranGateway => (svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(): SigtranGateway }).gateway();
 const MAP = { '400': 'OCTET STRING', '401': 'INTEGER', '402': 'IA5String' };
 
 describe('inap.extensions: typed extension values end to end', () => {
   let scp: RunningService;
   let ssp: RunningService;
   before(async () => {
-    scp = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SCPSIDE', transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 146, remote: { ri: 'ssn', pc: 1, ssn: 146 } }] } },
-      { name: 'inap' },
-    ]);
-    const listen = (gw(scp).describe!() as { listen: string }).listen;
-    ssp = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SSPSIDE', transport: 'tcp-client', host: '127.0.0.1', port: Number(listen.split(':').pop()), role: 'asp', opc: 1, dpc: 2, ssn: 146, remote: { ri: 'ssn', pc: 2, ssn: 146 }, reconnectMinMs: 50 }] } },
-      { name: 'inap' },
-    ]);
-    await gw(ssp).whenUp({ timeoutMs: 5000 });
-    await gw(scp).whenUp({ timeoutMs: 5000 });
+    ({ scp, ssp } = await startTesters());
   });
   after(async () => {
     await ssp.close();

@@ -3,35 +3,22 @@
 // TCAP Abort and counted, without harming the other runs.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, startTestService, waitForRun } from '../../../helpers/service.js';
+import { call, waitForRun } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
-import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
 import { SPEC_IDP } from '../fixtures/samples.js';
-
-const gw = (svc: RunningService): SigtranGateway => (svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(): SigtranGateway }).gateway();
+import { gatewayOf as gw, startTesters, type Testers } from '../helpers/testers.js';
 const checks = (rec: any) => JSON.stringify((rec.first_call?.check_log ?? []).filter((c: any) => c.status !== 'pass'));
 
 describe('inap: SCP-role instances register for their InitialDPs', () => {
+  let t: Testers;
   let scp: RunningService;
   let ssp: RunningService;
   before(async () => {
-    scp = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SCPSIDE', transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 146, remote: { ri: 'ssn', pc: 1, ssn: 146 } }] } },
-      { name: 'inap' },
-    ]);
-    const listen = (gw(scp).describe!() as { listen: string }).listen;
-    ssp = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SSPSIDE', transport: 'tcp-client', host: '127.0.0.1', port: Number(listen.split(':').pop()), role: 'asp', opc: 1, dpc: 2, ssn: 146, remote: { ri: 'ssn', pc: 2, ssn: 146 }, reconnectMinMs: 50 }] } },
-      { name: 'inap' },
-    ]);
-    await gw(ssp).whenUp({ timeoutMs: 5000 });
-    await gw(scp).whenUp({ timeoutMs: 5000 });
+    t = await startTesters();
+    ({ scp, ssp } = t);
   });
   after(async () => {
-    await ssp.close();
-    await scp.close();
+    await t.close();
   });
 
   test('by service key and by called number; an unregistered call gets a U-Abort', async () => {

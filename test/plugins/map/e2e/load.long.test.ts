@@ -4,14 +4,14 @@
 // (a busy 2-core machine may fall behind the rate for a moment: test/helpers/examples.ts).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, runToCompletion, startTestService, waitForRun } from '../../../helpers/service.js';
+import { call, runToCompletion, waitForRun } from '../../../helpers/service.js';
 import { assertLongOutcome, isLoadSized, totalOf } from '../../../helpers/examples.js';
 import type { RunningService } from '../../../../core/service.js';
-import { gatewayOf, startPair } from '../helpers/pair.js';
-import { EXAMPLES } from '../helpers/sim.js';
+import { startPair } from '../helpers/pair.js';
+import { EXAMPLES, spawnHlrSim, startMapService } from '../helpers/sim.js';
 
 const RATE = 2000;
 const SECONDS = 10;
@@ -29,23 +29,9 @@ describe('MAP load sanity (long tier)', () => {
   let child: ChildProcess;
   let svc: RunningService;
   before(async () => {
-    child = spawn(process.execPath, [join(import.meta.dirname, '../../../../bin/tester.js'), 'hlr-sim', '--config', join(EXAMPLES, 'plugins.json'), '--listen', '127.0.0.1:0', '--script', join(EXAMPLES, 'hlr-sim.json'), '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    const port = await new Promise<number>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`hlr-sim did not start: ${out}`)), 20_000);
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const m = /hlr-sim listening on [\d.]+:(\d+)/.exec(out);
-        if (m) {
-          clearTimeout(t);
-          resolve(Number(m[1]));
-        }
-      });
-    });
-    const cfg = JSON.parse(readFileSync(join(EXAMPLES, 'plugins.json'), 'utf8'));
-    Object.assign(cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0], { port, reconnectMinMs: 50 });
-    svc = await startTestService(cfg);
-    await gatewayOf(svc).whenUp({ timeoutMs: 5000 });
+    const sim = await spawnHlrSim();
+    child = sim.child;
+    svc = await startMapService(sim.port);
   });
   after(async () => {
     await svc?.close();

@@ -1,5 +1,6 @@
 // Test helper: `tester hlr-sim`'s engine on its own gateway (M3UA/TCP server on a free loopback port, as the command
 // runs it) and the service configured by examples/map/plugins.json, connected to it.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningService } from '../../../../core/service.js';
@@ -25,12 +26,7 @@ export async function startSimStack(opts: { tcapTimeoutMs?: number } = {}): Prom
   const script = parseScript(JSON.parse(readFileSync(join(EXAMPLES, 'hlr-sim.json'), 'utf8')));
   const simGw = await startStandaloneGateway({ name: `HLRSIM${++seq}`, transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 6, tcapTimeoutMs: opts.tcapTimeoutMs ?? 5000 });
   const sim = startHlrSim(simGw, script, { timeoutMs: opts.tcapTimeoutMs ?? 5000 });
-  const cfg = JSON.parse(readFileSync(join(EXAMPLES, 'plugins.json'), 'utf8'));
-  const inst = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
-  inst.port = Number(listenAddress(simGw)!.split(':').pop());
-  inst.reconnectMinMs = 50;
-  const svc = await startTestService(cfg);
-  await gatewayOf(svc).whenUp({ timeoutMs: 5000 });
+  const svc = await startMapService(Number(listenAddress(simGw)!.split(':').pop()));
   await simGw.whenUp({ timeoutMs: 5000 });
   return {
     svc, simGw, sim,
@@ -40,4 +36,31 @@ export async function startSimStack(opts: { tcapTimeoutMs?: number } = {}): Prom
       await simGw.stop?.();
     },
   };
+}
+
+/** `tester hlr-sim` as a process on a free port with examples/map/hlr-sim.json; resolves once it listens. */
+export async function spawnHlrSim(extra: string[] = []): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../../../bin/tester.js'), 'hlr-sim', '--config', join(EXAMPLES, 'plugins.json'), '--listen', '127.0.0.1:0', '--script', join(EXAMPLES, 'hlr-sim.json'), '--quiet', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`hlr-sim did not start: ${out}`)), 20_000);
+    child.stdout!.on('data', () => {
+      const m = /hlr-sim listening on [\d.]+:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(Number(m[1]));
+      }
+    });
+  });
+  return { child, port, output: () => out };
+}
+
+/** The service configured by examples/map/plugins.json, connected to `port`. */
+export async function startMapService(port: number): Promise<RunningService> {
+  const cfg = JSON.parse(readFileSync(join(EXAMPLES, 'plugins.json'), 'utf8'));
+  Object.assign(cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0], { port, reconnectMinMs: 50 });
+  const svc = await startTestService(cfg);
+  await gatewayOf(svc).whenUp({ timeoutMs: 5000 });
+  return svc;
 }

@@ -6,9 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runToCompletion, startTestService } from '../../../helpers/service.js';
-import { gatewayOf } from '../helpers/pair.js';
-import { EXAMPLES } from '../helpers/sim.js';
+import { runToCompletion } from '../../../helpers/service.js';
+import { EXAMPLES, spawnHlrSim, startMapService } from '../helpers/sim.js';
 
 const root = join(import.meta.dirname, '../../../..');
 const cli = (args: string[]) => spawn(process.execPath, [join(root, 'bin/tester.js'), 'hlr-sim', '--config', join(EXAMPLES, 'plugins.json'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -48,25 +47,10 @@ describe('tester hlr-sim', () => {
   });
 
   test('serves the USSD menu and an ATI load run, then prints its statistics', async () => {
-    const child = cli(['--listen', '127.0.0.1:0', '--script', join(EXAMPLES, 'hlr-sim.json'), '--quiet']);
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
+    const { child, port, output } = await spawnHlrSim();
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 15_000);
-        child.stdout!.on('data', () => {
-          const m = /hlr-sim listening on [\d.]+:(\d+)/.exec(out);
-          if (m) {
-            clearTimeout(t);
-            resolve(Number(m[1]));
-          }
-        });
-      });
-      const cfg = JSON.parse(readFileSync(join(EXAMPLES, 'plugins.json'), 'utf8'));
-      Object.assign(cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0], { port, reconnectMinMs: 50 });
-      const svc = await startTestService(cfg);
+      const svc = await startMapService(port);
       try {
-        await gatewayOf(svc).whenUp({ timeoutMs: 5000 });
         const u = await runToCompletion(svc.port, { ...JSON.parse(readFileSync(join(EXAMPLES, 'ussd-menu.json'), 'utf8')), run_id: 'cli-ussd' });
         assert.equal(u.counts.passed, 1, JSON.stringify(u.first_fails));
         const l = await runToCompletion(svc.port, { ...JSON.parse(readFileSync(join(EXAMPLES, 'ati-load.json'), 'utf8')), run_id: 'cli-ati', distribution: { type: 'load', total: 100, backlog: 20 } });
@@ -79,7 +63,7 @@ describe('tester hlr-sim', () => {
     }
     const code = await new Promise((r) => child.once('exit', r));
     assert.equal(code, 0);
-    const stats = JSON.parse(out.trim().split('\n').pop()!).hlr_sim;
+    const stats = JSON.parse(output().trim().split('\n').pop()!).hlr_sim;
     assert.equal(stats.begins, 101);
     assert.equal(stats.ussd_sessions, 1);
     assert.equal(stats.answered, 101);
