@@ -2,7 +2,7 @@
 // every field, its `_hex` form and the derived fields of numbers and causes, enum `_name`s, dotted paths.
 import type { JsonSchema } from '../../sdk/index.js';
 import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
-import { numberFormats, type ArgType, type Field, type Ty } from '../sigtran/codec/index.js';
+import { numberFormats, type ArgType, type Field, type Range, type Ty } from '../sigtran/codec/index.js';
 import { VARIANTS } from './codec/variants.js';
 import { RRBCSM_FLAGS } from './matching/rrbcsm.js';
 import { messageSpec } from './catalogue.js';
@@ -12,10 +12,19 @@ const STR = { type: 'string' };
 const VARIANT_NAMES = ['cs1', 'camel', 'camel2', 'camel3', 'camel4', 'generic'];
 const INTEGER = { type: 'integer' };
 
+/** An integer field's schema with the range of its descriptor; over several variants, the union of their ranges
+ *  (unbounded when one variant has none): the variant's own range is checked when the argument is encoded. */
+function intSchema(prev: unknown, r: Range | undefined): unknown {
+  const p = prev as { minimum?: number; maximum?: number } | undefined;
+  if (!r || (p && p.minimum === undefined)) return INTEGER;
+  if (!p) return { type: 'integer', minimum: r[0], maximum: r[1] };
+  return { type: 'integer', minimum: Math.min(p.minimum!, r[0]), maximum: Math.max(p.maximum!, r[1]) };
+}
+
 function addKeys(props: Record<string, unknown>, n: string, ty: Ty): void {
   switch (ty.k) {
     case 'int':
-      props[n] = INTEGER;
+      props[n] = intSchema(props[n], ty.range);
       return;
     case 'enum':
       props[n] = { type: ['integer', 'string'] };

@@ -5,6 +5,7 @@ import { defineOperation, type JsonObject, type OperationDefinition } from '../.
 import { OPENING, OPERATIONS, OPERATION_ENTRIES, SEGMENTS, type OpEntry, type OperationRow, type Segment } from './catalogue.js';
 import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
 import { executeSend } from './runtime/send.js';
+import { prepareSend } from './runtime/static-check.js';
 import { executeReceive } from './runtime/receive.js';
 import { executeAbortReceive, executeAbortSend } from './runtime/abort.js';
 import { executeRegister } from './runtime/routing.js';
@@ -43,6 +44,7 @@ function messageType(e: OpEntry): OperationDefinition {
       description: `Send ${e.name} to the ${peer}${opening ? ' (opens a TCAP dialogue: Begin)' : ''}.`,
       source,
       arguments: sendSchema(e.name, opening),
+      prepare: (args: JsonObject, pctx) => prepareSend(e.name, e.dialogueKey, args ?? EMPTY, pctx),
       execute: (ctx, args: JsonObject) => executeSend(ctx, spec, args ?? EMPTY),
     });
   }

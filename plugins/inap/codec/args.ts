@@ -1,18 +1,84 @@
 // Argument and result types of the INAP CS-1 (ETS 300 374-1) and CAP v2/v3/v4 (TS 29.078) operations the tester
 // plays, per variant, as descriptors. Tags follow the ASN.1 modules (IMPLICIT TAGS; CHOICEs are explicit).
-import { ANY, BOOL, EXT, IA5, INT, NULL, OCT, choice, contain, enm, f, o, oa, oct, seq, seqOf, type ArgType, type Ty } from '../../sigtran/codec/index.js';
+import { ANY, BOOL, EXT, IA5, INT, NULL, OCT, choice, contain, enm, f, int, o, oa, oct, seq, seqOf, size, type ArgType, type Ty } from '../../sigtran/codec/index.js';
 import type { Variant } from './variants.js';
 
-// ---------------------------------------------------------------- common data types
-const Cause = oct('cause');
-const CalledPN = oct('calledNumber');
-const CallingPN = oct('callingNumber');
-const Digits = oct('genericNumber');
-const AddressString = oct('addressString');
-const LegID = choice(f('sendingSideID', 0, OCT), f('receivingSideID', 1, OCT));
-const SendingSideID = choice(f('sendingSideID', 0, OCT));
-const ReceivingSideID = choice(f('receivingSideID', 1, OCT));
+// ---------------------------------------------------------------- common data types, with their constraints
+// CAP: the SIZEs of TS 29.078's cAPSpecificBoundSet (the same bounds in CAP v2, v3 and v4) and of the imported MAP
+// types (TS 29.002). CS-1: ETS 300 374-1 leaves those bounds to the network, so only the constraints the CS-1 types
+// fix themselves apply. Both: INTEGER ranges and fixed SIZEs of the CS-1 data types CAP imports.
+const Integer4 = int(0, 2147483647);
+const ServiceKey = Integer4;
+const LegType = size(OCT, 1);
+const CallingPartysCategory = size(OCT, 1);
+const RedirectionInformation = size(OCT, 2);
+const HighLayerCompatibility = size(OCT, 2);
+const AlertingPattern = size(OCT, 3);
+const ApplicationTimer = int(0, 2047);
+const InvokeID = int(-128, 127);
+const Duration = int(-2, 86400);
+const Interval = int(-1, 60000);
+const LegID = choice(f('sendingSideID', 0, LegType), f('receivingSideID', 1, LegType));
+const SendingSideID = choice(f('sendingSideID', 0, LegType));
+const ReceivingSideID = choice(f('receivingSideID', 1, LegType));
 const Extensions = EXT;
+
+/** The types whose constraints depend on the variant. */
+interface Bounded {
+  Cause: Ty;
+  CalledPN: Ty;
+  /** CallingPartyNumber; also LocationNumber, OriginalCalledPartyID, RedirectingPartyID, ChargeNumber (same format and bounds). */
+  CallingPN: Ty;
+  /** Digits as a Q.763 generic number (correlationID, assistingSSPIPRoutingAddress, additionalCallingPartyNumber, ...). */
+  Digits: Ty;
+  /** Digits as Q.763 generic digits (digitsResponse). */
+  GenericDigits: Ty;
+  /** ISDN-AddressString (mscAddress, vlr-number, gsmSCFAddress). */
+  ISDNAddress: Ty;
+  CalledPartyBCDNumber: Ty;
+  ScfID: Ty;
+  Carrier: Ty;
+  IPSSPCapabilities: Ty;
+  BearerCap: Ty;
+  DateAndTime: Ty;
+  /** minimumNbOfDigits / maximumNbOfDigits of CollectedDigits. */
+  NbOfDigits: Ty;
+  CallSegmentID: Ty;
+}
+
+const CAP_TYPES: Bounded = {
+  Cause: size(oct('cause'), 2, 32),
+  CalledPN: size(oct('calledNumber'), 2, 18),
+  CallingPN: size(oct('callingNumber'), 2, 10),
+  Digits: size(oct('genericNumber'), 2, 16),
+  GenericDigits: size(oct('genericDigits'), 2, 16),
+  ISDNAddress: size(oct('addressString'), 1, 9),
+  CalledPartyBCDNumber: size(oct('addressString'), 1, 41),
+  ScfID: size(OCT, 2, 10),
+  Carrier: size(OCT, 4),
+  IPSSPCapabilities: size(OCT, 1, 4),
+  BearerCap: size(OCT, 2, 11),
+  DateAndTime: size(OCT, 7),
+  NbOfDigits: int(1, 30),
+  CallSegmentID: int(1, 127),
+};
+const CS1_TYPES: Bounded = {
+  Cause: oct('cause'),
+  CalledPN: oct('calledNumber'),
+  CallingPN: oct('callingNumber'),
+  Digits: oct('genericNumber'),
+  GenericDigits: oct('genericDigits'),
+  ISDNAddress: oct('addressString'),
+  CalledPartyBCDNumber: oct('addressString'),
+  ScfID: OCT,
+  Carrier: OCT,
+  IPSSPCapabilities: OCT,
+  BearerCap: OCT,
+  DateAndTime: OCT,
+  NbOfDigits: int(1, 127),
+  CallSegmentID: INT,
+};
+const T = (v: Variant): Bounded => (v === 'cs1' ? CS1_TYPES : CAP_TYPES);
 
 export const EVENT_TYPE_CS1: Record<number, string> = {
   1: 'origAttemptAuthorized', 2: 'collectedInfo', 3: 'analysedInformation', 4: 'routeSelectFailure', 5: 'oCalledPartyBusy',
@@ -38,26 +104,29 @@ const BCSMEvent = (v: Variant): Ty =>
     f('monitorMode', 1, MonitorMode),
     o('legID', 2, LegID),
     o('dpSpecificCriteria', 30, v === 'cs1'
-      ? choice(f('numberOfDigits', 0, INT), f('applicationTimer', 1, INT))
-      : v === 'camel4' ? choice(f('applicationTimer', 1, INT), f('midCallControlInfo', 2, ANY), f('dpSpecificCriteriaAlt', 3, ANY)) : choice(f('applicationTimer', 1, INT))),
+      ? choice(f('numberOfDigits', 0, int(1, 255)), f('applicationTimer', 1, ApplicationTimer))
+      : v === 'camel4' ? choice(f('applicationTimer', 1, ApplicationTimer), f('midCallControlInfo', 2, ANY), f('dpSpecificCriteriaAlt', 3, ANY)) : choice(f('applicationTimer', 1, ApplicationTimer))),
     ...(v === 'camel3' || v === 'camel4' ? [o('automaticRearm', 50, NULL)] : []),
   );
 
+const ChargeIndicator = size(OCT, 1);
+
 const EventSpecificInformationBCSM = (v: Variant): Ty => {
   const cap = v !== 'cs1';
+  const { Cause, CalledPN } = T(v);
   return choice(
     ...(cap ? [] : [f('collectedInfoSpecificInfo', 0, seq(f('calledPartynumber', 0, CalledPN))), f('analyzedInfoSpecificInfo', 1, seq(f('calledPartynumber', 0, CalledPN)))]),
     f('routeSelectFailureSpecificInfo', 2, seq(o('failureCause', 0, Cause))),
     f('oCalledPartyBusySpecificInfo', 3, seq(o('busyCause', 0, Cause))),
     f('oNoAnswerSpecificInfo', 4, seq()),
-    f('oAnswerSpecificInfo', 5, cap ? seq(o('destinationAddress', 50, CalledPN), o('or-Call', 51, NULL), o('forwardedCall', 52, NULL), o('chargeIndicator', 53, OCT), o('ext-basicServiceCode', 54, ANY), o('ext-basicServiceCode2', 55, ANY)) : seq()),
-    f('oMidCallSpecificInfo', 6, cap ? seq(o('midCallEvents', 1, ANY)) : seq(o('connectTime', 0, INT))),
-    f('oDisconnectSpecificInfo', 7, cap ? seq(o('releaseCause', 0, Cause)) : seq(o('releaseCause', 0, Cause), o('connectTime', 1, INT))),
+    f('oAnswerSpecificInfo', 5, cap ? seq(o('destinationAddress', 50, CalledPN), o('or-Call', 51, NULL), o('forwardedCall', 52, NULL), o('chargeIndicator', 53, ChargeIndicator), o('ext-basicServiceCode', 54, ANY), o('ext-basicServiceCode2', 55, ANY)) : seq()),
+    f('oMidCallSpecificInfo', 6, cap ? seq(o('midCallEvents', 1, ANY)) : seq(o('connectTime', 0, Integer4))),
+    f('oDisconnectSpecificInfo', 7, cap ? seq(o('releaseCause', 0, Cause)) : seq(o('releaseCause', 0, Cause), o('connectTime', 1, Integer4))),
     f('tBusySpecificInfo', 8, cap ? seq(o('busyCause', 0, Cause), o('callForwarded', 50, NULL), o('routeNotPermitted', 51, NULL), o('forwardingDestinationNumber', 52, CalledPN)) : seq(o('busyCause', 0, Cause))),
     f('tNoAnswerSpecificInfo', 9, cap ? seq(o('callForwarded', 50, NULL), o('forwardingDestinationNumber', 52, CalledPN)) : seq()),
-    f('tAnswerSpecificInfo', 10, cap ? seq(o('destinationAddress', 50, CalledPN), o('or-Call', 51, NULL), o('forwardedCall', 52, NULL), o('chargeIndicator', 53, OCT)) : seq()),
-    f('tMidCallSpecificInfo', 11, cap ? seq(o('midCallEvents', 1, ANY)) : seq(o('connectTime', 0, INT))),
-    f('tDisconnectSpecificInfo', 12, cap ? seq(o('releaseCause', 0, Cause)) : seq(o('releaseCause', 0, Cause), o('connectTime', 1, INT))),
+    f('tAnswerSpecificInfo', 10, cap ? seq(o('destinationAddress', 50, CalledPN), o('or-Call', 51, NULL), o('forwardedCall', 52, NULL), o('chargeIndicator', 53, ChargeIndicator)) : seq()),
+    f('tMidCallSpecificInfo', 11, cap ? seq(o('midCallEvents', 1, ANY)) : seq(o('connectTime', 0, Integer4))),
+    f('tDisconnectSpecificInfo', 12, cap ? seq(o('releaseCause', 0, Cause)) : seq(o('releaseCause', 0, Cause), o('connectTime', 1, Integer4))),
     ...(cap ? [f('oTermSeizedSpecificInfo', 13, seq(o('locationInformation', 50, ANY))), f('callAcceptedSpecificInfo', 20, seq(o('locationInformation', 50, ANY))),
       f('oAbandonSpecificInfo', 21, seq(o('routeNotPermitted', 50, NULL))),
       f('oChangeOfPositionSpecificInfo', 50, seq(o('locationInformation', 50, ANY), o('metDPCriteriaList', 51, ANY))),
@@ -66,74 +135,89 @@ const EventSpecificInformationBCSM = (v: Variant): Ty => {
   );
 };
 
-const Burst = seq(o('numberOfBursts', 0, INT), o('burstInterval', 1, INT), o('numberOfTonesInBurst', 2, INT), o('toneDuration', 3, INT), o('toneInterval', 4, INT));
-const BurstList = seq(o('warningPeriod', 0, INT), f('bursts', 1, Burst));
+const Burst = seq(o('numberOfBursts', 0, int(1, 3)), o('burstInterval', 1, int(1, 1200)), o('numberOfTonesInBurst', 2, int(1, 3)), o('toneDuration', 3, int(1, 20)), o('toneInterval', 4, int(1, 20)));
+const BurstList = seq(o('warningPeriod', 0, int(1, 1200)), f('bursts', 1, Burst));
 
-const VariablePart = choice(f('integer', 0, INT), f('number', 1, Digits), f('time', 2, OCT), f('date', 3, OCT), f('price', 4, OCT));
-const MessageID = choice(
-  f('elementaryMessageID', 0, INT),
-  f('text', 1, seq(f('messageContent', 0, IA5), o('attributes', 1, OCT))),
-  f('elementaryMessageIDs', 29, seqOf(INT)),
-  f('variableMessage', 30, seq(f('elementaryMessageID', 0, INT), f('variableParts', 1, seqOf(VariablePart)))),
-);
+const MessageID = (v: Variant): Ty => {
+  const cap = v !== 'cs1';
+  // CS-1 leaves the text and list bounds to the network; VariablePart date is YYMMDD in CS-1, YYYYMMDD in CAP
+  const variablePart = choice(f('integer', 0, Integer4), f('number', 1, T(v).Digits), f('time', 2, size(OCT, 2)), f('date', 3, cap ? size(OCT, 4) : OCT), f('price', 4, size(OCT, 4)));
+  return choice(
+    f('elementaryMessageID', 0, Integer4),
+    f('text', 1, seq(f('messageContent', 0, cap ? size(IA5, 1, 127) : IA5), o('attributes', 1, cap ? size(OCT, 2, 10) : OCT))),
+    f('elementaryMessageIDs', 29, cap ? size(seqOf(Integer4), 1, 16) : seqOf(Integer4)),
+    f('variableMessage', 30, seq(f('elementaryMessageID', 0, Integer4), f('variableParts', 1, size(seqOf(variablePart), 1, 5)))),
+  );
+};
 const InformationToSend = (v: Variant): Ty =>
   choice(
-    f('inbandInfo', 0, seq(f('messageID', 0, MessageID), o('numberOfRepetitions', 1, INT), o('duration', 2, INT), o('interval', 3, INT))),
-    f('tone', 1, seq(f('toneID', 0, INT), o('duration', 1, INT))),
+    f('inbandInfo', 0, seq(f('messageID', 0, MessageID(v)), o('numberOfRepetitions', 1, int(1, 127)), o('duration', 2, int(0, 32767)), o('interval', 3, int(0, 32767)))),
+    f('tone', 1, seq(f('toneID', 0, Integer4), o('duration', 1, Integer4))),
     ...(v === 'cs1' ? [f('displayInformation', 2, IA5)] : []),
   );
-const CollectedInfo = choice(
-  f('collectedDigits', 0, seq(
-    o('minimumNbOfDigits', 0, INT), f('maximumNbOfDigits', 1, INT), o('endOfReplyDigit', 2, OCT), o('cancelDigit', 3, OCT),
-    o('startDigit', 4, OCT), o('firstDigitTimeOut', 5, INT), o('interDigitTimeOut', 6, INT),
-    o('errorTreatment', 7, enm({ 0: 'stdErrorAndInfo', 1: 'help', 2: 'repeatPrompt' })), o('interruptableAnnInd', 8, BOOL),
-    o('voiceInformation', 9, BOOL), o('voiceBack', 10, BOOL),
-  )),
-);
-const RequestedInformation = (v: Variant): Ty => seq(
-  f('requestedInformationType', 0, RequestedInformationType(v)),
-  f('requestedInformationValue', 1, choice(
-    f('callAttemptElapsedTimeValue', 0, INT), f('callStopTimeValue', 1, OCT), f('callConnectedElapsedTimeValue', 2, INT),
-    ...(v === 'cs1' ? [f('calledAddressValue', 3, Digits)] : []), f('releaseCauseValue', 30, Cause),
-  )),
-);
+const CollectedInfo = (v: Variant): Ty => {
+  const digit = size(OCT, 1, 2);
+  const n = T(v).NbOfDigits;
+  return choice(
+    f('collectedDigits', 0, seq(
+      o('minimumNbOfDigits', 0, n), f('maximumNbOfDigits', 1, n), o('endOfReplyDigit', 2, digit), o('cancelDigit', 3, digit),
+      o('startDigit', 4, digit), o('firstDigitTimeOut', 5, int(1, 127)), o('interDigitTimeOut', 6, int(1, 127)),
+      o('errorTreatment', 7, enm({ 0: 'stdErrorAndInfo', 1: 'help', 2: 'repeatPrompt' })), o('interruptableAnnInd', 8, BOOL),
+      o('voiceInformation', 9, BOOL), o('voiceBack', 10, BOOL),
+    )),
+  );
+};
+const RequestedInformation = (v: Variant): Ty => {
+  const t = T(v);
+  return seq(
+    f('requestedInformationType', 0, RequestedInformationType(v)),
+    f('requestedInformationValue', 1, choice(
+      f('callAttemptElapsedTimeValue', 0, int(0, 255)), f('callStopTimeValue', 1, t.DateAndTime), f('callConnectedElapsedTimeValue', 2, Integer4),
+      ...(v === 'cs1' ? [f('calledAddressValue', 3, t.Digits)] : []), f('releaseCauseValue', 30, t.Cause),
+    )),
+  );
+};
+/** RequestedInformationList / RequestedInformationTypeList: SIZE (1..numOfInfoItems), 4 in CAP. */
+const infoItems = (v: Variant, of: Ty): Ty => (v === 'cs1' ? seqOf(of) : size(seqOf(of), 1, 4));
 
 // ---------------------------------------------------------------- operation arguments
 
 const args = (fields: Parameters<typeof seq>): ArgType => ({ ty: seq(...fields) });
 
 function initialDP(v: Variant): ArgType {
+  const t = T(v);
   if (v === 'cs1') {
     return args([
-      f('serviceKey', 0, INT), o('dialledDigits', 1, CalledPN), o('calledPartyNumber', 2, CalledPN), o('callingPartyNumber', 3, CallingPN),
-      o('callingPartyBusinessGroupID', 4, OCT), o('callingPartysCategory', 5, OCT), o('callingPartySubaddress', 6, OCT),
-      o('cGEncountered', 7, enm()), o('iPSSPCapabilities', 8, OCT), o('iPAvailable', 9, OCT), o('locationNumber', 10, CallingPN),
-      o('miscCallInfo', 11, MiscCallInfo), o('originalCalledPartyID', 12, CallingPN), o('serviceProfileIdentifier', 13, OCT),
-      o('terminalType', 14, enm()), o('extensions', 15, Extensions), o('triggerType', 16, enm()), o('highLayerCompatibility', 23, OCT),
-      o('serviceInteractionIndicators', 24, OCT), o('additionalCallingPartyNumber', 25, Digits), o('forwardCallIndicators', 26, OCT),
-      o('bearerCapability', 27, choice(f('bearerCap', 0, OCT), f('tmr', 1, OCT))), o('eventTypeBCSM', 28, eventType(v)),
-      o('redirectingPartyID', 29, CallingPN), o('redirectionInformation', 30, OCT),
+      f('serviceKey', 0, ServiceKey), o('dialledDigits', 1, t.CalledPN), o('calledPartyNumber', 2, t.CalledPN), o('callingPartyNumber', 3, t.CallingPN),
+      o('callingPartyBusinessGroupID', 4, OCT), o('callingPartysCategory', 5, CallingPartysCategory), o('callingPartySubaddress', 6, OCT),
+      o('cGEncountered', 7, enm()), o('iPSSPCapabilities', 8, t.IPSSPCapabilities), o('iPAvailable', 9, OCT), o('locationNumber', 10, t.CallingPN),
+      o('miscCallInfo', 11, MiscCallInfo), o('originalCalledPartyID', 12, t.CallingPN), o('serviceProfileIdentifier', 13, OCT),
+      o('terminalType', 14, enm()), o('extensions', 15, Extensions), o('triggerType', 16, enm()), o('highLayerCompatibility', 23, HighLayerCompatibility),
+      o('serviceInteractionIndicators', 24, OCT), o('additionalCallingPartyNumber', 25, t.Digits), o('forwardCallIndicators', 26, size(OCT, 2)),
+      o('bearerCapability', 27, choice(f('bearerCap', 0, t.BearerCap), f('tmr', 1, size(OCT, 1)))), o('eventTypeBCSM', 28, eventType(v)),
+      o('redirectingPartyID', 29, t.CallingPN), o('redirectionInformation', 30, RedirectionInformation),
     ]);
   }
+  // LocationInformation, IMSI, CallReferenceNumber, CUG types: TS 29.002 (MAP) types with their SIZEs and ranges
   return args([
-    f('serviceKey', 0, INT), o('calledPartyNumber', 2, CalledPN), o('callingPartyNumber', 3, CallingPN), o('callingPartysCategory', 5, OCT),
-    o('cGEncountered', 7, enm()), o('iPSSPCapabilities', 8, OCT), o('locationNumber', 10, CallingPN), o('originalCalledPartyID', 12, CallingPN),
-    o('extensions', 15, Extensions), o('highLayerCompatibility', 23, OCT), o('additionalCallingPartyNumber', 25, Digits),
-    o('bearerCapability', 27, choice(f('bearerCap', 0, OCT))), o('eventTypeBCSM', 28, eventType(v)), o('redirectingPartyID', 29, CallingPN),
-    o('redirectionInformation', 30, OCT), o('cause', 17, Cause), o('serviceInteractionIndicatorsTwo', 32, ANY), o('carrier', 37, OCT),
-    o('cug-Index', 45, INT), o('cug-Interlock', 46, OCT), o('cug-OutgoingAccess', 47, NULL), o('iMSI', 50, oct('tbcd')),
+    f('serviceKey', 0, ServiceKey), o('calledPartyNumber', 2, t.CalledPN), o('callingPartyNumber', 3, t.CallingPN), o('callingPartysCategory', 5, CallingPartysCategory),
+    o('cGEncountered', 7, enm()), o('iPSSPCapabilities', 8, t.IPSSPCapabilities), o('locationNumber', 10, t.CallingPN), o('originalCalledPartyID', 12, t.CallingPN),
+    o('extensions', 15, Extensions), o('highLayerCompatibility', 23, HighLayerCompatibility), o('additionalCallingPartyNumber', 25, t.Digits),
+    o('bearerCapability', 27, choice(f('bearerCap', 0, t.BearerCap))), o('eventTypeBCSM', 28, eventType(v)), o('redirectingPartyID', 29, t.CallingPN),
+    o('redirectionInformation', 30, RedirectionInformation), o('cause', 17, t.Cause), o('serviceInteractionIndicatorsTwo', 32, ANY), o('carrier', 37, t.Carrier),
+    o('cug-Index', 45, int(0, 32767)), o('cug-Interlock', 46, size(OCT, 4)), o('cug-OutgoingAccess', 47, NULL), o('iMSI', 50, size(oct('tbcd'), 3, 8)),
     o('subscriberState', 51, ANY),
-    o('locationInformation', 52, seq(o('ageOfLocationInformation', undefined, INT), o('geographicalInformation', 0, OCT),
-      o('vlrNumber', 1, AddressString), o('locationNumber', 2, CallingPN), o('cellGlobalIdOrServiceAreaIdOrLAI', 3, ANY), o('extensionContainer', 4, ANY))),
-    o('ext-basicServiceCode', 53, ANY), o('callReferenceNumber', 54, OCT), o('mscAddress', 55, AddressString),
-    o('calledPartyBCDNumber', 56, AddressString), o('timeAndTimezone', 57, OCT), oa('callForwardingSS-Pending', 'gsm-ForwardingPending', 58, NULL),
+    o('locationInformation', 52, seq(o('ageOfLocationInformation', undefined, int(0, 32767)), o('geographicalInformation', 0, size(OCT, 8)),
+      o('vlrNumber', 1, t.ISDNAddress), o('locationNumber', 2, t.CallingPN), o('cellGlobalIdOrServiceAreaIdOrLAI', 3, ANY), o('extensionContainer', 4, ANY))),
+    o('ext-basicServiceCode', 53, ANY), o('callReferenceNumber', 54, size(OCT, 1, 8)), o('mscAddress', 55, t.ISDNAddress),
+    o('calledPartyBCDNumber', 56, t.CalledPartyBCDNumber), o('timeAndTimezone', 57, size(OCT, 8)), oa('callForwardingSS-Pending', 'gsm-ForwardingPending', 58, NULL),
     o('initialDPArgExtension', 59, ANY),
   ]);
 }
 
 function eventReportBCSM(v: Variant): ArgType {
   if (v === 'cs1') {
-    return args([f('eventTypeBCSM', 0, eventType(v)), o('bcsmEventCorrelationID', 1, Digits), o('eventSpecificInformationBCSM', 2, EventSpecificInformationBCSM(v)),
+    return args([f('eventTypeBCSM', 0, eventType(v)), o('bcsmEventCorrelationID', 1, T(v).Digits), o('eventSpecificInformationBCSM', 2, EventSpecificInformationBCSM(v)),
       o('legID', 3, LegID), o('miscCallInfo', 4, MiscCallInfo), o('extensions', 5, Extensions)]);
   }
   return args([f('eventTypeBCSM', 0, eventType(v)), o('eventSpecificInformationBCSM', 2, EventSpecificInformationBCSM(v)),
@@ -141,24 +225,26 @@ function eventReportBCSM(v: Variant): ArgType {
 }
 
 function requestReportBCSMEvent(v: Variant): ArgType {
-  if (v === 'cs1') return args([f('bcsmEvents', 0, seqOf(BCSMEvent(v))), o('bcsmEventCorrelationID', 1, Digits), o('extensions', 2, Extensions)]);
-  return args([f('bcsmEvents', 0, seqOf(BCSMEvent(v))), o('extensions', 2, Extensions)]);
+  if (v === 'cs1') return args([f('bcsmEvents', 0, seqOf(BCSMEvent(v))), o('bcsmEventCorrelationID', 1, T(v).Digits), o('extensions', 2, Extensions)]);
+  return args([f('bcsmEvents', 0, size(seqOf(BCSMEvent(v)), 1, 30)), o('extensions', 2, Extensions)]);
 }
 
 function applyCharging(v: Variant): ArgType {
   if (v === 'cs1') {
     return args([f('aChBillingChargingCharacteristics', 0, OCT), o('sendCalculationToSCPIndication', 1, BOOL), o('partyToCharge', 2, LegID), o('extensions', 3, Extensions)]);
   }
+  const maxCallPeriodDuration = int(1, 864000);
+  const tariffSwitchInterval = int(1, 86400);
   // CAP v2 (CamelV2diff): releaseIfdurationExceeded is a SEQUENCE holding tone; CAP v3 (Rel-99/Rel-4): tone [3] BOOLEAN;
   // CAP v4 (Rel-5+): audibleIndicator [3] AudibleIndicator, a CHOICE (explicit: a3 03 01 01 ff). v3 and v4 differ on the wire.
   const tdc = v === 'camel2'
-    ? seq(f('maxCallPeriodDuration', 0, INT), o('releaseIfdurationExceeded', 1, seq(o('tone', undefined, BOOL), o('extensions', 10, Extensions))), o('tariffSwitchInterval', 2, INT))
+    ? seq(f('maxCallPeriodDuration', 0, maxCallPeriodDuration), o('releaseIfdurationExceeded', 1, seq(o('tone', undefined, BOOL), o('extensions', 10, Extensions))), o('tariffSwitchInterval', 2, tariffSwitchInterval))
     : v === 'camel3'
-      ? seq(f('maxCallPeriodDuration', 0, INT), o('releaseIfdurationExceeded', 1, BOOL), o('tariffSwitchInterval', 2, INT), o('tone', 3, BOOL), o('extensions', 4, Extensions))
-      : seq(f('maxCallPeriodDuration', 0, INT), o('releaseIfdurationExceeded', 1, BOOL), o('tariffSwitchInterval', 2, INT),
+      ? seq(f('maxCallPeriodDuration', 0, maxCallPeriodDuration), o('releaseIfdurationExceeded', 1, BOOL), o('tariffSwitchInterval', 2, tariffSwitchInterval), o('tone', 3, BOOL), o('extensions', 4, Extensions))
+      : seq(f('maxCallPeriodDuration', 0, maxCallPeriodDuration), o('releaseIfdurationExceeded', 1, BOOL), o('tariffSwitchInterval', 2, tariffSwitchInterval),
         o('audibleIndicator', 3, choice(f('tone', undefined, BOOL), f('burstList', 1, BurstList))), o('extensions', 4, Extensions));
   return args([
-    f('aChBillingChargingCharacteristics', 0, contain(choice(f('timeDurationCharging', 0, tdc)))),
+    f('aChBillingChargingCharacteristics', 0, size(contain(choice(f('timeDurationCharging', 0, tdc))), 5, 177)),
     o('partyToCharge', 2, SendingSideID), o('extensions', 3, Extensions),
     ...(v === 'camel4' ? [o('aChChargingAddress', 50, ANY)] : []),
   ]);
@@ -166,7 +252,7 @@ function applyCharging(v: Variant): ArgType {
 
 function applyChargingReport(v: Variant): ArgType {
   if (v === 'cs1') return { name: 'CallResult', ty: OCT };
-  const timeInformation = choice(f('timeIfNoTariffSwitch', 0, INT), f('timeIfTariffSwitch', 1, seq(f('timeSinceTariffSwitch', 0, INT), o('tariffSwitchInterval', 1, INT))));
+  const timeInformation = choice(f('timeIfNoTariffSwitch', 0, int(0, 864000)), f('timeIfTariffSwitch', 1, seq(f('timeSinceTariffSwitch', 0, int(0, 864000)), o('tariffSwitchInterval', 1, int(1, 864000)))));
   // CAP v2/v3 name [2]/[3] callActive/callReleasedAtTcpExpiry, CAP v4 legActive/callLegReleasedAtTcpExpiry (each accepts
   // the other's names); aChChargingAddress [5] is CAP v4 (call party handling).
   const res = v === 'camel4'
@@ -174,78 +260,84 @@ function applyChargingReport(v: Variant): ArgType {
       oa('callLegReleasedAtTcpExpiry', 'callReleasedAtTcpExpiry', 3, NULL), o('extensions', 4, Extensions), o('aChChargingAddress', 5, ANY))
     : seq(f('partyToCharge', 0, ReceivingSideID), f('timeInformation', 1, timeInformation), oa('callActive', 'legActive', 2, BOOL),
       oa('callReleasedAtTcpExpiry', 'callLegReleasedAtTcpExpiry', 3, NULL), o('extensions', 4, Extensions));
-  return { name: 'CallResult', ty: contain(choice(f('timeDurationChargingResult', 0, res))) };
+  return { name: 'CallResult', ty: size(contain(choice(f('timeDurationChargingResult', 0, res))), 12, 193) };
 }
 
 function callInformationReport(v: Variant): ArgType {
-  if (v === 'cs1') return args([f('requestedInformationList', 0, seqOf(RequestedInformation(v))), o('correlationID', 1, Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
-  return args([f('requestedInformationList', 0, seqOf(RequestedInformation(v))), o('extensions', 2, Extensions), o('legID', 3, ReceivingSideID)]);
+  const list = infoItems(v, RequestedInformation(v));
+  if (v === 'cs1') return args([f('requestedInformationList', 0, list), o('correlationID', 1, T(v).Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
+  return args([f('requestedInformationList', 0, list), o('extensions', 2, Extensions), o('legID', 3, ReceivingSideID)]);
 }
 
 function callInformationRequest(v: Variant): ArgType {
-  if (v === 'cs1') return args([f('requestedInformationTypeList', 0, seqOf(RequestedInformationType(v))), o('correlationID', 1, Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
-  return args([f('requestedInformationTypeList', 0, seqOf(RequestedInformationType(v))), o('extensions', 2, Extensions), o('legID', 3, SendingSideID)]);
+  const list = infoItems(v, RequestedInformationType(v));
+  if (v === 'cs1') return args([f('requestedInformationTypeList', 0, list), o('correlationID', 1, T(v).Digits), o('extensions', 2, Extensions), o('legID', 3, LegID)]);
+  return args([f('requestedInformationTypeList', 0, list), o('extensions', 2, Extensions), o('legID', 3, SendingSideID)]);
 }
 
 function connect(v: Variant): ArgType {
+  const t = T(v);
   if (v === 'cs1') {
     return args([
-      f('destinationRoutingAddress', 0, seqOf(CalledPN)), o('alertingPattern', 1, OCT), o('correlationID', 2, Digits), o('cutAndPaste', 3, INT),
-      o('forwardingCondition', 4, enm({ 0: 'busy', 1: 'noanswer', 2: 'any' })), o('iSDNAccessRelatedInformation', 5, OCT), o('originalCalledPartyID', 6, CallingPN),
-      o('routeList', 7, ANY), o('scfID', 8, OCT), o('travellingClassMark', 9, OCT), o('extensions', 10, Extensions), o('carrier', 11, OCT),
-      o('serviceInteractionIndicators', 26, OCT), o('callingPartyNumber', 27, CallingPN), o('callingPartysCategory', 28, OCT),
-      o('redirectingPartyID', 29, CallingPN), o('redirectionInformation', 30, OCT),
+      f('destinationRoutingAddress', 0, seqOf(t.CalledPN)), o('alertingPattern', 1, AlertingPattern), o('correlationID', 2, t.Digits), o('cutAndPaste', 3, int(0, 22)),
+      o('forwardingCondition', 4, enm({ 0: 'busy', 1: 'noanswer', 2: 'any' })), o('iSDNAccessRelatedInformation', 5, OCT), o('originalCalledPartyID', 6, t.CallingPN),
+      o('routeList', 7, ANY), o('scfID', 8, t.ScfID), o('travellingClassMark', 9, OCT), o('extensions', 10, Extensions), o('carrier', 11, t.Carrier),
+      o('serviceInteractionIndicators', 26, OCT), o('callingPartyNumber', 27, t.CallingPN), o('callingPartysCategory', 28, CallingPartysCategory),
+      o('redirectingPartyID', 29, t.CallingPN), o('redirectionInformation', 30, RedirectionInformation),
     ]);
   }
   return args([
-    f('destinationRoutingAddress', 0, seqOf(CalledPN)), o('alertingPattern', 1, OCT), o('originalCalledPartyID', 6, CallingPN),
-    o('extensions', 10, Extensions), o('carrier', 11, OCT), o('callingPartysCategory', 28, OCT), o('redirectingPartyID', 29, CallingPN),
-    o('redirectionInformation', 30, OCT), o('genericNumbers', 14, ANY), o('serviceInteractionIndicatorsTwo', 15, ANY), o('chargeNumber', 19, OCT),
-    o('legToBeConnected', 21, LegID), o('cug-Interlock', 31, OCT), o('cug-OutgoingAccess', 32, NULL), o('suppressionOfAnnouncement', 55, NULL),
-    o('oCSIApplicable', 56, NULL), oa('naOliInfo', 'na-Info', 57, OCT), o('bor-InterrogationRequested', 58, NULL), o('suppress-N-CSI', 59, NULL),
+    f('destinationRoutingAddress', 0, size(seqOf(t.CalledPN), 1)), o('alertingPattern', 1, AlertingPattern), o('originalCalledPartyID', 6, t.CallingPN),
+    o('extensions', 10, Extensions), o('carrier', 11, t.Carrier), o('callingPartysCategory', 28, CallingPartysCategory), o('redirectingPartyID', 29, t.CallingPN),
+    o('redirectionInformation', 30, RedirectionInformation), o('genericNumbers', 14, ANY), o('serviceInteractionIndicatorsTwo', 15, ANY), o('chargeNumber', 19, t.CallingPN),
+    o('legToBeConnected', 21, LegID), o('cug-Interlock', 31, size(OCT, 4)), o('cug-OutgoingAccess', 32, NULL), o('suppressionOfAnnouncement', 55, NULL),
+    o('oCSIApplicable', 56, NULL), oa('naOliInfo', 'na-Info', 57, size(OCT, 1)), o('bor-InterrogationRequested', 58, NULL), o('suppress-N-CSI', 59, NULL),
   ]);
 }
 
 function releaseCall(v: Variant): ArgType {
+  const { Cause } = T(v);
   if (v !== 'camel4') return { name: 'initialCallSegment', ty: Cause };
   return { ty: choice(f('initialCallSegment', undefined, Cause), f('allCallSegmentsWithExtension', 2, seq(f('allCallSegments', 0, Cause), o('extensions', 1, Extensions)))) };
 }
 
 function furnishChargingInformation(v: Variant): ArgType {
   if (v === 'cs1') return { name: 'FCIBillingChargingCharacteristics', ty: OCT };
-  const s1 = seq(f('freeFormatData', 0, OCT), o('partyToCharge', 1, SendingSideID), ...(v === 'camel2' ? [] : [o('appendFreeFormatData', 2, enm({ 0: 'overwrite', 1: 'append' }))]));
-  return { name: 'FCIBillingChargingCharacteristics', ty: contain(choice(f('fCIBCCCAMELsequence1', 0, s1))) };
+  const s1 = seq(f('freeFormatData', 0, size(OCT, 1, 160)), o('partyToCharge', 1, SendingSideID), ...(v === 'camel2' ? [] : [o('appendFreeFormatData', 2, enm({ 0: 'overwrite', 1: 'append' }))]));
+  return { name: 'FCIBillingChargingCharacteristics', ty: size(contain(choice(f('fCIBCCCAMELsequence1', 0, s1))), 5, 225) };
 }
 
 function connectToResource(v: Variant): ArgType {
+  const t = T(v);
   if (v === 'cs1') {
     return args([
-      f('resourceAddress', undefined, choice(f('ipRoutingAddress', 0, CalledPN), f('legID', 1, LegID), f('both', 2, seq(f('ipRoutingAddress', 0, CalledPN), f('legID', 1, LegID))), f('none', 3, NULL))),
+      f('resourceAddress', undefined, choice(f('ipRoutingAddress', 0, t.CalledPN), f('legID', 1, LegID), f('both', 2, seq(f('ipRoutingAddress', 0, t.CalledPN), f('legID', 1, LegID))), f('none', 3, NULL))),
       o('extensions', 4, Extensions), o('serviceInteractionIndicators', 30, OCT),
     ]);
   }
   return args([
-    f('resourceAddress', undefined, choice(f('ipRoutingAddress', 0, CalledPN), f('none', 3, NULL))),
-    o('extensions', 4, Extensions), o('serviceInteractionIndicatorsTwo', 7, ANY), o('callSegmentID', 50, INT),
+    f('resourceAddress', undefined, choice(f('ipRoutingAddress', 0, t.CalledPN), f('none', 3, NULL))),
+    o('extensions', 4, Extensions), o('serviceInteractionIndicatorsTwo', 7, ANY), o('callSegmentID', 50, t.CallSegmentID),
   ]);
 }
 
 function establishTemporaryConnection(v: Variant): ArgType {
+  const t = T(v);
   if (v === 'cs1') {
-    return args([f('assistingSSPIPRoutingAddress', 0, Digits), o('correlationID', 1, Digits), o('scfID', 3, OCT), o('extensions', 4, Extensions),
-      o('carrier', 5, OCT), o('serviceInteractionIndicators', 30, OCT)]);
+    return args([f('assistingSSPIPRoutingAddress', 0, t.Digits), o('correlationID', 1, t.Digits), o('scfID', 3, t.ScfID), o('extensions', 4, Extensions),
+      o('carrier', 5, t.Carrier), o('serviceInteractionIndicators', 30, OCT)]);
   }
   if (v === 'camel2') {
-    return args([f('assistingSSPIPRoutingAddress', 0, Digits), o('correlationID', 1, Digits), o('scfID', 3, OCT), o('extensions', 4, Extensions),
+    return args([f('assistingSSPIPRoutingAddress', 0, t.Digits), o('correlationID', 1, t.Digits), o('scfID', 3, t.ScfID), o('extensions', 4, Extensions),
       o('serviceInteractionIndicatorsTwo', 7, ANY), o('na-info', 50, ANY)]);
   }
-  return args([f('assistingSSPIPRoutingAddress', 0, Digits), o('correlationID', 1, Digits), o('scfID', 3, OCT), o('extensions', 4, Extensions),
-    o('carrier', 5, OCT), o('serviceInteractionIndicatorsTwo', 6, ANY), o('callSegmentID', 7, INT), o('naOliInfo', 50, OCT),
-    o('chargeNumber', 51, OCT), o('originalCalledPartyID', 52, CallingPN), o('callingPartyNumber', 53, CallingPN)]);
+  return args([f('assistingSSPIPRoutingAddress', 0, t.Digits), o('correlationID', 1, t.Digits), o('scfID', 3, t.ScfID), o('extensions', 4, Extensions),
+    o('carrier', 5, t.Carrier), o('serviceInteractionIndicatorsTwo', 6, ANY), o('callSegmentID', 7, t.CallSegmentID), o('naOliInfo', 50, size(OCT, 1)),
+    o('chargeNumber', 51, t.CallingPN), o('originalCalledPartyID', 52, t.CallingPN), o('callingPartyNumber', 53, t.CallingPN)]);
 }
 
-function disconnectLeg(_v: Variant): ArgType {
-  return args([f('legToBeReleased', 0, LegID), o('releaseCause', 1, Cause), o('extensions', 2, Extensions)]);
+function disconnectLeg(v: Variant): ArgType {
+  return args([f('legToBeReleased', 0, LegID), o('releaseCause', 1, T(v).Cause), o('extensions', 2, Extensions)]);
 }
 
 function playAnnouncement(v: Variant): ArgType {
@@ -253,28 +345,29 @@ function playAnnouncement(v: Variant): ArgType {
     f('informationToSend', 0, InformationToSend(v)), o('disconnectFromIPForbidden', 1, BOOL),
     v === 'camel4' ? oa('requestAnnouncementCompleteNotification', 'requestAnnouncementComplete', 2, BOOL) : oa('requestAnnouncementComplete', 'requestAnnouncementCompleteNotification', 2, BOOL),
     o('extensions', 3, Extensions),
-    ...(v === 'camel3' || v === 'camel4' ? [o('callSegmentID', 5, INT)] : []),
+    ...(v === 'camel3' || v === 'camel4' ? [o('callSegmentID', 5, T(v).CallSegmentID)] : []),
     ...(v === 'camel4' ? [o('requestAnnouncementStartedNotification', 51, BOOL)] : []),
   ]);
 }
 
 function promptAndCollectUserInformation(v: Variant): ArgType {
   return args([
-    f('collectedInfo', 0, CollectedInfo), o('disconnectFromIPForbidden', 1, BOOL), o('informationToSend', 2, InformationToSend(v)),
+    f('collectedInfo', 0, CollectedInfo(v)), o('disconnectFromIPForbidden', 1, BOOL), o('informationToSend', 2, InformationToSend(v)),
     o('extensions', 3, Extensions),
-    ...(v === 'camel3' || v === 'camel4' ? [o('callSegmentID', 4, INT)] : []),
+    ...(v === 'camel3' || v === 'camel4' ? [o('callSegmentID', 4, T(v).CallSegmentID)] : []),
     ...(v === 'camel4' ? [o('requestAnnouncementStartedNotification', 51, BOOL)] : []),
   ]);
 }
 
 function promptAndCollectUserInformationResult(v: Variant): ArgType {
-  return { ty: choice(f('digitsResponse', 0, oct('genericDigits')), ...(v === 'cs1' ? [f('iA5Response', 1, IA5)] : [])) };
+  return { ty: choice(f('digitsResponse', 0, T(v).GenericDigits), ...(v === 'cs1' ? [f('iA5Response', 1, IA5)] : [])) };
 }
 
 function assistRequestInstructions(v: Variant): ArgType {
-  if (v === 'cs1') return args([f('correlationID', 0, Digits), o('iPAvailable', 1, OCT), o('iPSSPCapabilities', 2, OCT), o('extensions', 3, Extensions)]);
+  const t = T(v);
+  if (v === 'cs1') return args([f('correlationID', 0, t.Digits), o('iPAvailable', 1, OCT), o('iPSSPCapabilities', 2, t.IPSSPCapabilities), o('extensions', 3, Extensions)]);
   // iPSSPCapabilities is mandatory in CAP; the operation supplies a default when the definition gives none.
-  return args([f('correlationID', 0, Digits), f('iPSSPCapabilities', 2, OCT), o('extensions', 3, Extensions)]);
+  return args([f('correlationID', 0, t.Digits), f('iPSSPCapabilities', 2, t.IPSSPCapabilities), o('extensions', 3, Extensions)]);
 }
 
 function specializedResourceReport(v: Variant): ArgType {
@@ -283,26 +376,27 @@ function specializedResourceReport(v: Variant): ArgType {
 }
 
 function resetTimer(v: Variant): ArgType {
-  return args([o('timerID', 0, enm({ 0: 'tssf' })), f('timervalue', 1, INT), o('extensions', 2, Extensions), ...(v === 'cs1' ? [] : [o('callSegmentID', 3, INT)])]);
+  return args([o('timerID', 0, enm({ 0: 'tssf' })), f('timervalue', 1, Integer4), o('extensions', 2, Extensions), ...(v === 'cs1' ? [] : [o('callSegmentID', 3, T(v).CallSegmentID)])]);
 }
 
-function continueWithArgument(_v: Variant): ArgType {
+function continueWithArgument(v: Variant): ArgType {
+  const t = T(v);
   return args([
-    o('alertingPattern', 1, OCT), o('extensions', 6, Extensions), o('serviceInteractionIndicatorsTwo', 7, ANY), o('callingPartysCategory', 12, OCT),
-    o('genericNumbers', 16, ANY), o('cug-Interlock', 17, OCT), o('cug-OutgoingAccess', 18, NULL), o('chargeNumber', 50, OCT), o('carrier', 52, OCT),
-    o('suppressionOfAnnouncement', 55, NULL), o('naOliInfo', 56, OCT), o('bor-InterrogationRequested', 57, NULL), o('suppress-O-CSI', 58, NULL),
+    o('alertingPattern', 1, AlertingPattern), o('extensions', 6, Extensions), o('serviceInteractionIndicatorsTwo', 7, ANY), o('callingPartysCategory', 12, CallingPartysCategory),
+    o('genericNumbers', 16, ANY), o('cug-Interlock', 17, size(OCT, 4)), o('cug-OutgoingAccess', 18, NULL), o('chargeNumber', 50, t.CallingPN), o('carrier', 52, t.Carrier),
+    o('suppressionOfAnnouncement', 55, NULL), o('naOliInfo', 56, size(OCT, 1)), o('bor-InterrogationRequested', 57, NULL), o('suppress-O-CSI', 58, NULL),
     o('continueWithArgumentArgExtension', 59, ANY),
   ]);
 }
 
-function disconnectForwardConnectionWithArgument(_v: Variant): ArgType {
-  return args([o('callSegmentID', 1, INT), o('extensions', 2, Extensions)]);
+function disconnectForwardConnectionWithArgument(v: Variant): ArgType {
+  return args([o('callSegmentID', 1, T(v).CallSegmentID), o('extensions', 2, Extensions)]);
 }
 
 function cancel(v: Variant): ArgType {
   return {
-    ty: choice(f('invokeID', 0, INT), f('allRequests', 1, NULL),
-      ...(v === 'camel4' ? [f('callSegmentToCancel', 2, seq(o('invokeID', 0, INT), o('callSegmentID', 1, INT)))] : [])),
+    ty: choice(f('invokeID', 0, InvokeID), f('allRequests', 1, NULL),
+      ...(v === 'camel4' ? [f('callSegmentToCancel', 2, seq(o('invokeID', 0, InvokeID), o('callSegmentID', 1, T(v).CallSegmentID)))] : [])),
   };
 }
 
@@ -310,21 +404,22 @@ function cancel(v: Variant): ArgType {
 // in an untagged CHOICE `basicGapCriteria` next to `compoundGapCriteria`.
 function callGap(v: Variant): ArgType {
   const cs1 = v === 'cs1';
+  const t = T(v);
   const basic = choice(
-    f('calledAddressValue', 0, Digits),
-    f('gapOnService', 2, cs1 ? seq(f('serviceKey', 0, INT), o('dpCriteria', 1, eventType(v))) : seq(f('serviceKey', 0, INT))),
-    f('calledAddressAndService', 29, seq(f('calledAddressValue', 0, Digits), f('serviceKey', 1, INT))),
+    f('calledAddressValue', 0, t.Digits),
+    f('gapOnService', 2, cs1 ? seq(f('serviceKey', 0, ServiceKey), o('dpCriteria', 1, eventType(v))) : seq(f('serviceKey', 0, ServiceKey))),
+    f('calledAddressAndService', 29, seq(f('calledAddressValue', 0, t.Digits), f('serviceKey', 1, ServiceKey))),
     f('callingAddressAndService', 30, cs1
-      ? seq(f('callingAddressValue', 0, Digits), f('serviceKey', 1, INT), o('locationNumber', 2, CallingPN))
-      : seq(f('callingAddressValue', 0, Digits), f('serviceKey', 1, INT))),
+      ? seq(f('callingAddressValue', 0, t.Digits), f('serviceKey', 1, ServiceKey), o('locationNumber', 2, t.CallingPN))
+      : seq(f('callingAddressValue', 0, t.Digits), f('serviceKey', 1, ServiceKey))),
   );
-  const gapCriteria = cs1 ? basic : choice(f('basicGapCriteria', undefined, basic), f('compoundGapCriteria', 1, seq(f('basicGapCriteria', 0, basic), o('scfID', 1, OCT))));
+  const gapCriteria = cs1 ? basic : choice(f('basicGapCriteria', undefined, basic), f('compoundGapCriteria', 1, seq(f('basicGapCriteria', 0, basic), o('scfID', 1, t.ScfID))));
   const gapTreatment = cs1
-    ? choice(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, Cause), f('both', 2, seq(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, Cause))))
-    : choice(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, Cause));
+    ? choice(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, t.Cause), f('both', 2, seq(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, t.Cause))))
+    : choice(f('informationToSend', 0, InformationToSend(v)), f('releaseCause', 1, t.Cause));
   return args([
     f('gapCriteria', 0, gapCriteria),
-    f('gapIndicators', 1, seq(f('duration', 0, INT), f('gapInterval', 1, INT))),
+    f('gapIndicators', 1, seq(f('duration', 0, Duration), f('gapInterval', 1, Interval))),
     o('controlType', 2, enm(cs1 ? { 0: 'sCPOverloaded', 1: 'manuallyInitiated', 2: 'destinationOverload' } : { 0: 'sCPOverloaded', 1: 'manuallyInitiated' })),
     o('gapTreatment', 3, gapTreatment),
     o('extensions', 4, Extensions),
@@ -335,27 +430,29 @@ function callGap(v: Variant): ArgType {
 // LegID; CAP holds CAMEL-SCIBillingChargingCharacteristics (AOC, TS 29.078 / GSM 02.24 e-parameters).
 function sendChargingInformation(v: Variant): ArgType {
   if (v === 'cs1') return args([f('sCIBillingChargingCharacteristics', 0, OCT), f('partyToCharge', 1, LegID), o('extensions', 2, Extensions)]);
-  const cai = seq(o('e1', 0, INT), o('e2', 1, INT), o('e3', 2, INT), o('e4', 3, INT), o('e5', 4, INT), o('e6', 5, INT), o('e7', 6, INT));
-  const subsequent = seq(f('cAI-GSM0224', 0, cai), o('tariffSwitchInterval', 1, INT));
+  const e = int(0, 8191);
+  const cai = seq(o('e1', 0, e), o('e2', 1, e), o('e3', 2, e), o('e4', 3, e), o('e5', 4, e), o('e6', 5, e), o('e7', 6, e));
+  const subsequent = seq(f('cAI-GSM0224', 0, cai), o('tariffSwitchInterval', 1, int(1, 86400)));
   const sci = choice(
     f('aOCBeforeAnswer', 0, seq(f('aOCInitial', 0, cai), o('aOCSubsequent', 1, subsequent))),
     f('aOCAfterAnswer', 1, subsequent),
     ...(v === 'camel2' ? [] : [f('aOC-extension', 2, ANY)]),
   );
-  return args([f('sCIBillingChargingCharacteristics', 0, contain(sci)), f('partyToCharge', 1, SendingSideID), o('extensions', 2, Extensions)]);
+  return args([f('sCIBillingChargingCharacteristics', 0, size(contain(sci), 4, 225)), f('partyToCharge', 1, SendingSideID), o('extensions', 2, Extensions)]);
 }
 
 // InitiateCallAttempt (32): CS-1 and CAP v4 only.
 function initiateCallAttempt(v: Variant): ArgType {
+  const t = T(v);
   if (v === 'cs1') {
     return args([
-      f('destinationRoutingAddress', 0, seqOf(CalledPN)), o('alertingPattern', 1, OCT), o('iSDNAccessRelatedInformation', 2, OCT),
-      o('travellingClassMark', 3, OCT), o('extensions', 4, Extensions), o('serviceInteractionIndicators', 29, OCT), o('callingPartyNumber', 30, CallingPN),
+      f('destinationRoutingAddress', 0, seqOf(t.CalledPN)), o('alertingPattern', 1, AlertingPattern), o('iSDNAccessRelatedInformation', 2, OCT),
+      o('travellingClassMark', 3, OCT), o('extensions', 4, Extensions), o('serviceInteractionIndicators', 29, OCT), o('callingPartyNumber', 30, t.CallingPN),
     ]);
   }
   return args([
-    f('destinationRoutingAddress', 0, seqOf(CalledPN)), o('extensions', 4, Extensions), o('legToBeCreated', 5, LegID), o('newCallSegment', 6, INT),
-    o('callingPartyNumber', 30, CallingPN), o('callReferenceNumber', 51, OCT), o('gsmSCFAddress', 52, AddressString), o('suppress-T-CSI', 53, NULL),
+    f('destinationRoutingAddress', 0, size(seqOf(t.CalledPN), 1)), o('extensions', 4, Extensions), o('legToBeCreated', 5, LegID), o('newCallSegment', 6, t.CallSegmentID),
+    o('callingPartyNumber', 30, t.CallingPN), o('callReferenceNumber', 51, size(OCT, 1, 8)), o('gsmSCFAddress', 52, t.ISDNAddress), o('suppress-T-CSI', 53, NULL),
   ]);
 }
 

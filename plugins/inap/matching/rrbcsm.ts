@@ -1,6 +1,6 @@
 // RequestReportBCSMEvent short-hand flags (`oNoAnswer: 1`, `oNoAnswer_timer: 300`, `oDisconnectLeg1: 1`, ...) and
 // the order-independent matching of armed events that also flags unexpected ones.
-import type { JsonObject } from '../../../sdk/index.js';
+import type { Json, JsonObject } from '../../../sdk/index.js';
 import { flattenExpected, getPath, looseEqual } from '../../sigtran/codec/index.js';
 
 interface FlagDef {
@@ -57,13 +57,15 @@ export function flagsToEvents(args: JsonObject): JsonObject[] {
   for (const [name, def] of Object.entries(RRBCSM_FLAGS)) {
     const v = args[name];
     if (v === undefined || v === null || v === 0 || v === false || v === '0') continue;
-    let mode: number = def.mode;
+    // a mode or timer that is no number is passed on as given: the encoder names it (or, at ExecuteTest, an
+    // expression is checked per instance)
+    let mode: Json = def.mode;
     const m = args[`${name}_mode`] ?? (typeof v === 'string' && v in MODE_NAMES ? v : undefined);
-    if (m !== undefined && m !== null) mode = typeof m === 'string' && m in MODE_NAMES ? MODE_NAMES[m]! : Number(m);
+    if (m !== undefined && m !== null) mode = typeof m === 'string' && m in MODE_NAMES ? MODE_NAMES[m]! : m;
     const ev: JsonObject = { eventTypeBCSM: def.event, monitorMode: mode };
     if (def.leg) ev.legID = { sendingSideID: `0${def.leg}` };
     const t = args[`${name}_timer`];
-    if (t !== undefined && t !== null) ev.dpSpecificCriteria = { applicationTimer: Number(t) };
+    if (t !== undefined && t !== null) ev.dpSpecificCriteria = { applicationTimer: t };
     events.push(ev);
   }
   return events;

@@ -171,7 +171,16 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
   let fields: JsonObject = {};
   if (at) {
     const dr = decodeArg(at, raw, codecOptions(ctx));
-    if (!dr.ok) ctx.abort(`${spec.name}: the argument cannot be decoded as ${rd.variant}: ${dr.error}${rejectMistyped(rd, c)}`);
+    if (!dr.ok) {
+      // bad bytes, or a value outside its ASN.1 constraints: the trace keeps what was decoded
+      if (ctx.recordsMessages) {
+        ctx.message({
+          direction: 'received', protocol: 'inap', name: spec.name, fields: { ...dr.fields, ...meta, decode_error: dr.error, variant: rd.variant, tcap: m.kind } as Json,
+          ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}),
+        });
+      }
+      ctx.abort(`${spec.name}: the argument cannot be decoded as ${rd.variant}: ${dr.error}${rejectMistyped(rd, c)}`);
+    }
     fields = dr.fields as JsonObject;
   }
   if (ms.op === 'RequestReportBCSMEvent') addFlags(fields);

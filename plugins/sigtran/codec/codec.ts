@@ -1,9 +1,10 @@
 // Encodes the flattened JSON argument form into BER by walking a type descriptor (schema.ts), and decodes BER
 // back into the same form with every derived field present (X and X_hex next to X_digits, X_noa, X_cause, ...).
-// Encoding errors are CodecErrors naming the argument path; decoding never throws (see decodeArg).
+// Encoding errors are CodecErrors naming the argument path; decoding never throws (see decodeArg). Both check the
+// constraints of the descriptors (INTEGER ranges, SIZE); checkArg runs the encoder as a static check (ExecuteTest).
 import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../ber/index.js';
 import { numberFormats, type Fields, type NumberFormat } from './numbers.js';
-import type { ArgType, Field, Ty } from './schema.js';
+import type { ArgType, Field, Range, Ty } from './schema.js';
 import { ExtensionError, readExtensions, writeExtensions, type ExtensionTypes } from './extensions.js';
 
 /** Per-call options of encodeArg / decodeArg. */
@@ -14,6 +15,13 @@ export interface CodecOptions {
 
 // The options of the encodeArg/decodeArg call in progress (both are synchronous; saves threading them through).
 let extTypes: ExtensionTypes | undefined;
+// checkArg in progress: values known only later (expressions); they count as present and are not checked.
+let unknownValue: ((v: unknown) => boolean) | undefined;
+// checkArg: how many unknown values were met (a container holding one cannot have its SIZE checked).
+let unknownSeen = 0;
+// decodeArg in progress: constraint violations met, and the path of the value being decoded.
+let violations: string[] = [];
+const trail: string[] = [];
 
 export class CodecError extends Error {
   constructor(message: string) {
@@ -89,6 +97,42 @@ function enumValue(ty: Extract<Ty, { k: 'enum' }>, v: unknown, path: string): nu
   return toInt(v, path);
 }
 
+function sizeText(r: Range): string {
+  return r[0] === r[1] ? `SIZE(${r[0]})` : `SIZE(${r[0]}..${r[1]})`;
+}
+
+/** The violation of `INTEGER (min..max)` by `v`, if any. */
+function rangeProblem(v: number, r: Range | undefined): string | undefined {
+  return r && (v < r[0] || v > r[1]) ? `${v} is out of range ${r[0]}..${r[1]}` : undefined;
+}
+
+/** The violation of `SIZE (min..max)` by a length `n` (of `unit`s), if any. */
+function sizeProblem(n: number, r: Range | undefined, unit: string): string | undefined {
+  return r && (n < r[0] || n > r[1]) ? `${n} ${unit}${n === 1 ? '' : 's'}, the ASN.1 requires ${sizeText(r)}` : undefined;
+}
+
+function checked(problem: string | undefined, path: string): void {
+  if (problem !== undefined) throw new CodecError(`${path}: ${problem}`);
+}
+
+/** checkArg: whether the value of `n` (or any of its spellings) is known only later. */
+function unknownIn(ty: Ty, holder: Obj, n: string): boolean {
+  const u = unknownValue!;
+  const v = holder[n];
+  if (u(v) || u(holder[n + '_hex']) || (ty.k === 'enum' && u(holder[n + '_name']))) return true;
+  if (ty.k === 'ext') return deepUnknown(v);
+  const fmt = formatOf(ty.k === 'seqof' ? ty.of : ty);
+  if (fmt) for (const s of fmt.suffixes) if (u(holder[n + '_' + s])) return true;
+  return false;
+}
+
+function deepUnknown(v: unknown): boolean {
+  if (unknownValue!(v)) return true;
+  if (Array.isArray(v)) return v.some(deepUnknown);
+  if (isObj(v)) return Object.values(v).some(deepUnknown);
+  return false;
+}
+
 /** The number format behind an OCTET STRING's derived fields, if any. */
 export function formatOf(ty: Ty): NumberFormat | undefined {
   if (ty.k !== 'oct') return undefined;
@@ -109,6 +153,7 @@ function present(fd: Field, holder: Obj): boolean {
   const ty = fd.ty;
   if (fd.t === undefined && ty.k === 'choice') {
     const v = holder[n];
+    if (unknownValue?.(v)) return true;
     return isObj(v) && ty.alts.some((a) => present(a, v));
   }
   const v = holder[n];
@@ -125,22 +170,34 @@ function present(fd: Field, holder: Obj): boolean {
 
 function octetsFor(ty: Extract<Ty, { k: 'oct' }>, holder: Obj, n: string, path: string): Uint8Array {
   const raw = holder[n] ?? holder[n + '_hex'];
-  if (raw !== undefined && raw !== null) return hexArg(raw, `${path}${n}${holder[n] !== undefined ? '' : '_hex'}`);
-  const fmt = formatOf(ty);
-  if (!fmt) throw new CodecError(`${path}${n}: missing (give ${n}_hex)`);
-  const r = fmt.encode((s) => holder[n + '_' + s]);
-  if (typeof r === 'string') throw new CodecError(`${path}${n}${r}`);
-  return r;
+  let b: Uint8Array;
+  if (raw !== undefined && raw !== null) b = hexArg(raw, `${path}${n}${holder[n] !== undefined ? '' : '_hex'}`);
+  else {
+    const fmt = formatOf(ty);
+    if (!fmt) throw new CodecError(`${path}${n}: missing (give ${n}_hex)`);
+    const r = fmt.encode((s) => holder[n + '_' + s]);
+    if (typeof r === 'string') throw new CodecError(`${path}${n}${r}`);
+    b = r;
+  }
+  checked(sizeProblem(b.length, ty.size, 'octet'), path + n);
+  return b;
 }
 
 function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj, n: string, path: string): void {
   const cls = tag === undefined ? TagClass.Universal : TagClass.Context;
   const num = tag ?? UNIV[ty.k];
   const v = holder[n];
+  if (unknownValue !== undefined && unknownIn(ty, holder, n)) {
+    unknownSeen++; // checkArg: known per instance only; the encoder checks it then
+    return;
+  }
   switch (ty.k) {
-    case 'int':
-      w.integer(toInt(v, path + n), cls, num);
+    case 'int': {
+      const i = toInt(v, path + n);
+      checked(rangeProblem(i, ty.range), path + n);
+      w.integer(i, cls, num);
       return;
+    }
     case 'enum':
       w.enumerated(enumValue(ty, v ?? holder[n + '_name'], path + n), cls, num);
       return;
@@ -150,10 +207,13 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
     case 'null':
       w.null(cls, num);
       return;
-    case 'ia5':
+    case 'ia5': {
       if (typeof v !== 'string' && typeof v !== 'number') throw new CodecError(`${path}${n}: expected a string`);
-      w.primitive(cls, num, Buffer.from(String(v), 'latin1'));
+      const b = Buffer.from(String(v), 'latin1');
+      checked(sizeProblem(b.length, ty.size, 'character'), path + n);
+      w.primitive(cls, num, b);
       return;
+    }
     case 'oct':
       w.octets(octetsFor(ty, holder, n, path), cls, num);
       return;
@@ -181,11 +241,13 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
     case 'contain': {
       const rawHex = holder[n + '_hex'] ?? (typeof v === 'string' ? v : undefined);
       let content: Uint8Array;
+      const seen = unknownSeen;
       if (rawHex !== undefined && rawHex !== null) content = hexArg(rawHex, `${path}${n}_hex`);
       else {
         if (!isObj(v)) throw new CodecError(`${path}${n}: expected an object or ${n}_hex`);
         content = encodeInner(ty.inner, v, `${path}${n}.`);
       }
+      if (unknownSeen === seen) checked(sizeProblem(content.length, ty.size, 'octet'), path + n);
       w.octets(content, cls, num);
       return;
     }
@@ -197,7 +259,7 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
       return;
     case 'seqof': {
       w.begin(cls, num);
-      writeElements(w, ty.of, holder, n, path);
+      writeElements(w, ty, holder, n, path);
       w.end();
       return;
     }
@@ -211,25 +273,30 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
   }
 }
 
-function writeElements(w: BerWriter, of: Ty, holder: Obj, n: string, path: string): void {
+function writeElements(w: BerWriter, ty: Extract<Ty, { k: 'seqof' }>, holder: Obj, n: string, path: string): void {
+  const of = ty.of;
   const v = holder[n];
   if (v === undefined || v === null) {
     // `X_digits` etc. stand for a one-element list (destinationRoutingAddress_digits).
     if (of.k === 'oct') {
+      checked(sizeProblem(1, ty.size, 'element'), path + n);
       w.octets(octetsFor(of, holder, n, path));
       return;
     }
     throw new CodecError(`${path}${n}: missing`);
   }
   if (!Array.isArray(v)) throw new CodecError(`${path}${n}: expected an array`);
+  checked(sizeProblem(v.length, ty.size, 'element'), path + n);
   for (let i = 0; i < v.length; i++) {
     const el = v[i];
     const p = `${path}${n}[${i}]`;
     if (of.k === 'oct' && isObj(el)) {
       const fmt = formatOf(of);
+      if (unknownValue !== undefined && deepUnknown(el)) continue;
       const r = fmt ? fmt.encode((s) => el[s] ?? el['_' + s]) : undefined;
       if (r === undefined) throw new CodecError(`${p}: expected a hex string`);
       if (typeof r === 'string') throw new CodecError(`${p}${r}`);
+      checked(sizeProblem(r.length, of.size, 'octet'), p);
       w.octets(r);
     } else writeTagged(w, of, undefined, { '': el }, '', p);
   }
@@ -248,6 +315,7 @@ function writeChoice(w: BerWriter, ty: Extract<Ty, { k: 'choice' }>, v: Obj, pat
 function writeField(w: BerWriter, fd: Field, holder: Obj, path: string): void {
   if (fd.t === undefined && fd.ty.k === 'choice') {
     const v = holder[fd.n];
+    if (unknownValue?.(v)) return;
     writeChoice(w, fd.ty, v as Obj, `${path}${fd.n}.`);
     return;
   }
@@ -292,7 +360,10 @@ export function encodeArg(at: ArgType, input: Obj, opts?: CodecOptions): Uint8Ar
   } else if (ty.k === 'choice') writeChoice(w, ty, args, '');
   else if (ty.k === 'contain' && at.name) {
     const rawHex = args[at.name + '_hex'] ?? args[at.name];
+    if (unknownValue?.(rawHex)) return w.toBytes();
+    const seen = unknownSeen;
     const content = rawHex !== undefined && rawHex !== null ? hexArg(rawHex, at.name + '_hex') : encodeInner(ty.inner, args, '');
+    if (unknownSeen === seen) checked(sizeProblem(content.length, ty.size, 'octet'), at.name);
     w.octets(content);
   } else if (at.name) {
     if (!present({ n: at.name, ty }, args)) {
@@ -303,7 +374,37 @@ export function encodeArg(at: ArgType, input: Obj, opts?: CodecOptions): Uint8Ar
   return w.toBytes();
 }
 
+/**
+ * The static check of an argument (ExecuteTest): encodes it with the values for which `unknown` is true (expressions,
+ * evaluated per instance) taken as present but unchecked. Returns the first problem (`path: text`, as encodeArg's
+ * CodecError: a missing mandatory field, a wrong type, a constraint violated) or undefined.
+ */
+export function checkArg(at: ArgType, input: Obj, unknown: (v: unknown) => boolean, opts?: CodecOptions): string | undefined {
+  unknownValue = unknown;
+  unknownSeen = 0;
+  try {
+    encodeArg(at, input, opts);
+    return undefined;
+  } catch (e) {
+    if (e instanceof CodecError) return e.message;
+    throw e;
+  } finally {
+    unknownValue = undefined;
+  }
+}
+
 // ---------------------------------------------------------------- decoding
+
+/** The dotted path of the value being decoded (`a.b[2].c`), for violation messages. */
+function trailPath(): string {
+  let s = '';
+  for (const p of trail) s = p.charCodeAt(0) === 91 ? s + p : s ? `${s}.${p}` : p;
+  return s;
+}
+
+function violated(problem: string | undefined): void {
+  if (problem !== undefined && violations.length < 20) violations.push(`${trailPath()}: ${problem}`);
+}
 
 // Tag key -> the field(s) carrying that tag. Several fields share a key when a SEQUENCE has untagged fields of one
 // universal type (MAP's USSD-Arg: three OCTET STRINGs); they are then taken in declaration order.
@@ -362,9 +463,12 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
     throw new CodecError(`${n}: ${tagText(t)} is ${t.constructed ? 'constructed' : 'primitive'}, but ${ty.k} must be ${t.constructed ? 'primitive' : 'constructed'}`);
   }
   switch (ty.k) {
-    case 'int':
-      out[n] = decodeInteger(buf, t);
+    case 'int': {
+      const v = decodeInteger(buf, t);
+      out[n] = v;
+      if (ty.range) violated(rangeProblem(v, ty.range));
       return;
+    }
     case 'enum': {
       const v = decodeInteger(buf, t);
       out[n] = v;
@@ -380,6 +484,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       return;
     case 'ia5':
       out[n] = Buffer.from(buf.buffer, buf.byteOffset + t.valueStart, t.valueEnd - t.valueStart).toString('latin1');
+      if (ty.size) violated(sizeProblem(t.valueEnd - t.valueStart, ty.size, 'character'));
       return;
     case 'any':
       out[n] = toHex(buf.subarray(t.valueStart, t.valueEnd));
@@ -402,11 +507,13 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       out[n] = hex;
       out[n + '_hex'] = hex;
       formatOf(ty)?.decode(b, n, out as Fields);
+      if (ty.size) violated(sizeProblem(b.length, ty.size, 'octet'));
       return;
     }
     case 'contain': {
       const b = buf.subarray(t.valueStart, t.valueEnd);
       out[n + '_hex'] = toHex(b);
+      if (ty.size) violated(sizeProblem(b.length, ty.size, 'octet'));
       const inner: Obj = {};
       try {
         decodeInner(b, ty.inner, inner);
@@ -430,7 +537,9 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
         const c = readTlv(buf, p, t.valueEnd);
         const holder: Obj = {};
         expectUniversal(c, ty.of, `${n}[${arr.length}]`);
+        trail.push(`[${arr.length}]`);
         decodeValue(buf, c, ty.of, 'e', holder);
+        trail.pop();
         arr.push(holder.e);
         if (arr.length === 1 && formatOf(ty.of)) {
           // promote the first element's derived fields: destinationRoutingAddress_digits, ...
@@ -439,6 +548,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
         p = c.end;
       }
       out[n] = arr;
+      if (ty.size) violated(sizeProblem(arr.length, ty.size, 'element'));
       return;
     }
     case 'choice': {
@@ -459,11 +569,13 @@ function decodeChoice(buf: Uint8Array, t: Tlv, ty: Extract<Ty, { k: 'choice' }>,
 }
 
 function decodeFieldTlv(buf: Uint8Array, t: Tlv, fd: Field, out: Obj): void {
+  trail.push(fd.n);
   if (fd.t === undefined && fd.ty.k === 'choice') {
     const o: Obj = {};
     decodeChoice(buf, t, fd.ty, o);
     out[fd.n] = o;
   } else decodeValue(buf, t, fd.ty, fd.n, out);
+  trail.pop();
   if (fd.al !== undefined) out[fd.al] = out[fd.n];
 }
 
@@ -490,10 +602,14 @@ export type DecodeResult = { ok: true; fields: Obj } | { ok: false; error: strin
 
 /**
  * Decode an argument TLV (the parameter of an Invoke/ReturnResult) into the flattened form. Never throws:
- * bad bytes give ok=false with a readable error and whatever was decoded before the fault.
+ * bad bytes give ok=false with a readable error and whatever was decoded before the fault; values that violate
+ * a constraint of the descriptors (INTEGER range, SIZE) give ok=false naming each (`timeAndTimezone: 7 octets, the
+ * ASN.1 requires SIZE(8)`) with every field decoded.
  */
 export function decodeArg(at: ArgType, buf: Uint8Array | undefined, opts?: CodecOptions): DecodeResult {
   extTypes = opts?.extensions;
+  violations = [];
+  trail.length = 0;
   const out: Obj = {};
   if (!buf || buf.length === 0) return { ok: true, fields: out };
   try {
@@ -508,6 +624,9 @@ export function decodeArg(at: ArgType, buf: Uint8Array | undefined, opts?: Codec
     else if (ty.k === 'contain' && at.name) {
       const b = buf.subarray(t.valueStart, t.valueEnd);
       out[at.name + '_hex'] = toHex(b);
+      trail.push(at.name);
+      if (ty.size) violated(sizeProblem(b.length, ty.size, 'octet'));
+      trail.pop();
       try {
         decodeInner(b, ty.inner, out);
       } catch (e) {
@@ -518,8 +637,10 @@ export function decodeArg(at: ArgType, buf: Uint8Array | undefined, opts?: Codec
       if (at.tag !== undefined) {
         if (t.cls !== TagClass.Context || t.tagNumber !== at.tag) throw new CodecError(`${at.name}: expected [${at.tag}], found ${tagText(t)}`);
       } else expectUniversal(t, ty, at.name);
+      trail.push(at.name);
       decodeValue(buf, t, ty, at.name, out);
     }
+    if (violations.length) return { ok: false, error: violations.join('; '), fields: out };
     return { ok: true, fields: out };
   } catch (e) {
     if (isBerError(e) || e instanceof CodecError) return { ok: false, error: e.message, fields: out };

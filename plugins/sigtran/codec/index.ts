@@ -11,7 +11,7 @@
 // - json-schema.ts: the JSON-schema properties of an argument type (operation `arguments` schemas).
 // - expected.ts: matching helpers for inbound operations (nested expected values to dotted paths, loose equality).
 export * from './schema.js';
-export { encodeArg, decodeArg, expandDotted, formatOf, CodecError, type CodecOptions, type DecodeResult } from './codec.js';
+export { encodeArg, decodeArg, checkArg, expandDotted, formatOf, CodecError, type CodecOptions, type DecodeResult } from './codec.js';
 export { argProperties, fieldProperties } from './json-schema.js';
 export * from './numbers.js';
 export { extensionTypes, readExtensions, writeExtensions, ExtensionError, type ExtensionTypes, type ExtensionAsnType } from './extensions.js';

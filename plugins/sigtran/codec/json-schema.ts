@@ -13,7 +13,7 @@ const INTEGER = { type: 'integer' };
 export function fieldProperties(props: Props, n: string, ty: Ty): void {
   switch (ty.k) {
     case 'int':
-      props[n] = INTEGER;
+      props[n] = ty.range ? { type: 'integer', minimum: ty.range[0], maximum: ty.range[1] } : INTEGER;
       return;
     case 'enum':
       props[n] = { type: ['integer', 'string'] };

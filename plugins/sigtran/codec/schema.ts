@@ -2,19 +2,25 @@
 // flattened JSON argument form into BER and back. Only the constructs TCAP-user arguments need are modelled.
 import type { NumberFormat, NumberFormatName } from './numbers.js';
 
+/** A constraint of the ASN.1 module: `INTEGER (min..max)`, `SIZE (min..max)`. */
+export type Range = readonly [min: number, max: number];
+
+// Constraints are part of the descriptors (one source): the codec checks them when it encodes (CodecError naming the
+// argument) and when it decodes (decodeArg fails naming it), the static check at ExecuteTest (checkArg) and the JSON
+// schemas (integer minimum/maximum) read them from here.
 export type Ty =
-  | { readonly k: 'int' }
+  | { readonly k: 'int'; readonly range?: Range }
   | { readonly k: 'enum'; readonly names?: Readonly<Record<number, string>>; readonly aliases?: Readonly<Record<string, number>> }
   | { readonly k: 'bool' }
   | { readonly k: 'null' }
   /** OCTET STRING; `fmt` (a shared format) or `format` (a plugin's own) adds the derived fields (`X_digits`, `X_noa`, ...). */
-  | { readonly k: 'oct'; readonly fmt?: NumberFormatName; readonly format?: NumberFormat }
-  | { readonly k: 'ia5' }
+  | { readonly k: 'oct'; readonly fmt?: NumberFormatName; readonly format?: NumberFormat; readonly size?: Range }
+  | { readonly k: 'ia5'; readonly size?: Range }
   | { readonly k: 'seq'; readonly fields: readonly Field[] }
   | { readonly k: 'choice'; readonly alts: readonly Field[] }
-  | { readonly k: 'seqof'; readonly of: Ty }
+  | { readonly k: 'seqof'; readonly of: Ty; readonly size?: Range }
   /** OCTET STRING holding the BER encoding of `inner` (CAP billing characteristics, CallResult). */
-  | { readonly k: 'contain'; readonly inner: Ty }
+  | { readonly k: 'contain'; readonly inner: Ty; readonly size?: Range }
   /** Any content, carried as hex of the value octets (extensions, unmodelled parts). */
   | { readonly k: 'any' }
   /** `extensions`: SEQUENCE OF ExtensionField, values typed by the run's `inap.extensions` map (extensions.ts). */
@@ -51,6 +57,14 @@ export const EXT: Ty = { k: 'ext' };
 export const oct = (fmt?: NumberFormatName): Ty => ({ k: 'oct', fmt });
 /** OCTET STRING with a plugin's own number format (derived fields `X_<suffix>`). */
 export const octf = (format: NumberFormat): Ty => ({ k: 'oct', format });
+/** `INTEGER (min..max)`. */
+export const int = (min: number, max: number): Ty => ({ k: 'int', range: [min, max] });
+/** `ty (SIZE (min..max))`: octets of an OCTET STRING (or of a contained encoding), characters of an IA5String,
+ *  elements of a SEQUENCE OF. */
+export function size(ty: Ty, min: number, max = min): Ty {
+  if (ty.k !== 'oct' && ty.k !== 'ia5' && ty.k !== 'seqof' && ty.k !== 'contain') throw new Error(`SIZE does not apply to ${ty.k}`);
+  return { ...ty, size: [min, max] };
+}
 export const enm = (names?: Record<number, string>, aliases?: Record<string, number>): Ty => ({ k: 'enum', names, aliases });
 export const seq = (...fields: Field[]): Ty => ({ k: 'seq', fields });
 export const choice = (...alts: Field[]): Ty => ({ k: 'choice', alts });

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeArg, decodeArg, expandDotted, CodecError } from '../../../../plugins/sigtran/codec/index.js';
+import { encodeArg, decodeArg, checkArg, expandDotted, CodecError } from '../../../../plugins/sigtran/codec/index.js';
 import { argType, definedIn } from '../../../../plugins/inap/codec/args.js';
 import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';
@@ -193,5 +193,63 @@ describe('decoding bad bytes never throws', () => {
       const r = decodeArg(t, b);
       assert.equal(typeof r.ok, 'boolean');
     }
+  });
+});
+
+describe('constraints of the descriptors, checked when encoding and when decoding (issue 11)', () => {
+  const idp = argType('InitialDP', 'camel3')!;
+  test('encoding refuses a value outside its SIZE or range, naming it', () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ serviceKey: 1, timeAndTimezone_hex: '02122011151005' }, /^timeAndTimezone: 7 octets, the ASN\.1 requires SIZE\(8\)$/],
+      [{ serviceKey: -1 }, /^serviceKey: -1 is out of range 0\.\.2147483647$/],
+      [{ serviceKey: 1, callingPartysCategory_hex: '' }, /^callingPartysCategory: 0 octets, the ASN\.1 requires SIZE\(1\)$/],
+      [{ serviceKey: 1, iMSI_digits: '1234567890123456789' }, /^iMSI: 10 octets, the ASN\.1 requires SIZE\(3\.\.8\)$/],
+      [{ serviceKey: 1, 'locationInformation.ageOfLocationInformation': 40000 }, /^locationInformation\.ageOfLocationInformation: 40000 is out of range 0\.\.32767$/],
+      [{ serviceKey: 1, 'bearerCapability.bearerCap_hex': '80' }, /^bearerCapability\.bearerCap: 1 octet, the ASN\.1 requires SIZE\(2\.\.11\)$/],
+    ];
+    for (const [args, re] of cases) assert.throws(() => encodeArg(idp, args), (e: unknown) => e instanceof CodecError && re.test(e.message), JSON.stringify(args));
+    assert.throws(() => encodeArg(argType('ApplyCharging', 'camel3')!, { 'aChBillingChargingCharacteristics.timeDurationCharging.maxCallPeriodDuration': 0 }), /timeDurationCharging\.maxCallPeriodDuration: 0 is out of range 1\.\.864000/);
+    const events = Array.from({ length: 31 }, () => ({ eventTypeBCSM: 7, monitorMode: 1 }));
+    assert.throws(() => encodeArg(argType('RequestReportBCSMEvent', 'camel3')!, { bcsmEvents: events }), /bcsmEvents: 31 elements, the ASN\.1 requires SIZE\(1\.\.30\)$/);
+    assert.throws(() => encodeArg(argType('Connect', 'camel3')!, { destinationRoutingAddress: ['0311', '0322'] }), /destinationRoutingAddress: 2 elements, the ASN\.1 requires SIZE\(1\)$/);
+    assert.throws(() => encodeArg(argType('PlayAnnouncement', 'camel3')!, { 'informationToSend.inbandInfo.messageID.text.messageContent': 'x'.repeat(128) }), /messageContent: 128 characters, the ASN\.1 requires SIZE\(1\.\.127\)/);
+  });
+  test('CS-1 checks only the constraints its types fix (its bounds are network-specific)', () => {
+    const cs1 = argType('InitialDP', 'cs1')!;
+    assert.doesNotThrow(() => encodeArg(cs1, { serviceKey: 1, calledPartyNumber_digits: '1234567890'.repeat(4) }));
+    assert.throws(() => encodeArg(cs1, { serviceKey: 1, callingPartysCategory_hex: '0a0b' }), /callingPartysCategory: 2 octets/);
+    assert.throws(() => encodeArg(cs1, { serviceKey: 2 ** 31 }), /serviceKey: 2147483648 is out of range/);
+  });
+  test('decoding reports each violation with its path and keeps every field', () => {
+    // InitialDPArg { serviceKey 1, timeAndTimezone [57] of 7 octets } as a peer sent it
+    const bad = Buffer.from('300d800101' + '9f3907' + '02122011151005', 'hex');
+    const d = decodeArg(idp, bad);
+    assert.equal(d.ok, false);
+    assert.equal(d.ok ? '' : d.error, 'timeAndTimezone: 7 octets, the ASN.1 requires SIZE(8)');
+    assert.equal(d.fields.serviceKey, 1);
+    assert.equal(d.fields.timeAndTimezone_hex, '02122011151005');
+    const good = Buffer.from('300e800101' + '9f3908' + '0212201115100500', 'hex');
+    assert.ok(decodeArg(idp, good).ok);
+    // nested, in a SEQUENCE OF and inside a contained encoding
+    const rrb = decodeArg(argType('RequestReportBCSMEvent', 'camel3')!, Buffer.from('3018a016' + '3006800107810101' + '300c800106810100a20480020102', 'hex'));
+    assert.equal(rrb.ok ? '' : rrb.error, 'bcsmEvents[1].legID.sendingSideID: 2 octets, the ASN.1 requires SIZE(1)');
+    const ach = decodeArg(argType('ApplyCharging', 'camel3')!, Buffer.from('300a8008a006800100820100', 'hex'));
+    assert.match(ach.ok ? '' : ach.error, /aChBillingChargingCharacteristics\.timeDurationCharging\.maxCallPeriodDuration: 0 is out of range 1\.\.864000/);
+    assert.match(ach.ok ? '' : ach.error, /timeDurationCharging\.tariffSwitchInterval: 0 is out of range 1\.\.86400/);
+  });
+  test('the static check: expressions count as present and are not checked; the first problem is returned', () => {
+    const isExpr = (v: unknown) => typeof v === 'string' && v.startsWith('{');
+    assert.equal(checkArg(idp, { calledPartyNumber_digits: '1' }, isExpr), 'serviceKey: missing (mandatory)');
+    assert.equal(checkArg(idp, { serviceKey: '{$n}' }, isExpr), undefined);
+    assert.equal(checkArg(idp, { serviceKey: 1, timeAndTimezone_hex: '{$v.t}' }, isExpr), undefined);
+    assert.equal(checkArg(idp, { serviceKey: 1, calledPartyNumber_digits: '{$v.d}', calledPartyNumber_noa: 4 }, isExpr), undefined);
+    assert.equal(checkArg(idp, { serviceKey: 1, timeAndTimezone_hex: '00' }, isExpr), 'timeAndTimezone: 1 octet, the ASN.1 requires SIZE(8)');
+    const ctr = argType('ConnectToResource', 'camel3')!;
+    assert.equal(checkArg(ctr, { resourceAddress: '{$v.ra}' }, isExpr), undefined);
+    assert.equal(checkArg(ctr, {}, isExpr), 'resourceAddress: missing (mandatory)');
+    // a contained encoding holding an expression is not size-checked
+    assert.equal(checkArg(argType('ApplyCharging', 'camel3')!, { 'aChBillingChargingCharacteristics.timeDurationCharging.maxCallPeriodDuration': '{$v.m}' }, isExpr), undefined);
+    // the real encoder is not left in checking mode
+    assert.throws(() => encodeArg(idp, { serviceKey: '{$n}' }), /serviceKey: expected an integer/);
   });
 });

@@ -149,3 +149,4 @@ describe('tshark decodes the variant-specific forms', needsTool('tshark', 'apt-g
     });
   });
 });
+

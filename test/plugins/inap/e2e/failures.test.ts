@@ -106,9 +106,11 @@ describe('an SCP that answers the wrong thing, or not at all', () => {
     assert.match(JSON.stringify(r.first_aborts[0]), /EventReportBCSM: cannot send: the dialogue has ended \(the peer sent TCAP End\)/);
   });
 
-  test('an argument the variant does not define aborts with its name', async () => {
+  test('an argument the variant does not define: 2002 when the variant is known at ExecuteTest, else the instance aborts with its name', async () => {
     const st = stacks[0]!;
-    const r = await run(st, [{ type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 1, variant: 'cs1', iMSI_digits: '1234' } }]);
+    await assert.rejects(run(st, [{ type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 1, variant: 'cs1', iMSI_digits: '1234' } }]), /2002 operations\[0\]\.arguments\.iMSI_digits: not defined for InitialDP in variant cs1/);
+    // the variant given by an expression is known per instance only
+    const r = await run(st, [{ type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 1, variant: "{'cs1'}", iMSI_digits: '262011234567890' } }]);
     assert.equal(r.counts.aborted, 1);
     assert.match(JSON.stringify(r.first_aborts[0]), /argument iMSI_digits is not defined for InitialDP in variant cs1/);
   });
