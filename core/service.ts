@@ -51,7 +51,7 @@ export interface ServiceOptions {
   /** Connections one client address may have open at once. */
   maxConnectionsPerClient?: number;
   dataDir?: string;
-  /** The run store's file: results survive a restart (`tester serve` default `<data dir>/runs.sqlite`). */
+  /** The run store's file: results survive a restart (`tester serve` default `<data dir>/runs.db`). */
   store?: string | false;
   /** Expression and record bounds (core/expr/limits.ts, core/engine/first-call.ts). */
   maxValueBytes?: number;

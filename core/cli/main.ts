@@ -67,7 +67,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')
     .option('--allow <addr...>', 'allow-list of client addresses and subnets, IPv4 or IPv6 (e.g. 10.0.0.0/8 ::1); default: any client that can reach the bind address')
     .option('--data-dir <dir>', 'directory for plugin data (databases, captures)', '.tester')
-    .option('--store <file>', 'run store: results kept across restarts (default: <data-dir>/runs.sqlite)')
+    .option('--store <file>', 'run store: results kept across restarts (default: <data-dir>/runs.db)')
     .option('--no-store', 'keep results in memory only (lost when the service stops)')
     .option('--tls-cert <file>', 'TLS on the RPC port: certificate (PEM); needs --tls-key')
     .option('--tls-key <file>', 'TLS private key (PEM)')

@@ -1,5 +1,5 @@
-// Results survive a restart: every run's record is kept in an embedded SQLite file in the data directory
-// (`<data dir>/runs.sqlite`). Writes are queued and flushed in one transaction once a second, off the hot path:
+// Results survive a restart: every run's record is kept in an embedded SQL database file (better-sqlite3) in the data directory
+// (`<data dir>/runs.db`). Writes are queued and flushed in one transaction once a second, off the hot path:
 // a run's record when it ends, and a snapshot of each running run's record every few seconds (so a crash loses
 // at most those seconds of counts). On start, the service reads the file back: runs that were running are
 // reported as `interrupted` with their last saved counts. Retention (retention_secs, max_retained_runs) applies
@@ -20,7 +20,7 @@ export interface StoredRun {
 const FLUSH_MS = 1000;
 
 export class RunStore {
-  private readonly db: Database.Database;
+  private readonly conn: Database.Database;
   private readonly queue = new Map<string, StoredRun | null>();
   private readonly timer: NodeJS.Timeout;
   /** Why the last flush failed, if it did (the service logs it once and goes on in memory). */
@@ -32,17 +32,17 @@ export class RunStore {
   ) {
     mkdirSync(dirname(file), { recursive: true });
     const Driver = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
-    this.db = new Driver(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec('CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, state TEXT NOT NULL, completed_at INTEGER, record TEXT NOT NULL)');
+    this.conn = new Driver(file);
+    this.conn.pragma('journal_mode = WAL');
+    this.conn.pragma('synchronous = NORMAL');
+    this.conn.exec('CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, state TEXT NOT NULL, completed_at INTEGER, record TEXT NOT NULL)');
     this.timer = setInterval(() => this.flush(), FLUSH_MS);
     this.timer.unref();
   }
 
   /** Every stored run, oldest end first (running ones last). */
   all(): StoredRun[] {
-    const rows = this.db.prepare('SELECT run_id, state, completed_at, record FROM runs ORDER BY completed_at IS NULL, completed_at').all() as Array<{
+    const rows = this.conn.prepare('SELECT run_id, state, completed_at, record FROM runs ORDER BY completed_at IS NULL, completed_at').all() as Array<{
       run_id: string;
       state: string;
       completed_at: number | null;
@@ -76,9 +76,9 @@ export class RunStore {
     const batch = [...this.queue];
     this.queue.clear();
     try {
-      const upsert = this.db.prepare('INSERT INTO runs (run_id, state, completed_at, record) VALUES (?, ?, ?, ?) ON CONFLICT(run_id) DO UPDATE SET state = excluded.state, completed_at = excluded.completed_at, record = excluded.record');
-      const del = this.db.prepare('DELETE FROM runs WHERE run_id = ?');
-      this.db.transaction(() => {
+      const upsert = this.conn.prepare('INSERT INTO runs (run_id, state, completed_at, record) VALUES (?, ?, ?, ?) ON CONFLICT(run_id) DO UPDATE SET state = excluded.state, completed_at = excluded.completed_at, record = excluded.record');
+      const del = this.conn.prepare('DELETE FROM runs WHERE run_id = ?');
+      this.conn.transaction(() => {
         for (const [id, r] of batch) {
           if (r === null) del.run(id);
           else upsert.run(id, r.state, r.completedAt ?? null, JSON.stringify(r.record));
@@ -94,6 +94,6 @@ export class RunStore {
   close(): void {
     clearInterval(this.timer);
     this.flush();
-    this.db.close();
+    this.conn.close();
   }
 }

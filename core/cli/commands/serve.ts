@@ -108,7 +108,7 @@ export async function serve(o: ServeOptions, cmd?: Command): Promise<number> {
     forgetOnRead: o.forgetOnRead,
     allow: o.allow,
     dataDir: o.dataDir,
-    store: o.store === false ? false : typeof o.store === 'string' ? o.store : join(o.dataDir ?? '.tester', 'runs.sqlite'),
+    store: o.store === false ? false : typeof o.store === 'string' ? o.store : join(o.dataDir ?? '.tester', 'runs.db'),
     tlsCert: o.tlsCert,
     tlsKey: o.tlsKey,
     tlsCa: o.tlsCa,

@@ -60,7 +60,7 @@ export async function checkParamsSliced(params: Record<string, unknown>, validat
   const deep = tooDeep(params);
   if (deep) throw invalid(deep.path, deep.message);
   // the params with a stand-in for the operations: their count and everything else
-  const rest = checkParams({ ...params, operations: [{ type: 'comment' }] }, validate);
+  const checkedParams = checkParams({ ...params, operations: [{ type: 'comment' }] }, validate);
   if (ops.length > 10000) throw invalid('operations', 'must NOT have more than 10000 items');
   const checked: JsonObject[] = [];
   for (let i = 0; i < ops.length; i++) {
@@ -74,6 +74,6 @@ export async function checkParamsSliced(params: Record<string, unknown>, validat
     checked.push(op);
     if (shouldYield()) await nextTurn();
   }
-  rest.operations = checked as unknown as JsonObject[keyof JsonObject];
-  return rest;
+  checkedParams.operations = checked as unknown as JsonObject[keyof JsonObject];
+  return checkedParams;
 }

@@ -16,7 +16,7 @@ const longRun = (run_id: string) => ({ run_id, distribution: { type: 'load', tot
 
 test('a graceful restart: completed runs answer QueryTest again, a running one is interrupted with its counts', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tester-store-'));
-  const store = join(dir, 'runs.sqlite');
+  const store = join(dir, 'runs.db');
   try {
     const a = await startTestService([{ name: 'logic' }], { store, dataDir: dir });
     const done = await runToCompletion(a.port, { run_id: 'kept', distribution: { type: 'load', total: 20, backlog: 5 }, operations: [{ type: 'comment' }] });
@@ -52,7 +52,7 @@ test('a graceful restart: completed runs answer QueryTest again, a running one i
 
 test('retention applies to the store: past runs beyond max_retained_runs are forgotten at start, oldest first', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tester-store-'));
-  const store = join(dir, 'runs.sqlite');
+  const store = join(dir, 'runs.db');
   try {
     const a = await startTestService([{ name: 'logic' }], { store, dataDir: dir });
     for (const id of ['r1', 'r2', 'r3']) await runToCompletion(a.port, { run_id: id, operations: [{ type: 'comment' }] });
@@ -84,7 +84,7 @@ function serve(configDir: string, config: string, store: string): Promise<{ chil
 
 test('a crash (SIGKILL) mid-run: after the restart the run is interrupted with its last saved counts', async () => {
   const s = scratch();
-  const store = join(s.dir, 'runs.sqlite');
+  const store = join(s.dir, 'runs.db');
   const require = createRequire(import.meta.url);
   const Database = require('better-sqlite3');
   let first: ChildProcess | undefined;
