@@ -140,7 +140,13 @@ export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunM
   const instances = () => [...registry.gateways.values()].flatMap((g) => [...g.byName.values()].map((i) => ({ kind: g.def.kind, inst: i })));
   const last = new Map<string, string>();
   const everUp = new Set<string>();
-  const reconnects = new Counter({ name: 'tester_gateway_reconnects_total', help: 'Times a gateway instance came up again after it had been up and went down (sampled every second)', labelNames: ['kind', 'name'], registers: [register] });
+  const reconnects = new Counter({ name: 'tester_gateway_reconnects_total', help: 'Times a gateway instance came up again after it had been up and went down (sampled every second)', labelNames: ['kind', 'name'], registers: [register],
+    // sampled on every scrape too, so that each instance has its series (0) from the first scrape on, whichever of
+    // the counter and the gauge below is collected first
+    collect() {
+      sampleGateways();
+    },
+  });
   const sampleGateways = () => {
     for (const { kind, inst } of instances()) {
       const key = `${kind}\u0000${inst.name}`;

@@ -99,6 +99,7 @@ test('a gateway that goes down and comes back up counts one reconnect', async ()
   const m = tapMetrics(createServiceHooks(), fakeRegistry, fakeRuns);
   try {
     const reconnects = async () => samples(await m.register.metrics()).get('tester_gateway_reconnects_total{kind="diameter",name="peer1"}');
+    assert.equal(await reconnects(), 0, 'the series is there from the first scrape, before the first periodic sample');
     m.sampleGateways();
     assert.equal(await reconnects(), 0);
     state = 'down';
