@@ -4,13 +4,12 @@
 // watchdog and disconnect, captures decoded by tshark, load, and the peer going away mid-run and coming back.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writePcap, type GatewayInstance } from '../../../sdk/index.js';
 import { call, runToCompletion, startTestService } from '../../helpers/service.js';
-import { hasTool, needsTool } from '../../helpers/tools.js';
+import { hasTool, needsTool, tsharkRead } from '../../helpers/tools.js';
 import type { RunningService } from '../../../core/service.js';
 import { startFreeDiameter, type FreeDiameter } from './freediameter.js';
 
@@ -25,9 +24,6 @@ async function waitFor(what: string, cond: () => boolean, ms = 20000): Promise<v
   }
 }
 
-function tshark(file: string, args: string[]): string {
-  return execFileSync('tshark', ['-r', file, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 const ccr = (type: string, number: number, extra: object[] = [], sid: string | object = { name: 'Session-Id_auto' }) => ({
   type: 'diameter.to_server.Request',
@@ -115,15 +111,15 @@ describe('diameter against freeDiameter', skip, () => {
     assert.equal(sids.size, 1, 'one Session-Id across the session');
   });
 
-  test('the trace messages are Diameter to tshark, with no expert items', skipTshark, () => {
+  test('the trace messages are Diameter to tshark, with no expert items', skipTshark, async () => {
     const file = join(dir, 'session.pcap');
     writePcap(file, session.first_call.messages.map((m: any) => ({ dissector: 'diameter', bytes: Buffer.from(m.hex, 'hex') })));
-    const out = tshark(file, ['-T', 'fields', '-E', 'separator=|', '-e', 'diameter.cmd.code', '-e', 'diameter.flags.request',
+    const out = await tsharkRead(file, ['-T', 'fields', '-E', 'separator=|', '-e', 'diameter.cmd.code', '-e', 'diameter.flags.request',
       '-e', 'diameter.CC-Request-Type', '-e', 'diameter.CC-Request-Number', '-e', 'diameter.Result-Code', '-e', 'diameter.Subscription-Id-Data']);
     assert.deepEqual(out.trim().split('\n'), [
       '272|1|1|0||31612345678', '272|0|1|0|2001|', '272|1|2|1||31612345678', '272|0|2|1|2001|', '272|1|3|2||31612345678', '272|0|3|2|2001|',
     ]);
-    assert.equal(tshark(file, ['-Y', '_ws.expert || _ws.malformed']).trim(), '');
+    assert.equal((await tsharkRead(file, ['-Y', '_ws.expert || _ws.malformed'])).trim(), '');
   });
 
   test('a request missing a mandatory AVP gets 5005: a failed check showing the Failed-AVP, not a crash', async () => {
@@ -256,13 +252,13 @@ describe('diameter against freeDiameter', skip, () => {
     await waitFor('an idle watchdog round', () => Date.now() - start > 2500, 5000);
     await svc.close(); // sends DPR, waits for DPA
     svc = undefined as unknown as RunningService;
-    const out = tshark(capture, ['-T', 'fields', '-E', 'separator=|', '-e', 'diameter.cmd.code', '-e', 'diameter.flags.request', '-e', 'diameter.Result-Code']);
+    const out = await tsharkRead(capture, ['-T', 'fields', '-E', 'separator=|', '-e', 'diameter.cmd.code', '-e', 'diameter.flags.request', '-e', 'diameter.Result-Code']);
     const lines = out.trim().split('\n');
     for (const want of ['257|1|', '257|0|2001', '280|1|', '280|0|2001', '272|1|', '272|0|2001', '258|1|', '258|0|2001', '282|1|', '282|0|2001']) {
       assert.ok(lines.includes(want), `${want} not in capture:\n${[...new Set(lines)].join('\n')}`);
     }
     // only the deliberately malformed requests of the test above (and the answers quoting them) may carry expert items
-    const expert = tshark(capture, ['-Y', '_ws.expert || _ws.malformed', '-T', 'fields', '-e', 'diameter.Session-Id']).trim().split('\n').filter(Boolean);
+    const expert = (await tsharkRead(capture, ['-Y', '_ws.expert || _ws.malformed', '-T', 'fields', '-e', 'diameter.Session-Id'])).trim().split('\n').filter(Boolean);
     assert.ok(malformedSessions.size === 2, 'the malformed test ran');
     for (const sid of expert) assert.ok(malformedSessions.has(sid), `expert item on a frame of session ${sid}`);
   });
