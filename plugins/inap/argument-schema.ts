@@ -2,7 +2,7 @@
 // every field, its `_hex` form and the derived fields of numbers and causes, enum `_name`s, dotted paths.
 import type { JsonSchema } from '../../sdk/index.js';
 import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
-import { numberFormats, type ArgType, type Field, type Range, type Ty } from '../sigtran/codec/index.js';
+import { argProperties } from '../sigtran/codec/index.js';
 import { VARIANTS } from './codec/variants.js';
 import { RRBCSM_FLAGS } from './matching/rrbcsm.js';
 import { messageSpec } from './catalogue.js';
@@ -11,76 +11,6 @@ const STR = { type: 'string' };
 /** Accepted `variant` values; `generic` keeps the dialogue's variant (raw `_hex` fields are accepted by all). */
 const VARIANT_NAMES = ['cs1', 'camel', 'camel2', 'camel3', 'camel4', 'generic'];
 const INTEGER = { type: 'integer' };
-
-/** An integer field's schema with the range of its descriptor; over several variants, the union of their ranges
- *  (unbounded when one variant has none): the variant's own range is checked when the argument is encoded. */
-function intSchema(prev: unknown, r: Range | undefined): unknown {
-  const p = prev as { minimum?: number; maximum?: number } | undefined;
-  if (!r || (p && p.minimum === undefined)) return INTEGER;
-  if (!p) return { type: 'integer', minimum: r[0], maximum: r[1] };
-  return { type: 'integer', minimum: Math.min(p.minimum!, r[0]), maximum: Math.max(p.maximum!, r[1]) };
-}
-
-function addKeys(props: Record<string, unknown>, n: string, ty: Ty): void {
-  switch (ty.k) {
-    case 'int':
-      props[n] = intSchema(props[n], ty.range);
-      return;
-    case 'enum':
-      props[n] = { type: ['integer', 'string'] };
-      props[`${n}_name`] = STR;
-      return;
-    case 'bool':
-      props[n] = { type: ['boolean', 'integer'] };
-      return;
-    case 'null':
-      props[n] = { type: ['integer', 'boolean'] };
-      return;
-    case 'ia5':
-      props[n] = STR;
-      return;
-    case 'oct':
-      props[n] = STR;
-      props[`${n}_hex`] = STR;
-      if (ty.fmt) for (const s of numberFormats[ty.fmt].suffixes) props[`${n}_${s}`] = s === 'digits' ? STR : INTEGER;
-      return;
-    case 'any':
-      props[n] = STR;
-      props[`${n}_hex`] = STR;
-      return;
-    case 'ext':
-      props[n] = { type: ['array', 'string'] };
-      props[`${n}_hex`] = STR;
-      return;
-    case 'contain':
-      props[n] = { type: ['object', 'string'] };
-      props[`${n}_hex`] = STR;
-      return;
-    case 'seq':
-    case 'choice':
-      props[n] = { type: 'object' };
-      return;
-    case 'seqof':
-      props[n] = { type: 'array' };
-      if (ty.of.k === 'oct' && ty.of.fmt) for (const s of numberFormats[ty.of.fmt].suffixes) props[`${n}_${s}`] = s === 'digits' ? STR : INTEGER;
-      return;
-  }
-}
-
-function addField(props: Record<string, unknown>, f: Field): void {
-  addKeys(props, f.n, f.ty);
-  if (f.al) addKeys(props, f.al, f.ty);
-}
-
-function addArgType(props: Record<string, unknown>, at: ArgType): void {
-  const ty = at.ty;
-  if (ty.k === 'seq') ty.fields.forEach((f) => addField(props, f));
-  else if (ty.k === 'choice') ty.alts.forEach((f) => addField(props, f));
-  else if (at.name) {
-    addKeys(props, at.name, ty);
-    if (ty.k === 'contain' && ty.inner.k === 'choice') ty.inner.alts.forEach((f) => addField(props, f));
-  }
-}
 
 /** Properties of the argument (or result) of `name` (a tester message name) in every variant. */
 export function messageProperties(name: string): Record<string, unknown> {
@@ -91,7 +21,7 @@ export function messageProperties(name: string): Record<string, unknown> {
     return props;
   }
   const b = (ms.wire === 'result' ? RESULT_TYPES : ARG_TYPES)[ms.op];
-  if (b) for (const v of VARIANTS) addArgType(props, b(v));
+  if (b) for (const v of VARIANTS) argProperties(b(v), props);
   if (ms.op === 'ApplyCharging') props.achBillingChargingCharacteristics_hex = STR;
   if (ms.op === 'RequestReportBCSMEvent') {
     for (const flag of Object.keys(RRBCSM_FLAGS)) {

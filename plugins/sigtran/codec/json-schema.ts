@@ -2,18 +2,30 @@
 // form and the derived fields of its number format, enum `_name`s. Nested SEQUENCEs and CHOICEs are objects whose
 // contents the codec checks when it encodes (naming the path) or the matcher when it compares.
 import { formatOf } from './codec.js';
-import type { ArgType, Field, Ty } from './schema.js';
+import type { ArgType, Field, Range, Ty } from './schema.js';
 
 type Props = Record<string, unknown>;
 
 const STRING = { type: 'string' };
 const INTEGER = { type: 'integer' };
 
+/**
+ * An integer field's schema with the range of its descriptor. Called again for the same field (the same argument
+ * in several variants), the union of the ranges (unbounded when one has none): the variant's own range is checked
+ * when the argument is encoded.
+ */
+function intSchema(prev: unknown, r: Range | undefined): unknown {
+  const p = prev as { minimum?: number; maximum?: number } | undefined;
+  if (!r || (p && p.minimum === undefined)) return INTEGER;
+  if (!p) return { type: 'integer', minimum: r[0], maximum: r[1] };
+  return { type: 'integer', minimum: Math.min(p.minimum!, r[0]), maximum: Math.max(p.maximum!, r[1]) };
+}
+
 /** Add the properties of one field `n` of type `ty` (with its `_hex`, derived and `_name` forms). */
 export function fieldProperties(props: Props, n: string, ty: Ty): void {
   switch (ty.k) {
     case 'int':
-      props[n] = ty.range ? { type: 'integer', minimum: ty.range[0], maximum: ty.range[1] } : INTEGER;
+      props[n] = intSchema(props[n], ty.range);
       return;
     case 'enum':
       props[n] = { type: ['integer', 'string'] };
@@ -50,7 +62,7 @@ export function fieldProperties(props: Props, n: string, ty: Ty): void {
       break;
   }
   const fmt = formatOf(ty.k === 'seqof' ? ty.of : ty);
-  if (fmt) for (const s of fmt.suffixes) props[`${n}_${s}`] = (fmt.text ?? ['digits']).includes(s) ? STRING : { type: ['integer', 'string'] };
+  if (fmt) for (const s of fmt.suffixes) props[`${n}_${s}`] = (fmt.text ?? ['digits']).includes(s) ? STRING : INTEGER;
 }
 
 function add(props: Props, f: Field): void {
@@ -58,11 +70,18 @@ function add(props: Props, f: Field): void {
   if (f.al) fieldProperties(props, f.al, f.ty);
 }
 
-/** Add the properties of `at`'s top level (fields of a SEQUENCE, alternatives of a CHOICE, or the named value). */
+/**
+ * Add the properties of `at`'s top level (fields of a SEQUENCE, alternatives of a CHOICE, or the named value) to
+ * `props`; called for several variants of one argument, the properties of all of them.
+ */
 export function argProperties(at: ArgType, props: Props = {}): Props {
   const ty = at.ty;
   if (ty.k === 'seq') ty.fields.forEach((f) => add(props, f));
   else if (ty.k === 'choice') ty.alts.forEach((f) => add(props, f));
-  else if (at.name) fieldProperties(props, at.name, ty);
+  else if (at.name) {
+    fieldProperties(props, at.name, ty);
+    // a value that contains a CHOICE (e.g. an OCTET STRING holding BER): its alternatives may be given directly
+    if (ty.k === 'contain' && ty.inner.k === 'choice') ty.inner.alts.forEach((f) => add(props, f));
+  }
   return props;
 }
