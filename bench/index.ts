@@ -7,12 +7,13 @@
 // Options: --json  --quick (short steps, a few minutes)  --secs N (seconds per rated step; default 8, quick 4)
 //          --rates 2000,5000,...  (linear steps)  --sipp-rates 5000,10000,...  --backlogs 50,100,...  (load steps)
 //          --no-sipp  --no-memory  --markdown (the README's performance table, after the text report)
+//          --json-out FILE (the JSON object into FILE as well)
 //          --transport sctp  the load and linear runs over M3UA/TCP and over M3UA/SCTP, printed side by side (no memory
 //          run, no SIPp). The whole bench then runs in a private network namespace (`unshare -n`, root): the userland
 //          SCTP backend sends raw IP on lo, as in the SCTP e2e tests. --sctp-backend auto|kernel|userland (default
 //          auto: the kernel's SCTP where it has one, else userland).
 import { sippLine } from './sipp-lines.js';
-import { ratios, searchLoad, searchRated, usPerMessage } from './ceiling.js';
+import { ratedMiss, ratios, searchLoad, searchRated, usPerMessage } from './ceiling.js';
 import { markdown, type BenchReport } from './markdown.js';
 import { sippStep } from './sipp.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -31,7 +32,8 @@ const JSON_OUT = argv.includes('--json');
 const QUICK = argv.includes('--quick');
 const SECS = Number(opt('--secs') ?? (QUICK ? 4 : 8));
 const list = (name: string, full: string, quick: string) => (opt(name) ?? (QUICK ? quick : full)).split(',').map(Number);
-const RATES = list('--rates', '2000,5000,10000,15000,20000,25000', '5000,10000,20000');
+// --transport sctp compares fixed rates (no search): its own, lower defaults
+const RATES = opt('--transport') === 'sctp' ? list('--rates', '2000,5000,8000,10000', '2000,5000') : list('--rates', '2000,5000,10000,15000,20000,25000', '5000,10000,20000');
 const SIPP_RATES = list('--sipp-rates', '5000,10000,20000,30000,40000', '5000,10000,20000,30000');
 const BACKLOGS = list('--backlogs', '25,50,100,200,400,800,1600,3200', '50,200,800,3200');
 const LOAD_TOTAL = QUICK ? 20_000 : 60_000;
@@ -288,11 +290,11 @@ async function compareTransports(): Promise<Record<string, unknown>> {
   for (const backlog of [100, 1000]) record(await go(`load backlog ${backlog}`, 'load', { type: 'load', total: loadTotal, backlog }));
   for (const rate of RATES) record(await go(`linear ${rate}/s for ${SECS}s`, 'linear', { type: 'linear', total: rate * SECS, backlog: Math.max(2000, rate), cps: { rate } }));
   for (const side of sides) {
-    const met = side.runs.filter((r) => r.kind === 'linear' && r.aborted === 0 && r.dropped === 0 && r.failed === 0 && r.rate >= (r.target_rate ?? 0) * 0.97);
+    const met = side.runs.filter((r) => r.kind === 'linear' && !ratedMiss(r.target_rate ?? 0, r));
     side.sustained = met.reduce((m, r) => Math.max(m, r.target_rate ?? 0), 0);
   }
   const best = (side: (typeof sides)[0]) => Math.max(...side.runs.map((r) => r.rate));
-  log(`  highest achieved: tcp ${best(tcp)}/s, sctp ${best(sctp)}/s; sustained (linear, no aborts, no drops, >= 97% of target): tcp ${tcp.sustained}/s, sctp ${sctp.sustained}/s`);
+  log(`  highest achieved: tcp ${best(tcp)}/s, sctp ${best(sctp)}/s; sustained (linear, no aborts, no drops, >= 95% of target): tcp ${tcp.sustained}/s, sctp ${sctp.sustained}/s`);
   const strip = ({ port: _p, pids: _x, ...rest }: (typeof sides)[0]) => rest;
   return { node: process.version, cpus: cpus().length, secs_per_linear_run: SECS, tcp: strip(tcp), sctp: strip(sctp) };
 }
@@ -301,6 +303,7 @@ let code = 0;
 try {
   const out = TRANSPORT === 'sctp' ? await compareTransports() : await main();
   if (JSON_OUT) process.stdout.write(JSON.stringify(out) + '\n');
+  if (opt('--json-out')) writeFileSync(opt('--json-out')!, JSON.stringify(out, null, 1) + '\n');
 } catch (e) {
   process.stderr.write(`bench failed: ${(e as Error).message}\n`);
   code = 1;
