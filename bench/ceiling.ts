@@ -26,7 +26,7 @@ export interface SearchResult<T extends StepOutcome> {
 /** A rated step holds with no failure and at least this share of its target rate achieved. */
 export const RATED_SHORTFALL = 0.95;
 export const LOAD_GAIN = 1.02;
-export const LOAD_PLATEAU_STEPS = 2;
+export const LOAD_PLATEAU_STEPS = 3;
 
 /** Why a rated step did not hold, or undefined when it held. */
 export function ratedMiss(target: number, o: StepOutcome): string | undefined {

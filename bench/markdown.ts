@@ -29,7 +29,7 @@ export interface BenchReport {
   date: string;
   machine: { cpus: number; cpu_model: string | null; node: string; loadavg: { min: number; max: number; mean: number } };
   options: { quick: boolean; secs_per_step: number; load_total: number };
-  tester: { max_rate: number; max_rate_backlog: number | null; us_per_message: number | null; us_per_instance: number | null; linear_ceiling: number | null; bytes_per_inflight: number | null };
+  tester: { max_rate: number; max_rate_backlog: number | null; us_per_message: number | null; us_per_instance: number | null; linear_ceiling: number | null; bytes_per_inflight: number | null; inflight_measured?: number | null };
   load: SearchResult<Run & { step: number }>;
   linear: SearchResult<Run & { step: number }>;
   sipp: { skipped?: string; search?: SearchResult<Sipp & { step: number }>; max_rate?: number; uas_us_per_message?: number | null; uac_us_per_message?: number | null } | null;
@@ -55,6 +55,8 @@ export function markdown(r: BenchReport): string {
   const sippMax = r.sipp?.search ? `${n(r.sipp.max_rate)} calls/s` : (r.sipp?.skipped ?? 'not run');
   out.push(`- Maximum: tester \`load\` **${n(r.tester.max_rate)} instances/s** (backlog ${n(r.tester.max_rate_backlog)}), SIPp **${sippMax}**: ratio tester/SIPp **${n(r.ratios.max_rate)}**. The tester's \`linear\` ceiling: ${n(r.tester.linear_ceiling)}/s.`);
   out.push(`- CPU per message: service **${n(r.tester.us_per_message)} µs** (${n(r.tester.us_per_instance)} µs per instance of 2 messages, at its load maximum), SIPp ${n(r.sipp?.uas_us_per_message)} µs uas / ${n(r.sipp?.uac_us_per_message)} µs uac per message and side (at its ceiling): ratio tester/SIPp **${n(r.ratios.cpu_per_message)}** (vs uas ${n(r.ratios.cpu_per_message_vs_uas)}, vs uac ${n(r.ratios.cpu_per_message_vs_uac)}).`);
-  out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${(r.tester.bytes_per_inflight / 1024).toFixed(1)} KB of service RSS per in-flight instance** (10,000 held open by the SCP for 4 s)`}.`);
+  const inflight = r.tester.inflight_measured ?? 10_000;
+  const memoryNote = inflight === 10_000 ? '10,000 calls held open by the SCP' : `${n(inflight)} in flight at most: the machine did not start 10,000 within the SCP's 10 s hold`;
+  out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${(r.tester.bytes_per_inflight / 1024).toFixed(1)} KB of service RSS per in-flight instance** (${memoryNote})`}.`);
   return out.join('\n');
 }

@@ -32,5 +32,7 @@ test('maxima, ratios and memory below the table', () => {
   assert.match(md, /tester `load` \*\*12,000 instances\/s\*\* \(backlog 200\), SIPp \*\*19,800 calls\/s\*\*: ratio tester\/SIPp \*\*0\.61\*\*/);
   assert.match(md, /service \*\*40 µs\*\* \(80 µs per instance.*ratio tester\/SIPp \*\*4\.44\*\*/);
   assert.match(md, /\*\*6\.0 KB of service RSS per in-flight instance\*\*/);
+  assert.match(md, /in-flight instance\*\* \(10,000 calls held open by the SCP\)/);
+  assert.match(markdown({ ...report, tester: { ...report.tester, inflight_measured: 7_500 } }), /\(7,500 in flight at most: the machine did not start 10,000/);
   assert.match(markdown({ ...report, sipp: { skipped: 'sipp not installed' } }), /SIPp \*\*sipp not installed\*\*/);
 });
