@@ -33,7 +33,7 @@ const QUICK = argv.includes('--quick');
 const SECS = Number(opt('--secs') ?? (QUICK ? 4 : 8));
 const list = (name: string, full: string, quick: string) => (opt(name) ?? (QUICK ? quick : full)).split(',').map(Number);
 // --transport sctp compares fixed rates (no search): its own, lower defaults
-const RATES = opt('--transport') === 'sctp' ? list('--rates', '2000,5000,8000,10000', '2000,5000') : list('--rates', '2000,5000,10000,15000,20000,25000', '5000,10000,20000');
+const RATES = opt('--transport') === 'sctp' ? list('--rates', '2000,5000,8000,10000', '2000,5000') : list('--rates', '2000,5000,10000,15000,20000,25000', '2000,5000,10000,20000');
 const SIPP_RATES = list('--sipp-rates', '5000,10000,20000,30000,40000', '5000,10000,20000,30000');
 const BACKLOGS = list('--backlogs', '25,50,100,200,400,800,1600,3200', '50,200,800,3200');
 const LOAD_TOTAL = QUICK ? 20_000 : 60_000;
