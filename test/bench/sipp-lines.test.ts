@@ -1,15 +1,14 @@
-// bench/sipp-lines.ts: the SIPp section of `npm run bench`, absent with --no-sipp.
+// bench/sipp-lines.ts: the text line of one SIPp step.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sippLines } from '../../bench/sipp-lines.js';
+import { sippLine } from '../../bench/sipp-lines.js';
 
-test('no SIPp runs (--no-sipp): no SIPp header', () => {
-  assert.deepEqual(sippLines([]), []);
+const step = { target: 1000, secs: 2, calls: 2000, ok: 2000, failed: 0, elapsed_s: 2.02, rate: 990, sipp_call_rate: 990.1, failures: 0, uac_exit: 0, cpu_uas_s: 0.2, cpu_uac_s: 0.1, cpu_uas_pct: 10, cpu_uac_pct: 5, uas_us_per_message: 14.29, uac_us_per_message: 7.14, rss_uas_kb: 2048 };
+
+test('a SIPp step: achieved rate, calls, elapsed time, CPU per message and side', () => {
+  assert.match(sippLine(step), /sipp 1000\s+990\/s\s+ok 2000\/2000\s+failed 0\s+in 2.02 s\s+cpu uas 10% uac 5%\s+14.29\/7.14 µs\/msg\s+rss uas 2 MB/);
 });
 
-test('SIPp runs or the reason they were skipped come under the header', () => {
-  assert.deepEqual(sippLines([{ skipped: 'sipp not installed' }]), ['sipp (built-in uac/uas, TCP, INVITE..BYE, same machine):', '  sipp not installed']);
-  const [head, line] = sippLines([{ target: 1000, cps: 999, ok: 10, calls: 10, failed: 0, cpu_uas_pct: 5, cpu_uac_pct: 6, rss_uas_kb: 2048 }]);
-  assert.match(head!, /^sipp/);
-  assert.match(line!, /999\/s\s+ok 10\/10\s+failed 0.*rss uas 2 MB/);
+test('a uac that gave up shows its exit code', () => {
+  assert.match(sippLine({ ...step, ok: 0, uac_exit: 255, uas_us_per_message: null, uac_us_per_message: null }), /failed 0 \(uac exit 255\).*-\/- µs\/msg/);
 });

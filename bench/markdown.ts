@@ -1,0 +1,62 @@
+// `npm run bench -- --markdown`: the README's performance table from one bench report (the object `--json` prints).
+import type { SearchResult } from './ceiling.js';
+
+interface Run {
+  name: string;
+  rate: number;
+  p50_ms: number;
+  p99_ms: number;
+  cpu_service_pct: number;
+  cpu_scp_pct: number;
+  us_per_message_service: number | null;
+  aborted: number;
+  failed: number;
+  dropped: number;
+  failures: number;
+}
+interface Sipp {
+  target: number;
+  rate: number;
+  ok: number;
+  failed: number;
+  failures: number;
+  cpu_uas_pct: number;
+  cpu_uac_pct: number;
+  uas_us_per_message: number | null;
+  uac_us_per_message: number | null;
+}
+export interface BenchReport {
+  date: string;
+  machine: { cpus: number; cpu_model: string | null; node: string; loadavg: { min: number; max: number; mean: number } };
+  options: { quick: boolean; secs_per_step: number; load_total: number };
+  tester: { max_rate: number; max_rate_backlog: number | null; us_per_message: number | null; us_per_instance: number | null; linear_ceiling: number | null; bytes_per_inflight: number | null; inflight_measured?: number | null };
+  load: SearchResult<Run & { step: number }>;
+  linear: SearchResult<Run & { step: number }>;
+  sipp: { skipped?: string; search?: SearchResult<Sipp & { step: number }>; max_rate?: number; uas_us_per_message?: number | null; uac_us_per_message?: number | null } | null;
+  ratios: { max_rate: number | null; cpu_per_message: number | null; cpu_per_message_vs_uas: number | null; cpu_per_message_vs_uac: number | null };
+}
+
+const n = (x: number | null | undefined) => (x == null ? '–' : x.toLocaleString('en'));
+const held = (s: { held: boolean; why?: string }) => (s.held ? 'yes' : `no: ${s.why}`);
+
+export function markdown(r: BenchReport): string {
+  const out = [
+    `Measured ${r.date.slice(0, 10)} on ${r.machine.cpus} cores (${r.machine.cpu_model ?? 'unknown CPU'}), Node ${r.machine.node}, ${r.options.quick ? '`--quick`, ' : ''}${r.options.secs_per_step} s per rated step, ${n(r.options.load_total)} instances per load step. The machine is shared: 1-minute load average ${r.machine.loadavg.min}–${r.machine.loadavg.max} (mean ${r.machine.loadavg.mean}) during the run.`,
+    '',
+    '| step | achieved | p50 / p99 per instance | CPU service / SCP | µs CPU per message | failed, aborted, dropped | held |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const tester = (s: Run & { held: boolean; why?: string }) =>
+    `| ${s.name} | ${n(s.rate)}/s | ${s.p50_ms.toFixed(1)} / ${s.p99_ms.toFixed(1)} ms | ${s.cpu_service_pct}% / ${s.cpu_scp_pct}% | ${n(s.us_per_message_service)} | ${s.failed}, ${s.aborted}, ${s.dropped} | ${held(s)} |`;
+  for (const s of r.load.steps) out.push(tester(s));
+  for (const s of r.linear.steps) out.push(tester(s));
+  for (const s of r.sipp?.search?.steps ?? []) out.push(`| SIPp uac/uas (TCP) ${n(s.target)}/s | ${n(s.rate)}/s | – | ${s.cpu_uas_pct}% uas / ${s.cpu_uac_pct}% uac | ${n(s.uas_us_per_message)} uas / ${n(s.uac_us_per_message)} uac | ${s.failures} failed | ${held(s)} |`);
+  out.push('');
+  const sippMax = r.sipp?.search ? `${n(r.sipp.max_rate)} calls/s` : (r.sipp?.skipped ?? 'not run');
+  out.push(`- Maximum: tester \`load\` **${n(r.tester.max_rate)} instances/s** (backlog ${n(r.tester.max_rate_backlog)}), SIPp **${sippMax}**: ratio tester/SIPp **${n(r.ratios.max_rate)}**. The tester's \`linear\` ceiling: ${n(r.tester.linear_ceiling)}/s.`);
+  out.push(`- CPU per message: service **${n(r.tester.us_per_message)} µs** (${n(r.tester.us_per_instance)} µs per instance of 2 messages, at its load maximum), SIPp ${n(r.sipp?.uas_us_per_message)} µs uas / ${n(r.sipp?.uac_us_per_message)} µs uac per message and side (at its ceiling): ratio tester/SIPp **${n(r.ratios.cpu_per_message)}** (vs uas ${n(r.ratios.cpu_per_message_vs_uas)}, vs uac ${n(r.ratios.cpu_per_message_vs_uac)}).`);
+  const inflight = r.tester.inflight_measured ?? 10_000;
+  const memoryNote = inflight === 10_000 ? '10,000 calls held open by the SCP' : `${n(inflight)} in flight at most: the machine did not start 10,000 within the SCP's 10 s hold`;
+  out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${(r.tester.bytes_per_inflight / 1024).toFixed(1)} KB of service RSS per in-flight instance** (${memoryNote})`}.`);
+  return out.join('\n');
+}

@@ -1,0 +1,38 @@
+// bench/markdown.ts: the README's performance table from a bench report.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { markdown, type BenchReport } from '../../bench/markdown.js';
+
+const run = (name: string, step: number, rate: number, held: boolean) => ({ name, step, rate, held, ...(held ? {} : { why: '3 failed' }), p50_ms: 1.25, p99_ms: 9.5, cpu_service_pct: 100, cpu_scp_pct: 20, us_per_message_service: 40, aborted: 0, failed: held ? 0 : 3, dropped: 0, failures: held ? 0 : 3 });
+const report: BenchReport = {
+  date: '2026-11-25T12:00:00.000Z',
+  machine: { cpus: 2, cpu_model: 'AMD EPYC', node: 'v20.20.2', loadavg: { min: 1.5, max: 3, mean: 2.2 } },
+  options: { quick: false, secs_per_step: 8, load_total: 60_000 },
+  tester: { max_rate: 12_000, max_rate_backlog: 200, us_per_message: 40, us_per_instance: 80, linear_ceiling: 10_000, bytes_per_inflight: 6144 },
+  load: { steps: [run('load backlog 200', 200, 12_000, true)], best_step: 200, max_rate: 12_000, stopped: 'x' },
+  linear: { steps: [run('linear 10000/s for 8s', 10_000, 9_990, true), run('linear 20000/s for 8s', 20_000, 12_000, false)], best_step: 10_000, max_rate: 9_990, stopped: 'x' },
+  sipp: { search: { steps: [{ step: 20_000, target: 20_000, rate: 19_800, ok: 160_000, failed: 0, failures: 0, cpu_uas_pct: 60, cpu_uac_pct: 55, uas_us_per_message: 10, uac_us_per_message: 8, held: true }], best_step: 20_000, max_rate: 19_800, stopped: 'x' }, max_rate: 19_800, uas_us_per_message: 10, uac_us_per_message: 8 },
+  ratios: { max_rate: 0.61, cpu_per_message: 4.44, cpu_per_message_vs_uas: 4, cpu_per_message_vs_uac: 5 },
+};
+
+test('date, machine and the load average during the run come first', () => {
+  assert.match(markdown(report).split('\n')[0]!, /^Measured 2026-11-25 on 2 cores \(AMD EPYC\), Node v20\.20\.2, 8 s per rated step.*shared: 1-minute load average 1\.5–3 \(mean 2\.2\)/);
+});
+
+test('one table row per step of each search, SIPp included, with whether it held', () => {
+  const rows = markdown(report).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| step'));
+  assert.equal(rows.length, 4);
+  assert.match(rows[0]!, /^\| load backlog 200 \| 12,000\/s \| 1\.3 \/ 9\.5 ms \| 100% \/ 20% \| 40 \| 0, 0, 0 \| yes \|$/);
+  assert.match(rows[2]!, /\| 3, 0, 0 \| no: 3 failed \|$/);
+  assert.match(rows[3]!, /^\| SIPp uac\/uas \(TCP\) 20,000\/s \| 19,800\/s .* 10 uas \/ 8 uac .* yes \|$/);
+});
+
+test('maxima, ratios and memory below the table', () => {
+  const md = markdown(report);
+  assert.match(md, /tester `load` \*\*12,000 instances\/s\*\* \(backlog 200\), SIPp \*\*19,800 calls\/s\*\*: ratio tester\/SIPp \*\*0\.61\*\*/);
+  assert.match(md, /service \*\*40 µs\*\* \(80 µs per instance.*ratio tester\/SIPp \*\*4\.44\*\*/);
+  assert.match(md, /\*\*6\.0 KB of service RSS per in-flight instance\*\*/);
+  assert.match(md, /in-flight instance\*\* \(10,000 calls held open by the SCP\)/);
+  assert.match(markdown({ ...report, tester: { ...report.tester, inflight_measured: 7_500 } }), /\(7,500 in flight at most: the machine did not start 10,000/);
+  assert.match(markdown({ ...report, sipp: { skipped: 'sipp not installed' } }), /SIPp \*\*sipp not installed\*\*/);
+});
