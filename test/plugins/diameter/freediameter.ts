@@ -135,7 +135,7 @@ export async function startListeningFreeDiameter(o: { peerRealm?: string; identi
     let stderr = '';
     c.stderr!.on('data', (d) => (stderr += d));
     await new Promise<void>((ok, fail) => {
-      const t = setTimeout(() => fail(new Error(`netns freeDiameter did not start: ${stderr}`)), 15000);
+      const t = setTimeout(() => fail(new Error(`netns freeDiameter did not start: ${stderr}`)), 60000);
       c.stdout!.on('data', (d) => {
         if (String(d).includes('ready')) {
           clearTimeout(t);

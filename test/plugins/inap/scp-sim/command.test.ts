@@ -24,7 +24,7 @@ describe('tester scp-sim', () => {
     child.stdout.on('data', (d) => (out += d));
     try {
       const port = await new Promise<number>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 15_000);
+        const t = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 60_000);
         child.stdout.on('data', () => {
           const m = /scp-sim listening on [\d.]+:(\d+)/.exec(out);
           if (m) {

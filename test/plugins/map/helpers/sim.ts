@@ -44,7 +44,7 @@ export async function spawnHlrSim(extra: string[] = []): Promise<{ child: ChildP
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const port = await new Promise<number>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`hlr-sim did not start: ${out}`)), 20_000);
+    const t = setTimeout(() => reject(new Error(`hlr-sim did not start: ${out}`)), 60_000);
     child.stdout!.on('data', () => {
       const m = /hlr-sim listening on [\d.]+:(\d+)/.exec(out);
       if (m) {
