@@ -7,8 +7,13 @@ export const sspAcParam: ParamDefinition = {
 };
 
 export const inapParam: ParamDefinition = {
-  schema: { type: 'object' },
+  schema: {
+    type: 'object',
+    properties: {
+      activity_test: { enum: ['auto', 'answer', 'abort'], description: 'Inbound ActivityTest: auto (answered by the dialogue at once), answer (when the definition next waits), abort' },
+    },
+  },
   description:
     'Anchor: INAP encode/decode hints: extensions (extension type -> ASN.1 type, e.g. {"400": "OCTET STRING"}), variant (default codec variant), ' +
-    'srf_ac (AC of an SRF-opened dialogue), reset_timer / ignore_reset_timer (ResetTimer handling)',
+    'srf_ac (AC of an SRF-opened dialogue), reset_timer / ignore_reset_timer (ResetTimer handling), activity_test (ActivityTest handling: auto, answer, abort)',
 };

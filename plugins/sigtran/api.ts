@@ -253,6 +253,26 @@ export interface OpenDialogueOptions {
    */
   signal?: AbortSignal;
   onSignal?: 'abort' | 'release';
+  /** Invokes the gateway answers by itself on this dialogue, the moment they arrive (AutoAnswer). */
+  autoAnswer?: AutoAnswer;
+}
+
+/**
+ * Invokes the gateway answers by itself the moment they arrive on a dialogue, whatever its user is doing (e.g.
+ * CAP/INAP ActivityTest, opcode 55, which a gsmSSF answers at once): each gets a ReturnResultLast without parameter,
+ * together in one TCAP Continue sent before the message is handed to receive() (components the user queued stay
+ * queued). The answered Invokes are taken out of the message; a message left without components is not handed over.
+ * Only Invokes in a Continue are answered: never on a closed dialogue (in an End or Abort, or after the dialogue
+ * ended), nor when the answer cannot be sent (gateway down: the message is then handed over whole).
+ */
+export interface AutoAnswer {
+  /** Operation codes of the Invokes to answer. */
+  opcodes: readonly Opcode[];
+  /**
+   * Called after an answer went out: the message as it arrived (all its components), the invoke ids answered, our
+   * Continue, and whether the rest of the message was handed to receive(). Must not throw.
+   */
+  onAnswered?(info: { message: TcapMessage; invokeIds: number[]; sent: WireMessage; delivered: boolean }): void;
 }
 
 export interface ReceiveOptions {

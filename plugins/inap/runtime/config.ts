@@ -6,8 +6,11 @@ export interface InapOptions {
   default_variant?: string;
   /** Inbound ResetTimer while another operation is awaited: 'ignore' (skip it, default) or 'abort'. */
   reset_timer?: 'ignore' | 'abort';
-  /** Inbound ActivityTest while another operation is awaited: 'answer' (ReturnResult, default) or 'abort'. */
-  activity_test?: 'answer' | 'abort';
+  /**
+   * Inbound ActivityTest: 'auto' (default: answered by the dialogue the moment it arrives), 'answer' (answered when
+   * the definition next waits for another operation) or 'abort' (unexpected while another operation is awaited).
+   */
+  activity_test?: 'auto' | 'answer' | 'abort';
   /** What happens to a dialogue still open when the instance ends: 'end' (TCAP End, default), 'abort', 'prearranged'. */
   end_open_dialogues?: 'end' | 'abort' | 'prearranged';
   /** iPSSPCapabilities sent in CAP AssistRequestInstructions when the definition gives none (hex, default '01'). */
@@ -20,7 +23,7 @@ export const optionsSchema = {
   properties: {
     default_variant: { type: 'string', enum: ['cs1', 'camel', 'camel2', 'camel3', 'camel4'], default: 'camel3' },
     reset_timer: { type: 'string', enum: ['ignore', 'abort'], default: 'ignore' },
-    activity_test: { type: 'string', enum: ['answer', 'abort'], default: 'answer' },
+    activity_test: { type: 'string', enum: ['auto', 'answer', 'abort'], default: 'auto' },
     end_open_dialogues: { type: 'string', enum: ['end', 'abort', 'prearranged'], default: 'end' },
     ipssp_capabilities_hex: { type: 'string', pattern: '^([0-9a-fA-F]{2}){1,4}$', default: '01' },
   },
@@ -29,7 +32,7 @@ export const optionsSchema = {
 export interface Config {
   defaultVariant: Variant;
   resetTimer: 'ignore' | 'abort';
-  activityTest: 'answer' | 'abort';
+  activityTest: 'auto' | 'answer' | 'abort';
   endOpenDialogues: 'end' | 'abort' | 'prearranged';
   ipsspCapabilitiesHex: string;
 }
@@ -37,7 +40,7 @@ export interface Config {
 export const config: Config = {
   defaultVariant: 'camel3',
   resetTimer: 'ignore',
-  activityTest: 'answer',
+  activityTest: 'auto',
   endOpenDialogues: 'end',
   ipsspCapabilitiesHex: '01',
 };
@@ -46,7 +49,7 @@ export function toConfig(o: InapOptions | undefined): Config {
   return {
     defaultVariant: parseVariant(o?.default_variant) ?? 'camel3',
     resetTimer: o?.reset_timer ?? 'ignore',
-    activityTest: o?.activity_test ?? 'answer',
+    activityTest: o?.activity_test ?? 'auto',
     endOpenDialogues: o?.end_open_dialogues ?? 'end',
     ipsspCapabilitiesHex: o?.ipssp_capabilities_hex ?? '01',
   };

@@ -12,6 +12,7 @@ import { flattenExpected } from '../../sigtran/codec/index.js';
 import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { describeComponent, describeMessage } from './describe.js';
 import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';
+import { activityTestRule } from './activity-test.js';
 import { addDialogue, inboundWaitMs, newRoleDialogue, session, type RoleDialogue } from './session.js';
 
 export interface ReceiveSpec {
@@ -86,7 +87,12 @@ async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleD
         ctx.trace(1, `${spec.name}: ignored ResetTimer (invoke ${c.invokeId}) while waiting`);
         continue;
       }
-      if (c.type === 'invoke' && c.opcode === OPCODES.ActivityTest && expectOp !== 'ActivityTest' && session(ctx).cfg.activityTest === 'answer' && !rd.ended) {
+      if (c.type === 'invoke' && c.opcode === OPCODES.ActivityTest && expectOp !== 'ActivityTest' && activityTestRule(ctx) !== 'abort') {
+        if (rd.ended || rd.d.state === 'ended') {
+          // in the peer's End, or its End arrived meanwhile: nothing may be sent on a closed dialogue
+          ctx.trace(1, `${spec.name}: ActivityTest (invoke ${c.invokeId}) not answered: the dialogue is closed${rd.endReason ? ` (${rd.endReason})` : ''}`);
+          continue;
+        }
         rd.d.returnResult({ invokeId: c.invokeId });
         try {
           rd.d.send();

@@ -10,6 +10,7 @@ import { codecOptions } from './codec-options.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
 import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
 import { outboundFields, unknownArgument } from './prepare-args.js';
+import { autoAnswerActivityTest } from './activity-test.js';
 
 export interface SendSpec {
   /** Full type, e.g. inap.ssp_to_scp.InitialDP. */
@@ -38,7 +39,7 @@ function openDialogue(ctx: OperationContext, spec: SendSpec, args: JsonObject): 
   const variant = parseVariant(args.variant) ?? variantOfAc(ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? session(ctx).cfg.defaultVariant;
   let d;
   try {
-    d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, signal: ctx.signal });
+    d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, signal: ctx.signal, autoAnswer: autoAnswerActivityTest(ctx, variant) });
   } catch (e) {
     ctx.abort(`${spec.name}: cannot open a TCAP dialogue: ${(e as Error).message}`);
   }

@@ -434,6 +434,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     const opc = calling.pc ?? this.config.opc;
     const d = this.mgr.create('idle', opts.ac ?? null, calling, called, callingEnc, calledEnc, opc, dpc);
     if (opts.userInformation) d.userInformation = opts.userInformation;
+    d.autoAnswer = opts.autoAnswer;
     d.bindSignal(opts.signal, opts.onSignal ?? 'abort');
     return d;
   }

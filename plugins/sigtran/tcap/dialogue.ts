@@ -2,6 +2,8 @@
 import type { ApplicationContext } from '../ac.js';
 import type {
   AbortOptions,
+  AutoAnswer,
+  Component,
   Dialogue,
   DialogueState,
   InvokeSpec,
@@ -59,6 +61,8 @@ export class DialogueImpl implements Dialogue {
   endReason: string | undefined;
   /** AARQ user-information of our Begin (OpenDialogueOptions.userInformation). */
   userInformation: Uint8Array | undefined;
+  /** Invokes answered by the gateway itself (OpenDialogueOptions.autoAnswer). */
+  autoAnswer: AutoAnswer | undefined;
   private queue: OutComponent[] = [];
   private invokeCounter = 0;
   private inbox: TcapMessage[] = [];
@@ -267,6 +271,36 @@ export class DialogueImpl implements Dialogue {
     if (w.timer) clearTimeout(w.timer);
     if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
     return w;
+  }
+
+  /**
+   * Answer the Invokes of an inbound Continue that `autoAnswer` names, at once, together in one Continue. Returns the
+   * invoke ids answered, the components left for the user and our Continue; undefined when nothing was answered (no
+   * such Invoke, the dialogue is closed, or the answer could not be sent: the message is then handed over whole).
+   * Never throws.
+   */
+  answerAutomatically(m: TcapMessage): { invokeIds: number[]; rest: Component[]; sent: WireMessage } | undefined {
+    const opcodes = this.autoAnswer?.opcodes;
+    if (!opcodes?.length || m.kind !== 'continue' || this.state === 'ended' || !this.remoteTid) return undefined;
+    const invokeIds: number[] = [];
+    const rest: Component[] = [];
+    for (const c of m.components) {
+      if (c.type === 'invoke' && opcodes.includes(c.opcode)) invokeIds.push(c.invokeId);
+      else rest.push(c);
+    }
+    if (!invokeIds.length) return undefined;
+    const out: OutTcap = { kind: 'continue', otid: this.localTid, dtid: this.remoteTid, components: invokeIds.map((invokeId) => ({ t: 'result' as const, s: { invokeId } })) };
+    const dlg = this.aare();
+    if (dlg) out.dialogue = dlg;
+    let sent: WireMessage;
+    try {
+      sent = this.host.transmit(this, out);
+    } catch {
+      if (dlg) this.aarePending = true;
+      return undefined;
+    }
+    this.state = 'active';
+    return { invokeIds, rest, sent };
   }
 
   /** Deliver an inbound message (by the manager). */

@@ -276,6 +276,20 @@ export class DialogueManager implements DialogueHost {
       d.finish('ended by the peer (TC-END)');
       return;
     }
+    const auto = d.answerAutomatically(m);
+    if (auto) {
+      // answered at once (AutoAnswer): the user gets the rest of the message, if anything is left
+      const original = new InboundMessage(m.kind, d, m.components, dec.dialogue, ctx.called, ctx.calling, ctx.opc, ctx.dpc, ctx.sls, ctx.raw, ctx.peer);
+      m.components = auto.rest;
+      const delivered = auto.rest.length > 0;
+      if (delivered) d.deliver(m);
+      try {
+        d.autoAnswer?.onAnswered?.({ message: original, invokeIds: auto.invokeIds, sent: auto.sent, delivered });
+      } catch (e) {
+        this.lower.log('warn', `auto-answer callback failed: ${(e as Error).message}`);
+      }
+      return;
+    }
     d.deliver(m);
   }
 

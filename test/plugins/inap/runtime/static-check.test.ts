@@ -102,7 +102,7 @@ describe('tester validate', () => {
     const good = s.file('idp-ok.json', { operations: [{ type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 100, calledPartyNumber_digits: '1234' } }, { type: 'inap.ssp_from_scp.ReleaseCall' }] });
     const [r, ok] = await Promise.all([tester(['validate', bad, '--config', 'examples/inap/plugins.json']), tester(['validate', good, '--config', 'examples/inap/plugins.json'])]);
     assert.equal(r.code, 1, r.stdout);
-    assert.match(r.stderr, /\(2002\): operations\[0\]\.arguments\.serviceKey: missing \(mandatory\)/);
+    assert.match(r.stderr, /invalid \(2002\), 1 problem:\n.*idp\.json:\d+:\d+ +operations\[0\]\.arguments\.serviceKey: missing \(mandatory\)/);
     assert.equal(ok.code, 0, ok.stderr);
   });
 });

@@ -1,9 +1,10 @@
-// Dialogue API semantics, over two gateway instances on the in-memory transport.
+// Dialogue API semantics (incl. Invokes answered by the dialogue itself), over two gateway instances on the in-memory
+// transport.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SigtranGatewayImpl } from '../../../../plugins/sigtran/gateway/instance.js';
 import { normalizeInstance } from '../../../../plugins/sigtran/gateway/config.js';
-import { resolveAc, SigtranError } from '../../../../plugins/sigtran/api.js';
+import { resolveAc, SigtranError, type AutoAnswer, type Component, type Dialogue } from '../../../../plugins/sigtran/api.js';
 import { decodeM3ua } from '../../../../plugins/sigtran/m3ua/codec.js';
 import { decodeSccp } from '../../../../plugins/sigtran/sccp/codec.js';
 import { decodeTcap } from '../../../../plugins/sigtran/tcap/codec.js';
@@ -173,5 +174,94 @@ describe('TCAP dialogues (memory transport)', () => {
     assert.throws(() => d.send(), isErr('encode', /needs its opcode/));
     d.release();
     assert.throws(() => ssp.openDialogue({ called: { ri: 'ssn', pc: 1 } }), isErr('encode', /needs a subsystem number/));
+  });
+
+  // OpenDialogueOptions.autoAnswer (dialogue.ts answerAutomatically, manager.ts): Invokes answered by the dialogue
+  // the moment they arrive in a Continue, never in an End nor after the dialogue ended.
+  describe('Invokes answered by the dialogue itself (autoAnswer)', () => {
+    const AT = 55;
+    const show = (c: Component) => (c.type === 'invoke' ? `invoke ${String(c.opcode)} id ${c.invokeId}` : c.type === 'returnResult' ? `result ${c.invokeId}${c.last ? '' : ' not last'}` : c.type);
+    /** An SSP dialogue answering ActivityTest, its Begin taken by the SCP; the callback's calls are collected. */
+    async function call(): Promise<{ d: Dialogue; b: Dialogue; calls: Array<Parameters<NonNullable<AutoAnswer['onAnswered']>>[0]> }> {
+      const calls: Array<Parameters<NonNullable<AutoAnswer['onAnswered']>>[0]> = [];
+      const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel3'), autoAnswer: { opcodes: [AT], onAnswered: (i) => calls.push(i) } });
+      d.invoke({ opcode: 0 });
+      const acc = scp.acceptBegin({}, { timeoutMs: 1000 });
+      d.send();
+      return { d, b: (await acc).dialogue, calls };
+    }
+
+    test('in a Continue: answered at once in its own Continue; the other components go to receive()', async () => {
+      const { d, b, calls } = await call();
+      const at = b.invoke({ opcode: AT });
+      const rc = b.invoke({ opcode: 22 });
+      b.send();
+      const answer = await b.receive({ timeoutMs: 1000 });
+      assert.equal(answer.kind, 'continue');
+      assert.deepEqual(answer.components.map(show), [`result ${at}`]);
+      const m = await d.receive({ timeoutMs: 1000 });
+      assert.deepEqual(m.components.map(show), [`invoke 22 id ${rc}`], 'the ActivityTest is taken out');
+      assert.equal(calls.length, 1);
+      assert.deepEqual(calls[0]!.invokeIds, [at]);
+      assert.equal(calls[0]!.delivered, true);
+      assert.equal(calls[0]!.message.components.length, 2, 'the callback sees the message as it arrived');
+      assert.equal(calls[0]!.sent.tcap, 'continue');
+      assert.equal(d.state, 'active');
+      b.end();
+    });
+
+    test('a message of answered Invokes only is not handed over; several are answered in one Continue', async () => {
+      const { d, b, calls } = await call();
+      const ids = [b.invoke({ opcode: AT }), b.invoke({ opcode: AT })];
+      b.send();
+      const answer = await b.receive({ timeoutMs: 1000 });
+      assert.deepEqual(answer.components.map(show), ids.map((i) => `result ${i}`));
+      assert.equal(d.queued, 0);
+      assert.equal(calls[0]!.delivered, false);
+      // the queue of the dialogue's user is untouched: its next send carries what it queued
+      d.invoke({ opcode: 24 });
+      assert.equal(d.pendingComponents, 1);
+      d.send();
+      assert.deepEqual((await b.receive({ timeoutMs: 1000 })).components.map((c) => c.type), ['invoke']);
+      b.end();
+    });
+
+    test('in an End: never answered (the dialogue is closed); the End reaches receive() whole', async () => {
+      const { d, b, calls } = await call();
+      const sent = ssp.status().sent;
+      b.invoke({ opcode: AT });
+      b.invoke({ opcode: 22 });
+      b.end();
+      const m = await d.receive({ timeoutMs: 1000 });
+      assert.equal(m.kind, 'end');
+      assert.equal(m.components.length, 2);
+      assert.equal(calls.length, 0);
+      assert.equal(ssp.status().sent, sent, 'nothing sent back');
+    });
+
+    test('after the dialogue ended: not answered, the peer gets the P-Abort of an unknown transaction', async () => {
+      const { d, b, calls } = await call();
+      b.send();
+      await d.receive({ timeoutMs: 1000 });
+      d.end({ prearranged: true });
+      b.invoke({ opcode: AT });
+      b.send();
+      const pa = await b.receive({ timeoutMs: 1000 });
+      assert.equal(pa.kind, 'p-abort');
+      assert.equal(pa.pAbortCause, 1);
+      assert.equal(calls.length, 0);
+    });
+
+    test('without autoAnswer the Invoke reaches receive()', async () => {
+      const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel3') });
+      d.invoke({ opcode: 0 });
+      const acc = scp.acceptBegin({}, { timeoutMs: 1000 });
+      d.send();
+      const b = (await acc).dialogue;
+      const at = b.invoke({ opcode: AT });
+      b.send();
+      assert.deepEqual((await d.receive({ timeoutMs: 1000 })).components.map(show), [`invoke ${AT} id ${at}`]);
+      b.end();
+    });
   });
 });

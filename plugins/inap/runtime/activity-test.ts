@@ -1,0 +1,57 @@
+// How an inbound ActivityTest (opcode 55, the SCP's supervision of a call) is handled: 'auto' (default) answers it
+// at the dialogue level the moment it arrives in a TCAP Continue, whatever the instance is doing (a `wait`, a send),
+// as a real gsmSSF does; 'answer' answers it when the definition next waits for an inbound operation; 'abort' treats
+// it as unexpected. Never answered on a closed dialogue.
+import type { Json, JsonObject, OperationContext } from '../../../sdk/index.js';
+import type { AutoAnswer } from '../../sigtran/api.js';
+import { OPCODES } from '../catalogue.js';
+import { session } from './session.js';
+import type { Variant } from '../codec/variants.js';
+
+export type ActivityTestRule = 'auto' | 'answer' | 'abort';
+
+const RULES: readonly string[] = ['auto', 'answer', 'abort'];
+/** Operation types that receive an ActivityTest explicitly. */
+const EXPLICIT = /^inap\.(ssp|srf|srp)_from_scp\.ActivityTest$/;
+const explicitByParams = new WeakMap<object, boolean>();
+
+/** Whether the definition receives ActivityTest itself (then it must reach the definition: no automatic answer). */
+function receivesExplicitly(params: Readonly<JsonObject>): boolean {
+  let v = explicitByParams.get(params);
+  if (v === undefined) {
+    const ops = Array.isArray(params.operations) ? params.operations : [];
+    v = ops.some((o) => typeof o === 'object' && o !== null && !Array.isArray(o) && typeof o.type === 'string' && EXPLICIT.test(o.type));
+    explicitByParams.set(params, v);
+  }
+  return v;
+}
+
+/**
+ * The run's rule: the ExecuteTest param `inap.activity_test`, else the plugin option `activity_test`, where 'auto'
+ * becomes 'answer' when the definition receives ActivityTest itself (`inap.ssp_from_scp.ActivityTest`).
+ */
+export function activityTestRule(ctx: OperationContext): ActivityTestRule {
+  const p = (ctx.run.params.inap as JsonObject | undefined)?.activity_test;
+  if (typeof p === 'string' && RULES.includes(p)) return p as ActivityTestRule;
+  const rule = session(ctx).cfg.activityTest;
+  return rule === 'auto' && receivesExplicitly(ctx.run.params) ? 'answer' : rule;
+}
+
+/** The AutoAnswer of a dialogue the instance opens, under rule 'auto': the answers are recorded in the instance's trace. */
+export function autoAnswerActivityTest(ctx: OperationContext, variant: Variant): AutoAnswer | undefined {
+  if (activityTestRule(ctx) !== 'auto') return undefined;
+  return {
+    opcodes: [OPCODES.ActivityTest!],
+    onAnswered({ message, invokeIds, sent, delivered }) {
+      invokeIds.forEach((id, i) => {
+        ctx.trace(1, `ActivityTest (invoke ${id}) answered at once on dialogue ${sent.localTid}`);
+        if (!ctx.recordsMessages) return;
+        // bytes once per message: the received ones here unless the rest of the message goes to the definition
+        const rx = i === 0 && !delivered ? { bytes: message.bytes, dissector: message.dissector, peer: message.peer } : {};
+        const tx = i === 0 ? { bytes: sent.bytes, dissector: sent.dissector, peer: sent.peer } : {};
+        ctx.message({ direction: 'received', protocol: 'inap', name: 'ActivityTest', fields: { invoke_id: id, variant, tcap: message.kind, auto_answered: 1 } as Json, ...rx });
+        ctx.message({ direction: 'sent', protocol: 'inap', name: 'ActivityTestResult', fields: { invoke_id: id, variant, tcap: sent.tcap } as Json, ...tx });
+      });
+    },
+  };
+}
