@@ -5,6 +5,7 @@
 // across such an end. Messages over the IPC channel (advanced serialization: bigints and byte arrays pass as they
 // are); one statement at a time, in the order they arrive.
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Json, JsonObject } from '../../../sdk/index.js';
 import { toJson } from './types.js';
@@ -23,6 +24,52 @@ export type FromSqlite =
 export const CHILD_MARK = 'TESTER_SQLITE_PROCESS';
 
 const MAX_CACHED_STATEMENTS = 500;
+
+/** Rows one statement may return (docs/limits.md): more is an error asking for a LIMIT, not a huge message. */
+export const MAX_RESULT_ROWS = 100_000;
+/** Bytes one statement's rows may hold (text and blobs by their length, other values 8): the same. */
+export const MAX_RESULT_BYTES = 16 * 1024 * 1024;
+/** The code of the error a result over either bound gives. */
+export const RESULT_TOO_LARGE = 'RESULT_TOO_LARGE';
+
+/** How often the watchdog looks whether the service is still this process's parent. */
+const WATCHDOG_MS = 250;
+
+/**
+ * End this process when the service that started it is gone, even while a statement holds its thread (the IPC
+ * 'disconnect' event waits for the statement): a thread of its own compares the parent process id with the
+ * service's, which changes when the service ends (the process is handed to init or a subreaper), whatever the
+ * way it ended (SIGKILL included).
+ */
+function watchParent(): void {
+  const source = `const { workerData } = require('node:worker_threads');
+setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, ${WATCHDOG_MS});`;
+  new Worker(source, { eval: true, workerData: process.ppid }).unref();
+}
+
+function size(v: unknown): number {
+  if (typeof v === 'string') return v.length;
+  if (v instanceof Uint8Array) return v.byteLength;
+  return 8;
+}
+
+class TooLarge extends Error {
+  readonly code = RESULT_TOO_LARGE;
+}
+
+/** The rows of a reading statement, within MAX_RESULT_ROWS and MAX_RESULT_BYTES. */
+function readRows(st: Database.Statement, values: unknown[]): JsonObject[] {
+  const rows: JsonObject[] = [];
+  let bytes = 0;
+  for (const r of st.iterate(...values) as IterableIterator<Record<string, unknown>>) {
+    // leaving the loop early ends the iteration (the statement is reset)
+    if (rows.length >= MAX_RESULT_ROWS) throw new TooLarge(`the result has more than ${MAX_RESULT_ROWS} rows (the bound per statement): select fewer (LIMIT)`);
+    for (const k in r) bytes += k.length + size(r[k]);
+    if (bytes > MAX_RESULT_BYTES) throw new TooLarge(`the result holds more than ${MAX_RESULT_BYTES / 1024 / 1024} MiB (the bound per statement): select fewer rows or columns (LIMIT)`);
+    rows.push(toJson(r) as JsonObject);
+  }
+  return rows;
+}
 
 function bindable(v: unknown): unknown {
   // byte arrays arrive as Uint8Array; better-sqlite3 binds a Buffer as a BLOB
@@ -66,7 +113,7 @@ function serve(): void {
         const st = statement(m.sql);
         const values = m.values.map(bindable);
         if (st.reader) {
-          const rows = (st.all(...values) as Record<string, unknown>[]).map((r) => toJson(r) as JsonObject);
+          const rows = readRows(st, values);
           send({ t: 'result', id: m.id, rows, columns: st.columns().map((c) => c.name), affected: null, inTransaction: db!.inTransaction });
         } else {
           const info = st.run(...values);
@@ -85,4 +132,7 @@ function serve(): void {
   });
 }
 
-if (process.env[CHILD_MARK] === '1' && process.send) serve();
+if (process.env[CHILD_MARK] === '1' && process.send) {
+  watchParent();
+  serve();
+}

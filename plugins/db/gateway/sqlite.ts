@@ -124,6 +124,9 @@ export class SqliteDb implements DbInstance {
   describe(): Json {
     const d: JsonObject = { driver: 'sqlite', file: this.file, queries: this.count, failures: this.failures, named_queries: [...this.queries.keys()], queued: this.queue.length };
     if (this.version) d.sqlite_version = this.version;
+    // the statement the process runs now (the start of its text), and the process's id
+    if (this.current) d.running = this.current.sql.slice(0, 80);
+    if (this.child?.pid !== undefined) d.process_pid = this.child.pid;
     if (this.restarts) d.process_restarts = this.restarts;
     if (this.lastError) d.last_error = this.lastError;
     return d;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteDb } from '../../../../plugins/db/gateway/sqlite.js';
 import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT } from '../../../../plugins/db/gateway/types.js';
+import { MAX_RESULT_BYTES, MAX_RESULT_ROWS, RESULT_TOO_LARGE } from '../../../../plugins/db/gateway/sqlite-process.js';
 
 /** A statement that never ends by itself (SQLite counts for ever). */
 const ENDLESS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c';
@@ -97,6 +98,24 @@ describe('db sqlite instance', () => {
     // the process is starting again: a statement queued meanwhile waits for it (its timeout_ms counts once it is up)
     assert.deepEqual((await db.query('SELECT k FROM t', undefined)).rows, [{ k: 'kept' }], 'the file and its data are intact');
     assert.match(JSON.stringify(db.describe()), /"process_restarts":1/);
+    await db.stop();
+  });
+
+  test('a result is bounded in rows and bytes: past either bound the statement is an error asking for fewer rows', async () => {
+    const db = new SqliteDb({ name: 'ROWS', driver: 'sqlite', file: ':memory:', timeout_ms: 60_000 }, dir);
+    await db.start();
+    const upTo = (n: number) => `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT x FROM c`;
+    const all = await db.query(upTo(MAX_RESULT_ROWS), undefined);
+    assert.equal(all.rows.length, MAX_RESULT_ROWS);
+    assert.deepEqual(all.rows.at(-1), { x: MAX_RESULT_ROWS });
+    await assert.rejects(db.query(upTo(MAX_RESULT_ROWS + 1), undefined), (e: unknown) => e instanceof DbError && e.code === RESULT_TOO_LARGE && new RegExp(`more than ${MAX_RESULT_ROWS} rows`).test(e.message));
+    const blobs = Math.floor(MAX_RESULT_BYTES / (1024 * 1024)) + 1;
+    await assert.rejects(
+      db.query(`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${blobs}) SELECT zeroblob(1048576) AS b FROM c`, undefined),
+      (e: unknown) => e instanceof DbError && e.code === RESULT_TOO_LARGE && /MiB/.test(e.message),
+    );
+    // the statement was reset, the database answers on
+    assert.equal((await db.query(upTo(3), undefined)).rows.length, 3);
     await db.stop();
   });
 
