@@ -209,6 +209,7 @@ export class SqliteDb implements DbInstance {
       // the process must not keep the service alive by itself; pending statements hold timers that do
       child.unref();
       (child.channel as { unref?: () => void } | undefined)?.unref?.();
+      (child.stderr as { unref?: () => void } | null)?.unref?.();
       this.ready = true;
       this.opened = true;
       this.lastError = undefined;

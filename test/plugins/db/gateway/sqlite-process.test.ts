@@ -2,7 +2,7 @@
 // statement holds its thread and the service was killed (SIGKILL: no chance to stop it), so no orphan keeps a CPU.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,29 +31,49 @@ function cpuTicks(pid: number): number {
   return Number(f[11]) + Number(f[12]);
 }
 
-test('the SQLite process ends when the service is killed while a statement runs', async () => {
+/** Start the stand-in service and read its first line. */
+async function standIn(mode: 'endless' | 'idle'): Promise<{ parent: ChildProcess; first: any; exited: Promise<number | null> }> {
   const fixture = fileURLToPath(new URL('../../../fixtures/db/sqlite-parent.ts', import.meta.url));
-  const parent = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const parent = spawn(process.execPath, ['--import', 'tsx', fixture, dir, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((r) => parent.once('exit', (code) => r(code)));
   let out = '';
   const first = await new Promise<string>((resolve, reject) => {
-    parent.stdout.on('data', (b: Buffer) => {
+    parent.stdout!.on('data', (b: Buffer) => {
       out += b.toString();
       if (out.includes('\n')) resolve(out.split('\n')[0]!);
     });
-    parent.once('exit', (code) => reject(new Error(`the stand-in ended first (${code}): ${out}`)));
+    void exited.then((code) => reject(new Error(`the stand-in ended first (${code}): ${out}`)));
   });
-  const { pid, running } = JSON.parse(first) as { pid: number; running: string | null };
-  assert.ok(Number.isInteger(pid) && pid !== parent.pid, first);
-  assert.match(String(running), /^WITH RECURSIVE/, 'the statement was under way');
-  // the statement holds the process's thread (CPU time grows): its IPC channel is not read meanwhile
-  while (cpuTicks(pid) < 20) await new Promise((r) => setTimeout(r, 20));
-  const gone = new Promise((r) => parent.once('exit', r));
-  parent.kill('SIGKILL');
-  await gone;
-  // a bound for the wait (the watchdog looks every 250 ms), not a timing assertion
+  return { parent, first: JSON.parse(first), exited };
+}
+
+/** Wait (bounded: a bound for the wait, not a timing assertion) until the process ended; kill it if it did not. */
+async function orphaned(pid: number): Promise<boolean> {
   const deadline = Date.now() + 20_000;
   while (!ended(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const orphan = !ended(pid);
   if (orphan) process.kill(pid, 'SIGKILL');
-  assert.equal(orphan, false, 'the SQLite process outlived the service by 20 s');
+  return orphan;
+}
+
+test('a service that never stops its SQLite instance still exits by itself, and the SQLite process with it', async () => {
+  const { parent, first, exited } = await standIn('idle');
+  assert.equal(first.one, 1);
+  assert.ok(Number.isInteger(first.pid) && first.pid !== parent.pid, JSON.stringify(first));
+  const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20_000).unref())]);
+  if (code === 'still running') parent.kill('SIGKILL');
+  assert.equal(code, 0, 'the SQLite process kept the service alive');
+  assert.equal(await orphaned(first.pid), false, 'the SQLite process outlived the service by 20 s');
+});
+
+test('the SQLite process ends when the service is killed while a statement runs', async () => {
+  const { parent, first, exited } = await standIn('endless');
+  const { pid, running } = first as { pid: number; running: string | null };
+  assert.ok(Number.isInteger(pid) && pid !== parent.pid, JSON.stringify(first));
+  assert.match(String(running), /^WITH RECURSIVE/, 'the statement was under way');
+  // the statement holds the process's thread (CPU time grows): its IPC channel is not read meanwhile
+  while (cpuTicks(pid) < 20) await new Promise((r) => setTimeout(r, 20));
+  parent.kill('SIGKILL');
+  await exited;
+  assert.equal(await orphaned(pid), false, 'the SQLite process outlived the service by 20 s (the watchdog looks every 250 ms)');
 });
