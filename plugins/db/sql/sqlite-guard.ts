@@ -3,8 +3,9 @@
 // pragmas such as temp_store_directory), so a statement that would is refused before it is prepared. The check
 // reads the statement's bare words (outside strings, quoted identifiers and comments), so `'ATTACH'` in a
 // string is data, not a command. Pragmas that set the behaviour of the connection all runs share (foreign_keys,
-// query_only, ...) may be read but not set. A second statement after `;` is refused by the driver (one statement
-// per query). init_sql in plugins.json is the operator's and is not checked.
+// query_only, ...) may be read but not set, and temporary tables, views and triggers (`CREATE TEMP`) are refused
+// for the same reason. A second statement after `;` is refused by the driver (one statement per query). init_sql
+// in plugins.json is the operator's and is not checked.
 
 import { bareWords, withoutComments } from './words.js';
 
@@ -27,6 +28,13 @@ const CONNECTION_PRAGMAS = new Set(['foreign_keys', 'recursive_triggers', 'case_
 /** `PRAGMA [schema.]name` alone, which reads a pragma (with a value or an argument it sets or calls it). */
 const PRAGMA_READ = /^\s*PRAGMA\s+(?:[A-Za-z_][\w$]*\s*\.\s*)?[A-Za-z_][\w$]*\s*;?\s*$/i;
 
+/**
+ * `CREATE TEMP ...`, `CREATE TEMPORARY ...`, or a name in the `temp` schema (`CREATE TABLE temp.x`, quoted or not):
+ * temporary objects belong to the connection every run shares, and a temporary table hides a main one of the same
+ * name from every run's unqualified statements.
+ */
+const CREATE_TEMP = /^\s*CREATE\s+(?:TEMP|TEMPORARY)\b|^\s*CREATE\s+(?:UNIQUE\s+|VIRTUAL\s+)?(?:TABLE|VIEW|TRIGGER|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:temp|"temp"|`temp`|\[temp\])\s*\./i;
+
 /** Functions that reach the file system or the process. */
 const FORBIDDEN_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer']);
 
@@ -47,6 +55,7 @@ export function sqliteFileAccess(sql: string): string | undefined {
     if (!name || !SAFE_PRAGMAS.has(name)) return `PRAGMA ${name ?? ''} is refused: only pragmas that touch no other file may run (${[...SAFE_PRAGMAS].slice(0, 6).join(', ')}, ...)`;
     if (CONNECTION_PRAGMAS.has(name) && !PRAGMA_READ.test(withoutComments(sql))) return `setting PRAGMA ${name} is refused: it would change the connection every run shares (reading it is allowed)`;
   }
+  if (first === 'CREATE' && CREATE_TEMP.test(withoutComments(sql))) return 'CREATE TEMP is refused: temporary objects would live in the connection every run shares (and hide main tables of the same name)';
   const fn = words.find((w) => w.call && FORBIDDEN_FUNCTIONS.has(w.word.toLowerCase()));
   if (fn) return `${fn.word.toLowerCase()}() is refused: it reaches outside the database`;
   return undefined;

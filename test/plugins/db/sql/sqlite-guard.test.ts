@@ -39,6 +39,10 @@ describe('SQLite statements stay inside the configured database', () => {
     ['setting a pragma of the shared connection', 'PRAGMA foreign_keys = OFF'],
     ['setting it with comments around =', 'PRAGMA main.query_only/**/=/**/1'],
     ['setting it by call', 'pragma busy_timeout(1)'],
+    ['a temporary table', 'CREATE TEMP TABLE t (x TEXT)'],
+    ['a temporary view, after a comment', '/* c */ create temporary view v AS SELECT 1'],
+    ['a table in the temp schema', 'CREATE TABLE IF NOT EXISTS "temp" . t (x TEXT)'],
+    ['a trigger in the temp schema', 'CREATE TRIGGER temp.tr AFTER INSERT ON t BEGIN SELECT 1; END'],
   ] as const) {
     test(`${what} is refused and creates no file`, async () => {
       await assert.rejects(db.query(sql, undefined), (e: unknown) => e instanceof DbError && /refused|more than one statement/.test((e as Error).message));
@@ -50,6 +54,13 @@ describe('SQLite statements stay inside the configured database', () => {
     await db.query("INSERT INTO t (x) VALUES ('ATTACH DATABASE ''/tmp/x'' AS y; VACUUM INTO ''/tmp/y''')", undefined);
     const r = await db.query('SELECT x AS "attach", count(*) AS [vacuum] FROM t -- load_extension(1)', undefined);
     assert.equal(r.rows.length, 1);
+  });
+
+  test('tables whose names start with temp are ordinary tables', async () => {
+    await db.query('CREATE TABLE IF NOT EXISTS temporal (x TEXT)', undefined);
+    await db.query('CREATE TABLE IF NOT EXISTS main.temp_x (x TEXT)', undefined);
+    const r = await db.query("SELECT name FROM sqlite_schema WHERE name LIKE 'temp%' ORDER BY name", undefined);
+    assert.deepEqual(r.rows, [{ name: 'temp_x' }, { name: 'temporal' }]);
   });
 
   test('schema pragmas and pragma functions still work', async () => {
