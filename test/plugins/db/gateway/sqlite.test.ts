@@ -65,6 +65,12 @@ describe('db sqlite instance', () => {
     await db.start();
     assert.equal(db.state(), 'down');
     assert.match(JSON.stringify(db.describe()), /cannot open/);
+    await assert.rejects(db.query('SELECT 1', undefined), (e: unknown) => e instanceof DbError && e.connection && /is not open: cannot open/.test(e.message));
+    // the obstacle goes away: a run asking for the instance (reconnect) opens the file this time
+    rmSync(join(dir, 'plain-file'));
+    await db.reconnect();
+    assert.equal(db.state(), 'up');
+    assert.equal((await db.query('SELECT 1 AS one', undefined)).rows[0]!.one, 1);
     await db.stop();
   });
 
