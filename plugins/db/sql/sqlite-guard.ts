@@ -2,9 +2,12 @@
 // can reach other files from SQL (ATTACH DATABASE '/any/path', VACUUM INTO '/any/path', load_extension(), and
 // pragmas such as temp_store_directory), so a statement that would is refused before it is prepared. The check
 // reads the statement's bare words (outside strings, quoted identifiers and comments), so `'ATTACH'` in a
-// string is data, not a command. init_sql in plugins.json is the operator's and is not checked.
+// string is data, not a command. Pragmas that set the behaviour of the connection all runs share (foreign_keys,
+// query_only, ...) may be read but not set, and temporary tables, views and triggers (`CREATE TEMP`) are refused
+// for the same reason. A second statement after `;` is refused by the driver (one statement per query). init_sql
+// in plugins.json is the operator's and is not checked.
 
-import { bareWords } from './words.js';
+import { bareWords, withoutComments } from './words.js';
 
 /** Pragmas a client may run: they read the schema or set per-connection behaviour, and touch no other file. */
 const SAFE_PRAGMAS = new Set([
@@ -14,6 +17,23 @@ const SAFE_PRAGMAS = new Set([
   'collation_list', 'pragma_list', 'module_list', 'foreign_keys', 'defer_foreign_keys', 'recursive_triggers',
   'case_sensitive_like', 'cache_size', 'query_only', 'encoding', 'data_version', 'optimize', 'busy_timeout',
 ]);
+
+/**
+ * Pragmas that set behaviour of the one connection every run shares (foreign key enforcement, a read-only
+ * connection, the busy timeout, ...): reading them is allowed, setting them is refused, since it would change
+ * what other runs' statements do.
+ */
+const CONNECTION_PRAGMAS = new Set(['foreign_keys', 'recursive_triggers', 'case_sensitive_like', 'cache_size', 'query_only', 'busy_timeout']);
+
+/** `PRAGMA [schema.]name` alone, which reads a pragma (with a value or an argument it sets or calls it). */
+const PRAGMA_READ = /^\s*PRAGMA\s+(?:[A-Za-z_][\w$]*\s*\.\s*)?[A-Za-z_][\w$]*\s*;?\s*$/i;
+
+/**
+ * `CREATE TEMP ...`, `CREATE TEMPORARY ...`, or a name in the `temp` schema (`CREATE TABLE temp.x`, quoted or not):
+ * temporary objects belong to the connection every run shares, and a temporary table hides a main one of the same
+ * name from every run's unqualified statements.
+ */
+const CREATE_TEMP = /^\s*CREATE\s+(?:TEMP|TEMPORARY)\b|^\s*CREATE\s+(?:UNIQUE\s+|VIRTUAL\s+)?(?:TABLE|VIEW|TRIGGER|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:temp|"temp"|`temp`|\[temp\])\s*\./i;
 
 /** Functions that reach the file system or the process. */
 const FORBIDDEN_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer']);
@@ -33,7 +53,9 @@ export function sqliteFileAccess(sql: string): string | undefined {
     // PRAGMA [schema.]name [= value | (value)]
     const name = (words[at + 1]?.dot ? words[at + 2] : words[at + 1])?.word.toLowerCase();
     if (!name || !SAFE_PRAGMAS.has(name)) return `PRAGMA ${name ?? ''} is refused: only pragmas that touch no other file may run (${[...SAFE_PRAGMAS].slice(0, 6).join(', ')}, ...)`;
+    if (CONNECTION_PRAGMAS.has(name) && !PRAGMA_READ.test(withoutComments(sql))) return `setting PRAGMA ${name} is refused: it would change the connection every run shares (reading it is allowed)`;
   }
+  if (first === 'CREATE' && CREATE_TEMP.test(withoutComments(sql))) return 'CREATE TEMP is refused: temporary objects would live in the connection every run shares (and hide main tables of the same name)';
   const fn = words.find((w) => w.call && FORBIDDEN_FUNCTIONS.has(w.word.toLowerCase()));
   if (fn) return `${fn.word.toLowerCase()}() is refused: it reaches outside the database`;
   return undefined;

@@ -41,3 +41,37 @@ export function bareWords(sql: string): Word[] {
   }
   return out;
 }
+
+/** The SQL with its comments blanked out (strings and quoted names kept as they are). */
+export function withoutComments(sql: string): string {
+  let out = '';
+  const n = sql.length;
+  let i = 0;
+  while (i < n) {
+    const c = sql[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      const start = i;
+      i++;
+      while (i < n && !(sql[i] === c && sql[i + 1] !== c)) i += sql[i] === c ? 2 : 1;
+      i++;
+      out += sql.slice(start, i);
+    } else if (c === '[') {
+      const e = sql.indexOf(']', i);
+      const end = e < 0 ? n : e + 1;
+      out += sql.slice(i, end);
+      i = end;
+    } else if (c === '-' && sql[i + 1] === '-') {
+      const e = sql.indexOf('\n', i);
+      i = e < 0 ? n : e + 1;
+      out += ' ';
+    } else if (c === '/' && sql[i + 1] === '*') {
+      const e = sql.indexOf('*/', i + 2);
+      i = e < 0 ? n : e + 2;
+      out += ' ';
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
-// better-sqlite3 (a native addon) is loaded only when a SQLite instance opens: loading the db plugin, or running
-// with PostgreSQL instances only, never loads it. Its own file: node --test runs each file in a fresh process.
+// better-sqlite3 (a native addon) is loaded only where a SQLite instance runs: in the process the instance starts
+// for its database (gateway/sqlite-process.ts), never in the service's own process. Loading the db plugin, or
+// configuring an instance, starts nothing. Its own file: node --test runs each file in a fresh process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -7,14 +8,19 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const loaded = () => Object.keys(require.cache).some((k) => k.includes(`${'/'}better-sqlite3${'/'}`));
 
-test('the db plugin loads without better-sqlite3; the first SQLite instance that opens loads it', async () => {
+test('the db plugin loads without better-sqlite3; a started SQLite instance runs it in a process of its own', async () => {
   await import('../../../../plugins/db/index.js');
   const { SqliteDb } = await import('../../../../plugins/db/gateway/sqlite.js');
   assert.equal(loaded(), false, 'better-sqlite3 loaded with the plugin');
   const db = new SqliteDb({ name: 'LAZY', driver: 'sqlite', file: ':memory:' } as never, '/nonexistent');
   assert.equal(loaded(), false, 'better-sqlite3 loaded by configuring an instance');
-  db.start();
+  assert.equal(db.state(), 'down');
+  await db.start();
   assert.equal(db.state(), 'up');
-  assert.equal(loaded(), true);
-  await db.stop?.();
+  const v = (await db.query('SELECT sqlite_version() AS v', undefined)).rows[0]!.v;
+  assert.match(String(v), /^3\.\d+\.\d+$/, 'SQLite answers');
+  assert.equal((db.describe() as { sqlite_version?: string }).sqlite_version, v);
+  assert.equal(loaded(), false, "better-sqlite3 runs in the instance's process, not in the service's");
+  await db.stop();
+  assert.equal(db.state(), 'down');
 });

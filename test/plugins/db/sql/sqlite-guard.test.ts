@@ -1,6 +1,6 @@
 // plugins/db/sql/sqlite-guard.ts on a real SQLite file: a client's SQL cannot reach another file (issue 10,
 // fault 5: ATTACH DATABASE '/any/path' and VACUUM INTO '/any/path' created files outside the data directory).
-import { describe, test, after } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ after(() => {
 
 describe('SQLite statements stay inside the configured database', () => {
   const db = new SqliteDb({ name: 'G', driver: 'sqlite', file: 'g.sqlite', init_sql: ['CREATE TABLE IF NOT EXISTS t (x TEXT)'] }, dataDir);
-  db.start();
+  before(() => db.start());
   after(() => db.stop());
 
   for (const [what, sql] of [
@@ -31,9 +31,21 @@ describe('SQLite statements stay inside the configured database', () => {
     ['PRAGMA temp_store_directory', `PRAGMA temp_store_directory = '${outside}'`],
     ['PRAGMA main.journal_mode', 'PRAGMA main.journal_mode = DELETE'],
     ['DETACH', 'DETACH DATABASE main'],
+    ['ATTACH after whitespace, in mixed case', ` \n\t aTtAcH '${outside}/g.db' AS w`],
+    ['VACUUM INTO with a comment between', `VACUUM/**/INTO '${outside}/h.db'`],
+    ['load_extension() under WITH', `WITH a AS (SELECT 1) SELECT load_extension('${outside}/i.so') FROM a`],
+    ['ATTACH as a second statement', `SELECT 1; ATTACH '${outside}/j.db' AS v`],
+    ['writefile()', `SELECT writefile('${outside}/k.txt', 'x')`],
+    ['setting a pragma of the shared connection', 'PRAGMA foreign_keys = OFF'],
+    ['setting it with comments around =', 'PRAGMA main.query_only/**/=/**/1'],
+    ['setting it by call', 'pragma busy_timeout(1)'],
+    ['a temporary table', 'CREATE TEMP TABLE t (x TEXT)'],
+    ['a temporary view, after a comment', '/* c */ create temporary view v AS SELECT 1'],
+    ['a table in the temp schema', 'CREATE TABLE IF NOT EXISTS "temp" . t (x TEXT)'],
+    ['a trigger in the temp schema', 'CREATE TRIGGER temp.tr AFTER INSERT ON t BEGIN SELECT 1; END'],
   ] as const) {
     test(`${what} is refused and creates no file`, async () => {
-      await assert.rejects(db.query(sql, undefined), (e: unknown) => e instanceof DbError && /refused/.test((e as Error).message));
+      await assert.rejects(db.query(sql, undefined), (e: unknown) => e instanceof DbError && /refused|more than one statement/.test((e as Error).message));
       assert.deepEqual(readdirSync(outside), []);
     });
   }
@@ -44,6 +56,13 @@ describe('SQLite statements stay inside the configured database', () => {
     assert.equal(r.rows.length, 1);
   });
 
+  test('tables whose names start with temp are ordinary tables', async () => {
+    await db.query('CREATE TABLE IF NOT EXISTS temporal (x TEXT)', undefined);
+    await db.query('CREATE TABLE IF NOT EXISTS main.temp_x (x TEXT)', undefined);
+    const r = await db.query("SELECT name FROM sqlite_schema WHERE name LIKE 'temp%' ORDER BY name", undefined);
+    assert.deepEqual(r.rows, [{ name: 'temp_x' }, { name: 'temporal' }]);
+  });
+
   test('schema pragmas and pragma functions still work', async () => {
     const info = await db.query('PRAGMA table_info(t)', undefined);
     assert.equal(info.rows[0]!.name, 'x');
@@ -51,6 +70,8 @@ describe('SQLite statements stay inside the configured database', () => {
     assert.equal(uv.rows.length, 1);
     const fn = await db.query("SELECT name FROM pragma_table_info('t')", undefined);
     assert.equal(fn.rows[0]!.name, 'x');
+    const fk = await db.query('PRAGMA foreign_keys -- read, not set', undefined);
+    assert.equal(fk.rows[0]!.foreign_keys, 1, 'reading a connection pragma is allowed, and it is still on');
   });
 
   test('nothing was written beside the database file except its own journal', () => {
