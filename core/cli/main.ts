@@ -6,6 +6,7 @@ import { serve, serveDefaults } from './commands/serve.js';
 import { run, watch, UsageError } from './commands/run.js';
 import { validate, ops, schema } from './commands/offline.js';
 import { report } from './commands/report.js';
+import { merge } from './commands/merge.js';
 import { rpcCall } from '../client/rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../plugins/loader.js';
 import { defaultConfigPath } from '../service.js';
@@ -102,9 +103,22 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--junit <file>', 'write a JUnit XML report (one test case for the instances, one per threshold) for CI')
     .option('--csv <file>', 'write the per-second statistics as CSV')
     .option('--html <file>', 'write a self-contained HTML report (charts, latencies, the first instance as a ladder diagram)')
+    .option('--slice <k/N>', 'run slice k (0 to N-1) of the run split N ways: its share of total, backlog and cps, $n = k + j*N (docs/scaling.md; merge the records with tester merge)')
     .option('--threshold <expr...>', "pass/fail criteria added to the definition's thresholds, e.g. 'p99_ms < 50' 'failed_rate < 0.01' (exit 1 when one is crossed)")
     .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n  tester run examples/logic/linear-ramp.json --threshold \'p99_ms < 50\' \'rate >= 0.95 * target\'\n')
     .action(async (file, o) => setExit(await run(file, o)));
+
+  program
+    .command('merge')
+    .argument('<results...>', "the slices' result records (tester run --slice k/N --json > result-k.json), one per slice")
+    .description("Combine the records of a run's slices into the record of the whole run; print its summary; exit 0 if it passed, 1 if not, 2 on errors")
+    .option('--json', 'print the merged record as JSON instead of the summary')
+    .option('-o, --output <file>', 'write the merged record (JSON) to this file')
+    .option('--junit <file>', 'JUnit XML of the merged record')
+    .option('--csv <file>', 'per-second statistics of the merged record as CSV')
+    .option('--html <file>', 'HTML report of the merged record')
+    .addHelpText('after', '\nExample:\n  tester merge results/result-*.json -o merged.json --html report.html\n')
+    .action(async (files, o) => setExit(await merge(files, o)));
 
   program
     .command('report')

@@ -15,6 +15,7 @@ import { nextTurn, shouldYield } from './turn.js';
 import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
+import { checkSlice, instanceNumber, shareOf, type Slice } from './slice.js';
 
 export interface CompiledOp {
   index: number;
@@ -39,6 +40,8 @@ export interface Distribution {
   start: number;
   rampSecs: number;
   arrival: 'uniform' | 'poisson';
+  /** When the run is one slice of several (core/engine/slice.ts): which, and the whole run's figures; the fields above are this slice's share. */
+  slice?: Slice & { total: number; backlog: number; rate: number; start: number };
 }
 
 export interface CompiledDefinition {
@@ -139,6 +142,10 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   }
   const exprState = new RunExprState();
 
+  const distribution = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits, params.slice as JsonObject | undefined));
+  // $n of the run's first instance (not 0 in a slice other than the first)
+  const n0 = instanceNumber(distribution?.slice, 0);
+
   // Lock keys: expressions over the initial vars ($v of instance 0).
   const lockKeys: string[] = [];
   const locks = (params.locks ?? []) as Array<{ key: string }>;
@@ -148,7 +155,7 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   if (locks.length && !problems?.length) {
     let v0: JsonObject;
     try {
-      v0 = vars0 = initialVars(vars, 0, {}, exprState);
+      v0 = vars0 = initialVars(vars, n0, {}, exprState);
     } catch (e) {
       throw invalid('vars', `cannot evaluate for the lock keys: ${(e as Error).message}`);
     }
@@ -156,7 +163,7 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
       const t = compileTemplate(l.key, `locks[${i}].key`);
       let key: Json;
       try {
-        key = t.render({ $v: v0, $g: {}, $i: {}, $n: 0, run: exprState });
+        key = t.render({ $v: v0, $g: {}, $i: {}, $n: n0, run: exprState });
       } catch (e) {
         throw invalid(`locks[${i}].key`, `cannot evaluate: ${(e as Error).message}`);
       }
@@ -166,7 +173,6 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   }
 
   const traceLevel = (params.trace_level ?? 0) as TraceLevel;
-  const distribution = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits));
   const thresholds = distribution ? attempt(() => compileThresholds(params.thresholds as string[] | undefined, distribution)) : [];
   if (problems?.length) throw problems[0];
   return {
@@ -214,7 +220,21 @@ function checkSize(value: Json, max: number, path: string): void {
   }
 }
 
-function compileDistribution(d: JsonObject, limits: CompileLimits): Distribution {
+function compileDistribution(d: JsonObject, limits: CompileLimits, rawSlice: JsonObject | undefined): Distribution {
+  const whole = compileWholeDistribution(d, limits);
+  const s = checkSlice(rawSlice, whole.type, whole.total);
+  if (!s) return whole;
+  return {
+    ...whole,
+    total: shareOf(whole.total, s),
+    backlog: Math.max(1, shareOf(whole.backlog, s)),
+    rate: whole.rate / s.count,
+    start: whole.start / s.count,
+    slice: { ...s, total: whole.total, backlog: whole.backlog, rate: whole.rate, start: whole.start },
+  };
+}
+
+function compileWholeDistribution(d: JsonObject, limits: CompileLimits): Distribution {
   const type = (d.type ?? 'single') as Distribution['type'];
   if (type === 'single') {
     return { type, total: 1, backlog: 1, rate: 0, start: 0, rampSecs: 0, arrival: 'uniform' };

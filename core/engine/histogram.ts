@@ -24,6 +24,29 @@ export class LatencyHistogram {
     this.h.recordValue(Math.max(1, Math.round(ms * 1000)));
   }
 
+  /**
+   * The histogram serialised for `latency.hdr` of a completed record: HdrHistogram's V2 compressed encoding
+   * (zig-zag LEB128 counts, deflated) in base64, readable by any HdrHistogram library. Adding the encoded
+   * histograms of several runs gives exactly the histogram of their union (docs/scaling.md). Bounded by the
+   * range (1 µs to 1 h at 3 significant digits: 23,220 distinct counts, at most MAX_ENCODED_CHARS characters).
+   */
+  encode(): string {
+    return hdr.encodeIntoCompressedBase64(this.h);
+  }
+
+  /** Add a histogram serialised by encode(); throws when it is not one. */
+  addEncoded(text: unknown): void {
+    if (typeof text !== 'string' || text.length > MAX_ENCODED_CHARS || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) throw new Error('is not an encoded latency histogram (base64 text)');
+    let d: hdr.Histogram;
+    try {
+      d = hdr.decodeFromCompressedBase64(text, 32, false);
+    } catch (e) {
+      throw new Error(`is not an encoded latency histogram: ${(e as Error).message}`);
+    }
+    if (!(d.totalCount >= 0) || d.maxValue > 3_600_000_000) throw new Error('is not an encoded latency histogram (counts or values out of range)');
+    this.h.add(d);
+  }
+
   get count(): number {
     return this.h.totalCount;
   }
@@ -47,6 +70,9 @@ export class LatencyHistogram {
     };
   }
 }
+
+/** The longest latency.hdr text accepted (a histogram with every one of its 23,220 counts in use is ~134,000). */
+export const MAX_ENCODED_CHARS = 256 * 1024;
 
 /** The percentiles of the latency distribution in the result record (`latency.distribution`). */
 export const DISTRIBUTION_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100] as const;

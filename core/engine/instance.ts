@@ -7,6 +7,7 @@ import { describeError } from '../validation/ajv.js';
 import { checkArguments, joinPath } from '../validation/shape.js';
 import { looselyEqual, show } from './compare.js';
 import { initialVars, type CompiledDefinition, type CompiledOp } from './definition.js';
+import { instanceNumber } from './slice.js';
 import { runTest, type TestSpec } from './tests-runner.js';
 import { getKpath } from './kpath.js';
 import { shouldYield, nextTurn } from './turn.js';
@@ -205,6 +206,7 @@ export async function runInstance(
 ): Promise<InstanceEnd> {
   const def = host.def;
   const hooks = host.hooks;
+  const n = instanceNumber(def.distribution.slice, index); // $n: unique across the slices of a run
   // One cancel promise per instance, made when an operation first waits: a promise shared by the whole run would
   // collect a reaction per awaited operation and keep every result alive for as long as the run is retained.
   let cancelPromise: Promise<never> | undefined;
@@ -222,7 +224,7 @@ export async function runInstance(
   let ctx: Ctx | undefined;
   let outcome: Outcome = 'passed';
   try {
-    vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, index, host.globals, def.exprState);
+    vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, n, host.globals, def.exprState);
   } catch (e) {
     vars = {};
     host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
@@ -230,7 +232,7 @@ export async function runInstance(
     return finish('aborted');
   }
   ctx = new Ctx(host, index, vars, inbound);
-  const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: index, run: def.exprState };
+  const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: def.exprState };
   const ops = def.ops;
   let pc = 0;
   try {

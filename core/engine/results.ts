@@ -34,7 +34,8 @@ export interface Problem {
   time: [number, number];
 }
 
-const FIRST_N = 10;
+/** Entries kept in first_fails and in first_aborts. */
+export const FIRST_N = 10;
 /** Longest text kept in first_fails / first_aborts. */
 const MAX_PROBLEM_TEXT = 4000;
 const MAX_BUCKETS = 24 * 3600;
@@ -146,6 +147,13 @@ export class RunResults {
     const operations: Record<string, LatencySummary> = {};
     for (const [k, h] of this.opLatency) operations[k] = h.summary();
     return { instance: this.instanceLatency.summary(), operations, distribution: this.instanceLatency.distribution() };
+  }
+
+  /** The latency histograms serialised (LatencyHistogram.encode), for `latency.hdr`: mergeable exactly. */
+  encodedHistograms(): { instance: string; operations: Record<string, string> } {
+    const operations: Record<string, string> = {};
+    for (const [k, h] of this.opLatency) operations[k] = h.encode();
+    return { instance: this.instanceLatency.encode(), operations };
   }
 
   /** Achieved start rate, instances per second. */

@@ -2,7 +2,8 @@
 // as dropped, cancels promptly, and produces the result record of DESIGN §5.
 import type { JsonObject, RunView, TraceLevel } from '../api/index.js';
 import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
-import type { CompiledDefinition } from './definition.js';
+import type { CompiledDefinition, Distribution } from './definition.js';
+import { instanceNumber } from './slice.js';
 import { runInstance, SizeLedger, type InstanceHost } from './instance.js';
 import { FirstCallRecorder } from './first-call.js';
 import { RegexCache } from './regex.js';
@@ -47,6 +48,7 @@ export class TestRun implements RunView, InstanceHost {
   readonly hookErrors: Array<{ hook: string; tap: string; text: string; time: [number, number] }> = [];
   private refillQueued = false;
   completedAt: number | undefined; // performance clock, for retention
+  private hdr: { instance: string; operations: Record<string, string> } | undefined;
 
   constructor(readonly def: CompiledDefinition, maxRecordBytes: number | undefined, private readonly onEnd: (run: TestRun) => void) {
     this.hooks = createRunHooks((hook, tap, e) => {
@@ -82,7 +84,7 @@ export class TestRun implements RunView, InstanceHost {
   }
 
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void {
-    this.results.problem(kind, { idx: index, op_idx: opIdx, text, time: toSecUsec(nowMs()) });
+    this.results.problem(kind, { idx: index < 0 ? index : instanceNumber(this.def.distribution.slice, index), op_idx: opIdx, text, time: toSecUsec(nowMs()) });
   }
 
   /** Start scheduling. beforeStart taps run first; a throw there ends the run at once. Never rejects. */
@@ -204,7 +206,7 @@ export class TestRun implements RunView, InstanceHost {
   private scheduleLinear(): void {
     const d = this.def.distribution;
     const t0 = performance.now();
-    const due = makeSchedule(d.start, d.rate, d.rampSecs, d.arrival);
+    const due = linearSchedule(d);
     let k = 0; // instances scheduled so far (started + dropped)
     let nextAt = t0 + due(0) * 1000;
     const tick = () => {
@@ -266,16 +268,12 @@ export class TestRun implements RunView, InstanceHost {
     rec.counts = { ...c };
     rec.in_progress = this.inflight.size;
     const d = this.def.distribution;
-    rec.distribution =
-      d.type === 'single'
-        ? { type: d.type }
-        : d.type === 'load'
-          ? { type: d.type, total: d.total, backlog: d.backlog }
-          : { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };
+    rec.distribution = distributionRecord(d);
+    if (d.slice) rec.slice = { index: d.slice.index, count: d.slice.count, distribution: distributionRecord({ ...d, ...d.slice }) };
     rec.rate = this.results.rate();
     if (first) {
       rec.first_call_summary = {
-        idx: '0',
+        idx: String(instanceNumber(d.slice, 0)),
         time_start: first.time_start,
         ...(first.time_finish ? { time_finish: first.time_finish, duration: first.duration } : {}),
         outcome: first.outcome ?? 'running',
@@ -286,6 +284,8 @@ export class TestRun implements RunView, InstanceHost {
     rec.first_aborts = this.results.firstAborts;
     rec.globals = this.globals;
     rec.latency = this.results.latency();
+    // the serialised histograms (docs/scaling.md), once the run has ended and they no longer change
+    if (done) (rec.latency as Record<string, unknown>).hdr = this.hdr ??= this.results.encodedHistograms();
     rec.buckets = this.results.bucketList();
     rec.max_in_progress = this.maxInflight;
     if (this.def.thresholds.length) rec.thresholds = evaluateThresholds(this.def.thresholds, rec);
@@ -293,6 +293,25 @@ export class TestRun implements RunView, InstanceHost {
     if (this.abortReason) rec.abort_reason = this.abortReason;
     return rec;
   }
+}
+
+/** The record's form of a distribution (`distribution`, and a slice's whole run in `slice.distribution`). */
+function distributionRecord(d: Omit<Distribution, 'slice'>): Record<string, unknown> {
+  if (d.type === 'single') return { type: d.type };
+  if (d.type === 'load') return { type: d.type, total: d.total, backlog: d.backlog };
+  return { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };
+}
+
+/**
+ * When each instance of a linear run is due: the whole run's schedule, or a slice's part of it. A uniform slice
+ * starts its j-th instance when the whole run would start instance $n = index + j·count; a poisson slice is a
+ * Poisson process at its share of the rate (core/engine/slice.ts).
+ */
+export function linearSchedule(d: Distribution): (k: number) => number {
+  const s = d.slice;
+  if (!s || d.arrival === 'poisson') return makeSchedule(d.start, d.rate, d.rampSecs, d.arrival);
+  const whole = makeSchedule(s.start, s.rate, d.rampSecs, 'uniform');
+  return (j) => whole(s.index + j * s.count);
 }
 
 /**

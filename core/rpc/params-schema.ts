@@ -3,6 +3,7 @@
 import type { JsonSchema, ParamDefinition } from '../api/index.js';
 import type { Registry } from '../plugins/registry.js';
 import { MAX_THRESHOLDS } from '../engine/thresholds.js';
+import { MAX_SLICES } from '../engine/slice.js';
 
 const int = (minimum: number, maximum?: number, description?: string): JsonSchema => ({
   type: 'integer',
@@ -90,6 +91,16 @@ export const coreParams: Readonly<Record<string, ParamDefinition>> = {
   distribution: { schema: distributionSchema, description: 'single (default), load (total, backlog) or linear (total, backlog, cps)' },
   trace_messages: { schema: int(0, 1), description: 'Anchor: record messages of the first instance even at trace_level 0' },
   turbo: { schema: int(0, 1), description: 'Anchor: skip checks (argument matching, tests) for instances after the first' },
+  slice: {
+    schema: {
+      type: 'object',
+      required: ['index', 'count'],
+      additionalProperties: false,
+      properties: { index: int(0, MAX_SLICES - 1, 'This slice, 0 to count-1'), count: int(1, MAX_SLICES, 'How many slices the run is split into') },
+    },
+    description:
+      'Run only slice index of count of a load/linear run (docs/scaling.md): its share of total, backlog and cps, with $n = index + j*count; tester merge combines the slices\' records',
+  },
   thresholds: {
     schema: { type: 'array', maxItems: MAX_THRESHOLDS, items: { type: 'string', minLength: 1, maxLength: 200 } },
     description:

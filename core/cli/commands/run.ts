@@ -7,6 +7,7 @@ import { writePcap } from '../../engine/pcap.js';
 import { progressLine, summarize, passed } from '../summary.js';
 import { DefinitionFile } from '../definition-file.js';
 import { UsageError } from '../usage-error.js';
+import { MAX_SLICES } from '../../engine/slice.js';
 import { writeReports, type ReportOutputs } from './report.js';
 
 export interface RunOptions {
@@ -23,6 +24,7 @@ export interface RunOptions {
   junit?: string;
   csv?: string;
   html?: string;
+  slice?: string;
 }
 
 export { UsageError };
@@ -30,6 +32,17 @@ export { UsageError };
 /** The params object of a definition file; syntax errors are reported with line and column. */
 export function readDefinition(file: string): Record<string, unknown> {
   return DefinitionFile.read(file).value;
+}
+
+/** `--slice k/N`: slice k (0 to N-1) of a run split N ways, as ExecuteTest's `slice` param. */
+export function parseSlice(text: string): { index: number; count: number } {
+  const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(text);
+  if (!m) throw new UsageError(`--slice: '${text}' is not k/N (slice k of N, k from 0 to N-1, e.g. 0/4)`);
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1 || count > MAX_SLICES) throw new UsageError(`--slice: N must be 1 to ${MAX_SLICES} (got ${count})`);
+  if (index >= count) throw new UsageError(`--slice: k must be 0 to N-1 = ${count - 1} (got ${index})`);
+  return { index, count };
 }
 
 /** A run id of its own for each run of a definition without one: the file's name, the time and a random part. */
@@ -42,6 +55,7 @@ export async function run(file: string, o: RunOptions): Promise<number> {
   const target = { host: o.host, port: Number(o.port) };
   params.run_id = o.runId ?? params.run_id ?? freshRunId(file);
   if (o.traceLevel !== undefined) params.trace_level = Number(o.traceLevel);
+  if (o.slice !== undefined) params.slice = parseSlice(o.slice);
   if (o.threshold?.length) params.thresholds = [...((params.thresholds as string[] | undefined) ?? []), ...o.threshold];
   if (o.pcap && Number(params.trace_level ?? 0) < 2) params.trace_level = 2;
   const runId = String(params.run_id);
