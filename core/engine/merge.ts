@@ -10,7 +10,7 @@
 // - first_call, globals, run_id: slice 0's (each slice's globals are in slices[]);
 // - thresholds: re-evaluated on the merged record against the whole run's distribution.
 import { evaluateThresholds, compileThresholds } from './thresholds.js';
-import { LatencyHistogram } from './histogram.js';
+import { LatencyHistogram, type LatencySummary } from './histogram.js';
 import { FIRST_N, type Bucket, type Counts, type Problem } from './results.js';
 import { nowMs, toSecUsec } from './clock.js';
 import type { Distribution } from './definition.js';
@@ -72,6 +72,20 @@ function mergedHistogram(slices: readonly SliceRecord[], pick: (hdr: any) => unk
     }
   }
   return h;
+}
+
+/**
+ * The serialised histogram keeps counts per bucket, not the exact extremes it recorded: the merge takes max (and
+ * the distribution's 0th and 100th percentiles) from the slices' summaries, so they are those of the union too.
+ */
+function exactExtremes(summary: LatencySummary, distribution: Array<[number, number]> | undefined, parts: Array<{ summary: any; distribution?: unknown }>): void {
+  const withCount = parts.filter((p) => p.summary?.count > 0 && typeof p.summary.max === 'number');
+  if (summary.count === 0 || withCount.length === 0) return;
+  summary.max = Math.max(...withCount.map((p) => p.summary.max));
+  if (!distribution?.length) return;
+  const mins = withCount.map((p) => (Array.isArray(p.distribution) && Array.isArray(p.distribution[0]) ? Number(p.distribution[0][1]) : NaN)).filter(Number.isFinite);
+  if (mins.length === withCount.length) distribution[0] = [distribution[0]![0], Math.min(...mins)];
+  distribution[distribution.length - 1] = [distribution[distribution.length - 1]![0], summary.max];
 }
 
 function mergeProblems(lists: unknown[]): Problem[] {
@@ -139,9 +153,15 @@ export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unk
   const opHdr: Record<string, string> = {};
   for (const type of opTypes) {
     const h = mergedHistogram(slices, (hdr) => hdr.operations?.[type], `operations[${JSON.stringify(type)}]`);
-    operations[type] = h.summary();
+    const summary = h.summary();
+    exactExtremes(summary, undefined, recs.map((r) => ({ summary: r.latency.operations?.[type] })));
+    operations[type] = summary;
     opHdr[type] = h.encode();
   }
+
+  const summary = instance.summary();
+  const distribution = instance.distribution();
+  exactExtremes(summary, distribution, recs.map((r) => ({ summary: r.latency.instance, distribution: r.latency.distribution })));
 
   const rec: Record<string, unknown> = {
     run_id: first.run_id,
@@ -161,7 +181,7 @@ export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unk
   rec.first_fails = mergeProblems(recs.map((r) => r.first_fails));
   rec.first_aborts = mergeProblems(recs.map((r) => r.first_aborts));
   rec.globals = first.globals ?? {};
-  rec.latency = { instance: instance.summary(), operations, distribution: instance.distribution(), hdr: { instance: instance.encode(), operations: opHdr } };
+  rec.latency = { instance: summary, operations, distribution, hdr: { instance: instance.encode(), operations: opHdr } };
   rec.buckets = mergeBuckets(slices, t0);
   rec.max_in_progress = sum('max_in_progress');
   const exprs = Array.isArray(first.thresholds) ? (first.thresholds as Array<{ expr: string }>).map((t) => t.expr) : [];
