@@ -6,8 +6,9 @@
 // counts, memory at the first full minute, at the end and at most, and the verdict: zero aborted, failed and dropped,
 // and service RSS at the end within --bound-mb (default 64) of the first full minute.
 // Options: --minutes N (default 10)  --rate R (instances/s; default half the measured maximum)  --bound-mb M  --json
+//          --backlog B (instances in flight before a due one is dropped; default max(2000, rate): one second of stall)
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../core/client/rpc-client.js';
 import { HZ, IDP, RC, cpuTicks, root, rssKb, startScpSim, startService, stopAll } from './processes.js';
@@ -26,6 +27,7 @@ const opt = (name: string): number | undefined => {
 const MINUTES = opt('--minutes') ?? 10;
 const RATE = opt('--rate');
 const BOUND_MB = opt('--bound-mb') ?? 64;
+const BACKLOG = opt('--backlog');
 const JSON_OUT = argv.includes('--json');
 const log = (s: string) => {
   if (!JSON_OUT) process.stdout.write(s + '\n');
@@ -92,12 +94,12 @@ async function main(): Promise<Record<string, unknown>> {
   const total = Math.round(rate * 60 * MINUTES);
   const r = await rpcCall({ port: svc.port }, 'ExecuteTest', {
     run_id: runId,
-    distribution: { type: 'linear', total, backlog: Math.max(2000, rate), cps: { rate } },
+    distribution: { type: 'linear', total, backlog: BACKLOG !== undefined ? Math.round(BACKLOG) : Math.max(2000, rate), cps: { rate } },
     scp: { tcap_timeout: 20 },
     operations: [IDP, RC],
   });
   if (r.error) throw new Error(`ExecuteTest: ${r.error.message}`);
-  log(`run ${runId}: ${total.toLocaleString('en')} instances at ${rate}/s for ${MINUTES} min`);
+  log(`run ${runId}: ${total.toLocaleString('en')} instances at ${rate}/s for ${MINUTES} min, backlog ${BACKLOG !== undefined ? Math.round(BACKLOG) : Math.max(2000, rate)}, load average ${loadavg()[0].toFixed(1)}`);
   const samples: Sample[] = [];
   const t0 = Date.now();
   let last = { started: 0, cpu: cpuTicks(svc.pid), at: t0 };
