@@ -1,5 +1,5 @@
 // Readable descriptions of received components and TCAP messages, for abort reasons and traces.
-import type { Component, TcapMessage } from '../../sigtran/api.js';
+import { describeEnding, type Component, type TcapMessage } from '../../sigtran/api.js';
 import { opName } from '../catalogue.js';
 
 export function describeComponent(c: Component): string {
@@ -16,6 +16,6 @@ export function describeComponent(c: Component): string {
 }
 
 export function describeMessage(m: TcapMessage): string {
-  if (m.kind === 'u-abort' || m.kind === 'p-abort' || m.kind === 'notice') return `TCAP ${m.kind}${m.reason ? `: ${m.reason}` : ''}`;
+  if (m.kind === 'u-abort' || m.kind === 'p-abort' || m.kind === 'notice') return describeEnding(m);
   return `TCAP ${m.kind} with ${m.components.length ? m.components.map(describeComponent).join(', ') : 'no components'}`;
 }

@@ -2,7 +2,7 @@
 // message when none is queued), aborts the instance on anything else than the expected operation, decodes the
 // argument into the flattened form, stores it in $i and matches the expected arguments (DESIGN §3).
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import { isSigtranError, resolveAc, type Component, type Dialogue, type RejectSpec, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
+import { checkDialogueControls, inboundWaitMs, loadMessage, receiveInto, waitError, type Component, type Dialogue, type Expecting, type RejectSpec, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
 import { decodeArg } from '../../sigtran/codec/index.js';
@@ -13,7 +13,7 @@ import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { describeComponent, describeMessage } from './describe.js';
 import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';
 import { activityTestRule } from './activity-test.js';
-import { addDialogue, inboundWaitMs, newRoleDialogue, session, type RoleDialogue } from './session.js';
+import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
 
 export interface ReceiveSpec {
   type: string;
@@ -23,32 +23,8 @@ export interface ReceiveSpec {
   peer: string;
 }
 
-function waitError(ctx: OperationContext, spec: ReceiveSpec, e: unknown): never {
-  if (isSigtranError(e)) {
-    if (e.kind === 'timeout') ctx.abort(`${spec.name}: timeout: nothing received from the ${spec.peer} within ${inboundWaitMs(ctx) / 1000} s`);
-    ctx.abort(`${spec.name}: ${e.message}`);
-  }
-  throw e;
-}
-
-/** Take the message into the dialogue's queue and record its arrival. */
-function load(rd: RoleDialogue, m: TcapMessage): void {
-  rd.queue = m.components;
-  rd.qi = 0;
-  rd.msg = m;
-  rd.firstOfMsg = true;
-  if (rd.firstAc === undefined) {
-    rd.firstAc = m.ac;
-    rd.firstPdu = m.dialoguePdu;
-  }
-  if (m.kind === 'end') {
-    rd.ended = true;
-    rd.endReason = 'the peer sent TCAP End';
-  } else if (m.kind !== 'begin' && m.kind !== 'continue') {
-    rd.ended = true;
-    rd.endReason = describeMessage(m);
-  }
-}
+/** Who waits for what, for the shared receive path. */
+const expecting = (spec: ReceiveSpec): Expecting => ({ name: spec.name, peer: spec.peer, describe: describeMessage, abortRecord: () => 'TCAP Abort' });
 
 /** Wait for a Begin from the peer (reverse roles: an SCP waiting for InitialDP). */
 async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string, args: JsonObject): Promise<RoleDialogue> {
@@ -58,12 +34,12 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
     const reg = session(ctx).registrations.get(op);
     m = reg ? await reg.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal }) : await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
   } catch (e) {
-    waitError(ctx, spec, e);
+    waitError(ctx, spec.name, spec.peer, e);
   }
   const variant = parseVariant(args.variant) ?? variantOfAc(m.ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? session(ctx).cfg.defaultVariant;
   const rd = newRoleDialogue(m.dialogue, variant);
   addDialogue(session(ctx), spec.dialogueKey, rd);
-  load(rd, m);
+  loadMessage(rd, m);
   ctx.trace(1, `${spec.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (variant ${variant}${m.ac ? `, AC ${m.ac.name ?? m.ac.oid}` : ', no AC'})`);
   return rd;
 }
@@ -97,30 +73,14 @@ async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleD
         try {
           rd.d.send();
         } catch (e) {
-          waitError(ctx, spec, e);
+          waitError(ctx, spec.name, spec.peer, e);
         }
         ctx.trace(1, `${spec.name}: answered ActivityTest (invoke ${c.invokeId}) while waiting`);
         continue;
       }
       return { c, m: rd.msg!, first };
     }
-    if (rd.ended) ctx.abort(`${spec.name}: expected from the ${spec.peer}, but the dialogue has ended (${rd.endReason})`);
-    let m: TcapMessage;
-    try {
-      m = await rd.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
-    } catch (e) {
-      waitError(ctx, spec, e);
-    }
-    load(rd, m);
-    if (m.kind !== 'begin' && m.kind !== 'continue' && m.kind !== 'end') {
-      recordRaw(ctx, m, 'TCAP Abort');
-      ctx.abort(`${spec.name}: expected from the ${spec.peer}, received ${describeMessage(m)}`);
-    }
-    if (m.components.length === 0) {
-      recordRaw(ctx, m, `TCAP ${m.kind}`);
-      if (m.kind === 'end') ctx.abort(`${spec.name}: expected from the ${spec.peer}, but it closed the dialogue with an empty TCAP End`);
-      ctx.trace(1, `${spec.name}: TCAP ${m.kind} without components`);
-    }
+    await receiveInto(ctx, rd, expecting(spec));
   }
   ctx.abort(`${spec.name}: too many skipped components`);
 }
@@ -137,10 +97,6 @@ function recordUnexpected(ctx: OperationContext, rd: RoleDialogue, c: Component,
     fields.invoke_id = c.invokeId;
   }
   ctx.message({ direction: 'received', protocol: 'inap', name, fields: { ...fields, variant: rd.variant, tcap: m.kind } as Json, ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}) });
-}
-
-function recordRaw(ctx: OperationContext, m: TcapMessage, name: string): void {
-  if (ctx.recordsMessages) ctx.message({ direction: 'received', protocol: 'tcap', name, fields: m.summary(), bytes: m.bytes, dissector: m.dissector, peer: m.peer });
 }
 
 export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): Promise<OperationOutcome> {
@@ -203,31 +159,7 @@ export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, a
     });
   }
   // checks: control arguments first, then fields
-  if (args.last_component !== undefined && args.last_component !== null) {
-    ctx.match(spec.name, { last_component: args.last_component ? 1 : 0 }, { last_component: last ? 1 : 0 });
-  }
-  if (args.tcap_ac !== undefined) {
-    let want: string | null = null;
-    if (args.tcap_ac !== null) {
-      try {
-        want = resolveAc(String(args.tcap_ac))?.oid ?? null;
-      } catch (e) {
-        ctx.abort(`${spec.name}: tcap_ac ${JSON.stringify(args.tcap_ac)}: ${(e as Error).message}`);
-      }
-    }
-    ctx.match(spec.name, { tcap_ac: want }, { tcap_ac: rd.firstAc?.oid ?? null });
-  }
-  if (args.tcap_result !== undefined || args.tcap_result_diagnostic_user !== undefined || args.tcap_result_diagnostic_provider !== undefined) {
-    const pdu = rd.firstPdu;
-    const got: JsonObject = {};
-    if (pdu?.type === 'aare') {
-      got.tcap_result = pdu.result === 'accepted' ? 0 : 1;
-      got[pdu.diagnostic.source === 'user' ? 'tcap_result_diagnostic_user' : 'tcap_result_diagnostic_provider'] = pdu.diagnostic.code;
-    }
-    const exp: JsonObject = {};
-    for (const k of ['tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider']) if (args[k] !== undefined) exp[k] = args[k]!;
-    ctx.match(spec.name, exp, got);
-  }
+  checkDialogueControls(ctx, spec.name, args, rd, last);
   if (ms.op === 'RequestReportBCSMEvent') {
     const evExpected: JsonObject = {};
     const rest: JsonObject = {};

@@ -1,5 +1,5 @@
 // Readable descriptions of received components and TCAP messages, for abort reasons and traces.
-import type { Component, TcapMessage } from '../../sigtran/api.js';
+import { describeEnding, type Component, type TcapMessage } from '../../sigtran/api.js';
 import { errorName, operationOf } from '../catalogue.js';
 
 export function describeComponent(c: Component, context?: string, version?: number): string {
@@ -18,6 +18,6 @@ export function describeComponent(c: Component, context?: string, version?: numb
 }
 
 export function describeMessage(m: TcapMessage, context?: string, version?: number): string {
-  if (m.kind === 'u-abort' || m.kind === 'p-abort' || m.kind === 'notice') return `TCAP ${m.kind}${m.reason ? `: ${m.reason}` : ''}`;
+  if (m.kind === 'u-abort' || m.kind === 'p-abort' || m.kind === 'notice') return describeEnding(m);
   return `TCAP ${m.kind} with ${m.components.length ? m.components.map((c) => describeComponent(c, context, version)).join(', ') : 'no components'}`;
 }

@@ -5,13 +5,13 @@
 // While some instance has registered for an operation, its Begins that match no registration are refused at once
 // (with the MAP error the registering run configures, else a TCAP U-Abort) and counted by the gateway.
 import type { JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import type { BeginRouter, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import { inboundWaitMs, waitError, type BeginRouter, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import { mapContextOf, operationOf, resolveError, type MapOperation, type MessageEntry } from '../catalogue.js';
 import { decodeMapDialogue } from '../codec/dialogue.js';
 import { decodeMessage } from '../codec/message.js';
 import type { MapConfig } from './config.js';
-import { inboundWaitMs, session } from './session.js';
-import { peerName, waitError } from './receive.js';
+import { session } from './session.js';
+import { peerName } from './receive.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,0 +1,87 @@
+// The TCAP-user Abort operations (tcap.<role>_<to|from>_<peer>.Abort of the inap and map plugins): send a TCAP Abort
+// on a dialogue (U-Abort with abort-source u_source and user information u_info_0_octets, or with p_cause a
+// P-Abort), or expect one (U- or P-Abort) and match its fields.
+import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
+import type { AbortOptions, TcapMessage } from '../api.js';
+import { parseHex } from '../ber/index.js';
+import { flattenExpected } from '../codec/index.js';
+import { isSigtranError } from '../errors.js';
+import { describeEnding, inboundWaitMs, type UserDialogue } from './dialogue.js';
+
+/** Send the Abort `args` describe on `ud` (undefined: no dialogue); `name` is the operation's, for messages. */
+export function sendAbort(ctx: OperationContext, name: string, ud: UserDialogue | undefined, args: JsonObject): OperationOutcome {
+  if (!ud || ud.ended) ctx.abort(`${name}: no open dialogue to abort${ud ? ` (${ud.endReason})` : ''}`);
+  const opts: AbortOptions = {};
+  if (typeof args.u_info_0_octets === 'string') {
+    const ui = parseHex(args.u_info_0_octets);
+    if (!ui) ctx.abort(`${name}: u_info_0_octets is not hex`);
+    opts.userInformation = ui;
+  }
+  if (typeof args.p_cause === 'number') {
+    if (opts.userInformation || args.u_source !== undefined) ctx.abort(`${name}: p_cause sends a P-Abort, which carries no u_source or u_info_0_octets`);
+    opts.pAbortCause = args.p_cause;
+  } else {
+    if (args.u_source === 1) opts.source = 'provider';
+    if (!ud.d.ac && (opts.userInformation || opts.source)) ctx.trace(1, `${name}: the dialogue has no application context, so the Abort carries no ABRT (u_source, u_info_0_octets not sent)`);
+  }
+  let wire;
+  try {
+    wire = ud.d.abort(opts);
+  } catch (e) {
+    if (isSigtranError(e)) ctx.abort(`${name}: ${e.message}`);
+    throw e;
+  }
+  ud.ended = true;
+  ud.endReason = 'we sent TCAP Abort';
+  const fields: JsonObject = opts.pAbortCause !== undefined ? { kind: 'p-abort', p_cause: opts.pAbortCause } : { kind: 'u-abort', u_source: opts.source === 'provider' ? 1 : 0 };
+  if (!wire) fields.sent = 0; // no transaction towards the peer yet: the dialogue is only released locally
+  ctx.message({ direction: 'sent', protocol: 'tcap', name: 'Abort', fields, ...(wire ? { bytes: wire.bytes, dissector: wire.dissector, peer: wire.peer } : {}) });
+  return { result: { sent: wire ? 1 : 0 } };
+}
+
+/** What receiveAbort() does with a message that is not an Abort, before it aborts the instance. */
+export interface NotAnAbort {
+  /** The message, readably (components named as the TC-user names them). */
+  describe(m: TcapMessage): string;
+  /** Whether the dialogue counts as over now: only after a TCAP End ('end'), or whatever came ('any'). */
+  ends: 'end' | 'any';
+}
+
+/** Expect a TCAP Abort on `ud` (undefined: no dialogue) and match its fields against `args`. */
+export async function receiveAbort(ctx: OperationContext, name: string, ud: UserDialogue | undefined, args: JsonObject, other: NotAnAbort): Promise<OperationOutcome> {
+  if (!ud) ctx.abort(`${name}: no dialogue to receive an Abort on`);
+  if (ud.qi < ud.queue.length) ctx.abort(`${name}: expected a TCAP Abort, but components are still pending (${ud.queue.length - ud.qi})`);
+  let m: TcapMessage;
+  if (ud.msg && ud.ended && (ud.msg.kind === 'u-abort' || ud.msg.kind === 'p-abort')) m = ud.msg;
+  else {
+    if (ud.ended) ctx.abort(`${name}: expected a TCAP Abort, but the dialogue has ended (${ud.endReason})`);
+    try {
+      m = await ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+    } catch (e) {
+      if (isSigtranError(e) && e.kind === 'timeout') ctx.abort(`${name}: timeout: no TCAP Abort within ${inboundWaitMs(ctx) / 1000} s`);
+      if (isSigtranError(e)) ctx.abort(`${name}: ${e.message}`);
+      throw e;
+    }
+    ud.msg = m;
+    ud.queue = m.components;
+    ud.qi = m.components.length;
+  }
+  if (m.kind !== 'u-abort' && m.kind !== 'p-abort') {
+    if (m.kind === 'end' || other.ends === 'any') ud.ended = true;
+    ctx.abort(`${name}: expected a TCAP Abort, received ${other.describe(m)}`);
+  }
+  ud.ended = true;
+  ud.endReason = describeEnding(m);
+  const fields: JsonObject = { kind: m.kind, reason: m.reason ?? null };
+  if (m.kind === 'p-abort') fields.p_cause = m.pAbortCause ?? null;
+  else {
+    const pdu = m.dialoguePdu;
+    fields.u_source = pdu?.type === 'abrt' && pdu.source === 'provider' ? 1 : 0;
+    if (pdu?.userInformation) fields.u_info_0_octets = Buffer.from(pdu.userInformation).toString('hex');
+  }
+  ctx.received('Abort', fields as Json);
+  if (ctx.recordsMessages) ctx.message({ direction: 'received', protocol: 'tcap', name: 'Abort', fields: fields as Json, bytes: m.bytes, dissector: m.dissector, peer: m.peer });
+  const flat = flattenExpected(args, new Set(), fields);
+  if (Object.keys(flat).length) ctx.match('Abort', flat, fields);
+  return { result: fields };
+}

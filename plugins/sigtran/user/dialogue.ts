@@ -1,0 +1,136 @@
+// A TCAP user's dialogue as its operations see it (the inap and map plugins): the components of the last received
+// message not yet consumed, the dialogue portion of the first inbound message, whether the dialogue is over and
+// why; taking the next inbound message into it, and closing what is still open when the test instance ends.
+import type { OperationContext } from '../../../sdk/index.js';
+import type { ApplicationContext } from '../ac.js';
+import type { Component, Dialogue, DialoguePdu, SigtranGateway, TcapMessage } from '../api.js';
+import { isSigtranError } from '../errors.js';
+import { tcapTimeoutMs } from '../params.js';
+
+export interface UserDialogue {
+  d: Dialogue;
+  /** Components of `msg` and the index of the next one to hand out. */
+  queue: readonly Component[];
+  qi: number;
+  msg: TcapMessage | undefined;
+  /** Whether the next component handed out is the first of its message (its bytes get recorded). */
+  firstOfMsg: boolean;
+  /** AC of the first inbound message's dialogue portion (null = none); undefined before any arrived. */
+  firstAc: ApplicationContext | null | undefined;
+  /** Dialogue PDU (AARE) of the first inbound message, for tcap_result checks. */
+  firstPdu: DialoguePdu | undefined;
+  /** The dialogue is over (End or Abort sent or received). */
+  ended: boolean;
+  endReason: string;
+}
+
+/** The state of a dialogue nothing has been received on yet. */
+export function userDialogue(d: Dialogue): UserDialogue {
+  return { d, queue: [], qi: 0, msg: undefined, firstOfMsg: false, firstAc: undefined, firstPdu: undefined, ended: false, endReason: '' };
+}
+
+/** How a dialogue still open when the instance ends is closed (the plugins' `end_open_dialogues`). */
+export type EndOpenDialogues = 'end' | 'abort' | 'prearranged';
+
+/**
+ * Close what is still open when the instance ends: a dialogue never answered is released (U-Abort when it has a
+ * peer transaction), the others get a TCAP End, a U-Abort ('abort') or a silent release ('prearranged'). Never throws.
+ */
+export function closeUserDialogues(all: UserDialogue[], mode: EndOpenDialogues): void {
+  for (const ud of all) {
+    if (ud.ended) continue;
+    ud.ended = true;
+    try {
+      const st = ud.d.state;
+      if (st === 'ended') continue;
+      if (st === 'idle' || st === 'initiated' || mode === 'abort') ud.d.close();
+      else if (mode === 'prearranged') ud.d.end({ prearranged: true });
+      else ud.d.end();
+    } catch {
+      try {
+        ud.d.release();
+      } catch {
+        /* already released */
+      }
+    }
+  }
+}
+
+/** How long an inbound wait of this instance may take, ms: the run's scp.tcap_timeout, else the gateway's tcapTimeoutMs. */
+export function inboundWaitMs(ctx: OperationContext): number {
+  return tcapTimeoutMs(ctx.run.params) ?? (ctx.gateway() as SigtranGateway | undefined)?.config.tcapTimeoutMs ?? 10_000;
+}
+
+/** Abort the instance for a failed wait for `peer` (timeout, cancelled, dialogue over); rethrows anything else. */
+export function waitError(ctx: OperationContext, name: string, peer: string, e: unknown): never {
+  if (isSigtranError(e)) {
+    if (e.kind === 'timeout') ctx.abort(`${name}: timeout: nothing received from the ${peer} within ${inboundWaitMs(ctx) / 1000} s`);
+    ctx.abort(`${name}: ${e.message}`);
+  }
+  throw e;
+}
+
+/** A TCAP Abort or notice, readably: 'TCAP u-abort: <reason>'. */
+export function describeEnding(m: TcapMessage): string {
+  return `TCAP ${m.kind}${m.reason ? `: ${m.reason}` : ''}`;
+}
+
+/** Take an inbound message into the dialogue's queue and record its arrival (and the dialogue's end). */
+export function loadMessage(ud: UserDialogue, m: TcapMessage): void {
+  ud.queue = m.components;
+  ud.qi = 0;
+  ud.msg = m;
+  ud.firstOfMsg = true;
+  if (ud.firstAc === undefined) {
+    ud.firstAc = m.ac;
+    ud.firstPdu = m.dialoguePdu;
+  }
+  if (m.kind === 'end') {
+    ud.ended = true;
+    ud.endReason = 'the peer sent TCAP End';
+  } else if (m.kind !== 'begin' && m.kind !== 'continue') {
+    ud.ended = true;
+    ud.endReason = describeEnding(m);
+  }
+}
+
+/** Record a received message as TCAP (its summary and bytes), under `name`. */
+export function recordTcap(ctx: OperationContext, m: TcapMessage, name: string): void {
+  if (ctx.recordsMessages) ctx.message({ direction: 'received', protocol: 'tcap', name, fields: m.summary(), bytes: m.bytes, dissector: m.dissector, peer: m.peer });
+}
+
+/** Who waits for what, for abort reasons: the operation's name and the peer's ('SCP', 'HLR'). */
+export interface Expecting {
+  name: string;
+  peer: string;
+  /** A received message, readably (with its components named as the user names them). */
+  describe(m: TcapMessage): string;
+  /** The name a received TCAP Abort or notice is recorded under. */
+  abortRecord(m: TcapMessage): string;
+}
+
+/**
+ * Wait for the dialogue's next message and take it in, for an operation expecting components: aborts the instance
+ * when the dialogue has ended, on a wait that fails, on a TCAP Abort or notice and on an empty TCAP End. An empty
+ * Begin or Continue is recorded and traced; the caller waits again.
+ */
+export async function receiveInto(ctx: OperationContext, ud: UserDialogue, x: Expecting): Promise<TcapMessage> {
+  if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
+  let m: TcapMessage;
+  try {
+    m = await ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+  } catch (e) {
+    waitError(ctx, x.name, x.peer, e);
+  }
+  loadMessage(ud, m);
+  if (m.kind !== 'begin' && m.kind !== 'continue' && m.kind !== 'end') {
+    recordTcap(ctx, m, x.abortRecord(m));
+    ctx.abort(`${x.name}: expected from the ${x.peer}, received ${x.describe(m)}`);
+  }
+  if (m.components.length === 0) {
+    recordTcap(ctx, m, `TCAP ${m.kind}`);
+    if (m.kind === 'end') ctx.abort(`${x.name}: expected from the ${x.peer}, but it closed the dialogue with an empty TCAP End`);
+    ctx.trace(1, `${x.name}: TCAP ${m.kind} without components`);
+  }
+  return m;
+}
