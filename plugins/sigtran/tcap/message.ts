@@ -1,28 +1,12 @@
 // The inbound message object handed to protocol plugins.
 import type { Json } from '../../../sdk/index.js';
-import type { ApplicationContext } from '../ac.js';
 import type { Component, Dialogue, DialoguePdu, SccpAddress, TcapMessage } from '../api.js';
 import { toHex } from '../ber/hex.js';
 
-export class InboundMessage implements TcapMessage {
-  kind: TcapMessage['kind'];
-  dialogue: Dialogue;
-  components: readonly Component[];
-  dialoguePdu?: DialoguePdu;
-  ac: ApplicationContext | null;
-  pAbortCause?: number;
-  returnCause?: number;
-  reason?: string;
-  called: SccpAddress;
-  calling: SccpAddress;
-  opc: number;
-  dpc: number;
-  sls: number;
-  bytes: Uint8Array;
-  readonly dissector = 'm3ua' as const;
-  peer: string;
-  receivedAt: number;
+// The fields are TcapMessage's (declared once, in api.ts): the interface merges into the class.
+export interface InboundMessage extends TcapMessage {}
 
+export class InboundMessage implements TcapMessage {
   constructor(
     kind: TcapMessage['kind'],
     dialogue: Dialogue,
@@ -47,6 +31,7 @@ export class InboundMessage implements TcapMessage {
     this.dpc = dpc;
     this.sls = sls;
     this.bytes = bytes;
+    this.dissector = 'm3ua';
     this.peer = peer;
     this.receivedAt = Date.now();
   }
