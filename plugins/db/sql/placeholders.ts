@@ -5,6 +5,8 @@
 // per statement, in the order named, numbered, `?`: a `?` beside named or numbered parameters is left as it is
 // (PostgreSQL's jsonb `?` operator).
 
+import { endOfComment, endOfQuoted } from './lexer.js';
+
 export interface ParsedSql {
   /** 'named' (`:name`), 'positional' (`?`) or 'none'. */
   style: 'named' | 'positional' | 'none';
@@ -43,25 +45,13 @@ function scan(sql: string): Token[] {
   let i = 0;
   while (i < n) {
     const c = sql[i]!;
+    const comment = endOfComment(sql, i);
     if (c === "'" || c === '"' || c === '`') {
-      // quoted string or identifier; a doubled quote is an escaped quote; E'...' strings also take \'
+      // quoted string or identifier; E'...' strings also take \'
       const backslash = c === "'" && i > 0 && /[eE]/.test(sql[i - 1]!) && (i < 2 || !NAME_PART.test(sql[i - 2]!));
-      i++;
-      while (i < n) {
-        if (sql[i] === c) {
-          if (sql[i + 1] === c) i += 2;
-          else break;
-        } else if (backslash && sql[i] === '\\') i += 2;
-        else i++;
-      }
-      i++;
-    } else if (c === '-' && sql[i + 1] === '-') {
-      const e = sql.indexOf('\n', i);
-      i = e < 0 ? n : e + 1;
-    } else if (c === '/' && sql[i + 1] === '*') {
-      const e = sql.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2;
-    } else if (c === '$' && (i === 0 || !NAME_PART.test(sql[i - 1]!))) {
+      i = endOfQuoted(sql, i, backslash);
+    } else if (comment >= 0) i = comment;
+    else if (c === '$' && (i === 0 || !NAME_PART.test(sql[i - 1]!))) {
       // PostgreSQL dollar quoting: $$...$$ or $tag$...$tag$ ($1 style parameters are left alone)
       const m = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i, i + 66));
       const num = m ? null : /^\$([1-9][0-9]{0,4})(?![0-9A-Za-z_$])/.exec(sql.slice(i, i + 8));

@@ -1,6 +1,7 @@
 // The bare words of an SQL text: what is outside string literals, quoted identifiers and comments, upper-cased,
 // with what follows each. Enough to tell a statement's verb and the functions it calls, for both drivers, without
 // parsing SQL; `'ATTACH'` in a string is data, not a word.
+import { endOfComment, endOfQuoted } from './lexer.js';
 
 export interface Word {
   word: string;
@@ -17,20 +18,11 @@ export function bareWords(sql: string): Word[] {
   let i = 0;
   while (i < n) {
     const c = sql[i]!;
-    if (c === "'" || c === '"' || c === '`') {
-      i++;
-      while (i < n && !(sql[i] === c && sql[i + 1] !== c)) i += sql[i] === c ? 2 : 1;
-      i++;
-    } else if (c === '[') {
-      const e = sql.indexOf(']', i);
-      i = e < 0 ? n : e + 1;
-    } else if (c === '-' && sql[i + 1] === '-') {
-      const e = sql.indexOf('\n', i);
-      i = e < 0 ? n : e + 1;
-    } else if (c === '/' && sql[i + 1] === '*') {
-      const e = sql.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2;
-    } else if (/[A-Za-z_]/.test(c)) {
+    const comment = endOfComment(sql, i);
+    if (c === "'" || c === '"' || c === '`') i = endOfQuoted(sql, i);
+    else if (c === '[') i = endOfBracketed(sql, i);
+    else if (comment >= 0) i = comment;
+    else if (/[A-Za-z_]/.test(c)) {
       let j = i + 1;
       while (j < n && /[A-Za-z0-9_$]/.test(sql[j]!)) j++;
       let k = j;
@@ -49,24 +41,13 @@ export function withoutComments(sql: string): string {
   let i = 0;
   while (i < n) {
     const c = sql[i]!;
-    if (c === "'" || c === '"' || c === '`') {
-      const start = i;
-      i++;
-      while (i < n && !(sql[i] === c && sql[i + 1] !== c)) i += sql[i] === c ? 2 : 1;
-      i++;
-      out += sql.slice(start, i);
-    } else if (c === '[') {
-      const e = sql.indexOf(']', i);
-      const end = e < 0 ? n : e + 1;
+    const comment = endOfComment(sql, i);
+    if (c === "'" || c === '"' || c === '`' || c === '[') {
+      const end = c === '[' ? endOfBracketed(sql, i) : endOfQuoted(sql, i);
       out += sql.slice(i, end);
       i = end;
-    } else if (c === '-' && sql[i + 1] === '-') {
-      const e = sql.indexOf('\n', i);
-      i = e < 0 ? n : e + 1;
-      out += ' ';
-    } else if (c === '/' && sql[i + 1] === '*') {
-      const e = sql.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2;
+    } else if (comment >= 0) {
+      i = comment;
       out += ' ';
     } else {
       out += c;
@@ -74,4 +55,10 @@ export function withoutComments(sql: string): string {
     }
   }
   return out;
+}
+
+/** The index after the [bracketed] identifier (SQLite, SQL Server) that opens at `i`. */
+function endOfBracketed(sql: string, i: number): number {
+  const e = sql.indexOf(']', i);
+  return e < 0 ? sql.length : e + 1;
 }
