@@ -17,20 +17,7 @@ import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sessionChange } from '../sql/session-state.js';
 import { sendCancel } from './pg-cancel.js';
 import { Slots, SlotWaitError } from './slots.js';
-import {
-  CANCELLED,
-  DbError,
-  POOL_TIMEOUT,
-  QUERY_TIMEOUT,
-  namedQueries,
-  toJson,
-  type DbInstance,
-  type DbInstanceOptions,
-  type DbResult,
-  type DbSession,
-  type NamedQuery,
-  type QueryOptions,
-} from './types.js';
+import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, toJson, type DbInstance, type DbInstanceOptions, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;

@@ -12,19 +12,7 @@ import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sqliteFileAccess } from '../sql/sqlite-guard.js';
 import { CHILD_MARK, type FromSqlite, type ToSqlite } from './sqlite-process.js';
-import {
-  CANCELLED,
-  DbError,
-  POOL_TIMEOUT,
-  QUERY_TIMEOUT,
-  namedQueries,
-  type DbInstance,
-  type DbInstanceOptions,
-  type DbResult,
-  type DbSession,
-  type NamedQuery,
-  type QueryOptions,
-} from './types.js';
+import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, type DbInstance, type DbInstanceOptions, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
 
 /** How long the SQLite process may take to open the file and run init_sql. */
 const OPEN_TIMEOUT_MS = 30_000;
