@@ -1,7 +1,7 @@
 // One named OSD endpoint: the SOAP URL of an OCNCC OSD interface, credentials, the interface's target namespace,
 // and a keep-alive connection pool (undici). The `osd` ExecuteTest param picks one for a run.
-import { connectTls, deadline, HttpPool, redactText, urlCredentials, type HttpClientOptions } from '../../../sdk/index.js';
-import { Agent, errors as undiciErrors } from 'undici';
+import { connectTls, deadline, HttpPool, httpExchange, redactText, urlCredentials, type HttpClientOptions, type HttpExchangeError } from '../../../sdk/index.js';
+import { Agent } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { parseWsdl, type WsdlInfo, type WsdlOperation } from '../soap/wsdl.js';
 
@@ -196,47 +196,24 @@ export class OsdEndpoint implements GatewayInstance {
     if (this.http.isStopped) throw new OsdCallError(`osd instance ${this.name} is stopped`);
     const pool = this.http.get();
     const ms = timeoutMs ?? this.timeoutMs;
-    const dl = deadline(ms, signal);
-    const sig = dl.signal;
-    const t0 = performance.now();
     this.requests++;
     try {
-      const res = await pool.request({
-        path: this.path,
-        method: 'POST',
-        headers: { ...this.headers, soapaction: `"${soapAction.replace(/"/g, '')}"` },
-        body: envelope,
-        signal: sig,
+      const res = await httpExchange(pool, {
+        path: this.path, method: 'POST', headers: { ...this.headers, soapaction: `"${soapAction.replace(/"/g, '')}"` }, body: envelope, timeoutMs: ms, ...(signal ? { signal } : {}), maxBodyBytes: this.maxBodyBytes,
       });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const c of res.body) {
-        size += (c as Buffer).length;
-        if (size > this.maxBodyBytes) {
-          res.body.destroy();
-          throw new OsdCallError(`response from ${this.url} exceeds max_body_bytes (${this.maxBodyBytes})`);
-        }
-        chunks.push(c as Buffer);
-      }
       const ct = res.headers['content-type'];
-      return {
-        status: res.statusCode,
-        contentType: Array.isArray(ct) ? ct.join(', ') : ct ?? null,
-        body: Buffer.concat(chunks, size).toString('utf8'),
-        elapsedMs: Math.round((performance.now() - t0) * 1000) / 1000,
-      };
+      return { status: res.status, contentType: Array.isArray(ct) ? ct.join(', ') : ct ?? null, body: res.body, elapsedMs: res.elapsedMs };
     } catch (e) {
       this.failures++;
+      const kind = (e as HttpExchangeError).kind;
       let msg: string;
-      if (e instanceof OsdCallError) msg = e.message;
-      else if (dl.expired) msg = `no complete response from ${this.url} within ${ms} ms`;
-      else if (signal?.aborted) msg = `request to ${this.url} cancelled`;
-      else if (e instanceof undiciErrors.ConnectTimeoutError) msg = `connect to ${this.origin} timed out`;
-      else msg = `POST ${this.url}: ${describeError(e)}`;
+      if (kind === 'too-large') msg = `response from ${this.url} exceeds max_body_bytes (${this.maxBodyBytes})`;
+      else if (kind === 'timeout') msg = `no complete response from ${this.url} within ${ms} ms`;
+      else if (kind === 'cancelled') msg = `request to ${this.url} cancelled`;
+      else if (kind === 'connect-timeout') msg = `connect to ${this.origin} timed out`;
+      else msg = `POST ${this.url}: ${describeError((e as HttpExchangeError).cause)}`;
       this.lastError = msg;
       throw new OsdCallError(msg);
-    } finally {
-      dl.done();
     }
   }
 }

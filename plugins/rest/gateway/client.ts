@@ -1,7 +1,6 @@
 // One named REST client instance: a base URL with a keep-alive connection pool (undici), default headers, TLS
 // options and a request timeout. The `rest` / `rest_<label>` ExecuteTest params pick one for a run.
-import { deadline, HttpPool, redactText, urlCredentials, type HttpClientOptions } from '../../../sdk/index.js';
-import { errors as undiciErrors } from 'undici';
+import { HttpPool, httpExchange, redactText, urlCredentials, type HttpClientOptions, type HttpExchangeError } from '../../../sdk/index.js';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { describeHttpError } from './errors.js';
 
@@ -118,74 +117,46 @@ export class RestClient implements GatewayInstance {
     if (this.http.isStopped) throw new RestCallError(`rest instance ${this.name} is stopped`, 'network');
     const pool = this.http.get();
     const timeoutMs = req.timeoutMs ?? this.timeoutMs;
-    const dl = deadline(timeoutMs, req.signal);
-    const signal = dl.signal;
-    const path = this.basePath + req.path;
-    const t0 = performance.now();
     this.requests++;
+    let res;
     try {
-      const res = await pool.request({
-        origin: this.origin,
-        path,
-        method: req.method as 'GET',
-        headers: req.headers,
-        body: req.body,
-        signal,
+      res = await httpExchange(pool, {
+        origin: this.origin, path: this.basePath + req.path, method: req.method, headers: req.headers, body: req.body, timeoutMs, signal: req.signal, maxBodyBytes: this.maxBodyBytes,
       });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > this.maxBodyBytes) {
-          res.body.destroy();
-          throw new RestCallError(`response body from ${this.url(req.path)} exceeds max_body_bytes (${this.maxBodyBytes})`, 'too-large');
-        }
-        chunks.push(chunk as Buffer);
-      }
-      const content = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
-      const http_headers: Array<{ name: string; value: string }> = [];
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value === undefined) continue;
-        if (Array.isArray(value)) {
-          for (const v of value) http_headers.push({ name, value: v });
-          headers[name] = value.join(', ');
-        } else {
-          http_headers.push({ name, value });
-          headers[name] = value;
-        }
-      }
-      const content_type = headers['content-type'] ?? null;
-      const out: RestResponse = {
-        code: res.statusCode,
-        content,
-        content_type,
-        http_headers,
-        headers,
-        method: req.method,
-        url: this.url(req.path),
-        elapsed_ms: Math.round((performance.now() - t0) * 1000) / 1000,
-      };
-      if (content_type && JSON_TYPE.test(content_type) && content.length > 0) {
-        try {
-          out.content_json = JSON.parse(content) as Json;
-        } catch (e) {
-          out.content_json_error = `content is not valid JSON: ${(e as Error).message}`;
-        }
-      }
-      return out;
     } catch (e) {
       this.failures++;
+      const kind = (e as HttpExchangeError).kind;
       let err: RestCallError;
-      if (e instanceof RestCallError) err = e;
-      else if (dl.expired) err = new RestCallError(`no complete response from ${this.url(req.path)} within ${timeoutMs} ms`, 'timeout');
-      else if (req.signal?.aborted) err = new RestCallError(`request to ${this.url(req.path)} cancelled`, 'cancelled');
-      else if (e instanceof undiciErrors.ConnectTimeoutError) err = new RestCallError(`connect to ${this.origin} timed out`, 'timeout');
-      else err = new RestCallError(`${req.method} ${this.url(req.path)}: ${describeHttpError(e)}`, 'network');
+      if (kind === 'too-large') err = new RestCallError(`response body from ${this.url(req.path)} exceeds max_body_bytes (${this.maxBodyBytes})`, 'too-large');
+      else if (kind === 'timeout') err = new RestCallError(`no complete response from ${this.url(req.path)} within ${timeoutMs} ms`, 'timeout');
+      else if (kind === 'cancelled') err = new RestCallError(`request to ${this.url(req.path)} cancelled`, 'cancelled');
+      else if (kind === 'connect-timeout') err = new RestCallError(`connect to ${this.origin} timed out`, 'timeout');
+      else err = new RestCallError(`${req.method} ${this.url(req.path)}: ${describeHttpError((e as HttpExchangeError).cause)}`, 'network');
       this.lastError = err.message;
       throw err;
-    } finally {
-      dl.done();
     }
+    const content = res.body;
+    const http_headers: Array<{ name: string; value: string }> = [];
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) {
+        for (const v of value) http_headers.push({ name, value: v });
+        headers[name] = value.join(', ');
+      } else {
+        http_headers.push({ name, value });
+        headers[name] = value;
+      }
+    }
+    const content_type = headers['content-type'] ?? null;
+    const out: RestResponse = { code: res.status, content, content_type, http_headers, headers, method: req.method, url: this.url(req.path), elapsed_ms: res.elapsedMs };
+    if (content_type && JSON_TYPE.test(content_type) && content.length > 0) {
+      try {
+        out.content_json = JSON.parse(content) as Json;
+      } catch (e) {
+        out.content_json_error = `content is not valid JSON: ${(e as Error).message}`;
+      }
+    }
+    return out;
   }
 }
