@@ -69,39 +69,25 @@ export function decodeM3ua(buf: Uint8Array): M3uaMessage {
     if (plen < 4 || p + plen > len) throw new M3uaError(ErrorCode.ParameterFieldError, `parameter 0x${tag.toString(16).padStart(4, '0')} length ${plen} overruns the message`, p + 2);
     const vs = p + 4;
     const vlen = plen - 4;
-    switch (tag) {
-      case Param.RoutingContext: {
-        if (vlen === 0 || vlen % 4) throw new M3uaError(ErrorCode.ParameterFieldError, `routing context length ${vlen} is not a multiple of 4`, p);
-        m.routingContexts = [];
-        for (let i = 0; i < vlen; i += 4) m.routingContexts.push(u32(buf, vs + i));
-        break;
-      }
-      case Param.NetworkAppearance:
-        m.networkAppearance = fixed32(buf, vs, vlen, p, 'network appearance');
-        break;
-      case Param.TrafficModeType:
-        m.trafficMode = fixed32(buf, vs, vlen, p, 'traffic mode type');
-        break;
-      case Param.AspIdentifier:
-        m.aspId = fixed32(buf, vs, vlen, p, 'ASP identifier');
-        break;
-      case Param.ErrorCode:
-        m.errorCode = fixed32(buf, vs, vlen, p, 'error code');
-        break;
-      case Param.CorrelationId:
-        m.correlationId = fixed32(buf, vs, vlen, p, 'correlation id');
+    const one = FIXED32.get(tag);
+    if (one) m[one[0]] = fixed32(buf, vs, vlen, p, one[1]);
+    else switch (tag) {
+      case Param.RoutingContext:
+        m.routingContexts = list32(buf, vs, vlen, p, 'routing context', (v) => v);
         break;
       case Param.ConcernedDestination:
         m.concernedDestination = fixed32(buf, vs, vlen, p, 'concerned destination') & 0xffffff;
         break;
-      case Param.Status:
-        if (vlen !== 4) throw new M3uaError(ErrorCode.ParameterFieldError, `status length ${vlen} (expected 4)`, p);
-        m.status = { type: (buf[vs]! << 8) | buf[vs + 1]!, info: (buf[vs + 2]! << 8) | buf[vs + 3]! };
+      case Param.Status: {
+        const [type, info] = pair16(buf, vs, vlen, p, 'status');
+        m.status = { type, info };
         break;
-      case Param.UserCause:
-        if (vlen !== 4) throw new M3uaError(ErrorCode.ParameterFieldError, `user/cause length ${vlen} (expected 4)`, p);
-        m.userCause = { cause: (buf[vs]! << 8) | buf[vs + 1]!, user: (buf[vs + 2]! << 8) | buf[vs + 3]! };
+      }
+      case Param.UserCause: {
+        const [cause, user] = pair16(buf, vs, vlen, p, 'user/cause');
+        m.userCause = { cause, user };
         break;
+      }
       case Param.InfoString:
         m.infoString = new TextDecoder().decode(buf.subarray(vs, vs + vlen));
         break;
@@ -111,12 +97,9 @@ export function decodeM3ua(buf: Uint8Array): M3uaMessage {
       case Param.HeartbeatData:
         m.heartbeat = buf.subarray(vs, vs + vlen);
         break;
-      case Param.AffectedPointCode: {
-        if (vlen === 0 || vlen % 4) throw new M3uaError(ErrorCode.ParameterFieldError, `affected point code length ${vlen} is not a multiple of 4`, p);
-        m.affected = [];
-        for (let i = 0; i < vlen; i += 4) m.affected.push({ mask: buf[vs + i]!, pc: u32(buf, vs + i) & 0xffffff });
+      case Param.AffectedPointCode:
+        m.affected = list32(buf, vs, vlen, p, 'affected point code', (v) => ({ mask: v >>> 24, pc: v & 0xffffff }));
         break;
-      }
       case Param.ProtocolData: {
         if (vlen < 12) throw new M3uaError(ErrorCode.ParameterFieldError, `protocol data length ${vlen} is shorter than its 12-octet routing label`, p);
         m.protocolData = {
@@ -146,9 +129,32 @@ function u32(buf: Uint8Array, p: number): number {
   return ((buf[p]! << 24) | (buf[p + 1]! << 16) | (buf[p + 2]! << 8) | buf[p + 3]!) >>> 0;
 }
 
+/** Parameters whose value is one 32-bit number: the message field it goes in and its name for errors. */
+const FIXED32 = new Map<number, ['networkAppearance' | 'trafficMode' | 'aspId' | 'errorCode' | 'correlationId', string]>([
+  [Param.NetworkAppearance, ['networkAppearance', 'network appearance']],
+  [Param.TrafficModeType, ['trafficMode', 'traffic mode type']],
+  [Param.AspIdentifier, ['aspId', 'ASP identifier']],
+  [Param.ErrorCode, ['errorCode', 'error code']],
+  [Param.CorrelationId, ['correlationId', 'correlation id']],
+]);
+
 function fixed32(buf: Uint8Array, vs: number, vlen: number, p: number, what: string): number {
   if (vlen !== 4) throw new M3uaError(ErrorCode.ParameterFieldError, `${what} length ${vlen} (expected 4)`, p);
   return u32(buf, vs);
+}
+
+/** A value of two 16-bit numbers. */
+function pair16(buf: Uint8Array, vs: number, vlen: number, p: number, what: string): [number, number] {
+  if (vlen !== 4) throw new M3uaError(ErrorCode.ParameterFieldError, `${what} length ${vlen} (expected 4)`, p);
+  return [(buf[vs]! << 8) | buf[vs + 1]!, (buf[vs + 2]! << 8) | buf[vs + 3]!];
+}
+
+/** A value of one or more 32-bit numbers, each mapped by `f`. */
+function list32<T>(buf: Uint8Array, vs: number, vlen: number, p: number, what: string, f: (v: number) => T): T[] {
+  if (vlen === 0 || vlen % 4) throw new M3uaError(ErrorCode.ParameterFieldError, `${what} length ${vlen} is not a multiple of 4`, p);
+  const out: T[] = [];
+  for (let i = 0; i < vlen; i += 4) out.push(f(u32(buf, vs + i)));
+  return out;
 }
 
 // ---- encoding ----
@@ -212,6 +218,19 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
     b.writeUInt32BE(v >>> 0, o);
     o += 4;
   };
+  const u16pair = (tag: number, x: number, y: number) => {
+    hdr(tag, 4);
+    b.writeUInt16BE(x, o);
+    b.writeUInt16BE(y, o + 2);
+    o += 4;
+  };
+  const u32list = (tag: number, vs: readonly number[]) => {
+    hdr(tag, 4 * vs.length);
+    for (const v of vs) {
+      b.writeUInt32BE(v, o);
+      o += 4;
+    }
+  };
   const bytesp = (tag: number, v: Uint8Array) => {
     hdr(tag, v.length);
     b.set(v, o);
@@ -220,35 +239,13 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
   if (p.aspId !== undefined && cls === M3uaClass.ASPSM) u32p(Param.AspIdentifier, p.aspId);
   if (p.networkAppearance !== undefined) u32p(Param.NetworkAppearance, p.networkAppearance);
   if (p.trafficMode !== undefined) u32p(Param.TrafficModeType, p.trafficMode);
-  if (p.routingContexts?.length) {
-    hdr(Param.RoutingContext, 4 * p.routingContexts.length);
-    for (const rc of p.routingContexts) {
-      b.writeUInt32BE(rc >>> 0, o);
-      o += 4;
-    }
-  }
+  if (p.routingContexts?.length) u32list(Param.RoutingContext, p.routingContexts.map((rc) => rc >>> 0));
   if (p.aspId !== undefined && cls !== M3uaClass.ASPSM) u32p(Param.AspIdentifier, p.aspId);
   if (p.errorCode !== undefined) u32p(Param.ErrorCode, p.errorCode);
-  if (p.status) {
-    hdr(Param.Status, 4);
-    b.writeUInt16BE(p.status.type, o);
-    b.writeUInt16BE(p.status.info, o + 2);
-    o += 4;
-  }
-  if (p.affected?.length) {
-    hdr(Param.AffectedPointCode, 4 * p.affected.length);
-    for (const a of p.affected) {
-      b.writeUInt32BE((((a.mask ?? 0) & 0xff) << 24 | (a.pc & 0xffffff)) >>> 0, o);
-      o += 4;
-    }
-  }
+  if (p.status) u16pair(Param.Status, p.status.type, p.status.info);
+  if (p.affected?.length) u32list(Param.AffectedPointCode, p.affected.map((a) => (((a.mask ?? 0) & 0xff) << 24 | (a.pc & 0xffffff)) >>> 0));
   if (p.concernedDestination !== undefined) u32p(Param.ConcernedDestination, p.concernedDestination & 0xffffff);
-  if (p.userCause) {
-    hdr(Param.UserCause, 4);
-    b.writeUInt16BE(p.userCause.cause, o);
-    b.writeUInt16BE(p.userCause.user, o + 2);
-    o += 4;
-  }
+  if (p.userCause) u16pair(Param.UserCause, p.userCause.cause, p.userCause.user);
   if (p.heartbeat) bytesp(Param.HeartbeatData, p.heartbeat);
   if (p.protocolData) {
     const pd = p.protocolData;

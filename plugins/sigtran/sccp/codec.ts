@@ -198,22 +198,8 @@ export function writeXudtSegment(
   hopCounter = 15,
 ): number {
   if (data.length > 255) throw new SccpError(`segment of ${data.length} octets is too long`);
-  b[o] = SccpType.XUDT;
-  b[o + 1] = 1 | (returnOnError ? 0x80 : 0);
-  b[o + 2] = hopCounter;
-  b[o + 3] = 4;
-  b[o + 4] = 3 + 1 + called.length;
-  b[o + 5] = 2 + 1 + called.length + 1 + calling.length;
-  let p = o + 7;
-  b[p++] = called.length;
-  b.set(called, p);
-  p += called.length;
-  b[p++] = calling.length;
-  b.set(calling, p);
-  p += calling.length;
-  b[p++] = data.length;
-  b.set(data, p);
-  p += data.length;
+  // the XUDT of class 1 with its variable part; then the optional part: the segmentation parameter
+  let p = writeSccp(b, o, true, 1, returnOnError, called, calling, data, undefined, hopCounter);
   b[o + 6] = p - (o + 6);
   b[p++] = 0x10;
   b[p++] = 4;
