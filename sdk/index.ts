@@ -5,6 +5,7 @@ export { Type, type Static, type TSchema, type TObject } from './schema.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
 export { isExpressionString as isExpression } from '../core/expr/template.js';
 export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';
+export { namedInstancesSchema, checkLabelDefaults, type NamedInstancesOptions } from './instances.js';
 export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
 export { deadline, type Deadline } from './net/deadline.js';
 export { urlCredentials, type UrlCredentials } from './net/credentials.js';

@@ -1,17 +1,13 @@
 // The DB plugin: named database instances (embedded SQLite by default, PostgreSQL for real deployments) and the
 // operations db.Query and db.<Name> (named queries), both also written db.<label>.<method>. docs/plugins/db.md.
-import { definePlugin, type JsonSchema, tlsSchema } from '../../sdk/index.js';
+import { checkLabelDefaults, definePlugin, namedInstancesSchema, tlsSchema, type JsonSchema, type NamedInstancesOptions } from '../../sdk/index.js';
 import { PostgresDb } from './gateway/postgres.js';
 import { SqliteDb } from './gateway/sqlite.js';
 import type { DbInstance, DbInstanceOptions } from './gateway/types.js';
 import Query from './operations/Query.js';
 import { namedQueryOperation } from './operations/NamedQuery.js';
 
-export interface DbOptions {
-  instances: DbInstanceOptions[];
-  default?: string;
-  label_defaults?: Record<string, string>;
-}
+export type DbOptions = NamedInstancesOptions<DbInstanceOptions>;
 
 /** With no instances configured: one embedded SQLite database, `local`, in the plugin's data directory. */
 export const defaultInstance: DbInstanceOptions = { name: 'local', driver: 'sqlite', file: 'local.sqlite' };
@@ -51,15 +47,8 @@ const instanceSchema: JsonSchema = {
   },
 };
 
-export const optionsSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    instances: { type: 'array', items: instanceSchema },
-    default: { type: 'string' },
-    label_defaults: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-};
+// no `instances` default: none configured means the embedded `local` database
+export const optionsSchema: JsonSchema = namedInstancesSchema(instanceSchema, { labelled: true, noDefault: true });
 
 export default definePlugin<DbOptions>({
   name: 'db',
@@ -69,10 +58,7 @@ export default definePlugin<DbOptions>({
   setup(api, options) {
     const configured = options.instances && options.instances.length > 0 ? options.instances : [defaultInstance];
     const instances: DbInstance[] = configured.map((o) => (o.driver === 'postgres' ? new PostgresDb(o) : new SqliteDb(o, api.dataDir())));
-    const names = new Set(instances.map((i) => i.name));
-    for (const [label, name] of Object.entries(options.label_defaults ?? {})) {
-      if (!names.has(name)) throw new Error(`label_defaults.${label}: no db instance is named '${name}'`);
-    }
+    checkLabelDefaults('db', instances, options.label_defaults);
     for (const o of configured) {
       if (o.driver === 'postgres' && !o.connection && !o.host) throw new Error(`db instance ${o.name}: a postgres instance needs connection or host`);
       if (o.driver === 'sqlite' && (o.connection || o.host || o.ssl !== undefined)) throw new Error(`db instance ${o.name}: a sqlite instance takes file, not connection/host/ssl`);

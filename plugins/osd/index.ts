@@ -1,14 +1,11 @@
 // The OSD plugin: Oracle OCNCC Open Services Development over SOAP 1.1. Named endpoint instances (plugins.json)
 // picked by the `osd` ExecuteTest param, and the operation osd.Request (alias ocncc.osd.Request).
 // docs/plugins/osd.md describes them.
-import { definePlugin, type JsonSchema, httpClientSchemaProperties } from '../../sdk/index.js';
+import { definePlugin, httpClientSchemaProperties, namedInstancesSchema, type JsonSchema, type NamedInstancesOptions } from '../../sdk/index.js';
 import { OsdEndpoint, type OsdInstanceOptions } from './gateway/endpoint.js';
 import Request from './operations/Request.js';
 
-export interface OsdOptions {
-  instances: OsdInstanceOptions[];
-  default?: string;
-}
+export type OsdOptions = Omit<NamedInstancesOptions<OsdInstanceOptions>, 'label_defaults'>;
 
 const instanceSchema: JsonSchema = {
   type: 'object',
@@ -29,14 +26,7 @@ const instanceSchema: JsonSchema = {
   },
 };
 
-export const optionsSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    instances: { type: 'array', items: instanceSchema, default: [] },
-    default: { type: 'string' },
-  },
-};
+export const optionsSchema: JsonSchema = namedInstancesSchema(instanceSchema);
 
 export default definePlugin<OsdOptions>({
   name: 'osd',

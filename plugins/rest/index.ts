@@ -1,17 +1,13 @@
 // The REST plugin: named HTTP client instances (plugins.json) and the operations rest.SendRequest and
 // rest.ExpectResponse, both also written rest.<label>.<method>. docs/plugins/rest.md describes them.
-import { definePlugin, type JsonSchema, httpClientSchemaProperties } from '../../sdk/index.js';
+import { checkLabelDefaults, definePlugin, httpClientSchemaProperties, namedInstancesSchema, type JsonSchema, type NamedInstancesOptions } from '../../sdk/index.js';
 import { RestClient, type RestInstanceOptions } from './gateway/client.js';
 import SendRequest from './operations/SendRequest.js';
 import ExpectResponse from './operations/ExpectResponse.js';
 
-export interface RestOptions {
-  instances: RestInstanceOptions[];
-  /** Instance used when the run names none (default: the first). */
-  default?: string;
-  /** Per-label default instance for rest.<label>.* operations, consulted before the `rest` param. */
-  label_defaults?: Record<string, string>;
-}
+/** `default`: the instance used when the run names none (default: the first); `label_defaults`: per label of
+ *  rest.<label>.* operations. */
+export type RestOptions = NamedInstancesOptions<RestInstanceOptions>;
 
 const instanceSchema: JsonSchema = {
   type: 'object',
@@ -26,15 +22,7 @@ const instanceSchema: JsonSchema = {
   },
 };
 
-export const optionsSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    instances: { type: 'array', items: instanceSchema, default: [] },
-    default: { type: 'string' },
-    label_defaults: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-};
+export const optionsSchema: JsonSchema = namedInstancesSchema(instanceSchema, { labelled: true });
 
 export default definePlugin<RestOptions>({
   name: 'rest',
@@ -43,10 +31,7 @@ export default definePlugin<RestOptions>({
   optionsSchema,
   setup(api, options) {
     const instances = (options.instances ?? []).map((o) => new RestClient(o));
-    const names = new Set(instances.map((i) => i.name));
-    for (const [label, name] of Object.entries(options.label_defaults ?? {})) {
-      if (!names.has(name)) throw new Error(`label_defaults.${label}: no rest instance is named '${name}'`);
-    }
+    checkLabelDefaults('rest', instances, options.label_defaults);
     api.gateway({
       kind: 'rest',
       description: 'REST application instance',
