@@ -7,6 +7,7 @@ import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
 import { executeSend } from './runtime/send.js';
 import { prepareSend } from './runtime/static-check.js';
 import { executeReceive } from './runtime/receive.js';
+import { ABORT_RECEIVE_ARGUMENTS, ABORT_SEND_ARGUMENTS } from '../sigtran/api.js';
 import { executeAbortReceive, executeAbortSend } from './runtime/abort.js';
 import { executeRegister } from './runtime/routing.js';
 import { receiveSchema, sendSchema } from './argument-schema.js';
@@ -74,14 +75,7 @@ function abortType(s: Segment): OperationDefinition {
       gateway: 'sigtran',
       description: 'Send a TCAP Abort on the dialogue: a U-Abort (ABRT abort-source u_source), or with p_cause a P-Abort.',
       source,
-      arguments: {
-        type: 'object',
-        properties: {
-          u_source: { type: 'integer', minimum: 0, maximum: 1, description: 'ABRT abort-source: 0 dialogue-service-user (default), 1 dialogue-service-provider.' },
-          u_info_0_octets: { type: 'string', description: 'User information of the ABRT (hex).' },
-          p_cause: { type: 'integer', minimum: 0, maximum: 4, description: 'Send a P-Abort with this P-AbortCause (Q.773: 0 unrecognizedMessageType .. 4 resourceLimitation) instead of a U-Abort.' },
-        },
-      },
+      arguments: ABORT_SEND_ARGUMENTS,
       execute: (ctx, args: JsonObject) => executeAbortSend(ctx, type, s.dialogueKey, args ?? {}),
     });
   }
@@ -92,15 +86,7 @@ function abortType(s: Segment): OperationDefinition {
     gateway: 'sigtran',
     description: 'Expect a TCAP Abort (U-Abort or P-Abort) on the dialogue.',
     source,
-    arguments: {
-      type: 'object',
-      properties: {
-        kind: { type: 'string', enum: ['u-abort', 'p-abort'] },
-        p_cause: { type: 'integer' },
-        u_source: { type: 'integer' },
-        u_info_0_octets: { type: 'string' },
-      },
-    },
+    arguments: ABORT_RECEIVE_ARGUMENTS,
     execute: (ctx, args: JsonObject) => executeAbortReceive(ctx, type, s.dialogueKey, args ?? {}),
   });
 }

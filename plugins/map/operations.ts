@@ -6,6 +6,7 @@ import { argProperties, fieldProperties } from '../sigtran/codec/index.js';
 import { defaultAc, MAP_OPERATIONS, messageEntries, rolePairs, ROLE_NAMES, type MessageEntry } from './catalogue.js';
 import { fieldAt, messageType } from './codec/message.js';
 import { ERROR_PARAMS } from './codec/types.js';
+import { ABORT_RECEIVE_ARGUMENTS, ABORT_SEND_ARGUMENTS } from '../sigtran/api.js';
 import { executeAbortReceive, executeAbortSend } from './runtime/abort.js';
 import type { MapConfig } from './runtime/config.js';
 import { executeReceive, RECEIVE_CONTROL } from './runtime/receive.js';
@@ -100,20 +101,13 @@ export function mapOperations(cfg: MapConfig): OperationDefinition[] {
     out.push(defineOperation({
       type: send.type, direction: 'send', gateway: 'sigtran', source: 'operations.ts (one per role pair of catalogue.ts)',
       description: `Send a TCAP Abort on the dialogue with the ${peer(p)}: a U-Abort (ABRT abort-source u_source), or with p_cause a P-Abort.`,
-      arguments: {
-        type: 'object',
-        properties: {
-          u_source: { type: 'integer', minimum: 0, maximum: 1, description: 'ABRT abort-source: 0 dialogue-service-user (default), 1 dialogue-service-provider.' },
-          u_info_0_octets: { type: 'string', description: 'User information of the ABRT (hex: one or more EXTERNALs).' },
-          p_cause: { type: 'integer', minimum: 0, maximum: 4, description: 'Send a P-Abort with this P-AbortCause instead of a U-Abort.' },
-        },
-      },
+      arguments: ABORT_SEND_ARGUMENTS,
       execute: (ctx, args: JsonObject) => executeAbortSend(ctx, send, args ?? EMPTY, cfg),
     }));
     out.push(defineOperation({
       type: recv.type, direction: 'receive', gateway: 'sigtran', source: 'operations.ts (one per role pair of catalogue.ts)',
       description: `Expect a TCAP Abort (U-Abort or P-Abort) on the dialogue with the ${peer(p)}.`,
-      arguments: { type: 'object', properties: { kind: { type: 'string', enum: ['u-abort', 'p-abort'] }, p_cause: { type: 'integer' }, u_source: { type: 'integer' }, u_info_0_octets: { type: 'string' }, reason: { type: 'string' } } },
+      arguments: { ...ABORT_RECEIVE_ARGUMENTS, properties: { ...ABORT_RECEIVE_ARGUMENTS.properties, reason: { type: 'string' } } },
       execute: (ctx, args: JsonObject) => executeAbortReceive(ctx, recv, args ?? EMPTY, cfg),
     }));
   }

@@ -25,7 +25,7 @@ export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js
 export { tcapTimeoutMs } from './params.js';
 export { userDialogue, closeUserDialogues, inboundWaitMs, waitError, describeEnding, loadMessage, recordTcap, receiveInto, type UserDialogue, type EndOpenDialogues, type Expecting } from './user/dialogue.js';
 export { checkDialogueControls, DIALOGUE_CONTROLS } from './user/checks.js';
-export { sendAbort, receiveAbort, type NotAnAbort } from './user/abort.js';
+export { sendAbort, receiveAbort, ABORT_SEND_ARGUMENTS, ABORT_RECEIVE_ARGUMENTS, type NotAnAbort } from './user/abort.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // SCCP addresses

@@ -1,12 +1,28 @@
 // The TCAP-user Abort operations (tcap.<role>_<to|from>_<peer>.Abort of the inap and map plugins): send a TCAP Abort
 // on a dialogue (U-Abort with abort-source u_source and user information u_info_0_octets, or with p_cause a
 // P-Abort), or expect one (U- or P-Abort) and match its fields.
-import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
+import type { Json, JsonObject, JsonSchema, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import type { AbortOptions, TcapMessage } from '../api.js';
 import { parseHex } from '../ber/index.js';
 import { flattenExpected } from '../codec/index.js';
 import { isSigtranError } from '../errors.js';
 import { describeEnding, inboundWaitMs, type UserDialogue } from './dialogue.js';
+
+/** The arguments of the sending Abort operation. */
+export const ABORT_SEND_ARGUMENTS: JsonSchema = {
+  type: 'object',
+  properties: {
+    u_source: { type: 'integer', minimum: 0, maximum: 1, description: 'ABRT abort-source: 0 dialogue-service-user (default), 1 dialogue-service-provider.' },
+    u_info_0_octets: { type: 'string', description: 'User information of the ABRT (hex: one or more EXTERNALs).' },
+    p_cause: { type: 'integer', minimum: 0, maximum: 4, description: 'Send a P-Abort with this P-AbortCause (Q.773: 0 unrecognizedMessageType .. 4 resourceLimitation) instead of a U-Abort.' },
+  },
+};
+
+/** The arguments of the receiving Abort operation: the fields of the Abort expected. */
+export const ABORT_RECEIVE_ARGUMENTS = {
+  type: 'object',
+  properties: { kind: { type: 'string', enum: ['u-abort', 'p-abort'] }, p_cause: { type: 'integer' }, u_source: { type: 'integer' }, u_info_0_octets: { type: 'string' } },
+} satisfies JsonSchema;
 
 /** Send the Abort `args` describe on `ud` (undefined: no dialogue); `name` is the operation's, for messages. */
 export function sendAbort(ctx: OperationContext, name: string, ud: UserDialogue | undefined, args: JsonObject): OperationOutcome {
