@@ -2,7 +2,7 @@
 // dialogue's variant, queues the component and sends it (Begin/Continue), groups it (send_with_next) or closes
 // (send_and_close = TCAP End).
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import { isSigtranError, resolveAc, type ScpParams, type SigtranGateway, type WireMessage } from '../../sigtran/api.js';
+import { resolveAc, transmit, type ScpParams, type SigtranGateway } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec } from '../catalogue.js';
 import { ONLY_IN, argType, definedIn } from '../codec/args.js';
 import { CodecError, decodeArg, encodeArg } from '../../sigtran/codec/index.js';
@@ -90,19 +90,7 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
       d.returnError({ invokeId, errorCode: code });
     }
   }
-  let wire: WireMessage | undefined;
-  try {
-    if (args.send_with_next === true) {
-      ctx.trace(2, `${spec.name}: queued (send_with_next)`);
-    } else if (args.send_and_close === true) {
-      wire = d.end();
-      rd.ended = true;
-      rd.endReason = 'we sent TCAP End';
-    } else wire = d.send();
-  } catch (e) {
-    if (isSigtranError(e)) ctx.abort(`${spec.name}: cannot send: ${e.message}`);
-    throw e;
-  }
+  const wire = transmit(ctx, spec.name, rd, args.send_with_next === true ? 'next' : args.send_and_close === true ? 'end' : 'send');
   // The result (for tests[] kpaths) is the same for every instance: the arguments as given plus the invoke id.
   const result: JsonObject = { ...fields, invoke_id: invokeId };
   if (ms.wire === 'error') result.errorCode = Number(args.errorCode);

@@ -3,7 +3,7 @@
 // invoke of its operation received on the dialogue and, for operations whose responder closes the dialogue, goes
 // in a TCAP End (send_and_close overrides either way; send_with_next queues it for the next message).
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import { isSigtranError, resolveAc, type ApplicationContext, type ScpParams, type SigtranGateway, type WireMessage } from '../../sigtran/api.js';
+import { resolveAc, transmit, type ApplicationContext, type ScpParams, type SigtranGateway } from '../../sigtran/api.js';
 import { CodecError, expandDotted } from '../../sigtran/codec/index.js';
 import { defaultAc, mapContextOf, resolveError, type MessageEntry } from '../catalogue.js';
 import { encodeMapDialogue } from '../codec/dialogue.js';
@@ -94,18 +94,7 @@ export function executeSend(ctx: OperationContext, e: MessageEntry, given: JsonO
     else d.returnError({ invokeId, errorCode: error!.code, parameter: bytes });
   }
   const close = args.send_and_close !== undefined ? args.send_and_close === true : e.wire !== 'invoke' && op.endsDialogue;
-  let wire: WireMessage | undefined;
-  try {
-    if (args.send_with_next === true) ctx.trace(2, `${e.name}: queued (send_with_next)`);
-    else if (close) {
-      wire = d.end();
-      md.ended = true;
-      md.endReason = 'we sent TCAP End';
-    } else wire = d.send();
-  } catch (err) {
-    if (isSigtranError(err)) ctx.abort(`${e.name}: cannot send: ${err.message}`);
-    throw err;
-  }
+  const wire = transmit(ctx, e.name, md, args.send_with_next === true ? 'next' : close ? 'end' : 'send');
   const result: JsonObject = { ...fields, invoke_id: invokeId };
   if (error) Object.assign(result, { errorCode: error.code, ...(error.name ? { errorCode_name: error.name } : {}) });
   if (ctx.detailed) ctx.trace(1, `${e.name}: ${e.wire === 'invoke' ? `Invoke ${op.asn} (${v.opcode})` : e.wire === 'result' ? 'ReturnResult' : `ReturnError ${error!.name ?? error!.code}`} id ${invokeId} ${wire ? `sent in TCAP ${wire.tcap} (dialogue ${wire.localTid})` : 'queued for the next message'}`);

@@ -3,7 +3,7 @@
 // why; taking the next inbound message into it, and closing what is still open when the test instance ends.
 import type { OperationContext } from '../../../sdk/index.js';
 import type { ApplicationContext } from '../ac.js';
-import type { Component, Dialogue, DialoguePdu, SigtranGateway, TcapMessage } from '../api.js';
+import type { Component, Dialogue, DialoguePdu, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { isSigtranError } from '../errors.js';
 import { tcapTimeoutMs } from '../params.js';
 
@@ -68,6 +68,28 @@ export function waitError(ctx: OperationContext, name: string, peer: string, e: 
     ctx.abort(`${name}: ${e.message}`);
   }
   throw e;
+}
+
+/**
+ * Send the components queued on the dialogue: 'next' keeps them for the next message (send_with_next), 'end' sends
+ * them in a TCAP End (the dialogue is over), 'send' in a Begin or Continue. Aborts the instance when they cannot be
+ * sent; returns what went on the wire (undefined: nothing yet).
+ */
+export function transmit(ctx: OperationContext, name: string, ud: UserDialogue, how: 'next' | 'end' | 'send'): WireMessage | undefined {
+  try {
+    if (how === 'next') {
+      ctx.trace(2, `${name}: queued (send_with_next)`);
+      return undefined;
+    }
+    if (how === 'send') return ud.d.send();
+    const wire = ud.d.end();
+    ud.ended = true;
+    ud.endReason = 'we sent TCAP End';
+    return wire;
+  } catch (e) {
+    if (isSigtranError(e)) ctx.abort(`${name}: cannot send: ${e.message}`);
+    throw e;
+  }
 }
 
 /** A TCAP Abort or notice, readably: 'TCAP u-abort: <reason>'. */
