@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SctpConfig } from './options.js';
 
 export type SctpBackendName = 'kernel' | 'userland';
 
@@ -53,18 +54,10 @@ export interface NativeStatus {
   paths: Array<NativePath | undefined>;
 }
 
-/** Options applied to a socket before bind/connect (0 or absent: the stack's default). */
-export interface NativeSocketOptions {
-  inStreams?: number;
-  outStreams?: number;
-  maxInitAttempts?: number;
+/** Options applied to a socket before bind/connect (0 or absent: the stack's default): SctpConfig's, and more. */
+export interface NativeSocketOptions
+  extends Pick<SctpConfig, 'inStreams' | 'outStreams' | 'maxInitAttempts' | 'rtoInitialMs' | 'rtoMinMs' | 'rtoMaxMs' | 'heartbeatIntervalMs' | 'pathMaxRetrans' | 'assocMaxRetrans'> {
   maxInitTimeoutMs?: number;
-  rtoInitialMs?: number;
-  rtoMinMs?: number;
-  rtoMaxMs?: number;
-  heartbeatIntervalMs?: number;
-  pathMaxRetrans?: number;
-  assocMaxRetrans?: number;
   sendBuffer?: number;
   receiveBuffer?: number;
 }
