@@ -1,6 +1,7 @@
 // In-memory associations for unit tests: a listener registers a channel name, a connector opens a linked pair.
 // Messages are delivered asynchronously (a microtask) and in order, like a network would.
 import type { Acceptor, Association, AssociationHandler, Connector } from './types.js';
+import { Receiver } from './held.js';
 
 const channels = new Map<string, (a: Association) => void>();
 
@@ -8,8 +9,7 @@ class MemoryAssociation implements Association {
   readonly kind = 'memory' as const;
   readonly outboundStreams = 1;
   peer: MemoryAssociation | undefined;
-  private handler: AssociationHandler | undefined;
-  private held: Array<[Uint8Array, number, number]> = [];
+  private readonly receiver = new Receiver(false);
   private open = true;
   private closedReason: string | undefined;
   constructor(
@@ -22,17 +22,12 @@ class MemoryAssociation implements Association {
   }
 
   setHandler(h: AssociationHandler): void {
-    this.handler = h;
-    const held = this.held;
-    this.held = [];
-    for (const [m, s, p] of held) h.message(m, s, p);
-    if (!this.open && this.closedReason) h.closed(this.closedReason);
+    this.receiver.set(h, () => this.open, () => this.closedReason);
   }
 
   receive(pdu: Uint8Array, stream: number, ppid: number): void {
     if (!this.open) return;
-    if (this.handler) this.handler.message(pdu, stream, ppid);
-    else this.held.push([pdu, stream, ppid]);
+    this.receiver.message(pdu, stream, ppid);
   }
 
   send(pdu: Uint8Array, stream: number, ppid: number): boolean {
@@ -53,7 +48,7 @@ class MemoryAssociation implements Association {
     if (!this.open) return;
     this.open = false;
     this.closedReason = reason;
-    this.handler?.closed(reason);
+    this.receiver.closed(reason);
   }
 }
 

@@ -2,14 +2,14 @@
 import net from 'node:net';
 import type { Acceptor, Association, AssociationHandler, Connector } from './types.js';
 import { MAX_PDU } from './types.js';
+import { Receiver } from './held.js';
 
 class TcpAssociation implements Association {
   readonly kind = 'tcp' as const;
   readonly outboundStreams = 1;
   readonly remote: string;
   readonly local: string;
-  private handler: AssociationHandler | undefined;
-  private held: Uint8Array[] = [];
+  private readonly receiver = new Receiver(true);
   private pending: Buffer | undefined;
   private open = true;
   private closeReason: string | undefined;
@@ -31,16 +31,11 @@ class TcpAssociation implements Association {
   }
 
   setHandler(h: AssociationHandler): void {
-    this.handler = h;
-    const held = this.held;
-    this.held = [];
-    for (const m of held) if (this.open) h.message(m, 0, 3);
-    if (!this.open && this.closeReason) h.closed(this.closeReason);
+    this.receiver.set(h, () => this.open, () => this.closeReason);
   }
 
   private deliver(pdu: Uint8Array): void {
-    if (this.handler) this.handler.message(pdu, 0, 3);
-    else this.held.push(pdu);
+    this.receiver.message(pdu, 0, 3);
   }
 
   private onData(chunk: Buffer): void {
@@ -95,7 +90,7 @@ class TcpAssociation implements Association {
     if (!this.open) return;
     this.open = false;
     this.closeReason = reason;
-    this.handler?.closed(reason);
+    this.receiver.closed(reason);
   }
 }
 
