@@ -13,7 +13,10 @@ export interface RawPeer {
   close(): Promise<void>;
 }
 
-function wire(sock: net.Socket, peer: Partial<RawPeer> & { received: RawPeer['received'] }, waiters: Set<() => void>): void {
+/** The peer on a socket: what arrives is framed, decoded and kept; next() waits for a message. */
+function peerOn(sock: net.Socket, port: number, closed: Promise<void>): RawPeer {
+  const received: RawPeer['received'] = [];
+  const waiters = new Set<() => void>();
   let pending = Buffer.alloc(0);
   sock.on('data', (chunk: Buffer) => {
     pending = Buffer.concat([pending, chunk]);
@@ -22,11 +25,22 @@ function wire(sock: net.Socket, peer: Partial<RawPeer> & { received: RawPeer['re
       if (pending.length < len) break;
       const raw = pending.subarray(0, len);
       pending = pending.subarray(len);
-      peer.received.push({ raw, m: decodeM3ua(raw) });
+      received.push({ raw, m: decodeM3ua(raw) });
       for (const w of [...waiters]) w();
     }
   });
   sock.on('error', () => undefined);
+  return {
+    port,
+    received,
+    send: (pdu) => void sock.write(pdu),
+    next: makeNext(received, waiters, new Set()),
+    closed,
+    close: async () => {
+      sock.destroy();
+      await closed;
+    },
+  };
 }
 
 function makeNext(received: RawPeer['received'], waiters: Set<() => void>, taken: Set<number>) {
@@ -56,25 +70,9 @@ function makeNext(received: RawPeer['received'], waiters: Set<() => void>, taken
 export function rawClient(port: number): Promise<RawPeer> {
   return new Promise((resolve, reject) => {
     const sock = net.connect({ host: '127.0.0.1', port });
-    const received: RawPeer['received'] = [];
-    const waiters = new Set<() => void>();
     const closed = new Promise<void>((r) => sock.once('close', () => r()));
     sock.once('error', reject);
-    sock.once('connect', () => {
-      const peer: RawPeer = {
-        port,
-        received,
-        send: (pdu) => void sock.write(pdu),
-        next: makeNext(received, waiters, new Set()),
-        closed,
-        close: async () => {
-          sock.destroy();
-          await closed;
-        },
-      };
-      wire(sock, peer, waiters);
-      resolve(peer);
-    });
+    sock.once('connect', () => resolve(peerOn(sock, port, closed)));
   });
 }
 
@@ -86,22 +84,7 @@ export async function rawServer(): Promise<{ port: number; accepted: Promise<Raw
   const accepted = new Promise<RawPeer>((r) => (resolveAccepted = r));
   server.on('connection', (sock) => {
     socks.add(sock);
-    const received: RawPeer['received'] = [];
-    const waiters = new Set<() => void>();
-    const closed = new Promise<void>((r) => sock.once('close', () => r()));
-    const peer: RawPeer = {
-      port: 0,
-      received,
-      send: (pdu) => void sock.write(pdu),
-      next: makeNext(received, waiters, new Set()),
-      closed,
-      close: async () => {
-        sock.destroy();
-        await closed;
-      },
-    };
-    wire(sock, peer, waiters);
-    resolveAccepted(peer);
+    resolveAccepted(peerOn(sock, 0, new Promise<void>((r) => sock.once('close', () => r()))));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as net.AddressInfo).port;
