@@ -32,16 +32,22 @@ function collector(a: Association) {
   return { got, closed: () => closedReason, until };
 }
 
-test('TCP framing: PDUs split byte by byte and coalesced arrive whole and in order', async () => {
+/** An acceptor on a free port, a raw socket connected to it, and the association it accepted. */
+async function rawConnection(): Promise<{ acc: TcpAcceptor; sock: net.Socket; server: Association }> {
   const acc = new TcpAcceptor('127.0.0.1', 0);
   let server: Association | undefined;
   await acc.listen((a) => (server = a));
   const sock = net.connect({ host: '127.0.0.1', port: acc.port0() });
   await new Promise<void>((r) => sock.once('connect', () => r()));
+  while (!server) await new Promise((r) => setTimeout(r, 5));
+  return { acc, sock, server };
+}
+
+test('TCP framing: PDUs split byte by byte and coalesced arrive whole and in order', async () => {
+  const { acc, sock, server } = await rawConnection();
   try {
     const pdus = [1, 2, 3, 4].map((i) => encodeM3ua(3, 3, { heartbeat: new Uint8Array(i * 5).fill(i) }));
     const all = Buffer.concat(pdus);
-    while (!server) await new Promise((r) => setTimeout(r, 5));
     const c = collector(server);
     for (let i = 0; i < pdus[0]!.length + 3; i++) {
       sock.write(all.subarray(i, i + 1));
@@ -59,13 +65,8 @@ test('TCP framing: PDUs split byte by byte and coalesced arrive whole and in ord
 });
 
 test('TCP framing: a length below 8 closes the association with the reason', async () => {
-  const acc = new TcpAcceptor('127.0.0.1', 0);
-  let server: Association | undefined;
-  await acc.listen((a) => (server = a));
-  const sock = net.connect({ host: '127.0.0.1', port: acc.port0() });
-  await new Promise<void>((r) => sock.once('connect', () => r()));
+  const { acc, sock, server } = await rawConnection();
   try {
-    while (!server) await new Promise((r) => setTimeout(r, 5));
     const c = collector(server);
     sock.write(Buffer.from('0100030100000004', 'hex'));
     await c.until(() => c.closed() !== undefined);
