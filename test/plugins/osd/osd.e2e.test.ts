@@ -4,7 +4,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, runToCompletion, call } from '../../helpers/service.js';
 import { OSD_NAMESPACE, startSoapServer, type TestSoapServer } from '../../fixtures/osd/soap-server.js';
-import { freePort } from '../../fixtures/db/pg-temp.js';
+import { freePort } from '../../helpers/ports.js';
 import type { RunningService } from '../../../core/service.js';
 
 const checks = (r: any): string[] => (r.first_call?.check_log ?? []).map((c: { status: string; text: string }) => `${c.status} ${c.text}`);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { startTestService, runToCompletion, call } from '../../helpers/service.js';
 import { needsTool } from '../../helpers/tools.js';
 import { makeCertificate, startHttpServer, type TestHttpServer } from '../../fixtures/rest/http-server.js';
-import { freePort } from '../../fixtures/db/pg-temp.js';
+import { freePort } from '../../helpers/ports.js';
 import type { RunningService } from '../../../core/service.js';
 
 const checks = (r: any): string[] => (r.first_call?.check_log ?? []).map((c: { status: string; text: string }) => `${c.status} ${c.text}`);

@@ -2,7 +2,6 @@
 // up (named), messages with bytes for --pcap, and a capture of the run that tshark decodes cleanly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,16 +13,9 @@ import { writePcap } from '../../../sdk/index.js';
 import { SigtranGatewayImpl } from '../../../plugins/sigtran/gateway/instance.js';
 import { normalizeInstance } from '../../../plugins/sigtran/gateway/config.js';
 import sigtranPlugin from '../../../plugins/sigtran/index.js';
+import { freePort } from '../../helpers/ports.js';
 
 const probe = fileURLToPath(new URL('./fixtures/tcap-probe.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 test('plugin definition: name, version, options schema, status command', () => {
   assert.equal(sigtranPlugin.name, 'sigtran');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { RestClient, RestCallError } from '../../../../plugins/rest/gateway/client.js';
 import { buildRequest } from '../../../../plugins/rest/request.js';
 import { makeCertificate, startHttpServer, type TestHttpServer } from '../../../fixtures/rest/http-server.js';
-import { freePort } from '../../../fixtures/db/pg-temp.js';
+import { freePort } from '../../../helpers/ports.js';
 import { needsTool } from '../../../helpers/tools.js';
 
 describe('rest client over plain HTTP', () => {

@@ -12,14 +12,7 @@ import { decodeTcap, encodeTcap } from '../../../../plugins/sigtran/tcap/codec.j
 import { BerWriter, fromHex, toHex } from '../../../../plugins/sigtran/ber/index.js';
 import { tcpPair } from '../helpers.js';
 import { rawServer, rawClient, type RawPeer } from '../raw-peer.js';
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
+import { freePort } from '../../../helpers/ports.js';
 
 async function until(cond: () => boolean, ms = 3000): Promise<void> {
   const end = Date.now() + ms;
