@@ -71,7 +71,7 @@ export class DiameterPeer implements GatewayInstance {
   // ---- GatewayInstance ----------------------------------------------------------------------------------------
 
   state(): GatewayState {
-    if (this.phase === 'open') return 'up';
+    if (this.phase === 'open') return this.conn && !this.conn.isClosed ? 'up' : 'connecting';
     if (this.phase === 'stopped') return 'down';
     return 'connecting';
   }
@@ -288,8 +288,11 @@ export class DiameterPeer implements GatewayInstance {
     const conn = this.attach(link);
     this.phase = 'wait-cea';
     const cer = this.buildRequest(C.CER, 0, capabilityAvps(this.config, link.localAddresses()));
-    conn.request(cer, this.config.connect_timeout_ms, 'Capabilities-Exchange-Request').then(
-      (cea) => this.onCea(conn, cea),
+    // The CEA is handled synchronously (onAnswer), not in a promise continuation: a peer may put a DWR (RFC 3539
+    // probes a reopened connection at once) or any request in the same TCP read right behind its CEA, and that
+    // message must find the peer in I-Open (RFC 6733 §5.6).
+    conn.request(cer, this.config.connect_timeout_ms, 'Capabilities-Exchange-Request', undefined, (cea) => this.onCea(conn, cea)).then(
+      () => undefined,
       (e: Error) => {
         conn.close(e.message);
       },
@@ -297,6 +300,7 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private onCea(conn: Connection, bytes: Buffer): void {
+    if (conn.isClosed || conn !== this.conn) return;
     let m: ParsedMessage;
     try {
       m = decodeMessage(bytes);
@@ -441,6 +445,7 @@ export class DiameterPeer implements GatewayInstance {
       conn.close('gateway stopped');
       return;
     }
+    if (conn.isClosed) return; // never 'open' without a connection
     this.conn = conn;
     this.phase = 'open';
     this.attempts = 0;
@@ -487,7 +492,9 @@ export class DiameterPeer implements GatewayInstance {
       else conn.write(this.buildAnswer(m, [u32(A.ResultCode, 5012), ...this.originAvps(), str(A.ErrorMessage, 'CER on an open connection', 0)]));
       return;
     }
-    if (conn !== this.conn || this.phase !== 'open') {
+    // 'closing' (our DPR sent, or the peer's DPR answered): the connection is still up and I-Open's rules hold
+    // until it goes; a DWR the peer sends in the same read as its DPA is answered, not taken for a protocol error.
+    if (conn !== this.conn || (this.phase !== 'open' && this.phase !== 'closing')) {
       conn.close(`${this.dict.commandName(code, true)} received before the capabilities exchange`);
       return;
     }
