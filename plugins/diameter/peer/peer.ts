@@ -46,12 +46,18 @@ export class DiameterPeer implements GatewayInstance {
   private sctpNote: string | undefined;
   private readonly ids = new IdGenerator();
   private lastError: string | undefined;
+  /** When lastError was set (ms). */
+  private lastErrorAt: number | undefined;
   private backoffTimer: NodeJS.Timeout | undefined;
   private readonly watchdog: Watchdog;
   private attempts = 0;
   private stopping = false;
   private openedAt: number | undefined;
+  /** Successful re-opens: the peer came up (CER/CEA done) again after it had been up. */
   private reconnects = 0;
+  /** Connection attempts after the first (client: each connect after a failure or a loss; server: each peer connection accepted after the first open). */
+  private reconnectAttempts = 0;
+  private everOpened = false;
   private firstAttempt: { resolve(): void } | undefined;
   private readonly sessions = new Map<string, SessionHandler>();
   private fallback: SessionHandler | undefined;
@@ -66,6 +72,12 @@ export class DiameterPeer implements GatewayInstance {
       connection: () => (this.phase === 'open' && this.conn && !this.conn.isClosed ? this.conn : undefined),
       dwr: () => this.dwr(),
     });
+  }
+
+  /** Keep the reason of the last failure (shown in describe() even after the peer is open again). */
+  private noteError(reason: string): void {
+    this.lastError = reason;
+    this.lastErrorAt = Date.now();
   }
 
   // ---- GatewayInstance ----------------------------------------------------------------------------------------
@@ -88,6 +100,7 @@ export class DiameterPeer implements GatewayInstance {
       state: this.phase,
       origin_host: this.config.origin_host,
       reconnects: this.reconnects,
+      reconnect_attempts: this.reconnectAttempts,
     };
     if (this.conn && !this.conn.isClosed) d.connection = this.conn.remote;
     if (this.sctpNote !== undefined) {
@@ -98,7 +111,10 @@ export class DiameterPeer implements GatewayInstance {
     if (this.peerIdentity.originRealm) d.peer_origin_realm = this.peerIdentity.originRealm;
     if (this.peerIdentity.applications.length) d.peer_applications = this.peerIdentity.applications;
     if (this.openedAt) d.open_since = new Date(this.openedAt).toISOString();
-    if (this.lastError) d.last_error = this.lastError;
+    if (this.lastError) {
+      d.last_error = this.lastError;
+      if (this.lastErrorAt) d.last_error_at = new Date(this.lastErrorAt).toISOString();
+    }
     return d;
   }
 
@@ -123,9 +139,10 @@ export class DiameterPeer implements GatewayInstance {
       this.log('info', `${this.name}: ${this.sctpNote}`);
     } catch (e) {
       this.sctpNote = (e as Error).message;
-      this.lastError = `diameter instance '${this.name}': ${(e as Error).message}`;
-      this.log('error', this.lastError);
-      throw new Error(this.lastError);
+      const msg = `diameter instance '${this.name}': ${(e as Error).message}`;
+      this.noteError(msg);
+      this.log('error', msg);
+      throw new Error(msg);
     }
   }
 
@@ -319,7 +336,7 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private attemptFailed(reason: string): void {
-    this.lastError = reason;
+    this.noteError(reason);
     this.firstAttempt?.resolve();
     this.firstAttempt = undefined;
     this.scheduleReconnect();
@@ -333,7 +350,7 @@ export class DiameterPeer implements GatewayInstance {
     const delay = Math.round(base * (0.8 + Math.random() * 0.4));
     clearTimeout(this.backoffTimer);
     this.backoffTimer = setTimeout(() => {
-      this.reconnects++;
+      this.reconnectAttempts++;
       this.connectOut();
     }, delay);
     this.backoffTimer.unref();
@@ -346,9 +363,10 @@ export class DiameterPeer implements GatewayInstance {
     return new Promise((resolve, reject) => {
       const srv = createServer((sock) => this.accept(tcpLink(sock)));
       srv.once('error', (e) => {
-        this.lastError = `listen on ${this.config.host}:${this.config.port} failed: ${e.message}`;
+        const msg = `listen on ${this.config.host}:${this.config.port} failed: ${e.message}`;
+        this.noteError(msg);
         this.phase = 'stopped';
-        reject(new Error(this.lastError));
+        reject(new Error(msg));
       });
       srv.listen(this.config.port, this.config.host, () => {
         this.server = srv;
@@ -365,7 +383,7 @@ export class DiameterPeer implements GatewayInstance {
     try {
       await srv.listen((a) => this.accept(sctpLink(a)));
     } catch (e) {
-      this.lastError = (e as Error).message;
+      this.noteError((e as Error).message);
       this.phase = 'stopped';
       throw e;
     }
@@ -379,6 +397,7 @@ export class DiameterPeer implements GatewayInstance {
       link.destroy();
       return;
     }
+    if (this.everOpened) this.reconnectAttempts++;
     const conn = this.attach(link);
     if (this.phase !== 'open') this.phase = 'wait-cer';
     // A connection that sends no CER in time is dropped.
@@ -409,7 +428,7 @@ export class DiameterPeer implements GatewayInstance {
     conn.write(this.buildAnswer(m, avps, rc === 3010));
     if (rc !== 2001) {
       conn.end(`CER from ${conn.remote} refused: ${rc} ${err}`);
-      this.lastError = `CER from ${conn.remote} refused: ${rc} ${err}`;
+      this.noteError(`CER from ${conn.remote} refused: ${rc} ${err}`);
       return;
     }
     const old = this.conn;
@@ -449,7 +468,8 @@ export class DiameterPeer implements GatewayInstance {
     this.conn = conn;
     this.phase = 'open';
     this.attempts = 0;
-    this.lastError = undefined;
+    if (this.everOpened) this.reconnects++;
+    this.everOpened = true;
     this.openedAt = Date.now();
     this.watchdog.start();
     this.log('info', `${this.name}: open with ${this.peerIdentity.originHost ?? '?'} at ${conn.remote}`);
@@ -467,7 +487,7 @@ export class DiameterPeer implements GatewayInstance {
     this.watchdog.stop();
     this.openedAt = undefined;
     if (this.stopping) return;
-    this.lastError = reason;
+    this.noteError(reason);
     this.log('warn', `${this.name}: ${reason}`);
     if (this.config.mode === 'server') {
       this.phase = this.server || this.sctpServer ? 'listening' : 'stopped';

@@ -12,7 +12,7 @@ import { decodeMessage, encodeMessage, findAvp } from '../../../../plugins/diame
 import { Framer } from '../../../../plugins/diameter/peer/framer.js';
 import { A, str, u32 } from '../../../../plugins/diameter/peer/avps.js';
 import { CommandFlag } from '../../../../plugins/diameter/codec/header.js';
-import { runToCompletion, startTestService } from '../../../helpers/service.js';
+import { call, runToCompletion, startTestService } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
 
 const dict = new Dictionary();
@@ -238,6 +238,48 @@ describe('diameter client: re-open with CEA+DWR coalesced, then a Request run pa
       assert.equal(r.counts.passed, 1, JSON.stringify(r.first_aborts ?? r));
     }
   });
+
+  test('ListTests shows the re-opens (reconnects), the attempts and the last error separately', async () => {
+    const list = (await call(svc.port, 'ListTests', {})).result;
+    const gw = list.gateways.find((g: any) => g.kind === 'diameter' && g.name === 'P');
+    assert.equal(gw.state, 'up');
+    assert.equal(gw.detail.state, 'open');
+    assert.equal(gw.detail.reconnects, 2, JSON.stringify(gw.detail));
+    assert.equal(gw.detail.reconnect_attempts, 2, JSON.stringify(gw.detail));
+    assert.match(gw.detail.last_error, /closed by the peer|ECONNRESET/);
+    assert.match(gw.detail.last_error_at, /^\d{4}-\d\d-\d\dT/);
+  });
+});
+
+describe('diameter client: reconnects count re-opens, not attempts', () => {
+  test('one loss, two refused attempts, then open again: reconnects 1, reconnect_attempts 3, the last error kept', async () => {
+    let n = 0;
+    const p = await scriptedPeer((s, hbh, e2e) => s.write(cea(hbh, e2e)));
+    // connections 2 and 3 are dropped before the CER is answered
+    p.server.prependListener('connection', (s: Socket) => {
+      n++;
+      if (n === 2 || n === 3) s.destroy();
+    });
+    const cli = clientPeer(p.port);
+    try {
+      await cli.start();
+      assert.equal(cli.state(), 'up');
+      let d = cli.describe() as Record<string, unknown>;
+      assert.equal(d.reconnects, 0);
+      assert.equal(d.reconnect_attempts, 0);
+      assert.equal(d.last_error, undefined);
+      p.sockets[0]!.destroy();
+      await waitFor('re-opened', () => n === 4 && cli.state() === 'up');
+      d = cli.describe() as Record<string, unknown>;
+      assert.equal(d.reconnects, 1, JSON.stringify(d));
+      assert.equal(d.reconnect_attempts, 3, JSON.stringify(d));
+      assert.match(String(d.last_error), /closed by the peer|ECONNRESET|socket error/);
+      assert.equal(typeof d.last_error_at, 'string');
+    } finally {
+      await cli.stop();
+      p.close();
+    }
+  });
 });
 
 describe('diameter server: several messages in one read', () => {
@@ -298,5 +340,11 @@ describe('diameter server: several messages in one read', () => {
   test('CER and DWR byte by byte: the same', async () => {
     const a = await rawClient(Buffer.concat([cer(), dwr()]), true, 2);
     assert.deepEqual(a.map((m) => [m.readUInt32BE(4) & 0xffffff, rc(m)]), [[257, 2001], [280, 2001]]);
+  });
+
+  test('a server counts the peer\'s re-opens as reconnects (three connections: 2)', () => {
+    const d = srv.describe() as Record<string, unknown>;
+    assert.equal(d.reconnects, 2, JSON.stringify(d));
+    assert.equal(d.reconnect_attempts, 2, JSON.stringify(d));
   });
 });
