@@ -11,6 +11,11 @@ export interface OperationOutcome {
   goto?: string;
   /** Logic: end the instance now, successfully (unless checks failed). */
   halt?: boolean;
+  /**
+   * How a value of `result` at `kpath` is written in `tests[]` check texts (e.g. an enumerated value with its
+   * name, `UPDATE_REQUEST (2)`); undefined: its JSON form.
+   */
+  show?: (kpath: string, value: unknown) => string | undefined;
 }
 
 /** Thrown (via ctx.abort) to end an instance as aborted. */

@@ -258,7 +258,7 @@ export async function runInstance(
       const outcomeObj: OperationOutcome | undefined =
         (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelWait()]) : (res as OperationOutcome | void)) || undefined;
       // tests[] always run (an operation without a result is checked against null: nothing is present).
-      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope);
+      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope, outcomeObj?.show);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: ctx.fails > failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - t0 });
       if (outcomeObj?.halt) {
         ctx.trace(1, `halt at operation ${pc}`);
@@ -336,10 +336,10 @@ function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
   return args;
 }
 
-function runTests(ctx: Ctx, op: CompiledOp, result: Json, scope: ExprScope): void {
+function runTests(ctx: Ctx, op: CompiledOp, result: Json, scope: ExprScope, display?: OperationOutcome['show']): void {
   for (const t of op.tests) {
     const spec = t.spec ?? (t.template!.render(scope) as unknown as TestSpec);
-    const r = runTest(spec, result, ctx.host.regexCache);
+    const r = runTest(spec, result, ctx.host.regexCache, display);
     if (r.ok) ctx.pass(r.text);
     else if (r.abort) throw new InstanceAbort(r.text);
     else ctx.fail(r.text);

@@ -317,6 +317,14 @@ function withEnumNames(dict: Dictionary, def: AvpDefinition | undefined, v: unkn
  * are left to the plain JSON form (undefined).
  */
 export function showAvpValue(dict: Dictionary): (field: string, value: unknown) => string | undefined {
+  let f = showers.get(dict);
+  if (!f) showers.set(dict, (f = makeShow(dict)));
+  return f;
+}
+
+const showers = new WeakMap<Dictionary, (field: string, value: unknown) => string | undefined>();
+
+function makeShow(dict: Dictionary): (field: string, value: unknown) => string | undefined {
   return (field, value) => {
     if (value === undefined || value === null) return undefined;
     const r = withEnumNames(dict, fieldDefinition(dict, field), value);

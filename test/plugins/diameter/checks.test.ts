@@ -80,6 +80,23 @@ describe('diameter check texts and MSCC result codes', () => {
     assert.deepEqual(fails(r), ['Credit-Control-Answer.Multiple-Services-Credit-Control.Final-Unit-Indication: expected absent, got {"Final-Unit-Action":"TERMINATE (0)"}']);
   });
 
+  test('tests[] on the result name enumerated values too', async () => {
+    state.mscc = [{ 'Rating-Group': 7, 'Final-Unit-Indication': { 'Final-Unit-Action': 'TERMINATE' } }];
+    const op = { ...ccr(), tests: [
+      { kpath: 'CC-Request-Type', type: 'integer', value: 2 },
+      { kpath: 'Multiple-Services-Credit-Control.Final-Unit-Indication.Final-Unit-Action', type: 'integer', value: 1 },
+      { kpath: 'result_code', type: 'integer', value: 4012 },
+      { kpath: 'Multiple-Services-Credit-Control.Rating-Group', type: 'integer', value: 8 },
+    ] };
+    const r = await runToCompletion(svc.port, { run_id: 'enum-tests', operations: [op] });
+    assert.deepEqual(fails(r), [
+      'test CC-Request-Type: expected integer UPDATE_REQUEST (2), got INITIAL_REQUEST (1)',
+      'test Multiple-Services-Credit-Control.Final-Unit-Indication.Final-Unit-Action: expected integer REDIRECT (1), got TERMINATE (0)',
+      'test result_code: expected integer DIAMETER_CREDIT_LIMIT_REACHED (4012), got DIAMETER_SUCCESS (2001)',
+      'test Multiple-Services-Credit-Control.Rating-Group: expected integer 8, got 7',
+    ]);
+  });
+
   test('from_server.Request: a mismatch in the received request names the value', async () => {
     const sid = 'ext.test;1;7';
     const exec = await call(svc.port, 'ExecuteTest', { run_id: 'enum-rar', trace_level: 1, operations: [

@@ -116,7 +116,7 @@ export default defineOperation({
     } else {
       req.answered = true;
     }
-    return { result };
+    return { result, show: showAvpValue(dict) };
   },
 });
 

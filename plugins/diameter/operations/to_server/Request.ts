@@ -124,7 +124,7 @@ export default defineOperation({
     const namesMscc = expected ? Object.keys(expected).some((k) => MSCC_RESULT_KEYS.test(k)) : false;
     if (args.check_result !== false && args.mscc_result_code !== false && !namesMscc) checkMsccResults(ctx, dict, d, args.mscc_result_code);
     if (expected && Object.keys(expected).length) ctx.match(d.name, expected, result, { show: showAvpValue(dict) });
-    return { result };
+    return { result, show: showAvpValue(dict) };
   },
 });
 
