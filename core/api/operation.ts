@@ -11,6 +11,11 @@ export interface OperationOutcome {
   goto?: string;
   /** Logic: end the instance now, successfully (unless checks failed). */
   halt?: boolean;
+  /**
+   * How a value of `result` at `kpath` is written in `tests[]` check texts (e.g. an enumerated value with its
+   * name, `UPDATE_REQUEST (2)`); undefined: its JSON form.
+   */
+  show?: (kpath: string, value: unknown) => string | undefined;
 }
 
 /** Thrown (via ctx.abort) to end an instance as aborted. */
@@ -19,6 +24,14 @@ export interface InstanceAbortLike extends Error {
 }
 
 /** Passed to an operation's execute(). One per operation step of one instance. */
+/** Options of OperationContext.match. */
+export interface MatchOptions {
+  /** Fields (keys of `expected`, without `!`) not checked. */
+  ignore?: readonly string[];
+  /** How a value of `field` is written in the check text; undefined: its JSON form. */
+  show?: (field: string, value: unknown) => string | undefined;
+}
+
 export interface OperationContext<G = unknown> {
   readonly run: RunView;
   /** Instance index ($n), 0 for the first (detailed) instance. */
@@ -58,8 +71,10 @@ export interface OperationContext<G = unknown> {
    * Match expected fields against a received message (DESIGN §3): each given field must equal the received
    * value; null means "must be absent"; a leading `!` negates ("must not equal", with null "must be present").
    * Writes one pass/fail check per field; returns false when any failed. Keys listed in `ignore` are skipped.
+   * `show` renders a value of a field in the check text (e.g. an enumerated value with its name); undefined falls
+   * back to the plain JSON form.
    */
-  match(what: string, expected: JsonObject, received: JsonObject, opts?: { ignore?: readonly string[] }): boolean;
+  match(what: string, expected: JsonObject, received: JsonObject, opts?: MatchOptions): boolean;
   /**
    * Assign vars ($v of this instance) or globals ($g of the run) within the service's bounds: each value at most
    * max_value_bytes, all of them together at most max_vars_bytes; past a bound the instance aborts naming it.

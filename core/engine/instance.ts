@@ -1,11 +1,11 @@
 // One Test Instance: evaluate vars, run the operations in order (branches, halt), run each operation's tests[],
 // and end as passed, failed, aborted or cancelled. The operation context is one object per instance, updated
 // as the instance moves from operation to operation.
-import type { CheckStatus, Json, JsonObject, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
+import type { CheckStatus, Json, JsonObject, MatchOptions, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
 import { InstanceAbort, isInstanceAbort } from '../errors.js';
 import { describeError } from '../validation/ajv.js';
 import { checkArguments, joinPath } from '../validation/shape.js';
-import { looselyEqual, show } from './compare.js';
+import { looselyEqual, show as showValue } from './compare.js';
 import { initialVars, type CompiledDefinition, type CompiledOp } from './definition.js';
 import { instanceNumber } from './slice.js';
 import { runTest, type TestSpec } from './tests-runner.js';
@@ -145,9 +145,11 @@ class Ctx implements OperationContext<unknown> {
   abort(text: string): never {
     throw new InstanceAbort(text);
   }
-  match(what: string, expected: JsonObject, received: JsonObject, opts?: { ignore?: readonly string[] }): boolean {
+  match(what: string, expected: JsonObject, received: JsonObject, opts?: MatchOptions): boolean {
     if (!this.checking) return true;
     let ok = true;
+    const sh = opts?.show;
+    const show = sh ? (field: string, v: unknown) => sh(field, v) ?? showValue(v) : (_: string, v: unknown) => showValue(v);
     for (const key in expected) {
       if (opts?.ignore?.includes(key)) continue;
       const neg = key.charCodeAt(0) === 33; // '!'
@@ -159,13 +161,13 @@ class Ctx implements OperationContext<unknown> {
       let text: string;
       if (exp === null || exp === undefined) {
         good = neg ? present : !present;
-        text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${show(act)}`}`;
+        text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${show(field, act)}`}`;
       } else if (neg) {
         good = !looselyEqual(exp, act);
-        text = `${what}.${field}: ${good ? `is not ${show(exp)}` : `expected anything but ${show(exp)}`}`;
+        text = `${what}.${field}: ${good ? `is not ${show(field, exp)}` : `expected anything but ${show(field, exp)}`}`;
       } else {
         good = looselyEqual(exp, act);
-        text = `${what}.${field}: ${good ? `is ${show(exp)}` : `expected ${show(exp)}, got ${show(act)}`}`;
+        text = `${what}.${field}: ${good ? `is ${show(field, exp)}` : `expected ${show(field, exp)}, got ${show(field, act)}`}`;
       }
       if (good) this.pass(text);
       else {
@@ -256,7 +258,7 @@ export async function runInstance(
       const outcomeObj: OperationOutcome | undefined =
         (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelWait()]) : (res as OperationOutcome | void)) || undefined;
       // tests[] always run (an operation without a result is checked against null: nothing is present).
-      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope);
+      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope, outcomeObj?.show);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: ctx.fails > failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - t0 });
       if (outcomeObj?.halt) {
         ctx.trace(1, `halt at operation ${pc}`);
@@ -334,10 +336,10 @@ function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
   return args;
 }
 
-function runTests(ctx: Ctx, op: CompiledOp, result: Json, scope: ExprScope): void {
+function runTests(ctx: Ctx, op: CompiledOp, result: Json, scope: ExprScope, display?: OperationOutcome['show']): void {
   for (const t of op.tests) {
     const spec = t.spec ?? (t.template!.render(scope) as unknown as TestSpec);
-    const r = runTest(spec, result, ctx.host.regexCache);
+    const r = runTest(spec, result, ctx.host.regexCache, display);
     if (r.ok) ctx.pass(r.text);
     else if (r.abort) throw new InstanceAbort(r.text);
     else ctx.fail(r.text);
