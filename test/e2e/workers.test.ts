@@ -1,0 +1,50 @@
+// `tester serve --workers N` (docs/workers.md) with plugins that are and are not multiplied: a run whose operation
+// types all belong to multiplied plugins (logic) is split across the workers; a run using a plugin that is not
+// multiplied (a peer that takes one connection) runs on one worker, and that plugin is loaded on the main thread only.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { startTestService, runToCompletion, call } from '../helpers/service.js';
+import type { RunningService } from '../../core/service.js';
+
+const lines: string[] = [];
+let svc: RunningService;
+before(async () => {
+  svc = await startTestService([{ name: 'logic' }, { module: fileURLToPath(new URL('./fixtures/single-peer.ts', import.meta.url)) }], { workers: 2, quiet: false, log: (l) => lines.push(l) });
+});
+after(async () => {
+  await svc?.close();
+});
+
+test('a plugin that is not multiplied is loaded on the main thread only', () => {
+  const setups = lines.filter((l) => l.includes('fx_peer set up'));
+  assert.equal(setups.length, 1, lines.join('\n'));
+  assert.match(setups[0]!, /worker 0 of 2/);
+  assert.ok(lines.some((l) => /2 workers \(multiplied: logic\)/.test(l)), lines.join('\n'));
+});
+
+test('a run on a gateway that is not multiplied runs on one worker with --workers 2', async () => {
+  const r = await runToCompletion(svc.port, { run_id: 'peer-load', distribution: { type: 'load', total: 20, backlog: 4 }, operations: [{ type: 'fx_peer.local.Request' }, { type: 'set', arguments: { globals: { n: '{($g.n || 0) + 1}' } } }] });
+  assert.deepEqual([r.counts.passed, r.counts.failed, r.counts.aborted], [20, 0, 0], JSON.stringify(r.first_fails));
+  assert.equal(r.workers, undefined, 'one worker: a plain record');
+  assert.equal(r.globals.n, 20, '$g shared by every instance: one worker');
+});
+
+test('a run of multiplied plugins only is split: $g per worker, $n unique', async () => {
+  const r = await runToCompletion(svc.port, { run_id: 'logic-load', distribution: { type: 'load', total: 21, backlog: 4 }, operations: [{ type: 'set', arguments: { globals: { ns: "{($g.ns || '') + ' ' + $n}" } } }] });
+  assert.deepEqual([r.counts.started, r.counts.passed], [21, 21]);
+  assert.equal(r.workers.length, 2);
+  const ns = r.workers.flatMap((w: any) => String(w.globals.ns).trim().split(' ').map(Number)).sort((a: number, b: number) => a - b);
+  assert.deepEqual(ns, [...Array(21).keys()]);
+  assert.equal(r.first_call_summary.idx, '0');
+  const list = await call(svc.port, 'ListTests', {});
+  assert.deepEqual(list.result.runs.find((x: any) => x.run_id === 'logic-load').counts.passed, 21);
+});
+
+test('a single run, and a run smaller than the workers, run on one worker', async () => {
+  const single = await runToCompletion(svc.port, { run_id: 'single', operations: [{ type: 'set', arguments: { vars: { x: 1 } } }] });
+  assert.equal(single.workers, undefined);
+  const tiny = await runToCompletion(svc.port, { run_id: 'tiny', distribution: { type: 'load', total: 1, backlog: 1 }, operations: [{ type: 'comment' }] });
+  assert.equal(tiny.workers, undefined);
+  assert.equal(tiny.counts.passed, 1);
+});
