@@ -35,8 +35,8 @@ export interface PluginApi {
   /**
    * Which of the service's worker threads this setup() runs in (`tester serve --workers N`, docs/workers.md):
    * index 0 is the main thread, count the number of workers (1 without --workers). A multiplied plugin is set up
-   * once per worker and should make each worker's gateway connections distinct where the peer needs it (e.g. an
-   * M3UA ASP Identifier + index).
+   * once per worker and should make each worker's gateway connections distinct where the peer needs it (e.g. a
+   * client identifier + index).
    */
   readonly worker: { readonly index: number; readonly count: number };
 }
@@ -59,9 +59,9 @@ export interface PluginDefinition<O = any, E = unknown> {
   builtin?: boolean;
   /**
    * With `tester serve --workers N` (docs/workers.md): true when the plugin may be loaded in every worker thread,
-   * each with its own gateway connections (e.g. one M3UA association per worker). Absent or false: it is loaded on
-   * the main thread only, and a run using any of its operation types runs there, on one worker (e.g. a Diameter
-   * peer that refuses a second connection with the same Origin-Host). A plugin is only multiplied when the plugins
+   * each with its own gateway connections (e.g. one association per worker). Absent or false: it is loaded on the
+   * main thread only, and a run using any of its operation types runs there, on one worker (e.g. a peer that
+   * refuses a second connection from the same identity). A plugin is only multiplied when the plugins
    * it depends on are too. A function decides from the plugin's options (e.g. a listening gateway cannot be).
    */
   multiplied?: boolean | ((options: O) => boolean);

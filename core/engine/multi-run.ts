@@ -9,6 +9,7 @@ import { combineRecords } from './merge.js';
 import { distributionRecord, type RunState, type TestRun } from './run.js';
 import type { WorkerThread } from './workers.js';
 import { nowMs, toSecUsec } from './clock.js';
+import { LatencyHistogram } from './histogram.js';
 
 type Rec = Record<string, any>;
 
@@ -70,6 +71,25 @@ export class MultiRun {
     // a fault ends the whole run, as on one worker: the other parts are stopped
     if (rec.state === 'aborted') this.stopParts('cancelled');
     if (this.parts.every((q) => q.final)) this.end();
+  }
+
+  /**
+   * A part whose worker thread exited before it ended: its last record read (or an empty one), aborted with the
+   * reason; the other parts are cancelled as for a fault.
+   */
+  partLost(index: number, why: string): void {
+    const p = this.parts[index];
+    if (!p || p.final) return;
+    const last = p.last;
+    const empty = new LatencyHistogram();
+    const rec: Rec = last
+      ? { ...last, in_progress: 0 }
+      : { run_id: this.runId, time_start: toSecUsec(nowMs()), counts: { started: 0, finished: 0, passed: 0, failed: 0, aborted: 0, cancelled: 0, dropped: 0 }, in_progress: 0, rate: 0, first_fails: [], first_aborts: [], globals: {}, latency: { instance: empty.summary(), operations: {}, distribution: [], hdr: { instance: empty.encode(), operations: {} } }, buckets: [], max_in_progress: 0 };
+    rec.state = 'aborted';
+    rec.time_finish = toSecUsec(nowMs());
+    rec.abort_reason = `internal fault: ${why}`;
+    rec.first_aborts = [...(rec.first_aborts ?? []), { idx: -1, op_idx: -1, text: rec.abort_reason, time: rec.time_finish }];
+    this.partEnded(index, rec);
   }
 
   private end(): void {

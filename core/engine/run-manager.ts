@@ -188,7 +188,7 @@ export class RunManager {
       this.log('info', `run ${r.runId} ${r.state} on ${r.workers} workers: started ${c.started}, passed ${c.passed}, failed ${c.failed}, aborted ${c.aborted}, cancelled ${c.cancelled}, dropped ${c.dropped}`);
     });
     this.multi.set(runId, run);
-    const started = await Promise.allSettled(threads.map((t, i) => t.execute(partParams(i + 1), (rec) => run.partEnded(i + 1, rec))));
+    const started = await Promise.allSettled(threads.map((t, i) => t.execute(partParams(i + 1), (rec) => run.partEnded(i + 1, rec), (why) => run.partLost(i + 1, why))));
     const refused = started.findIndex((s) => s.status === 'rejected');
     if (refused >= 0) {
       for (const [i, s] of started.entries()) if (s.status === 'fulfilled') threads[i]!.cancel(runId);

@@ -45,7 +45,7 @@ export class WorkerThread {
   private nextId = 1;
   private pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   /** Who waits for the end of a run's part on this worker. */
-  private readonly enders = new Map<string, (rec: Record<string, unknown>) => void>();
+  private readonly enders = new Map<string, { ended(rec: Record<string, unknown>): void; lost(why: string): void }>();
   private exited = false;
 
   constructor(readonly index: number, readonly worker: Worker, private readonly log: (level: string, text: string) => void) {
@@ -54,6 +54,9 @@ export class WorkerThread {
       this.exited = true;
       for (const p of this.pending.values()) p.reject(new Error(`worker ${index} exited (code ${code})`));
       this.pending.clear();
+      // the parts it was running end aborted (the run ends aborted, its locks are released)
+      for (const e of this.enders.values()) e.lost(`worker ${index} exited (code ${code})`);
+      this.enders.clear();
     });
     worker.on('error', (e) => log('error', `worker ${index}: ${e?.stack ?? e}`));
   }
@@ -69,7 +72,7 @@ export class WorkerThread {
     } else if (m.t === 'ended') {
       const f = this.enders.get(m.runId);
       this.enders.delete(m.runId);
-      f?.(m.record);
+      f?.ended(m.record);
     }
   }
 
@@ -82,10 +85,13 @@ export class WorkerThread {
     });
   }
 
-  /** Start a part of a run here; `ended` receives its final record. Rejects as the worker's ExecuteTest would. */
-  async execute(params: JsonObject, ended: (rec: Record<string, unknown>) => void): Promise<void> {
+  /**
+   * Start a part of a run here; `ended` receives its final record, `lost` the reason when the worker exits before.
+   * Rejects as the worker's ExecuteTest would.
+   */
+  async execute(params: JsonObject, ended: (rec: Record<string, unknown>) => void, lost: (why: string) => void): Promise<void> {
     const runId = params.run_id as string;
-    this.enders.set(runId, ended);
+    this.enders.set(runId, { ended, lost });
     try {
       await this.request({ t: 'execute', params });
     } catch (e) {

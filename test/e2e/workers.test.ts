@@ -4,7 +4,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startTestService, runToCompletion, call } from '../helpers/service.js';
+import { startTestService, runToCompletion, call, waitForRun } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
 
 const lines: string[] = [];
@@ -47,4 +47,16 @@ test('a single run, and a run smaller than the workers, run on one worker', asyn
   const tiny = await runToCompletion(svc.port, { run_id: 'tiny', distribution: { type: 'load', total: 1, backlog: 1 }, operations: [{ type: 'comment' }] });
   assert.equal(tiny.workers, undefined);
   assert.equal(tiny.counts.passed, 1);
+});
+
+test('a worker thread that exits ends its runs aborted and frees their locks (last: it stops a worker)', async () => {
+  const params = { run_id: 'lost', locks: [{ key: 'k-lost' }], distribution: { type: 'load', total: 10, backlog: 4 }, operations: [{ type: 'wait', arguments: { seconds: 60 } }] };
+  const r = await call(svc.port, 'ExecuteTest', params);
+  assert.ok(!r.error, JSON.stringify(r.error));
+  await svc.runs.opts.workers!.threads[0]!.worker.terminate();
+  const done = await waitForRun(svc.port, 'lost', { timeoutMs: 20_000 });
+  assert.equal(done.state, 'aborted');
+  assert.match(done.abort_reason, /worker 1 exited/);
+  assert.deepEqual(done.workers.map((w: any) => w.state), ['cancelled', 'aborted']);
+  assert.equal(svc.runs.locks.size, 0);
 });
