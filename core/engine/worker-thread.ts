@@ -45,6 +45,12 @@ async function main(): Promise<void> {
         port.postMessage({ t: 'reply', id: m.id, result: run ? partRecord(run) : null });
         return;
       }
+      case 'gateways': {
+        const states: Record<string, string> = {};
+        for (const g of registry.gateways.values()) for (const i of g.byName.values()) states[`${g.def.kind}/${i.name}`] = i.state();
+        port.postMessage({ t: 'reply', id: m.id, result: states });
+        return;
+      }
       case 'cancel':
         runs.runs.get(m.runId)?.cancel();
         return;

@@ -28,6 +28,7 @@ export interface WorkerBoot {
 export type ToWorker =
   | { t: 'execute'; id: number; params: JsonObject }
   | { t: 'record'; id: number; runId: string }
+  | { t: 'gateways'; id: number }
   | { t: 'cancel'; runId: string }
   | { t: 'shutdown'; id: number };
 
@@ -103,6 +104,15 @@ export class WorkerThread {
   /** The running part's record (with latency.hdr); null once it has ended (its final record was sent). */
   async record(runId: string): Promise<Record<string, unknown> | null> {
     return (await this.request({ t: 'record', runId })) as Record<string, unknown> | null;
+  }
+
+  /** The state of each of its gateway instances, by `<kind>/<name>`; empty when the worker has exited. */
+  async gateways(): Promise<Record<string, string>> {
+    try {
+      return (await this.request({ t: 'gateways' })) as Record<string, string>;
+    } catch {
+      return {};
+    }
   }
 
   cancel(runId: string): void {

@@ -15,6 +15,9 @@ export function listTests(runs: RunManager, registry: Registry) {
     // runs on several workers: their parts' counts are read now (one record per worker and run)
     const live = new Map<string, Record<string, any>>();
     await Promise.all([...runs.multi.values()].map(async (r) => live.set(r.runId, await r.liveRecord())));
+    // with worker threads: each worker's state of each gateway instance it has (multiplied plugins only)
+    const threads = runs.opts.workers?.threads ?? [];
+    const workerStates = await Promise.all(threads.map((t) => t.gateways()));
     return {
       runs: [...runs.all()].map((r) => {
         if (r instanceof MultiRun) {
@@ -41,7 +44,18 @@ export function listTests(runs: RunManager, registry: Registry) {
       locks_held: runs.locks.size,
       service: serviceInfo(),
       gateways: [...registry.gateways.values()].flatMap((g) =>
-        [...g.byName.values()].map((i) => ({ kind: g.def.kind, name: i.name, state: i.state(), default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name, ...(i.describe ? { detail: redactJson(i.describe()) } : {}) })),
+        [...g.byName.values()].map((i) => {
+          const inWorkers = workerStates.map((s) => s[`${g.def.kind}/${i.name}`]);
+          return {
+            kind: g.def.kind,
+            name: i.name,
+            state: i.state(),
+            default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name,
+            ...(i.describe ? { detail: redactJson(i.describe()) } : {}),
+            // worker 1 … N-1's own instance (absent where the plugin is not multiplied)
+            ...(threads.length && inWorkers.some((x) => x !== undefined) ? { workers: inWorkers.map((x) => x ?? null) } : {}),
+          };
+        }),
       ),
     };
   };

@@ -113,4 +113,6 @@ test("CancelTest stops every worker's share", async () => {
   const list = await call(two.port, 'ListTests', {});
   const line = list.result.runs.find((x: any) => x.run_id === 'w-cancel');
   assert.deepEqual([line.state, line.counts.cancelled, line.workers], ['cancelled', 6, 2]);
+  const gw = list.result.gateways.find((g: any) => g.kind === 'sigtran');
+  assert.deepEqual([gw.state, gw.workers], ['up', ['up']], "worker 1's own association");
 });
