@@ -22,7 +22,9 @@ const log = (level: string, text: string) => port.postMessage({ t: 'log', level,
 async function main(): Promise<void> {
   setExpressionLimits(boot.expressionLimits);
   const { hooks, registry } = await bootPlugins({ plugins: boot.entries, pluginsBaseDir: boot.baseDir, dataDir: boot.dataDir, worker: { index: boot.index, count: boot.count } }, log);
-  const runs = new RunManager(registry, hooks, { ...boot.runOptions, retentionSecs: 3600, maxRetainedRuns: 1_000_000, forgetOnRead: false }, log);
+  // the main thread logs each run once: the parts' own start and end lines are debug lines here
+  const runLog = (level: string, text: string) => log(level === 'info' ? 'debug' : level, text);
+  const runs = new RunManager(registry, hooks, { ...boot.runOptions, retentionSecs: 3600, maxRetainedRuns: 1_000_000, forgetOnRead: false }, runLog);
   await hooks.ready.promise();
 
   port.on('message', (m: ToWorker) => {
