@@ -131,22 +131,29 @@ export class MultiRun {
     return this.combine(recs, true);
   }
 
-  /** The record with every running part asked for its record now. */
+  private fetching: Promise<unknown> | undefined;
+
+  /** The record with every running part asked for its record now (concurrent callers share one round of asks). */
   async liveRecord(): Promise<Rec> {
     if (!this.finalRecord) {
-      await Promise.all(
-        this.parts.map(async (p) => {
-          if (!p.thread || p.final) return;
-          try {
-            const r = await p.thread.record(this.runId);
-            if (r) p.last = r;
-          } catch {
-            /* the worker exited: its last record stands */
-          }
-        }),
-      );
+      this.fetching ??= this.fetchParts().finally(() => (this.fetching = undefined));
+      await this.fetching;
     }
     return this.record();
+  }
+
+  private async fetchParts(): Promise<void> {
+    await Promise.all(
+      this.parts.map(async (p) => {
+        if (!p.thread || p.final) return;
+        try {
+          const r = await p.thread.record(this.runId);
+          if (r) p.last = r;
+        } catch {
+          /* the worker exited: its last record stands */
+        }
+      }),
+    );
   }
 
   private combine(recs: Rec[], running: boolean): Rec {
