@@ -1,19 +1,37 @@
 // `tester serve --workers N` (docs/workers.md) with plugins that are and are not multiplied: a run whose operation
 // types all belong to multiplied plugins (logic) is split across the workers; a run using a plugin that is not
-// multiplied (a peer that takes one connection) runs on one worker, and that plugin is loaded on the main thread only.
+// multiplied (a peer that takes one connection and closes any other) runs on one worker, and that plugin is loaded
+// on the main thread only.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { createServer, type Server } from 'node:net';
 import { startTestService, runToCompletion, call, waitForRun } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
 
 const lines: string[] = [];
 let svc: RunningService;
+let peer: Server;
+let connections = 0;
 before(async () => {
-  svc = await startTestService([{ name: 'logic' }, { module: fileURLToPath(new URL('./fixtures/single-peer.ts', import.meta.url)) }], { workers: 2, quiet: false, log: (l) => lines.push(l) });
+  // the peer: takes one connection, answers ping with pong; closes any further connection at once
+  let taken = false;
+  peer = createServer((s) => {
+    connections++;
+    if (taken) return void s.destroy();
+    taken = true;
+    s.write('welcome\n');
+    s.setEncoding('utf8');
+    s.on('data', (d: string) => s.write(d.replace(/ping/g, 'pong')));
+    s.on('error', () => {});
+  });
+  await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r));
+  const port = (peer.address() as { port: number }).port;
+  svc = await startTestService([{ name: 'logic' }, { module: fileURLToPath(new URL('./fixtures/single-peer.ts', import.meta.url)), options: { port } }], { workers: 2, quiet: false, log: (l) => lines.push(l) });
 });
 after(async () => {
   await svc?.close();
+  peer?.close();
 });
 
 test('a plugin that is not multiplied is loaded on the main thread only', () => {
@@ -28,6 +46,7 @@ test('a run on a gateway that is not multiplied runs on one worker with --worker
   assert.deepEqual([r.counts.passed, r.counts.failed, r.counts.aborted], [20, 0, 0], JSON.stringify(r.first_fails));
   assert.equal(r.workers, undefined, 'one worker: a plain record');
   assert.equal(r.globals.n, 20, '$g shared by every instance: one worker');
+  assert.equal(connections, 1, 'the peer was connected to once');
 });
 
 test('a run of multiplied plugins only is split: $g per worker, $n unique', async () => {
