@@ -296,7 +296,7 @@ export class TestRun implements RunView, InstanceHost {
 }
 
 /** The record's form of a distribution (`distribution`, and a slice's whole run in `slice.distribution`). */
-function distributionRecord(d: Omit<Distribution, 'slice'>): Record<string, unknown> {
+export function distributionRecord(d: Omit<Distribution, 'slice'>): Record<string, unknown> {
   if (d.type === 'single') return { type: d.type };
   if (d.type === 'load') return { type: d.type, total: d.total, backlog: d.backlog };
   return { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };
