@@ -17,6 +17,7 @@ import type { RegexCache } from './regex.js';
 import { expressionLimits } from '../expr/limits.js';
 import { jsonValueSize } from '../expr/json-value.js';
 import type { Outcome } from './first-call.js';
+import { InstanceEndSignal } from './end-signal.js';
 
 export type { Outcome };
 
@@ -33,8 +34,8 @@ export interface InstanceHost {
   readonly isCancelled: boolean;
   /** Rejecters of the instances waiting on an operation, called by a run cancel. */
   readonly cancellers: Set<(e: Error) => void>;
-  /** Instances that created an abort signal, aborted by a run cancel. */
-  readonly signalled: Set<AbortController>;
+  /** End signals of the instances that made one (an operation asked for ctx.endSignal or ctx.signal), fired by a run cancel. */
+  readonly signalled: Set<InstanceEndSignal>;
 }
 
 /** The sizes of the values of one vars or globals object, kept as they are assigned (no walk of the whole). */
@@ -103,13 +104,25 @@ class Ctx implements OperationContext<unknown> {
   get globals(): JsonObject {
     return this.host.globals;
   }
-  controller: AbortController | undefined;
+  end: InstanceEndSignal | undefined;
   /** Created on first use: most operations never need one, and each costs memory per in-flight instance. */
+  get endSignal(): InstanceEndSignal {
+    if (!this.end) {
+      this.end = new InstanceEndSignal();
+      if (this.host.isCancelled) this.end.fire(true);
+      else this.host.signalled.add(this.end);
+    }
+    return this.end;
+  }
+  private controller: AbortController | undefined;
+  /** A real AbortSignal, made on first use on top of the end signal (an AbortController, an Event and an Error). */
   get signal(): AbortSignal {
     if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.host.isCancelled) this.controller.abort(new Error('run cancelled'));
-      else this.host.signalled.add(this.controller);
+      const c = (this.controller = new AbortController());
+      const end = this.endSignal;
+      const abort = () => c.abort(new Error(end.cancelled ? 'run cancelled' : 'instance ended'));
+      if (end.aborted) abort();
+      else end.addEventListener('abort', abort);
     }
     return this.controller.signal;
   }
@@ -308,10 +321,10 @@ export async function runInstance(
       }
     }
     if (canceller) host.cancellers.delete(canceller);
-    const c = ctx?.controller;
-    if (c) {
-      host.signalled.delete(c);
-      if (!c.signal.aborted) c.abort(new Error('instance ended'));
+    const end = ctx?.end;
+    if (end) {
+      host.signalled.delete(end);
+      end.fire(false);
     }
     const latencyMs = performance.now() - intendedStart;
     return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };

@@ -5,6 +5,7 @@ import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hoo
 import type { CompiledDefinition, Distribution } from './definition.js';
 import { instanceNumber } from './slice.js';
 import { runInstance, SizeLedger, type InstanceHost } from './instance.js';
+import type { InstanceEndSignal } from './end-signal.js';
 import { FirstCallRecorder } from './first-call.js';
 import { RegexCache } from './regex.js';
 import { RunResults } from './results.js';
@@ -35,7 +36,7 @@ export class TestRun implements RunView, InstanceHost {
   private readonly t0 = performance.now();
   private readonly controller = new AbortController();
   private inflight = new Set<number>();
-  readonly signalled = new Set<AbortController>();
+  readonly signalled = new Set<InstanceEndSignal>();
   isCancelled = false;
   readonly cancellers = new Set<(e: Error) => void>();
   private nextIndex = 0;
@@ -143,7 +144,7 @@ export class TestRun implements RunView, InstanceHost {
     this.controller.abort(new Error('run cancelled'));
     for (const c of this.cancellers) c(new Error('run cancelled'));
     this.cancellers.clear();
-    for (const c of this.signalled) c.abort(new Error('run cancelled'));
+    for (const c of this.signalled) c.fire(true);
     if (this.inflight.size === 0) void this.end();
   }
 
