@@ -55,7 +55,7 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   const gw = ctx.gateway() as SigtranGateway;
   let m: TcapMessage;
   try {
-    const reg = session(ctx).registrations.get(op);
+    const reg = session(ctx).registrations?.get(op);
     m = reg ? await reg.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal }) : await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
   } catch (e) {
     waitError(ctx, spec, e);
