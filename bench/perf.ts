@@ -10,7 +10,7 @@
 //          --heap-prof DIR (likewise --heap-prof, for the memory step)
 //          --heap-snapshot DIR (a heap snapshot of the service, into DIR, once `--inflight` instances are in flight)
 //          --json
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -59,7 +59,7 @@ async function run(port: number, pid: number, runId: string, distribution: Recor
       const inflight = rec.in_progress ?? 0;
       if (rssAt === undefined && inflight >= memoryAt) {
         rssAt = rssKb(pid);
-        if (SNAPSHOT) process.kill(pid, 'SIGUSR2'); // --heapsnapshot-signal: a heap snapshot with `memoryAt` in flight
+        if (SNAPSHOT) await snapshot(pid, resolve(SNAPSHOT));
       }
       if (inflight > peak.inflight) peak = { inflight, rss: rssKb(pid) };
     }
@@ -84,6 +84,23 @@ async function run(port: number, pid: number, runId: string, distribution: Recor
     Object.assign(out, { inflight_measured: at.inflight, bytes_per_inflight: at.inflight ? Math.round(((at.rss - rss0) * 1024) / at.inflight) : null, rss0_mb: Math.round(rss0 / 1024) });
   }
   return out;
+}
+
+/** SIGUSR2 (--heapsnapshot-signal) and wait until the snapshot file in `dir` stops growing (the service is blocked meanwhile). */
+async function snapshot(pid: number, dir: string): Promise<void> {
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  let last = -1;
+  for (let i = 0; i < 600; i++) {
+    await new Promise((res) => setTimeout(res, 500));
+    const f = readdirSync(dir).find((x) => x.endsWith('.heapsnapshot') && !before.has(x));
+    const size = f ? statSync(join(dir, f)).size : -1;
+    if (size > 0 && size === last) {
+      log(`  heap snapshot: ${join(dir, f!)} (${Math.round(size / 1048576)} MB)`);
+      return;
+    }
+    last = size;
+  }
 }
 
 async function stop(child: ChildProcess): Promise<void> {

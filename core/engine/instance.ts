@@ -82,6 +82,8 @@ class Ctx implements OperationContext<unknown> {
   /** Fail checks written so far: an operation whose checks failed is reported 'failed' to operationDone. */
   fails = 0;
   gw: unknown = undefined;
+  private stateKey: string | undefined = undefined;
+  private stateValue: object | undefined = undefined;
   private states: Map<string, object> | undefined;
   deferred: Array<() => void | Promise<void>> | undefined;
   readonly recordsMessages: boolean;
@@ -103,6 +105,20 @@ class Ctx implements OperationContext<unknown> {
   }
   get globals(): JsonObject {
     return this.host.globals;
+  }
+  /**
+   * One cancel promise per instance, made when an operation first waits: a promise shared by the whole run would
+   * collect a reaction per awaited operation and keep every result alive for as long as the run is retained.
+   */
+  private cancelPromise: Promise<never> | undefined = undefined;
+  canceller: ((e: Error) => void) | undefined = undefined;
+  cancelWait(): Promise<never> {
+    if (!this.cancelPromise) {
+      this.cancelPromise = new Promise<never>((_, reject) => (this.canceller = reject));
+      if (this.host.isCancelled) this.canceller!(new Error('run cancelled'));
+      else this.host.cancellers.add(this.canceller!);
+    }
+    return this.cancelPromise;
   }
   end: InstanceEndSignal | undefined;
   /** Created on first use: most operations never need one, and each costs memory per in-flight instance. */
@@ -130,11 +146,15 @@ class Ctx implements OperationContext<unknown> {
     return this.gw;
   }
   state<T extends object>(key: string, init: () => T): T {
-    this.states ??= new Map();
-    let s = this.states.get(key);
+    // The first key in two fields (an instance of one plugin needs no Map), more keys in a Map.
+    if (this.stateKey === key) return this.stateValue as T;
+    let s = this.states?.get(key);
     if (!s) {
       s = init();
-      this.states.set(key, s);
+      if (this.stateKey === undefined) {
+        this.stateKey = key;
+        this.stateValue = s;
+      } else (this.states ??= new Map()).set(key, s);
     }
     return s as T;
   }
@@ -220,18 +240,6 @@ export async function runInstance(
   const def = host.def;
   const hooks = host.hooks;
   const n = instanceNumber(def.distribution.slice, index); // $n: unique across the slices of a run
-  // One cancel promise per instance, made when an operation first waits: a promise shared by the whole run would
-  // collect a reaction per awaited operation and keep every result alive for as long as the run is retained.
-  let cancelPromise: Promise<never> | undefined;
-  let canceller: ((e: Error) => void) | undefined;
-  const cancelWait = (): Promise<never> => {
-    if (!cancelPromise) {
-      cancelPromise = new Promise<never>((_, reject) => (canceller = reject));
-      if (host.isCancelled) canceller!(new Error('run cancelled'));
-      else host.cancellers.add(canceller!);
-    }
-    return cancelPromise;
-  };
   const inbound: JsonObject = {};
   let vars: JsonObject;
   let ctx: Ctx | undefined;
@@ -242,7 +250,7 @@ export async function runInstance(
     vars = {};
     host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
     if (index === 0) hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}` });
-    return finish('aborted');
+    return finish(host, undefined, index, intendedStart, 'aborted');
   }
   ctx = new Ctx(host, index, vars, inbound);
   const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: def.exprState };
@@ -267,7 +275,7 @@ export async function runInstance(
       const args = op.staticArgs ?? renderArgs(op, scope);
       const res = op.def.execute(ctx, args);
       const outcomeObj: OperationOutcome | undefined =
-        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelWait()]) : (res as OperationOutcome | void)) || undefined;
+        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, ctx.cancelWait()]) : (res as OperationOutcome | void)) || undefined;
       // tests[] always run (an operation without a result is checked against null: nothing is present).
       if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: ctx.fails > failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - t0 });
@@ -299,36 +307,37 @@ export async function runInstance(
       }
     }
   }
-  return finish(outcome);
+  return finish(host, ctx, index, intendedStart, outcome);
+}
 
-  async function finish(o: Outcome): Promise<InstanceEnd> {
-    if (ctx?.deferred) {
-      // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
-      const deadline = performance.now() + CLEANUP_BUDGET_MS;
-      for (let i = ctx.deferred.length - 1; i >= 0; i--) {
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          const r = ctx.deferred[i]!();
-          if (r && typeof (r as Promise<void>).then === 'function') {
-            const left = Math.max(0, deadline - performance.now());
-            await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
-          }
-        } catch {
-          /* cleanup errors never change the outcome */
-        } finally {
-          clearTimeout(timer);
+/** The instance's end: its deferred cleanups (within a budget), its cancel wait and end signal released. */
+async function finish(host: InstanceHost, ctx: Ctx | undefined, index: number, intendedStart: number, o: Outcome): Promise<InstanceEnd> {
+  if (ctx?.deferred) {
+    // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
+    const deadline = performance.now() + CLEANUP_BUDGET_MS;
+    for (let i = ctx.deferred.length - 1; i >= 0; i--) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const r = ctx.deferred[i]!();
+        if (r && typeof (r as Promise<void>).then === 'function') {
+          const left = Math.max(0, deadline - performance.now());
+          await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
         }
+      } catch {
+        /* cleanup errors never change the outcome */
+      } finally {
+        clearTimeout(timer);
       }
     }
-    if (canceller) host.cancellers.delete(canceller);
-    const end = ctx?.end;
-    if (end) {
-      host.signalled.delete(end);
-      end.fire(false);
-    }
-    const latencyMs = performance.now() - intendedStart;
-    return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
   }
+  if (ctx?.canceller) host.cancellers.delete(ctx.canceller);
+  const end = ctx?.end;
+  if (end) {
+    host.signalled.delete(end);
+    end.fire(false);
+  }
+  const latencyMs = performance.now() - intendedStart;
+  return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
 }
 
 function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
