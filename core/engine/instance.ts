@@ -32,10 +32,15 @@ export interface InstanceHost {
   readonly globalSizes: SizeLedger;
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
   readonly isCancelled: boolean;
-  /** Rejecters of the instances waiting on an operation, called by a run cancel. */
-  readonly cancellers: Set<(e: Error) => void>;
+  /** The instances that have waited on an operation: a run cancel ends their wait. */
+  readonly cancellers: Set<Cancellable>;
   /** End signals of the instances that made one (an operation asked for ctx.endSignal or ctx.signal), fired by a run cancel. */
   readonly signalled: Set<InstanceEndSignal>;
+}
+
+/** An instance's wait on an operation, as a run cancel ends it. */
+export interface Cancellable {
+  cancel(e: Error): void;
 }
 
 /** The sizes of the values of one vars or globals object, kept as they are assigned (no walk of the whole). */
@@ -107,18 +112,32 @@ class Ctx implements OperationContext<unknown> {
     return this.host.globals;
   }
   /**
-   * One cancel promise per instance, made when an operation first waits: a promise shared by the whole run would
-   * collect a reaction per awaited operation and keep every result alive for as long as the run is retained.
+   * The wait on an operation's promise, ended by a run cancel (even when the operation ignores its signals). One
+   * promise per wait settled by the operation's or by cancel(): no cancel promise per instance raced against it.
    */
-  private cancelPromise: Promise<never> | undefined = undefined;
-  canceller: ((e: Error) => void) | undefined = undefined;
-  cancelWait(): Promise<never> {
-    if (!this.cancelPromise) {
-      this.cancelPromise = new Promise<never>((_, reject) => (this.canceller = reject));
-      if (this.host.isCancelled) this.canceller!(new Error('run cancelled'));
-      else this.host.cancellers.add(this.canceller!);
+  private rejectWait: ((e: Error) => void) | undefined = undefined;
+  private waitedBefore = false;
+  wait<T>(res: PromiseLike<T>): Promise<T> {
+    if (!this.waitedBefore) {
+      this.waitedBefore = true;
+      this.host.cancellers.add(this);
     }
-    return this.cancelPromise;
+    return new Promise<T>((resolve, reject) => {
+      this.rejectWait = reject;
+      res.then(resolve, reject);
+      // as the cancel promise raced after the operation's: an operation already settled wins
+      if (this.host.isCancelled) queueMicrotask(() => reject(new Error('run cancelled')));
+    });
+  }
+  /** The wait is over (its result is not kept alive by the rejecter until the next wait). */
+  waited(): void {
+    this.rejectWait = undefined;
+  }
+  cancel(e: Error): void {
+    this.rejectWait?.(e);
+  }
+  get waits(): boolean {
+    return this.waitedBefore;
   }
   end: InstanceEndSignal | undefined;
   /** Created on first use: most operations never need one, and each costs memory per in-flight instance. */
@@ -274,8 +293,11 @@ export async function runInstance(
       const failsBefore = ctx.fails;
       const args = op.staticArgs ?? renderArgs(op, scope);
       const res = op.def.execute(ctx, args);
-      const outcomeObj: OperationOutcome | undefined =
-        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, ctx.cancelWait()]) : (res as OperationOutcome | void)) || undefined;
+      let outcomeObj: OperationOutcome | undefined;
+      if (res && typeof (res as Promise<unknown>).then === 'function') {
+        outcomeObj = (await ctx.wait(res as Promise<OperationOutcome | void>)) || undefined;
+        ctx.waited();
+      } else outcomeObj = (res as OperationOutcome | void) || undefined;
       // tests[] always run (an operation without a result is checked against null: nothing is present).
       if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: ctx.fails > failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - t0 });
@@ -330,7 +352,7 @@ async function finish(host: InstanceHost, ctx: Ctx | undefined, index: number, i
       }
     }
   }
-  if (ctx?.canceller) host.cancellers.delete(ctx.canceller);
+  if (ctx?.waits) host.cancellers.delete(ctx);
   const end = ctx?.end;
   if (end) {
     host.signalled.delete(end);

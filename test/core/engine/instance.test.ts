@@ -160,6 +160,18 @@ describe('state, defer, aborts and signals', () => {
     assert.deepEqual(ab.globals.reasons, ['instance ended']);
   });
 
+  test('CancelTest ends instances waiting on an operation that never settles and ignores its signals; the first waited before', async () => {
+    const id = `ctx-hang-${++n}`;
+    await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'comment' }, { type: 'fx_ctx.local.Hang' }] });
+    await new Promise((r) => setTimeout(r, 50));
+    const c = await call(svc.port, 'CancelTest', { run_id: id });
+    assert.equal(c.result.counts.cancelled, 3);
+    assert.equal(c.result.counts.aborted, 0);
+    const q = await waitForRun(svc.port, id, { timeoutMs: 5000 });
+    assert.equal(q.completed, 1);
+    assert.equal(q.state, 'cancelled');
+  });
+
   test("CancelTest fires the endSignal of every in-flight instance; their signals' reason is 'run cancelled'", async () => {
     const id = `ctx-end-signal-${++n}`;
     await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'fx_ctx.local.WaitEndSignal' }] });
