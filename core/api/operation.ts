@@ -57,7 +57,7 @@ export interface OperationContext<G = unknown> {
   readonly signal: AbortSignal;
   /**
    * Fires when `signal` would abort, at a fraction of its cost (no AbortController per instance): pass it to a
-   * plugin's own waits that need only `aborted` and 'abort' listeners (the SIGTRAN gateway's dialogues and waits).
+   * plugin's own waits that need only `aborted` and 'abort' listeners (a gateway's own dialogues and waits).
    */
   readonly endSignal: EndSignal;
 
