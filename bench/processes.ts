@@ -12,10 +12,10 @@ export const HZ = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().tr
 /** Every process started here, so that `stopAll()` ends exactly those. */
 export const children: ChildProcess[] = [];
 
-/** Start `tester <args>`; resolves when its output matches `readyRe`. */
-export function start(name: string, args: string[], readyRe: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
+/** Start `tester <args>` (with extra Node flags, e.g. `--cpu-prof`); resolves when its output matches `readyRe`. */
+export function start(name: string, args: string[], readyRe: RegExp, nodeFlags: string[] = []): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=2048', tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--max-old-space-size=2048', ...nodeFlags, tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s: ${out}`)), 20_000);
@@ -95,16 +95,18 @@ export async function startScpSim(work: string, script: unknown, workers = 1): P
 
 /**
  * The service (examples/inap/plugins.json pointed at the SCP on `simPort`) on a free loopback port; resolves once an
- * InitialDP → ReleaseCall run is accepted (the M3UA association is up).
+ * InitialDP → ReleaseCall run is accepted (the M3UA association is up). `nodeFlags`: extra Node flags for the service
+ * process (e.g. `--cpu-prof --cpu-prof-dir DIR`); the environment's TESTER_SERVICE_NODE_FLAGS (space-separated) are added.
  */
-export async function startService(work: string, simPort: number, tag: string, sigtran?: Record<string, unknown>, workers = 1): Promise<{ port: number; pid: number; child: ChildProcess }> {
+export async function startService(work: string, simPort: number, tag: string, sigtran?: Record<string, unknown>, workers = 1, nodeFlags: string[] = []): Promise<{ port: number; pid: number; child: ChildProcess }> {
   const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
   const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
   sig.port = simPort;
   sig.maxDialogues = 200_000;
   if (sigtran) Object.assign(sig, sigtran);
   writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
-  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4', '--workers', String(workers)], /listening \S+:(\d+)/);
+  const flags = [...(process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...nodeFlags];
+  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4', '--workers', String(workers)], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   for (let i = 0; ; i++) {
     const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });

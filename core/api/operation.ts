@@ -23,6 +23,18 @@ export interface InstanceAbortLike extends Error {
   readonly instanceAbort: true;
 }
 
+/**
+ * A cheap cancellation token: what AbortSignal offers for waits, without an AbortController, an Event or an Error
+ * per instance. It fires ('abort' listeners, once each, in the order added) exactly when the instance's `signal`
+ * would abort: when the instance ends (any outcome) or its run is cancelled. An AbortSignal is one too, so code that
+ * takes an EndSignal takes either.
+ */
+export interface EndSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** Passed to an operation's execute(). One per operation step of one instance. */
 /** Options of OperationContext.match. */
 export interface MatchOptions {
@@ -51,8 +63,16 @@ export interface OperationContext<G = unknown> {
   readonly inbound: JsonObject;
   /** True when this instance is traced in detail (the first instance). */
   readonly detailed: boolean;
-  /** Aborted when the instance ends (cancel, abort, timeout of the run). Pass it to waits and I/O. */
+  /**
+   * Aborted when the instance ends (cancel, abort, timeout of the run). Pass it to waits and I/O that need a real
+   * AbortSignal (fetch, undici, Node APIs); its reason is an Error 'run cancelled' or 'instance ended'.
+   */
   readonly signal: AbortSignal;
+  /**
+   * Fires when `signal` would abort, at a fraction of its cost (no AbortController per instance): pass it to a
+   * plugin's own waits that need only `aborted` and 'abort' listeners (a gateway's own dialogues and waits).
+   */
+  readonly endSignal: EndSignal;
 
   /** The gateway instance chosen for this operation (by its `gateway` kind, the ExecuteTest params and defaults). */
   gateway(): G;

@@ -49,7 +49,7 @@ export async function executeAbortReceive(ctx: OperationContext, name: string, k
   else {
     if (rd.ended) ctx.abort(`${name}: expected a TCAP Abort, but the dialogue has ended (${rd.endReason})`);
     try {
-      m = await rd.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+      m = await rd.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
     } catch (e) {
       if (isSigtranError(e) && e.kind === 'timeout') ctx.abort(`${name}: timeout: no TCAP Abort within ${inboundWaitMs(ctx) / 1000} s`);
       if (isSigtranError(e)) ctx.abort(`${name}: ${e.message}`);

@@ -55,8 +55,8 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   const gw = ctx.gateway() as SigtranGateway;
   let m: TcapMessage;
   try {
-    const reg = session(ctx).registrations.get(op);
-    m = reg ? await reg.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal }) : await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+    const reg = session(ctx).registrations?.get(op);
+    m = reg ? await reg.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal }) : await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
   } catch (e) {
     waitError(ctx, spec, e);
   }
@@ -107,7 +107,7 @@ async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleD
     if (rd.ended) ctx.abort(`${spec.name}: expected from the ${spec.peer}, but the dialogue has ended (${rd.endReason})`);
     let m: TcapMessage;
     try {
-      m = await rd.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+      m = await rd.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
     } catch (e) {
       waitError(ctx, spec, e);
     }

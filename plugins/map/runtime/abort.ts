@@ -51,7 +51,7 @@ export async function executeAbortReceive(ctx: OperationContext, a: AbortEntry, 
   else {
     if (md.ended) ctx.abort(`${a.type}: expected a TCAP Abort, but the dialogue has ended (${md.endReason})`);
     try {
-      m = await md.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+      m = await md.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
     } catch (e) {
       if (isSigtranError(e) && e.kind === 'timeout') ctx.abort(`${a.type}: timeout: no TCAP Abort within ${inboundWaitMs(ctx) / 1000} s`);
       if (isSigtranError(e)) ctx.abort(`${a.type}: ${e.message}`);

@@ -67,7 +67,7 @@ async function nextComponent(ctx: OperationContext, e: MessageEntry, md: MapDial
     if (md.ended) ctx.abort(`${e.name}: expected from the ${peerName(e)}, but the dialogue has ended (${md.endReason})`);
     let m: TcapMessage;
     try {
-      m = await md.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+      m = await md.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
     } catch (err) {
       waitError(ctx, e.name, peerName(e), err);
     }
