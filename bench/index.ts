@@ -8,6 +8,8 @@
 //          --rates 2000,5000,...  (linear steps)  --sipp-rates 5000,10000,...  --backlogs 50,100,...  (load steps)
 //          --no-sipp  --no-memory  --markdown (the README's performance table, after the text report)
 //          --json-out FILE (the JSON object into FILE as well)
+//          --workers N  the service with `tester serve --workers N` (docs/workers.md); --scp-workers N the scp-sim
+//          with `--workers N` (default: the service's); the scp-sim's CPU and RSS are those of all its processes
 //          --transport sctp  the load and linear runs over M3UA/TCP and over M3UA/SCTP, printed side by side (no memory
 //          run, no SIPp). The whole bench then runs in a private network namespace (`unshare -n`, root): the userland
 //          SCTP backend sends raw IP on lo, as in the SCTP e2e tests. --sctp-backend auto|kernel|userland (default
@@ -21,7 +23,7 @@ import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../core/client/rpc-client.js';
-import { HZ, IDP, RC, cpuTicks, root, rssKb, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
+import { HZ, IDP, RC, cpuTicks, cpuTicksTree, root, rssKb, rssKbTree, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string) => {
@@ -46,6 +48,12 @@ for (const [name, v] of [['--secs', [SECS]], ['--rates', RATES], ['--sipp-rates'
 const log = (s: string) => {
   if (!JSON_OUT) process.stdout.write(s + '\n');
 };
+const WORKERS = Number(opt('--workers') ?? 1);
+const SCP_WORKERS = Number(opt('--scp-workers') ?? WORKERS);
+if (![WORKERS, SCP_WORKERS].every((w) => Number.isInteger(w) && w >= 1 && w <= 64)) {
+  process.stderr.write('bench: --workers and --scp-workers take a whole number from 1 to 64\n');
+  process.exit(2);
+}
 const TRANSPORT = opt('--transport') ?? 'tcp';
 const SCTP_BACKEND = opt('--sctp-backend') ?? 'auto';
 if (!['tcp', 'sctp'].includes(TRANSPORT) || !['auto', 'kernel', 'userland'].includes(SCTP_BACKEND)) {
@@ -116,9 +124,9 @@ function loadFigures() {
 }
 
 async function runOne(port: number, pids: { svc: number; sim: number }, name: string, kind: RunFigures['kind'], def: Record<string, unknown>, opts: { memoryAt?: number } = {}): Promise<RunFigures> {
-  const c0 = { svc: cpuTicks(pids.svc), sim: cpuTicks(pids.sim) };
+  const c0 = { svc: cpuTicks(pids.svc), sim: cpuTicksTree(pids.sim) };
   const rss0 = rssKb(pids.svc);
-  let rssMax = { svc: rss0, sim: rssKb(pids.sim) };
+  let rssMax = { svc: rss0, sim: rssKbTree(pids.sim) };
   let memAtTarget: number | undefined;
   let peak = { inflight: 0, rss: rss0 };
   const t0 = performance.now();
@@ -127,7 +135,7 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
   let rec: any;
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
-    rssMax = { svc: Math.max(rssMax.svc, rssKb(pids.svc)), sim: Math.max(rssMax.sim, rssKb(pids.sim)) };
+    rssMax = { svc: Math.max(rssMax.svc, rssKb(pids.svc)), sim: Math.max(rssMax.sim, rssKbTree(pids.sim)) };
     const q = await rpcCall({ port }, 'QueryTest', { run_id: def.run_id });
     rec = q.result;
     if (opts.memoryAt !== undefined && memAtTarget === undefined && (rec.in_progress ?? 0) >= opts.memoryAt) memAtTarget = rssKb(pids.svc);
@@ -136,7 +144,7 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
   }
   const wall = (performance.now() - t0) / 1000;
   const dist = def.distribution as Record<string, any>;
-  const cpu = { svc: (cpuTicks(pids.svc) - c0.svc) / HZ, sim: (cpuTicks(pids.sim) - c0.sim) / HZ };
+  const cpu = { svc: (cpuTicks(pids.svc) - c0.svc) / HZ, sim: (cpuTicksTree(pids.sim) - c0.sim) / HZ };
   const passed = rec.counts.passed ?? rec.counts.finished - rec.counts.failed - rec.counts.aborted;
   const f: RunFigures = {
     name,
@@ -189,7 +197,7 @@ async function sipp(): Promise<Record<string, unknown> | null> {
 }
 
 const startService = (simPort: number, tag: string, transport = 'tcp') =>
-  startServiceIn(work, simPort, tag, transport === 'sctp' ? { transport: 'sctp-client', sctp: { backend: SCTP_BACKEND } } : undefined);
+  startServiceIn(work, simPort, tag, transport === 'sctp' ? { transport: 'sctp-client', sctp: { backend: SCTP_BACKEND } } : undefined, WORKERS);
 
 const runLine = (f: RunFigures) =>
   `  ${f.name.padEnd(26)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  failed ${f.failed}  dropped ${f.dropped}  cpu svc ${f.cpu_service_pct}% scp ${f.cpu_scp_pct}%  ${f.us_per_message_service ?? '-'} µs/msg  rss svc ${f.rss_service_mb} MB scp ${f.rss_scp_mb} MB${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`;
@@ -202,11 +210,11 @@ async function main(): Promise<Record<string, unknown>> {
     ],
   };
   const date = new Date().toISOString();
-  const sim = await startScpSim(work, script);
+  const sim = await startScpSim(work, script, SCP_WORKERS);
   const svc = await startService(sim.port, 'main');
   const port = svc.port;
   const pids = { svc: svc.pid, sim: sim.child.pid! };
-  log(`bench ${date}: service pid ${pids.svc} (127.0.0.1:${port}), scp-sim pid ${pids.sim}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${load.start.toFixed(2)}`);
+  log(`bench ${date}: service pid ${pids.svc} (127.0.0.1:${port}), scp-sim pid ${pids.sim}, workers: service ${WORKERS}, scp-sim ${SCP_WORKERS}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${load.start.toFixed(2)}`);
   let n = 0;
   const go = async (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>) => {
     const f = await runOne(port, pids, name, kind, { run_id: `bench-${++n}-${Date.now()}`, distribution, scp: { tcap_timeout: 20 }, operations: [IDP, RC] });
@@ -259,7 +267,7 @@ async function main(): Promise<Record<string, unknown>> {
   log(`targets (issue 14): service CPU <= 30 µs per instance: ${said(targets.service_cpu_per_instance_max_30us)}; load maximum >= SIPp's: ${said(targets.load_max_at_least_sipp_max)}; <= 2 KB per in-flight instance: ${said(targets.max_2kb_per_inflight_at_backlog_10000)}`);
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version, loadavg: loadFigures() };
   log(`load average (1 min) during the run: ${machine.loadavg.min}–${machine.loadavg.max}, mean ${machine.loadavg.mean}`);
-  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL }, tester, load: loadSearch, linear: linearSearch, memory, sipp: sippOut, ratios: r, targets };
+  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, tester, load: loadSearch, linear: linearSearch, memory, sipp: sippOut, ratios: r, targets };
   if (argv.includes('--markdown')) log('\n' + markdown(out as unknown as BenchReport));
   return out;
 }

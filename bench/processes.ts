@@ -1,7 +1,7 @@
 // The service and the reference SCP (`tester scp-sim`) as separate processes on loopback, for `npm run bench` and
 // `npm run soak`: start them from the compiled build (bin/tester.js), read their CPU and RSS from /proc, stop them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcCall } from '../core/client/rpc-client.js';
 
@@ -12,10 +12,10 @@ export const HZ = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().tr
 /** Every process started here, so that `stopAll()` ends exactly those. */
 export const children: ChildProcess[] = [];
 
-/** Start `tester <args>`; resolves when its output matches `readyRe`. */
-export function start(name: string, args: string[], readyRe: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
+/** Start `tester <args>` (with extra Node flags, e.g. `--cpu-prof`); resolves when its output matches `readyRe`. */
+export function start(name: string, args: string[], readyRe: RegExp, nodeFlags: string[] = []): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=2048', tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--max-old-space-size=2048', ...nodeFlags, tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s: ${out}`)), 20_000);
@@ -50,6 +50,31 @@ export function cpuTicks(pid: number): number {
   }
 }
 
+/** The direct children of a process (the processes of `tester scp-sim --workers N`). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(f[1]) === pid) out.push(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** cpuTicks of a process and of its direct children (a cluster primary and its workers). */
+export function cpuTicksTree(pid: number): number {
+  return cpuTicks(pid) + childrenOf(pid).reduce((a, c) => a + cpuTicks(c), 0);
+}
+
+/** rssKb of a process and of its direct children. */
+export function rssKbTree(pid: number): number {
+  return rssKb(pid) + childrenOf(pid).reduce((a, c) => a + rssKb(c), 0);
+}
+
 export function rssKb(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -62,29 +87,38 @@ export const IDP = { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey:
 export const RC = { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } };
 
 /** `tester scp-sim` on a free loopback port with `script`; returns it and its port. */
-export async function startScpSim(work: string, script: unknown): Promise<{ child: ChildProcess; port: number }> {
+export async function startScpSim(work: string, script: unknown, workers = 1): Promise<{ child: ChildProcess; port: number }> {
   writeFileSync(join(work, 'script.json'), JSON.stringify(script));
-  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
+  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json'), ...(workers > 1 ? ['--workers', String(workers)] : [])], /scp-sim listening on \S+:(\d+)/);
   return { child: sim.child, port: Number(sim.m[1]) };
 }
 
 /**
  * The service (examples/inap/plugins.json pointed at the SCP on `simPort`) on a free loopback port; resolves once an
- * InitialDP → ReleaseCall run is accepted (the M3UA association is up).
+ * InitialDP → ReleaseCall run is accepted (the M3UA association is up). `nodeFlags`: extra Node flags for the service
+ * process (e.g. `--cpu-prof --cpu-prof-dir DIR`); the environment's TESTER_SERVICE_NODE_FLAGS (space-separated) are added.
  */
-export async function startService(work: string, simPort: number, tag: string, sigtran?: Record<string, unknown>): Promise<{ port: number; pid: number; child: ChildProcess }> {
+export async function startService(work: string, simPort: number, tag: string, sigtran?: Record<string, unknown>, workers = 1, nodeFlags: string[] = []): Promise<{ port: number; pid: number; child: ChildProcess }> {
   const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
   const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
   sig.port = simPort;
   sig.maxDialogues = 200_000;
   if (sigtran) Object.assign(sig, sigtran);
   writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
-  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
+  const flags = [...(process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...nodeFlags];
+  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4', '--workers', String(workers)], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   for (let i = 0; ; i++) {
     const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });
     if (!r.error) break;
     if (r.error.code !== 2003 || i > 100) throw new Error(`probe: ${r.error.message}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  // --workers N: a run split over every worker is accepted (every worker's association is up)
+  for (let i = 0; workers > 1; i++) {
+    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-workers-${i}`, distribution: { type: 'load', total: workers, backlog: workers }, operations: [IDP, RC] });
+    if (!r.error) break;
+    if (r.error.code !== 2003 || i > 300) throw new Error(`probe: ${r.error.message}`);
     await new Promise((res) => setTimeout(res, 100));
   }
   return { port, pid: svc.child.pid!, child: svc.child };

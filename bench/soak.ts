@@ -49,16 +49,21 @@ interface Sample {
   heap_total_mb: number;
   scp_rss_mb: number;
   cpu_service_pct: number;
+  /** The machine's 1-minute load average at the sample. */
+  load: number;
 }
 
+/** The monitoring calls wait this long: on a machine busy with other work the service may answer late, not never. */
+const RPC_TIMEOUT_MS = 60_000;
+
 async function query(port: number, runId: string): Promise<any> {
-  const q = await rpcCall({ port }, 'QueryTest', { run_id: runId });
+  const q = await rpcCall({ port }, 'QueryTest', { run_id: runId }, { timeoutMs: RPC_TIMEOUT_MS });
   if (q.error) throw new Error(`QueryTest: ${q.error.message}`);
   return q.result;
 }
 
 async function memory(port: number): Promise<{ rss: number; heap_used: number; heap_total: number }> {
-  const l = await rpcCall({ port }, 'ListTests', {});
+  const l = await rpcCall({ port }, 'ListTests', {}, { timeoutMs: RPC_TIMEOUT_MS });
   if (l.error) throw new Error(`ListTests: ${l.error.message}`);
   return l.result.service.memory;
 }
@@ -136,10 +141,11 @@ async function main(): Promise<Record<string, unknown>> {
       heap_total_mb: mb(m.heap_total),
       scp_rss_mb: Math.round(rssKb(sim.child.pid!) / 1024),
       cpu_service_pct: Math.round((100 * (cpu - last.cpu)) / HZ / ((now - last.at) / 1000)),
+      load: Math.round(loadavg()[0] * 10) / 10,
     };
     last = { started: c.started, cpu, at: now };
     samples.push(s);
-    log(`  min ${String(minute).padStart(3)}  started ${String(s.started).padStart(10)}  passed ${String(s.passed).padStart(10)}  failed ${s.failed}  aborted ${s.aborted}  dropped ${s.dropped}  ${String(s.rate).padStart(6)}/s  service rss ${s.rss_mb} MB heap ${s.heap_used_mb}/${s.heap_total_mb} MB cpu ${s.cpu_service_pct}%  scp rss ${s.scp_rss_mb} MB`);
+    log(`  min ${String(minute).padStart(3)}  started ${String(s.started).padStart(10)}  passed ${String(s.passed).padStart(10)}  failed ${s.failed}  aborted ${s.aborted}  dropped ${s.dropped}  ${String(s.rate).padStart(6)}/s  service rss ${s.rss_mb} MB heap ${s.heap_used_mb}/${s.heap_total_mb} MB cpu ${s.cpu_service_pct}%  scp rss ${s.scp_rss_mb} MB  load ${s.load}`);
     if (done) break;
   }
   const first = samples[0]!;

@@ -23,6 +23,7 @@ import { FrameServer } from './server/frame-server.js';
 import { ErrorCode } from './errors.js';
 import { defaultExpressionLimits, setExpressionLimits } from './expr/limits.js';
 import { DEFAULT_RECORD_BYTES } from './engine/first-call.js';
+import { MAX_WORKERS, startWorkers } from './engine/workers.js';
 
 export interface ServiceOptions {
   host?: string;
@@ -63,6 +64,11 @@ export interface ServiceOptions {
   /** Prometheus metrics on http://metricsHost:metricsPort/metrics (core/metrics); off when metricsPort is not given. */
   metricsPort?: number;
   metricsHost?: string;
+  /**
+   * Worker threads that execute runs (docs/workers.md): 1 (the default) runs everything on the main thread; N > 1
+   * starts N-1 worker threads beside it, each loading the multiplied plugins with the same config.
+   */
+  workers?: number;
   /** Log lines go to stderr: errors only when quiet; debug lines only when verbose. */
   quiet?: boolean;
   verbose?: boolean;
@@ -100,7 +106,10 @@ export interface RunningService {
 export const defaultConfigPath = resolvePath(projectRoot, 'plugins.json');
 
 /** Load and set up the plugins, freeze the registry, compile the params schema. Gateways are not started. */
-export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'pluginsBaseDir' | 'configPath' | 'dataDir'>, log: (level: string, text: string) => void) {
+export async function bootPlugins(
+  opts: Pick<ServiceOptions, 'plugins' | 'pluginsBaseDir' | 'configPath' | 'dataDir'> & { worker?: { index: number; count: number } },
+  log: (level: string, text: string) => void,
+) {
   const hooks = createServiceHooks();
   const registry = new Registry();
   const dataDir = resolvePath(opts.dataDir ?? '.tester');
@@ -114,7 +123,7 @@ export async function bootPlugins(opts: Pick<ServiceOptions, 'plugins' | 'plugin
     baseDir = c.baseDir;
   }
   for (const [name, p] of Object.entries(coreParams)) registry.addParam(name, p, 'core');
-  const plugins = await loadPlugins(entries, baseDir, { registry, hooks, dataDir, log });
+  const plugins = await loadPlugins(entries, baseDir, { registry, hooks, dataDir, log, worker: opts.worker });
   const paramsSchema = executeTestSchema(registry);
   const validateParams = ajv.compile(paramsSchema);
   registry.freeze();
@@ -134,7 +143,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     maxExpressionDepth: opts.maxExpressionDepth,
     maxSequences: opts.maxSequences,
   });
-  const { hooks, registry, plugins, validateParams, paramsSchema } = await bootPlugins(opts, log);
+  const { hooks, registry, plugins, validateParams, paramsSchema } = await bootPlugins({ ...opts, worker: { index: 0, count: workerCount(opts.workers) } }, log);
 
   let store: RunStore | undefined;
   if (opts.store) {
@@ -144,8 +153,17 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
       throw new Error(`cannot open the run store ${opts.store}: ${(e as Error).message} (give another file with --store, or --no-store to keep results in memory only)`);
     }
   }
+  let workers: Awaited<ReturnType<typeof startPluginWorkers>>;
+  try {
+    workers = await startPluginWorkers(opts, plugins, log);
+  } catch (e) {
+    store?.close();
+    await hooks.shutdown.promise().catch(() => {});
+    throw e;
+  }
   const runs = new RunManager(registry, hooks, {
     store,
+    ...(workers ? { workers } : {}),
     maxRuns: opts.maxRuns ?? defaults.maxRuns,
     maxBacklog: opts.maxBacklog ?? defaults.maxBacklog,
     defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog,
@@ -198,7 +216,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   }
   for (const w of exposureWarnings({ ...opts, host: addr.host })) log('warn', w);
   await hooks.ready.promise();
-  log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})`);
+  log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})${workers ? `, ${workers.threads.length + 1} workers (multiplied: ${[...workers.multiplied].join(', ') || 'none'})` : ''}`);
 
   let closed = false;
   return {
@@ -216,6 +234,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
       await server.close();
       await metricsServer?.close();
       await runs.shutdown();
+      await Promise.all(workers?.threads.map((t) => t.close()) ?? []);
       try {
         await hooks.shutdown.promise();
       } catch (e) {
@@ -223,6 +242,61 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
       }
     },
   };
+}
+
+/** The number of workers asked for, checked. */
+function workerCount(n: number | undefined): number {
+  if (n === undefined) return 1;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) throw new Error(`--workers must be an integer from 1 to ${MAX_WORKERS}, not ${n}`);
+  return n;
+}
+
+/**
+ * The plugins every worker loads: those that declare themselves multiplied and whose dependencies are too. The
+ * others stay on the main thread, and runs that use them run there (RunManager.partsOf).
+ */
+export function multipliedPlugins(plugins: readonly LoadedPlugin[]): LoadedPlugin[] {
+  const ok = new Set<string>();
+  for (const p of plugins) {
+    const m = p.def.multiplied;
+    let yes = m === true;
+    if (typeof m === 'function') {
+      try {
+        yes = m(p.options) === true;
+      } catch {
+        yes = false;
+      }
+    }
+    if (yes && Object.keys(p.def.dependencies ?? {}).every((d) => ok.has(d))) ok.add(p.def.name);
+  }
+  return plugins.filter((p) => ok.has(p.def.name));
+}
+
+/** Start worker threads 1 … N-1 (none with one worker). */
+async function startPluginWorkers(opts: ServiceOptions, plugins: readonly LoadedPlugin[], log: (level: string, text: string) => void) {
+  const count = workerCount(opts.workers);
+  if (count === 1) return undefined;
+  const multiplied = multipliedPlugins(plugins);
+  let baseDir = opts.pluginsBaseDir ?? process.cwd();
+  if (!opts.plugins) baseDir = readPluginsConfig(opts.configPath ?? defaultConfigPath).baseDir;
+  const threads = await startWorkers(
+    count,
+    {
+      entries: multiplied.map((p) => p.entry),
+      baseDir,
+      dataDir: opts.dataDir,
+      expressionLimits: {
+        maxValueBytes: opts.maxValueBytes,
+        maxVarsBytes: opts.maxVarsBytes,
+        maxExpressionLength: opts.maxExpressionLength,
+        maxExpressionDepth: opts.maxExpressionDepth,
+        maxSequences: opts.maxSequences,
+      },
+      runOptions: { maxRuns: 1_000_000, maxBacklog: opts.maxBacklog ?? defaults.maxBacklog, defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog, maxTotal: 100_000_000, maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes },
+    },
+    log,
+  );
+  return { threads, multiplied: new Set(multiplied.map((p) => p.def.name)) };
 }
 
 function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {

@@ -6,7 +6,7 @@
 //
 // Options: --seed S (default: random, printed)  --cases N (messages per decoder, default 100000)
 //          --frames N (in-process frames, default 1000000)  --tcp N (TCP connections, default 20000)
-//          --target a,b (ber, m3ua, sccp, tcap, inap, diameter, framing, framing-tcp)  --slow-ms MS (default 100:
+//          --target a,b (ber, m3ua, sccp, tcap, inap, diameter, map, sms-tpdu, framing, framing-tcp)  --slow-ms MS (default 100:
 //          a decoder case slower than this is a fault)  --json
 //          --target X --seed S --case I: replay one case (prints the input and what the decoder did)
 import { mkdtempSync, rmSync } from 'node:fs';

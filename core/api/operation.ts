@@ -11,6 +11,11 @@ export interface OperationOutcome {
   goto?: string;
   /** Logic: end the instance now, successfully (unless checks failed). */
   halt?: boolean;
+  /**
+   * How a value of `result` at `kpath` is written in `tests[]` check texts (e.g. an enumerated value with its
+   * name, `UPDATE_REQUEST (2)`); undefined: its JSON form.
+   */
+  show?: (kpath: string, value: unknown) => string | undefined;
 }
 
 /** Thrown (via ctx.abort) to end an instance as aborted. */
@@ -18,7 +23,27 @@ export interface InstanceAbortLike extends Error {
   readonly instanceAbort: true;
 }
 
+/**
+ * A cheap cancellation token: what AbortSignal offers for waits, without an AbortController, an Event or an Error
+ * per instance. It fires ('abort' listeners, once each, in the order added) exactly when the instance's `signal`
+ * would abort: when the instance ends (any outcome) or its run is cancelled. An AbortSignal is one too, so code that
+ * takes an EndSignal takes either.
+ */
+export interface EndSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** Passed to an operation's execute(). One per operation step of one instance. */
+/** Options of OperationContext.match. */
+export interface MatchOptions {
+  /** Fields (keys of `expected`, without `!`) not checked. */
+  ignore?: readonly string[];
+  /** How a value of `field` is written in the check text; undefined: its JSON form. */
+  show?: (field: string, value: unknown) => string | undefined;
+}
+
 export interface OperationContext<G = unknown> {
   readonly run: RunView;
   /** Instance index ($n), 0 for the first (detailed) instance. */
@@ -38,8 +63,16 @@ export interface OperationContext<G = unknown> {
   readonly inbound: JsonObject;
   /** True when this instance is traced in detail (the first instance). */
   readonly detailed: boolean;
-  /** Aborted when the instance ends (cancel, abort, timeout of the run). Pass it to waits and I/O. */
+  /**
+   * Aborted when the instance ends (cancel, abort, timeout of the run). Pass it to waits and I/O that need a real
+   * AbortSignal (fetch, undici, Node APIs); its reason is an Error 'run cancelled' or 'instance ended'.
+   */
   readonly signal: AbortSignal;
+  /**
+   * Fires when `signal` would abort, at a fraction of its cost (no AbortController per instance): pass it to a
+   * plugin's own waits that need only `aborted` and 'abort' listeners (a gateway's own dialogues and waits).
+   */
+  readonly endSignal: EndSignal;
 
   /** The gateway instance chosen for this operation (by its `gateway` kind, the ExecuteTest params and defaults). */
   gateway(): G;
@@ -58,8 +91,10 @@ export interface OperationContext<G = unknown> {
    * Match expected fields against a received message (DESIGN §3): each given field must equal the received
    * value; null means "must be absent"; a leading `!` negates ("must not equal", with null "must be present").
    * Writes one pass/fail check per field; returns false when any failed. Keys listed in `ignore` are skipped.
+   * `show` renders a value of a field in the check text (e.g. an enumerated value with its name); undefined falls
+   * back to the plain JSON form.
    */
-  match(what: string, expected: JsonObject, received: JsonObject, opts?: { ignore?: readonly string[] }): boolean;
+  match(what: string, expected: JsonObject, received: JsonObject, opts?: MatchOptions): boolean;
   /**
    * Assign vars ($v of this instance) or globals ($g of the run) within the service's bounds: each value at most
    * max_value_bytes, all of them together at most max_vars_bytes; past a bound the instance aborts naming it.

@@ -32,6 +32,13 @@ export interface PluginApi {
   log(level: 'error' | 'warn' | 'info' | 'debug', text: string): void;
   /** Directory for the plugin's files (databases, captures), created on demand. */
   dataDir(): string;
+  /**
+   * Which of the service's worker threads this setup() runs in (`tester serve --workers N`, docs/workers.md):
+   * index 0 is the main thread, count the number of workers (1 without --workers). A multiplied plugin is set up
+   * once per worker and should make each worker's gateway connections distinct where the peer needs it (e.g. a
+   * client identifier + index).
+   */
+  readonly worker: { readonly index: number; readonly count: number };
 }
 
 export interface CliCommand<O = any> {
@@ -50,6 +57,14 @@ export interface PluginDefinition<O = any, E = unknown> {
    * (`set`, `wait`, ...). The flag is refused on plugins loaded from a path or package.
    */
   builtin?: boolean;
+  /**
+   * With `tester serve --workers N` (docs/workers.md): true when the plugin may be loaded in every worker thread,
+   * each with its own gateway connections (e.g. one association per worker). Absent or false: it is loaded on the
+   * main thread only, and a run using any of its operation types runs there, on one worker (e.g. a peer that
+   * refuses a second connection from the same identity). A plugin is only multiplied when the plugins
+   * it depends on are too. A function decides from the plugin's options (e.g. a listening gateway cannot be).
+   */
+  multiplied?: boolean | ((options: O) => boolean);
   /** Families of operation types this plugin may register besides its name (a shared or vendor family). */
   namespaces?: readonly string[];
   /** Other plugins this one needs, with semver ranges (e.g. { transport: '^0.1.0' }); loaded before it. */

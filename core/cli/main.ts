@@ -63,6 +63,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--read-timeout-ms <n>', 'time allowed to receive a whole request', String(serveDefaults.readTimeoutMs))
     .option('--max-connections <n>', 'connections served at once', String(serveDefaults.maxConnections))
     .option('--max-runs <n>', 'Test Runs in progress at once', String(serveDefaults.maxRuns))
+    .option('--workers <n>', 'threads that execute runs, each with its own gateway connections (docs/workers.md); 1 = the main thread only', '1')
     .option('--retention-secs <n>', 'how long completed runs are kept for QueryTest', String(serveDefaults.retentionSecs))
     .option('--max-retained-runs <n>', 'completed runs kept at most', String(serveDefaults.maxRetainedRuns))
     .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')

@@ -123,7 +123,16 @@ export function listTable(r: any): string {
   const gws = r.gateways ?? [];
   if (gws.length) {
     out.push('');
-    out.push(...table(['GATEWAY', 'INSTANCE', 'STATE', 'DEFAULT'], gws.map((g: any) => [g.kind, g.name, g.state, g.default ? 'yes' : ''])));
+    // the reconnection columns when some instance reports them in its detail (describe())
+    const has = (k: string) => gws.some((g: any) => g.detail && typeof g.detail === 'object' && g.detail[k] !== undefined);
+    const extra = [['reconnects', 'RECONNECTS'], ['reconnect_attempts', 'ATTEMPTS'], ['last_error', 'LAST ERROR']].filter(([k]) => has(k!));
+    const cell = (g: any, k: string) => {
+      const v = g.detail && typeof g.detail === 'object' ? g.detail[k] : undefined;
+      const s = v === undefined || v === null ? '' : String(v);
+      return s.length > 80 ? s.slice(0, 77) + '...' : s;
+    };
+    out.push(...table(['GATEWAY', 'INSTANCE', 'STATE', 'DEFAULT', ...extra.map(([, h]) => h!)],
+      gws.map((g: any) => [g.kind, g.name, g.state, g.default ? 'yes' : '', ...extra.map(([k]) => cell(g, k!))])));
   }
   out.push('', `${runs.length} run${runs.length === 1 ? '' : 's'}, ${n(r.locks_held)} lock${r.locks_held === 1 ? '' : 's'} held`);
   return out.join('\n');

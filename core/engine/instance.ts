@@ -1,11 +1,11 @@
 // One Test Instance: evaluate vars, run the operations in order (branches, halt), run each operation's tests[],
 // and end as passed, failed, aborted or cancelled. The operation context is one object per instance, updated
 // as the instance moves from operation to operation.
-import type { CheckStatus, Json, JsonObject, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
+import type { CheckStatus, Json, JsonObject, MatchOptions, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
 import { InstanceAbort, isInstanceAbort } from '../errors.js';
 import { describeError } from '../validation/ajv.js';
 import { checkArguments, joinPath } from '../validation/shape.js';
-import { looselyEqual, show } from './compare.js';
+import { looselyEqual, show as showValue } from './compare.js';
 import { initialVars, type CompiledDefinition, type CompiledOp } from './definition.js';
 import { instanceNumber } from './slice.js';
 import { runTest, type TestSpec } from './tests-runner.js';
@@ -17,6 +17,7 @@ import type { RegexCache } from './regex.js';
 import { expressionLimits } from '../expr/limits.js';
 import { jsonValueSize } from '../expr/json-value.js';
 import type { Outcome } from './first-call.js';
+import { InstanceEndSignal } from './end-signal.js';
 
 export type { Outcome };
 
@@ -31,10 +32,15 @@ export interface InstanceHost {
   readonly globalSizes: SizeLedger;
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
   readonly isCancelled: boolean;
-  /** Rejecters of the instances waiting on an operation, called by a run cancel. */
-  readonly cancellers: Set<(e: Error) => void>;
-  /** Instances that created an abort signal, aborted by a run cancel. */
-  readonly signalled: Set<AbortController>;
+  /** The instances that have waited on an operation: a run cancel ends their wait. */
+  readonly cancellers: Set<Cancellable>;
+  /** End signals of the instances that made one (an operation asked for ctx.endSignal or ctx.signal), fired by a run cancel. */
+  readonly signalled: Set<InstanceEndSignal>;
+}
+
+/** An instance's wait on an operation, as a run cancel ends it. */
+export interface Cancellable {
+  cancel(e: Error): void;
 }
 
 /** The sizes of the values of one vars or globals object, kept as they are assigned (no walk of the whole). */
@@ -81,6 +87,8 @@ class Ctx implements OperationContext<unknown> {
   /** Fail checks written so far: an operation whose checks failed is reported 'failed' to operationDone. */
   fails = 0;
   gw: unknown = undefined;
+  private stateKey: string | undefined = undefined;
+  private stateValue: object | undefined = undefined;
   private states: Map<string, object> | undefined;
   deferred: Array<() => void | Promise<void>> | undefined;
   readonly recordsMessages: boolean;
@@ -103,13 +111,53 @@ class Ctx implements OperationContext<unknown> {
   get globals(): JsonObject {
     return this.host.globals;
   }
-  controller: AbortController | undefined;
+  /**
+   * The wait on an operation's promise, ended by a run cancel (even when the operation ignores its signals). One
+   * promise per wait settled by the operation's or by cancel(): no cancel promise per instance raced against it.
+   */
+  private rejectWait: ((e: Error) => void) | undefined = undefined;
+  private waitedBefore = false;
+  wait<T>(res: PromiseLike<T>): Promise<T> {
+    if (!this.waitedBefore) {
+      this.waitedBefore = true;
+      this.host.cancellers.add(this);
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.rejectWait = reject;
+      res.then(resolve, reject);
+      // as the cancel promise raced after the operation's: an operation already settled wins
+      if (this.host.isCancelled) queueMicrotask(() => reject(new Error('run cancelled')));
+    });
+  }
+  /** The wait is over (its result is not kept alive by the rejecter until the next wait). */
+  waited(): void {
+    this.rejectWait = undefined;
+  }
+  cancel(e: Error): void {
+    this.rejectWait?.(e);
+  }
+  get waits(): boolean {
+    return this.waitedBefore;
+  }
+  end: InstanceEndSignal | undefined;
   /** Created on first use: most operations never need one, and each costs memory per in-flight instance. */
+  get endSignal(): InstanceEndSignal {
+    if (!this.end) {
+      this.end = new InstanceEndSignal();
+      if (this.host.isCancelled) this.end.fire(true);
+      else this.host.signalled.add(this.end);
+    }
+    return this.end;
+  }
+  private controller: AbortController | undefined;
+  /** A real AbortSignal, made on first use on top of the end signal (an AbortController, an Event and an Error). */
   get signal(): AbortSignal {
     if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.host.isCancelled) this.controller.abort(new Error('run cancelled'));
-      else this.host.signalled.add(this.controller);
+      const c = (this.controller = new AbortController());
+      const end = this.endSignal;
+      const abort = () => c.abort(new Error(end.cancelled ? 'run cancelled' : 'instance ended'));
+      if (end.aborted) abort();
+      else end.addEventListener('abort', abort);
     }
     return this.controller.signal;
   }
@@ -117,11 +165,15 @@ class Ctx implements OperationContext<unknown> {
     return this.gw;
   }
   state<T extends object>(key: string, init: () => T): T {
-    this.states ??= new Map();
-    let s = this.states.get(key);
+    // The first key in two fields (an instance of one plugin needs no Map), more keys in a Map.
+    if (this.stateKey === key) return this.stateValue as T;
+    let s = this.states?.get(key);
     if (!s) {
       s = init();
-      this.states.set(key, s);
+      if (this.stateKey === undefined) {
+        this.stateKey = key;
+        this.stateValue = s;
+      } else (this.states ??= new Map()).set(key, s);
     }
     return s as T;
   }
@@ -145,9 +197,11 @@ class Ctx implements OperationContext<unknown> {
   abort(text: string): never {
     throw new InstanceAbort(text);
   }
-  match(what: string, expected: JsonObject, received: JsonObject, opts?: { ignore?: readonly string[] }): boolean {
+  match(what: string, expected: JsonObject, received: JsonObject, opts?: MatchOptions): boolean {
     if (!this.checking) return true;
     let ok = true;
+    const sh = opts?.show;
+    const show = sh ? (field: string, v: unknown) => sh(field, v) ?? showValue(v) : (_: string, v: unknown) => showValue(v);
     for (const key in expected) {
       if (opts?.ignore?.includes(key)) continue;
       const neg = key.charCodeAt(0) === 33; // '!'
@@ -159,13 +213,13 @@ class Ctx implements OperationContext<unknown> {
       let text: string;
       if (exp === null || exp === undefined) {
         good = neg ? present : !present;
-        text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${show(act)}`}`;
+        text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${show(field, act)}`}`;
       } else if (neg) {
         good = !looselyEqual(exp, act);
-        text = `${what}.${field}: ${good ? `is not ${show(exp)}` : `expected anything but ${show(exp)}`}`;
+        text = `${what}.${field}: ${good ? `is not ${show(field, exp)}` : `expected anything but ${show(field, exp)}`}`;
       } else {
         good = looselyEqual(exp, act);
-        text = `${what}.${field}: ${good ? `is ${show(exp)}` : `expected ${show(exp)}, got ${show(act)}`}`;
+        text = `${what}.${field}: ${good ? `is ${show(field, exp)}` : `expected ${show(field, exp)}, got ${show(field, act)}`}`;
       }
       if (good) this.pass(text);
       else {
@@ -207,18 +261,6 @@ export async function runInstance(
   const def = host.def;
   const hooks = host.hooks;
   const n = instanceNumber(def.distribution.slice, index); // $n: unique across the slices of a run
-  // One cancel promise per instance, made when an operation first waits: a promise shared by the whole run would
-  // collect a reaction per awaited operation and keep every result alive for as long as the run is retained.
-  let cancelPromise: Promise<never> | undefined;
-  let canceller: ((e: Error) => void) | undefined;
-  const cancelWait = (): Promise<never> => {
-    if (!cancelPromise) {
-      cancelPromise = new Promise<never>((_, reject) => (canceller = reject));
-      if (host.isCancelled) canceller!(new Error('run cancelled'));
-      else host.cancellers.add(canceller!);
-    }
-    return cancelPromise;
-  };
   const inbound: JsonObject = {};
   let vars: JsonObject;
   let ctx: Ctx | undefined;
@@ -229,7 +271,7 @@ export async function runInstance(
     vars = {};
     host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
     if (index === 0) hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}` });
-    return finish('aborted');
+    return finish(host, undefined, index, intendedStart, 'aborted');
   }
   ctx = new Ctx(host, index, vars, inbound);
   const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: def.exprState };
@@ -253,10 +295,13 @@ export async function runInstance(
       const failsBefore = ctx.fails;
       const args = op.staticArgs ?? renderArgs(op, scope);
       const res = op.def.execute(ctx, args);
-      const outcomeObj: OperationOutcome | undefined =
-        (res && typeof (res as Promise<unknown>).then === 'function' ? await Promise.race([res as Promise<OperationOutcome | void>, cancelWait()]) : (res as OperationOutcome | void)) || undefined;
+      let outcomeObj: OperationOutcome | undefined;
+      if (res && typeof (res as Promise<unknown>).then === 'function') {
+        outcomeObj = (await ctx.wait(res as Promise<OperationOutcome | void>)) || undefined;
+        ctx.waited();
+      } else outcomeObj = (res as OperationOutcome | void) || undefined;
       // tests[] always run (an operation without a result is checked against null: nothing is present).
-      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope);
+      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope, outcomeObj?.show);
       hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: ctx.fails > failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - t0 });
       if (outcomeObj?.halt) {
         ctx.trace(1, `halt at operation ${pc}`);
@@ -286,36 +331,37 @@ export async function runInstance(
       }
     }
   }
-  return finish(outcome);
+  return finish(host, ctx, index, intendedStart, outcome);
+}
 
-  async function finish(o: Outcome): Promise<InstanceEnd> {
-    if (ctx?.deferred) {
-      // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
-      const deadline = performance.now() + CLEANUP_BUDGET_MS;
-      for (let i = ctx.deferred.length - 1; i >= 0; i--) {
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          const r = ctx.deferred[i]!();
-          if (r && typeof (r as Promise<void>).then === 'function') {
-            const left = Math.max(0, deadline - performance.now());
-            await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
-          }
-        } catch {
-          /* cleanup errors never change the outcome */
-        } finally {
-          clearTimeout(timer);
+/** The instance's end: its deferred cleanups (within a budget), its cancel wait and end signal released. */
+async function finish(host: InstanceHost, ctx: Ctx | undefined, index: number, intendedStart: number, o: Outcome): Promise<InstanceEnd> {
+  if (ctx?.deferred) {
+    // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
+    const deadline = performance.now() + CLEANUP_BUDGET_MS;
+    for (let i = ctx.deferred.length - 1; i >= 0; i--) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const r = ctx.deferred[i]!();
+        if (r && typeof (r as Promise<void>).then === 'function') {
+          const left = Math.max(0, deadline - performance.now());
+          await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
         }
+      } catch {
+        /* cleanup errors never change the outcome */
+      } finally {
+        clearTimeout(timer);
       }
     }
-    if (canceller) host.cancellers.delete(canceller);
-    const c = ctx?.controller;
-    if (c) {
-      host.signalled.delete(c);
-      if (!c.signal.aborted) c.abort(new Error('instance ended'));
-    }
-    const latencyMs = performance.now() - intendedStart;
-    return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
   }
+  if (ctx?.waits) host.cancellers.delete(ctx);
+  const end = ctx?.end;
+  if (end) {
+    host.signalled.delete(end);
+    end.fire(false);
+  }
+  const latencyMs = performance.now() - intendedStart;
+  return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
 }
 
 function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
@@ -334,10 +380,10 @@ function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
   return args;
 }
 
-function runTests(ctx: Ctx, op: CompiledOp, result: Json, scope: ExprScope): void {
+function runTests(ctx: Ctx, op: CompiledOp, result: Json, scope: ExprScope, display?: OperationOutcome['show']): void {
   for (const t of op.tests) {
     const spec = t.spec ?? (t.template!.render(scope) as unknown as TestSpec);
-    const r = runTest(spec, result, ctx.host.regexCache);
+    const r = runTest(spec, result, ctx.host.regexCache, display);
     if (r.ok) ctx.pass(r.text);
     else if (r.abort) throw new InstanceAbort(r.text);
     else ctx.fail(r.text);

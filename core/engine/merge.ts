@@ -142,8 +142,41 @@ export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unk
   const slices = checkSlices(inputs);
   const recs = slices.map((s) => s.rec);
   const first = recs[0];
+  const rec = combineRecords(slices, {
+    distribution: first.slice.distribution,
+    label: (r) => `slice ${r.slice.index}`,
+  });
+  rec.slices = recs.map((r) => ({
+    index: r.slice.index,
+    run_id: r.run_id,
+    state: r.state,
+    time_start: r.time_start,
+    time_finish: r.time_finish,
+    counts: r.counts,
+    rate: r.rate,
+    globals: r.globals ?? {},
+  }));
+  return rec;
+}
+
+export interface CombineOptions {
+  /** The `distribution` of the combined record; thresholds are evaluated against it. */
+  distribution: unknown;
+  /** How abort_reason names the part it comes from (none: the part's reason as it is). */
+  label?(rec: any): string;
+  /** Some parts are still running: the combined record is a running one (no time_finish, completed 0). */
+  running?: boolean;
+}
+
+/**
+ * The record of several parts of one run (slices, or a service's worker threads: core/engine/multi-run.ts), each
+ * carrying latency.hdr; the first part's first_call and globals are kept. No check of the parts: the callers do.
+ */
+export function combineRecords(slices: readonly SliceRecord[], opts: CombineOptions): Record<string, unknown> {
+  const recs = slices.map((s) => s.rec);
+  const first = recs[0];
   const t0 = Math.min(...recs.map((r) => ms(r.time_start)));
-  const t1 = Math.max(...recs.map((r) => ms(r.time_finish)));
+  const t1 = Math.max(...recs.map((r) => ms(r.time_finish ?? r.time_now)));
   const counts = Object.fromEntries(COUNT_KEYS.map((k) => [k, recs.reduce((a, r) => a + Number(r.counts[k] ?? 0), 0)]));
   const sum = (k: string) => recs.reduce((a, r) => a + Number(r[k] ?? 0), 0);
 
@@ -165,17 +198,19 @@ export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unk
 
   const rec: Record<string, unknown> = {
     run_id: first.run_id,
-    state: STATES.find((s) => recs.some((r) => r.state === s)) ?? first.state,
-    completed: 1,
+    state: opts.running ? 'running' : (STATES.find((s) => recs.some((r) => r.state === s)) ?? first.state),
+    completed: opts.running ? 0 : 1,
     time_now: toSecUsec(nowMs()),
     time_start: toSecUsec(t0),
-    time_finish: toSecUsec(t1),
-    duration: Math.round(t1 - t0) / 1000,
-    counts,
-    in_progress: sum('in_progress'),
-    distribution: first.slice.distribution,
-    rate: Math.round(sum('rate') * 100) / 100,
   };
+  if (!opts.running) {
+    rec.time_finish = toSecUsec(t1);
+    rec.duration = Math.round(t1 - t0) / 1000;
+  }
+  rec.counts = counts;
+  rec.in_progress = sum('in_progress');
+  rec.distribution = opts.distribution;
+  rec.rate = Math.round(sum('rate') * 100) / 100;
   if (first.first_call_summary) rec.first_call_summary = first.first_call_summary;
   if (first.first_call) rec.first_call = first.first_call;
   rec.first_fails = mergeProblems(recs.map((r) => r.first_fails));
@@ -187,7 +222,7 @@ export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unk
   const exprs = Array.isArray(first.thresholds) ? (first.thresholds as Array<{ expr: string }>).map((t) => t.expr) : [];
   if (exprs.length) {
     try {
-      rec.thresholds = evaluateThresholds(compileThresholds(exprs, distributionOf(first.slice.distribution)), rec);
+      rec.thresholds = evaluateThresholds(compileThresholds(exprs, distributionOf(opts.distribution)), rec);
     } catch (e) {
       throw new MergeError(`${slices[0]!.name}: thresholds: ${(e as Error).message}`);
     }
@@ -195,16 +230,6 @@ export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unk
   const hookErrors = recs.flatMap((r) => (Array.isArray(r.hook_errors) ? r.hook_errors : []));
   if (hookErrors.length) rec.hook_errors = hookErrors;
   const aborted = recs.find((r) => typeof r.abort_reason === 'string');
-  if (aborted) rec.abort_reason = `slice ${aborted.slice.index}: ${aborted.abort_reason}`;
-  rec.slices = recs.map((r) => ({
-    index: r.slice.index,
-    run_id: r.run_id,
-    state: r.state,
-    time_start: r.time_start,
-    time_finish: r.time_finish,
-    counts: r.counts,
-    rate: r.rate,
-    globals: r.globals ?? {},
-  }));
+  if (aborted) rec.abort_reason = opts.label ? `${opts.label(aborted)}: ${aborted.abort_reason}` : aborted.abort_reason;
   return rec;
 }

@@ -4,7 +4,8 @@ import type { JsonObject, RunView, TraceLevel } from '../api/index.js';
 import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
 import type { CompiledDefinition, Distribution } from './definition.js';
 import { instanceNumber } from './slice.js';
-import { runInstance, SizeLedger, type InstanceHost } from './instance.js';
+import { runInstance, SizeLedger, type Cancellable, type InstanceHost } from './instance.js';
+import type { InstanceEndSignal } from './end-signal.js';
 import { FirstCallRecorder } from './first-call.js';
 import { RegexCache } from './regex.js';
 import { RunResults } from './results.js';
@@ -35,9 +36,9 @@ export class TestRun implements RunView, InstanceHost {
   private readonly t0 = performance.now();
   private readonly controller = new AbortController();
   private inflight = new Set<number>();
-  readonly signalled = new Set<AbortController>();
+  readonly signalled = new Set<InstanceEndSignal>();
   isCancelled = false;
-  readonly cancellers = new Set<(e: Error) => void>();
+  readonly cancellers = new Set<Cancellable>();
   private nextIndex = 0;
   private timer: NodeJS.Timeout | undefined;
   private doneResolve!: () => void;
@@ -141,9 +142,9 @@ export class TestRun implements RunView, InstanceHost {
     if (this.timer) clearTimeout(this.timer);
     this.isCancelled = true;
     this.controller.abort(new Error('run cancelled'));
-    for (const c of this.cancellers) c(new Error('run cancelled'));
+    for (const c of this.cancellers) c.cancel(new Error('run cancelled'));
     this.cancellers.clear();
-    for (const c of this.signalled) c.abort(new Error('run cancelled'));
+    for (const c of this.signalled) c.fire(true);
     if (this.inflight.size === 0) void this.end();
   }
 
@@ -296,7 +297,7 @@ export class TestRun implements RunView, InstanceHost {
 }
 
 /** The record's form of a distribution (`distribution`, and a slice's whole run in `slice.distribution`). */
-function distributionRecord(d: Omit<Distribution, 'slice'>): Record<string, unknown> {
+export function distributionRecord(d: Omit<Distribution, 'slice'>): Record<string, unknown> {
   if (d.type === 'single') return { type: d.type };
   if (d.type === 'load') return { type: d.type, total: d.total, backlog: d.backlog };
   return { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };

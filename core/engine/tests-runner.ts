@@ -20,8 +20,13 @@ export interface TestResult {
   text: string;
 }
 
-export function runTest(t: TestSpec, result: unknown, regexCache?: RegexCache): TestResult {
+/**
+ * `display` writes a value of the kpath in the text (an operation's OperationOutcome.show, e.g. an enumerated
+ * value with its name); undefined from it, or no display, means the plain JSON form.
+ */
+export function runTest(t: TestSpec, result: unknown, regexCache?: RegexCache, display?: (kpath: string, value: unknown) => string | undefined): TestResult {
   const v = getKpath(result, t.kpath);
+  const shown = (x: unknown) => (display ? display(t.kpath, x) : undefined) ?? show(x);
   const abort = t.abort_on_fail === true || t.abort_on_fail === 1;
   const label = t.name ? `${t.name} (${t.kpath})` : t.kpath;
   const has = 'value' in t;
@@ -50,11 +55,11 @@ export function runTest(t: TestSpec, result: unknown, regexCache?: RegexCache): 
         break;
       case 'integer':
         ok = v !== undefined && v !== null && v !== '' && Number.isInteger(Number(v)) && (!has || Number(v) === Number(t.value));
-        want = has ? `integer ${show(t.value)}` : 'an integer';
+        want = has ? `integer ${shown(t.value)}` : 'an integer';
         break;
       case 'number':
         ok = v !== undefined && v !== null && v !== '' && !Number.isNaN(Number(v)) && (!has || Number(v) === Number(t.value));
-        want = has ? `number ${show(t.value)}` : 'a number';
+        want = has ? `number ${shown(t.value)}` : 'a number';
         break;
       case 'boolean': {
         const b = v === true || v === 1 || v === '1' || v === 'true' ? true : v === false || v === 0 || v === '0' || v === 'false' ? false : undefined;
@@ -79,12 +84,12 @@ export function runTest(t: TestSpec, result: unknown, regexCache?: RegexCache): 
         const n = Array.isArray(v) ? v.length : typeof v === 'string' ? v.length : v && typeof v === 'object' ? Object.keys(v).length : undefined;
         ok = n !== undefined && (!has || n === Number(t.value));
         want = has ? `size ${show(t.value)}` : 'a sized value';
-        return { ok, abort, text: `test ${label}: ${ok ? 'is' : 'expected'} ${want}${ok ? '' : `, got ${n === undefined ? show(v) : `size ${n}`}`}` };
+        return { ok, abort, text: `test ${label}: ${ok ? 'is' : 'expected'} ${want}${ok ? '' : `, got ${n === undefined ? shown(v) : `size ${n}`}`}` };
       }
       default:
         ok = looselyEqual(t.value, v);
-        want = show(t.value);
+        want = shown(t.value);
     }
   }
-  return { ok, abort, text: `test ${label}: ${ok ? 'is' : 'expected'} ${want}${ok ? '' : `, got ${show(v)}`}` };
+  return { ok, abort, text: `test ${label}: ${ok ? 'is' : 'expected'} ${want}${ok ? '' : `, got ${shown(v)}`}` };
 }

@@ -125,6 +125,8 @@ export interface BootContext {
   hooks: ServiceHookSet;
   dataDir: string;
   log(level: string, text: string): void;
+  /** Which worker thread loads the plugins (`tester serve --workers N`); default {index 0, count 1}. */
+  worker?: { index: number; count: number };
 }
 
 export async function loadPlugins(entries: PluginConfigEntry[], baseDir: string, ctx: BootContext): Promise<LoadedPlugin[]> {
@@ -196,6 +198,7 @@ function makeApi(def: PluginDefinition, folder: string, loaded: Map<string, Load
     },
     hooks,
     log: (level, text) => ctx.log(level, `[${def.name}] ${text}`),
+    worker: Object.freeze({ ...(ctx.worker ?? { index: 0, count: 1 }) }),
     dataDir: () => {
       const d = join(ctx.dataDir, def.name);
       mkdirSync(d, { recursive: true });

@@ -11,6 +11,8 @@ import { inapRouter } from './runtime/routing.js';
 export default definePlugin<InapOptions>({
   name: 'inap',
   version: '0.1.0',
+  // every worker of `tester serve --workers N` loads it (docs/workers.md)
+  multiplied: true,
   description: 'INAP CS-1 and CAMEL CAP v2/v3/v4 over the sigtran gateway: SSP, SRF and SCP roles',
   namespaces: ['tcap'],
   dependencies: { sigtran: '^0.1.0' },

@@ -11,6 +11,8 @@ import halt from './operations/halt.js';
 export default definePlugin({
   name: 'logic',
   version: '0.1.0',
+  // every worker of `tester serve --workers N` loads it (docs/workers.md)
+  multiplied: true,
   description: 'Logic and control operations: set, assert, branch, wait, comment, halt',
   builtin: true,
   setup(api) {

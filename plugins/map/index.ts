@@ -11,6 +11,8 @@ import type { SigtranPluginExports } from '../sigtran/api.js';
 export default definePlugin<MapOptions>({
   name: 'map',
   version: '0.1.0',
+  // every worker of `tester serve --workers N` loads it (docs/workers.md)
+  multiplied: true,
   description: 'MAP (TS 29.002) over the sigtran gateway: HLR, VLR, MSC, SMSC and gsmSCF roles (ATI, SRI, SRI-SM, PSI, USSD, short messages)',
   namespaces: ['tcap'],
   dependencies: { sigtran: '^0.1.0' },

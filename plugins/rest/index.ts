@@ -27,6 +27,8 @@ export const optionsSchema: JsonSchema = namedInstancesSchema(instanceSchema, { 
 export default definePlugin<RestOptions>({
   name: 'rest',
   version: '0.1.0',
+  // every worker of `tester serve --workers N` loads it (docs/workers.md)
+  multiplied: true,
   description: 'HTTP/REST client operations (rest.SendRequest, rest.ExpectResponse) over named keep-alive client instances',
   optionsSchema,
   setup(api, options) {

@@ -8,15 +8,15 @@
 //
 //   const gw = ctx.gateway() as SigtranGateway;
 //   const d = ctx.state('inap', () => ({ d: undefined as Dialogue | undefined })).d ??= gw.openDialogue({
-//     scp: ctx.run.params.scp as ScpParams, ac: resolveAc(args.tcap_ac ?? ctx.run.params.ssp_ac), signal: ctx.signal });
+//     scp: ctx.run.params.scp as ScpParams, ac: resolveAc(args.tcap_ac ?? ctx.run.params.ssp_ac), signal: ctx.endSignal });
 //   d.invoke({ opcode: 0, argument: (w) => encodeInitialDpArg(w, args) });
 //   const sent = d.send();                        // a Begin (with AARQ when an AC is given)
 //   ctx.message({ direction: 'sent', protocol: 'inap', name: 'InitialDP', fields, ...wire(sent) });
-//   const m = await d.receive({ timeoutMs: tcapTimeoutMs(ctx.run.params), signal: ctx.signal }); // throws SigtranError
+//   const m = await d.receive({ timeoutMs: tcapTimeoutMs(ctx.run.params), signal: ctx.endSignal }); // throws SigtranError
 //
 // Typical SCP-side use (waiting for InitialDP): `const m = await gw.acceptBegin({ opcode: 0 }, { timeoutMs,
 // signal }); const d = m.dialogue;` then `d.invoke(...)`, `d.send()` (a Continue with AARE), `d.end()`.
-import type { GatewayInstance, GatewayState, Json, SctpConfig } from '../../sdk/index.js';
+import type { EndSignal, GatewayInstance, GatewayState, Json, SctpConfig } from '../../sdk/index.js';
 import type { BerWriter } from './ber/index.js';
 import type { ApplicationContext } from './ac.js';
 
@@ -253,8 +253,9 @@ export interface OpenDialogueOptions {
   /**
    * The test instance's signal: when it fires the dialogue is closed — a U-Abort is sent if the dialogue is
    * still open towards the peer (onSignal 'abort', the default), or it is only released (onSignal 'release').
+   * `ctx.endSignal` (cheaper) or `ctx.signal`, or any AbortSignal.
    */
-  signal?: AbortSignal;
+  signal?: EndSignal;
   onSignal?: 'abort' | 'release';
   /** Invokes the gateway answers by itself on this dialogue, the moment they arrive (AutoAnswer). */
   autoAnswer?: AutoAnswer;
@@ -281,7 +282,8 @@ export interface AutoAnswer {
 export interface ReceiveOptions {
   /** Default: the instance's tcapTimeoutMs (10 000). Pass `tcapTimeoutMs(ctx.run.params)` (the run's scp.tcap_timeout). */
   timeoutMs?: number;
-  signal?: AbortSignal;
+  /** `ctx.endSignal` (cheaper) or `ctx.signal`, or any AbortSignal: the wait ends ('cancelled') when it fires. */
+  signal?: EndSignal;
 }
 
 /** Options of Dialogue.abort(). */
@@ -351,7 +353,7 @@ export interface Dialogue {
    * Close this dialogue when `signal` fires (the test instance ended): U-Abort if still open ('abort', default) or
    * release only. acceptBegin() and BeginListener.next() do this with their `signal` already.
    */
-  bind(signal: AbortSignal, onSignal?: 'abort' | 'release'): void;
+  bind(signal: EndSignal, onSignal?: 'abort' | 'release'): void;
   /** Release locally without sending anything. Idempotent. */
   release(): void;
 }
@@ -386,7 +388,7 @@ export interface BeginRouter {
 /** Options of SigtranGateway.register(). */
 export interface RegisterOptions {
   /** The test instance's signal: the registration ends when it fires (Begins it still holds are routed again). */
-  signal?: AbortSignal;
+  signal?: EndSignal;
   /** Begins the registration holds until next() takes them (default 1); more go to other registrations. */
   capacity?: number;
   /**

@@ -15,13 +15,16 @@ export default definePlugin<SigtranOptions, SigtranPluginExports>({
   description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP, SCCP connectionless, ITU TCAP dialogues for INAP/CAMEL/MAP',
   exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts'],
   optionsSchema,
+  // with `tester serve --workers N` every worker opens its own association as a client (an ASP of the same AS, in
+  // loadshare): a listening instance (the SGP side) cannot be multiplied (docs/workers.md)
+  multiplied: (options) => (options.instances ?? []).every((r) => r.transport === undefined || r.transport === 'tcp-client' || r.transport === 'sctp-client'),
   setup(api, options) {
     const raw = options.instances ?? [];
     const names = new Set<string>();
     const instances = raw.map((r) => {
       if (names.has(r.name)) throw new Error(`sigtran: instance name '${r.name}' is used twice`);
       names.add(r.name);
-      const cfg = normalizeInstance(r);
+      const cfg = forWorker(normalizeInstance(r), api.worker.index);
       return new SigtranGatewayImpl(cfg, (level, text) => api.log(level, `${cfg.name}: ${text}`));
     });
     if (options.default !== undefined && !names.has(options.default)) {
@@ -45,3 +48,15 @@ export default definePlugin<SigtranOptions, SigtranPluginExports>({
     'sigtran-status': statusCommand,
   },
 });
+
+/**
+ * Worker k > 0 of `tester serve --workers N` (docs/workers.md): its own ASP of the same AS, so a configured ASP
+ * Identifier becomes aspId + k and a pcap file gets `-w<k>` before its extension; worker 0 keeps the config as it is.
+ */
+function forWorker<C extends { aspId?: number; pcap?: string }>(cfg: C, index: number): C {
+  if (index === 0) return cfg;
+  const out = { ...cfg };
+  if (out.aspId !== undefined) out.aspId = out.aspId + index;
+  if (out.pcap) out.pcap = out.pcap.replace(/(\.[^./]*)?$/, (ext) => `-w${index}${ext}`);
+  return out;
+}

@@ -37,6 +37,11 @@ import { Dictionary } from '../../plugins/diameter/dictionary/dictionary.js';
 import { decode as decodeDiameter } from '../../plugins/diameter/runtime/decoded.js';
 import { Framer } from '../../plugins/diameter/peer/framer.js';
 import { sample, PACUI_RESULT } from '../plugins/inap/fixtures/samples.js';
+import { MAP_OPERATIONS, type MapOperation, type WireKind } from '../../plugins/map/catalogue.js';
+import { decodeMessage as decodeMapMessage, encodeMessage as encodeMapMessage } from '../../plugins/map/codec/message.js';
+import { TpduError, decodeTpdu, encodeTpdu, type TpduDirection } from '../../plugins/map/codec/tpdu.js';
+import { TextError } from '../../plugins/map/codec/text.js';
+import { INVOKES as MAP_INVOKES, RESULTS as MAP_RESULTS, ERRORS as MAP_ERRORS } from '../plugins/map/fixtures/samples.js';
 import { CAP_BEGIN, CAP_DATA, ASPAC, ADDR_GT, ADDR_SSN } from '../plugins/sigtran/vectors.js';
 import type { FuzzTarget, Layout, LengthField, Unit } from './fuzz.js';
 
@@ -374,4 +379,64 @@ export const diameterTarget: FuzzTarget = {
   typed: (e) => e instanceof DiameterCodecError || e instanceof ValueError,
 };
 
-export const TARGETS: readonly FuzzTarget[] = [berTarget, m3uaTarget, sccpTarget, tcapTarget, inapTarget, diameterTarget];
+
+// ---------------------------------------------------------------------------------------------------- MAP
+
+/** Every MAP message of the catalogue in every version: invoke, result and error, each from its sample fields. */
+const MAP_MESSAGES: { op: MapOperation; wire: WireKind; version: number; error?: string; bytes: Uint8Array }[] = [];
+for (const op of MAP_OPERATIONS) {
+  for (const version of Object.keys(op.versions).map(Number)) {
+    const add = (wire: WireKind, fields: Record<string, unknown> | undefined, error?: string) => {
+      if (!fields) return;
+      const bytes = encodeMapMessage(op, wire, version, fields, error);
+      if (bytes && bytes.length > 0) MAP_MESSAGES.push({ op, wire, version, error, bytes });
+    };
+    add('invoke', MAP_INVOKES[op.name]);
+    add('result', MAP_RESULTS[op.name]);
+    const err = MAP_ERRORS[op.name];
+    if (err) add('error', err[1], err[0]);
+  }
+}
+
+/**
+ * The MAP parameter decoder (plugins/map/codec/message.ts: the BER argument, the USSD string's alphabet and the
+ * SM-RP-UI's TPDU): it never throws; bad bytes are `ok: false`, a bad TPDU is `sm-RP-UI_tpdu_error`. A fault inside
+ * the argument decoder ("undecodable argument"), anything thrown, or fields JSON cannot carry is a fault.
+ */
+export const mapTarget: FuzzTarget = {
+  name: 'map',
+  ber: true,
+  corpus: MAP_MESSAGES.map((m) => m.bytes),
+  decode(b, base) {
+    const m = MAP_MESSAGES[base]!;
+    const r = decodeMapMessage(m.op, m.wire, m.version, b, m.error);
+    JSON.stringify(r.fields);
+    if (r.ok) return;
+    if (r.error.startsWith('undecodable argument')) return `decodeMessage(${m.op.name} ${m.wire} v${m.version}) failed inside the decoder: ${r.error}`;
+    throw new CodecError(r.error);
+  },
+  typed: (e) => e instanceof CodecError,
+};
+
+/** SMS TPDUs (TS 23.040 SMS-SUBMIT and SMS-DELIVER, GSM 7-bit, 8-bit and UCS-2 user data, with a UDH). */
+const TPDUS: { direction: TpduDirection; bytes: Uint8Array }[] = [
+  { direction: 'mo', bytes: encodeTpdu({ da_digits: '4917100002', text: 'hello MO', mr: 7 }, 'mo') },
+  { direction: 'mo', bytes: encodeTpdu({ da_digits: '4917100002', text: 'Grüße €', mr: 1 }, 'mo') },
+  { direction: 'mo', bytes: encodeTpdu({ da_digits: '4917100002', text: 'Баланс', mr: 2 }, 'mo') },
+  { direction: 'mt', bytes: encodeTpdu({ oa_digits: '4917100002', text: 'hello MT', scts: '240101120000+04' }, 'mt') },
+  { direction: 'mt', bytes: encodeTpdu({ oa_digits: '4917100002', text: 'x'.repeat(160), scts: '240101120000-08' }, 'mt') },
+];
+
+/** The TPDU decoder alone: a typed TpduError or TextError for bad octets, never another exception. */
+export const tpduTarget: FuzzTarget = {
+  name: 'sms-tpdu',
+  corpus: TPDUS.map((t) => t.bytes),
+  maxRandom: 200,
+  maxLen: 255,
+  decode(b, base) {
+    JSON.stringify(decodeTpdu(b, TPDUS[base]!.direction));
+  },
+  typed: (e) => e instanceof TpduError || e instanceof TextError,
+};
+
+export const TARGETS: readonly FuzzTarget[] = [berTarget, m3uaTarget, sccpTarget, tcapTarget, inapTarget, diameterTarget, mapTarget, tpduTarget];

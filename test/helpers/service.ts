@@ -19,6 +19,20 @@ export async function runToCompletion(port: number, params: Record<string, unkno
   return waitForRun(port, params.run_id as string, opts);
 }
 
+/**
+ * runToCompletion, retrying ExecuteTest while it is refused with 2003 (a gateway not up yet: e.g. the association of
+ * a worker thread of `--workers N` still connecting), for at most `upWithinMs`.
+ */
+export async function runWhenUp(port: number, params: Record<string, unknown>, opts: { timeoutMs?: number; pollMs?: number; upWithinMs?: number } = {}): Promise<any> {
+  const until = Date.now() + (opts.upWithinMs ?? 30_000);
+  for (;;) {
+    const r = await rpcCall({ port }, 'ExecuteTest', params);
+    if (!r.error) return waitForRun(port, params.run_id as string, opts);
+    if (r.error.code !== 2003 || Date.now() > until) throw new Error(`ExecuteTest refused: ${r.error.code} ${r.error.message}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
 export async function waitForRun(port: number, runId: string, opts: { timeoutMs?: number; pollMs?: number } = {}): Promise<any> {
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   for (;;) {

@@ -15,6 +15,7 @@ export interface ServeOptions {
   readTimeoutMs?: string;
   maxConnections?: string;
   maxRuns?: string;
+  workers?: string;
   retentionSecs?: string;
   maxRetainedRuns?: string;
   forgetOnRead?: boolean;
@@ -103,6 +104,7 @@ export async function serve(o: ServeOptions, cmd?: Command): Promise<number> {
     readTimeoutMs: num(o.readTimeoutMs),
     maxConnections: num(o.maxConnections),
     maxRuns: num(o.maxRuns),
+    workers: num(o.workers),
     retentionSecs: num(o.retentionSecs),
     maxRetainedRuns: num(o.maxRetainedRuns),
     forgetOnRead: o.forgetOnRead,

@@ -6,35 +6,59 @@
 import { toSecUsec } from '../../engine/clock.js';
 import type { RunManager } from '../../engine/run-manager.js';
 import { TestRun } from '../../engine/run.js';
+import { MultiRun } from '../../engine/multi-run.js';
 import type { Registry } from '../../plugins/registry.js';
 import { redactJson } from '../../redact.js';
 
 export function listTests(runs: RunManager, registry: Registry) {
-  return (): Record<string, unknown> => ({
-    runs: [...runs.all()].map((r) => {
-      if (!(r instanceof TestRun)) {
-        // a run from the store: its record is kept as it was saved
-        const rec = r.record();
-        return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: r.inProgress, time_start: rec.time_start, rate: rec.rate };
-      }
-      // as in the record: a run is completed once it has stopped and its end was recorded
-      const done = r.state !== 'running' && r.finishWall !== undefined;
-      return {
-        run_id: r.runId,
-        state: done ? r.state : 'running',
-        completed: done ? 1 : 0,
-        counts: { ...r.results.counts },
-        in_progress: r.inProgress,
-        time_start: toSecUsec(r.startWall),
-        rate: r.results.rate(),
-      };
-    }),
-    locks_held: runs.locks.size,
-    service: serviceInfo(),
-    gateways: [...registry.gateways.values()].flatMap((g) =>
-      [...g.byName.values()].map((i) => ({ kind: g.def.kind, name: i.name, state: i.state(), default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name, ...(i.describe ? { detail: redactJson(i.describe()) } : {}) })),
-    ),
-  });
+  return async (): Promise<Record<string, unknown>> => {
+    // runs on several workers: their parts' counts are read now (one record per worker and run)
+    const live = new Map<string, Record<string, any>>();
+    await Promise.all([...runs.multi.values()].map(async (r) => live.set(r.runId, await r.liveRecord())));
+    // with worker threads: each worker's state of each gateway instance it has (multiplied plugins only)
+    const threads = runs.opts.workers?.threads ?? [];
+    const workerStates = await Promise.all(threads.map((t) => t.gateways()));
+    return {
+      runs: [...runs.all()].map((r) => {
+        if (r instanceof MultiRun) {
+          const rec = live.get(r.runId) ?? r.record();
+          return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: rec.in_progress, time_start: rec.time_start, rate: rec.rate, workers: r.workers };
+        }
+        if (!(r instanceof TestRun)) {
+          // a run from the store: its record is kept as it was saved
+          const rec = r.record();
+          return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: r.inProgress, time_start: rec.time_start, rate: rec.rate };
+        }
+        // as in the record: a run is completed once it has stopped and its end was recorded
+        const done = r.state !== 'running' && r.finishWall !== undefined;
+        return {
+          run_id: r.runId,
+          state: done ? r.state : 'running',
+          completed: done ? 1 : 0,
+          counts: { ...r.results.counts },
+          in_progress: r.inProgress,
+          time_start: toSecUsec(r.startWall),
+          rate: r.results.rate(),
+        };
+      }),
+      locks_held: runs.locks.size,
+      service: serviceInfo(),
+      gateways: [...registry.gateways.values()].flatMap((g) =>
+        [...g.byName.values()].map((i) => {
+          const inWorkers = workerStates.map((s) => s[`${g.def.kind}/${i.name}`]);
+          return {
+            kind: g.def.kind,
+            name: i.name,
+            state: i.state(),
+            default: (g.def.defaultInstance ?? g.byName.keys().next().value) === i.name,
+            ...(i.describe ? { detail: redactJson(i.describe()) } : {}),
+            // worker 1 … N-1's own instance (absent where the plugin is not multiplied)
+            ...(threads.length && inWorkers.some((x) => x !== undefined) ? { workers: inWorkers.map((x) => x ?? null) } : {}),
+          };
+        }),
+      ),
+    };
+  };
 }
 
 /** The service process: pid, uptime and memory (process.memoryUsage(), in bytes). */

@@ -268,3 +268,69 @@ function normaliseExpected(dict: Dictionary, key: string, v: Json): Json {
   }
   return v;
 }
+
+/** The dictionary entry a match field (dotted kpath, selectors, `result_code`) ends with. */
+function fieldDefinition(dict: Dictionary, field: string): AvpDefinition | undefined {
+  const last = field.replace(/^!/, '').split('.').pop()!.replace(/\[[^\]]*\]/g, '');
+  if (last === 'result_code') return dict.avp('Result-Code');
+  return dict.avp(last);
+}
+
+/** An enumerated value with its dictionary name: 'UPDATE_REQUEST (2)'; undefined when it has none. */
+function enumText(dict: Dictionary, def: AvpDefinition | undefined, v: unknown): string | undefined {
+  if (!def || typeof v !== 'number') return undefined;
+  const name = def.name === 'Result-Code' ? dict.resultCodeName(v)
+    : def.name === 'Experimental-Result-Code' ? dict.resultCodeName(v, true)
+      : def.enumByValue?.get(v);
+  return name !== undefined ? `${name} (${v})` : undefined;
+}
+
+/** `v` with every enumerated number (at any depth of Grouped values and arrays) replaced by 'NAME (n)'. */
+function withEnumNames(dict: Dictionary, def: AvpDefinition | undefined, v: unknown): { v: unknown; named: boolean } {
+  const e = enumText(dict, def, v);
+  if (e !== undefined) return { v: e, named: true };
+  if (Array.isArray(v)) {
+    let named = false;
+    const out = v.map((x) => {
+      const r = withEnumNames(dict, def, x);
+      named ||= r.named;
+      return r.v;
+    });
+    return { v: out, named };
+  }
+  if (v !== null && typeof v === 'object') {
+    let named = false;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const r = withEnumNames(dict, dict.avp(k), x);
+      named ||= r.named;
+      out[k] = r.v;
+    }
+    return { v: out, named };
+  }
+  return { v, named: false };
+}
+
+/**
+ * How match checks write Diameter values: enumerated values (and Result-Codes) by the dictionary's name with the
+ * number, at every depth ('CC-Request-Type: expected UPDATE_REQUEST (2), got INITIAL_REQUEST (1)'); other values
+ * are left to the plain JSON form (undefined).
+ */
+export function showAvpValue(dict: Dictionary): (field: string, value: unknown) => string | undefined {
+  let f = showers.get(dict);
+  if (!f) showers.set(dict, (f = makeShow(dict)));
+  return f;
+}
+
+const showers = new WeakMap<Dictionary, (field: string, value: unknown) => string | undefined>();
+
+function makeShow(dict: Dictionary): (field: string, value: unknown) => string | undefined {
+  return (field, value) => {
+    if (value === undefined || value === null) return undefined;
+    const r = withEnumNames(dict, fieldDefinition(dict, field), value);
+    if (!r.named) return undefined;
+    if (typeof r.v === 'string') return r.v;
+    const s = JSON.stringify(r.v);
+    return s.length > 200 ? s.slice(0, 197) + '...' : s;
+  };
+}

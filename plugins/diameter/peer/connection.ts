@@ -15,6 +15,8 @@ export class PeerError extends Error {
 
 interface Pending {
   resolve(answer: Buffer): void;
+  /** Called synchronously with the answer, before the next message of the same read is processed. */
+  onAnswer?: (answer: Buffer) => void;
   reject(e: Error): void;
   timer: NodeJS.Timeout;
   endToEnd: number;
@@ -84,6 +86,7 @@ export class Connection {
     }
     this.pending.delete(hbh);
     clearTimeout(p.timer);
+    p.onAnswer?.(m);
     p.resolve(m);
   }
 
@@ -97,9 +100,11 @@ export class Connection {
 
   /**
    * Send a request and wait for its answer (matched by hop-by-hop id). Rejects with a PeerError on timeout,
-   * on close, or when `signal` aborts.
+   * on close, or when `signal` aborts. `onAnswer` runs synchronously when the answer is framed, before the next
+   * message of the same read (a promise continuation would run after all of them): the state machine uses it for
+   * the CEA, whose state the messages behind it in the same read must see (RFC 6733 §5.6).
    */
-  request(msg: Buffer, timeoutMs: number, what: string, signal?: AbortSignal): Promise<Buffer> {
+  request(msg: Buffer, timeoutMs: number, what: string, signal?: AbortSignal, onAnswer?: (answer: Buffer) => void): Promise<Buffer> {
     const hbh = msg.readUInt32BE(12);
     return new Promise<Buffer>((resolve, reject) => {
       if (this.closedReason !== undefined) {
@@ -126,6 +131,7 @@ export class Connection {
         },
         timer,
         endToEnd: msg.readUInt32BE(16),
+        ...(onAnswer ? { onAnswer } : {}),
       });
       if (signal) {
         onAbort = () => {

@@ -46,12 +46,18 @@ export class DiameterPeer implements GatewayInstance {
   private sctpNote: string | undefined;
   private readonly ids = new IdGenerator();
   private lastError: string | undefined;
+  /** When lastError was set (ms). */
+  private lastErrorAt: number | undefined;
   private backoffTimer: NodeJS.Timeout | undefined;
   private readonly watchdog: Watchdog;
   private attempts = 0;
   private stopping = false;
   private openedAt: number | undefined;
+  /** Successful re-opens: the peer came up (CER/CEA done) again after it had been up. */
   private reconnects = 0;
+  /** Connection attempts after the first (client: each connect after a failure or a loss; server: each peer connection accepted after the first open). */
+  private reconnectAttempts = 0;
+  private everOpened = false;
   private firstAttempt: { resolve(): void } | undefined;
   private readonly sessions = new Map<string, SessionHandler>();
   private fallback: SessionHandler | undefined;
@@ -68,10 +74,16 @@ export class DiameterPeer implements GatewayInstance {
     });
   }
 
+  /** Keep the reason of the last failure (shown in describe() even after the peer is open again). */
+  private noteError(reason: string): void {
+    this.lastError = reason;
+    this.lastErrorAt = Date.now();
+  }
+
   // ---- GatewayInstance ----------------------------------------------------------------------------------------
 
   state(): GatewayState {
-    if (this.phase === 'open') return 'up';
+    if (this.phase === 'open') return this.conn && !this.conn.isClosed ? 'up' : 'connecting';
     if (this.phase === 'stopped') return 'down';
     return 'connecting';
   }
@@ -88,6 +100,7 @@ export class DiameterPeer implements GatewayInstance {
       state: this.phase,
       origin_host: this.config.origin_host,
       reconnects: this.reconnects,
+      reconnect_attempts: this.reconnectAttempts,
     };
     if (this.conn && !this.conn.isClosed) d.connection = this.conn.remote;
     if (this.sctpNote !== undefined) {
@@ -98,7 +111,10 @@ export class DiameterPeer implements GatewayInstance {
     if (this.peerIdentity.originRealm) d.peer_origin_realm = this.peerIdentity.originRealm;
     if (this.peerIdentity.applications.length) d.peer_applications = this.peerIdentity.applications;
     if (this.openedAt) d.open_since = new Date(this.openedAt).toISOString();
-    if (this.lastError) d.last_error = this.lastError;
+    if (this.lastError) {
+      d.last_error = this.lastError;
+      if (this.lastErrorAt) d.last_error_at = new Date(this.lastErrorAt).toISOString();
+    }
     return d;
   }
 
@@ -123,9 +139,10 @@ export class DiameterPeer implements GatewayInstance {
       this.log('info', `${this.name}: ${this.sctpNote}`);
     } catch (e) {
       this.sctpNote = (e as Error).message;
-      this.lastError = `diameter instance '${this.name}': ${(e as Error).message}`;
-      this.log('error', this.lastError);
-      throw new Error(this.lastError);
+      const msg = `diameter instance '${this.name}': ${(e as Error).message}`;
+      this.noteError(msg);
+      this.log('error', msg);
+      throw new Error(msg);
     }
   }
 
@@ -288,8 +305,11 @@ export class DiameterPeer implements GatewayInstance {
     const conn = this.attach(link);
     this.phase = 'wait-cea';
     const cer = this.buildRequest(C.CER, 0, capabilityAvps(this.config, link.localAddresses()));
-    conn.request(cer, this.config.connect_timeout_ms, 'Capabilities-Exchange-Request').then(
-      (cea) => this.onCea(conn, cea),
+    // The CEA is handled synchronously (onAnswer), not in a promise continuation: a peer may put a DWR (RFC 3539
+    // probes a reopened connection at once) or any request in the same TCP read right behind its CEA, and that
+    // message must find the peer in I-Open (RFC 6733 §5.6).
+    conn.request(cer, this.config.connect_timeout_ms, 'Capabilities-Exchange-Request', undefined, (cea) => this.onCea(conn, cea)).then(
+      () => undefined,
       (e: Error) => {
         conn.close(e.message);
       },
@@ -297,6 +317,7 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private onCea(conn: Connection, bytes: Buffer): void {
+    if (conn.isClosed || conn !== this.conn) return;
     let m: ParsedMessage;
     try {
       m = decodeMessage(bytes);
@@ -315,7 +336,7 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private attemptFailed(reason: string): void {
-    this.lastError = reason;
+    this.noteError(reason);
     this.firstAttempt?.resolve();
     this.firstAttempt = undefined;
     this.scheduleReconnect();
@@ -329,7 +350,7 @@ export class DiameterPeer implements GatewayInstance {
     const delay = Math.round(base * (0.8 + Math.random() * 0.4));
     clearTimeout(this.backoffTimer);
     this.backoffTimer = setTimeout(() => {
-      this.reconnects++;
+      this.reconnectAttempts++;
       this.connectOut();
     }, delay);
     this.backoffTimer.unref();
@@ -342,9 +363,10 @@ export class DiameterPeer implements GatewayInstance {
     return new Promise((resolve, reject) => {
       const srv = createServer((sock) => this.accept(tcpLink(sock)));
       srv.once('error', (e) => {
-        this.lastError = `listen on ${this.config.host}:${this.config.port} failed: ${e.message}`;
+        const msg = `listen on ${this.config.host}:${this.config.port} failed: ${e.message}`;
+        this.noteError(msg);
         this.phase = 'stopped';
-        reject(new Error(this.lastError));
+        reject(new Error(msg));
       });
       srv.listen(this.config.port, this.config.host, () => {
         this.server = srv;
@@ -361,7 +383,7 @@ export class DiameterPeer implements GatewayInstance {
     try {
       await srv.listen((a) => this.accept(sctpLink(a)));
     } catch (e) {
-      this.lastError = (e as Error).message;
+      this.noteError((e as Error).message);
       this.phase = 'stopped';
       throw e;
     }
@@ -375,6 +397,7 @@ export class DiameterPeer implements GatewayInstance {
       link.destroy();
       return;
     }
+    if (this.everOpened) this.reconnectAttempts++;
     const conn = this.attach(link);
     if (this.phase !== 'open') this.phase = 'wait-cer';
     // A connection that sends no CER in time is dropped.
@@ -405,7 +428,7 @@ export class DiameterPeer implements GatewayInstance {
     conn.write(this.buildAnswer(m, avps, rc === 3010));
     if (rc !== 2001) {
       conn.end(`CER from ${conn.remote} refused: ${rc} ${err}`);
-      this.lastError = `CER from ${conn.remote} refused: ${rc} ${err}`;
+      this.noteError(`CER from ${conn.remote} refused: ${rc} ${err}`);
       return;
     }
     const old = this.conn;
@@ -441,10 +464,12 @@ export class DiameterPeer implements GatewayInstance {
       conn.close('gateway stopped');
       return;
     }
+    if (conn.isClosed) return; // never 'open' without a connection
     this.conn = conn;
     this.phase = 'open';
     this.attempts = 0;
-    this.lastError = undefined;
+    if (this.everOpened) this.reconnects++;
+    this.everOpened = true;
     this.openedAt = Date.now();
     this.watchdog.start();
     this.log('info', `${this.name}: open with ${this.peerIdentity.originHost ?? '?'} at ${conn.remote}`);
@@ -462,7 +487,7 @@ export class DiameterPeer implements GatewayInstance {
     this.watchdog.stop();
     this.openedAt = undefined;
     if (this.stopping) return;
-    this.lastError = reason;
+    this.noteError(reason);
     this.log('warn', `${this.name}: ${reason}`);
     if (this.config.mode === 'server') {
       this.phase = this.server || this.sctpServer ? 'listening' : 'stopped';
@@ -487,7 +512,9 @@ export class DiameterPeer implements GatewayInstance {
       else conn.write(this.buildAnswer(m, [u32(A.ResultCode, 5012), ...this.originAvps(), str(A.ErrorMessage, 'CER on an open connection', 0)]));
       return;
     }
-    if (conn !== this.conn || this.phase !== 'open') {
+    // 'closing' (our DPR sent, or the peer's DPR answered): the connection is still up and I-Open's rules hold
+    // until it goes; a DWR the peer sends in the same read as its DPA is answered, not taken for a protocol error.
+    if (conn !== this.conn || (this.phase !== 'open' && this.phase !== 'closing')) {
       conn.close(`${this.dict.commandName(code, true)} received before the capabilities exchange`);
       return;
     }

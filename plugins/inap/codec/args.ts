@@ -508,16 +508,20 @@ export function definedIn(op: string, variant: Variant): boolean {
   return ONLY_IN[op]?.includes(variant) ?? true;
 }
 
-const cache = new Map<string, ArgType>();
+// By operation, then variant (no key string built per call: argType runs for every message of every instance).
+const argCache = new Map<string, Map<Variant, ArgType>>();
+const resultCache = new Map<string, Map<Variant, ArgType>>();
 /** The (cached) argument type of `op` in `variant`, or undefined when the operation carries no argument. */
 export function argType(op: string, variant: Variant, result = false): ArgType | undefined {
-  const key = `${op}/${variant}/${result ? 'r' : 'a'}`;
-  let t = cache.get(key);
+  const cache = result ? resultCache : argCache;
+  let byVariant = cache.get(op);
+  let t = byVariant?.get(variant);
   if (t === undefined) {
     const b = (result ? RESULT_TYPES : ARG_TYPES)[op];
     if (!b) return undefined;
     t = b(variant);
-    cache.set(key, t);
+    if (!byVariant) cache.set(op, (byVariant = new Map()));
+    byVariant.set(variant, t);
   }
   return t;
 }

@@ -37,9 +37,13 @@ export function activityTestRule(ctx: OperationContext): ActivityTestRule {
   return rule === 'auto' && receivesExplicitly(ctx.run.params) ? 'answer' : rule;
 }
 
+const QUIET: AutoAnswer = Object.freeze({ opcodes: Object.freeze([OPCODES.ActivityTest!]) });
+
 /** The AutoAnswer of a dialogue the instance opens, under rule 'auto': the answers are recorded in the instance's trace. */
 export function autoAnswerActivityTest(ctx: OperationContext, variant: Variant): AutoAnswer | undefined {
   if (activityTestRule(ctx) !== 'auto') return undefined;
+  // Only the detailed instance traces or records anything: the others share one AutoAnswer (no closure per dialogue).
+  if (!ctx.detailed) return QUIET;
   return {
     opcodes: [OPCODES.ActivityTest!],
     onAnswered({ message, invokeIds, sent, delivered }) {

@@ -53,16 +53,21 @@ export function topNames(at: ArgType): Set<string> {
   return s;
 }
 
+// Argument names already found defined, per type: the same few names come with every instance of a definition.
+const definedNames = new WeakMap<ArgType, Set<string>>();
+
 /** The first argument name the variant's type does not define, or undefined. */
 export function unknownArgument(at: ArgType | undefined, fields: JsonObject): string | undefined {
-  for (const k of Object.keys(fields)) {
-    const base = k.split('.')[0]!;
+  const known = at && definedNames.get(at);
+  for (const k in fields) {
+    if (known?.has(k)) continue;
     if (!at) return k;
+    const base = k.split('.')[0]!;
     const s = topNames(at);
-    if (s.has(base)) continue;
-    const stem = base.replace(/_[A-Za-z]+$/, '');
-    if (s.has(stem)) continue;
-    return k;
+    if (!s.has(base) && !s.has(base.replace(/_[A-Za-z]+$/, ''))) return k;
+    let d = definedNames.get(at);
+    if (!d) definedNames.set(at, (d = new Set()));
+    if (d.size < 10_000) d.add(k);
   }
   return undefined;
 }

@@ -31,8 +31,8 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   const gw = ctx.gateway() as SigtranGateway;
   let m: TcapMessage;
   try {
-    const reg = session(ctx).registrations.get(op);
-    m = reg ? await reg.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal }) : await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+    const reg = session(ctx).registrations?.get(op);
+    m = reg ? await reg.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal }) : await gw.acceptBegin({ opcode: OPCODES[op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
   } catch (e) {
     waitError(ctx, spec.name, spec.peer, e);
   }

@@ -36,8 +36,8 @@ export function executeRegister(ctx: OperationContext, type: string, dialogueKey
   if (given.length > 1) ctx.abort(`${type}: give one of ${KEYS.map(([, f]) => f).join(', ')} (or none: every ${op})`);
   const key = given.length ? `inap:${op}|${given[0]![0]}:${String(args[given[0]![1]])}` : `inap:${op}`;
   const s = session(ctx);
-  s.registrations.get(op)?.close();
-  s.registrations.set(op, (ctx.gateway() as SigtranGateway).register(key, { signal: ctx.signal, capacity: 4 }));
+  s.registrations?.get(op)?.close();
+  (s.registrations ??= new Map()).set(op, (ctx.gateway() as SigtranGateway).register(key, { signal: ctx.endSignal, capacity: 4 }));
   ctx.trace(1, `${type}: registered for ${key}`);
   return { result: { key, operation: op } };
 }

@@ -39,7 +39,7 @@ function openDialogue(ctx: OperationContext, spec: SendSpec, args: JsonObject): 
   const variant = parseVariant(args.variant) ?? variantOfAc(ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? session(ctx).cfg.defaultVariant;
   let d;
   try {
-    d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, signal: ctx.signal, autoAnswer: autoAnswerActivityTest(ctx, variant) });
+    d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, signal: ctx.endSignal, autoAnswer: autoAnswerActivityTest(ctx, variant) });
   } catch (e) {
     ctx.abort(`${spec.name}: cannot open a TCAP dialogue: ${(e as Error).message}`);
   }

@@ -20,8 +20,8 @@ export interface Session {
   all: RoleDialogue[];
   /** The plugin options of the service running the instance. */
   cfg: Config;
-  /** Registrations for inbound Begins (`inap.scp_from_*.Register`) by operation, closed with the instance. */
-  registrations: Map<string, BeginListener>;
+  /** Registrations for inbound Begins (`inap.scp_from_*.Register`) by operation, closed with the instance; made on first use. */
+  registrations: Map<string, BeginListener> | undefined;
 }
 
 /** Make `rd` the role's current dialogue. */
@@ -37,7 +37,7 @@ export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */
 export function session(ctx: OperationContext): Session {
   return ctx.state('inap', () => {
-    const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()), registrations: new Map() };
+    const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()), registrations: undefined };
     ctx.defer(() => closeAll(s));
     return s;
   });

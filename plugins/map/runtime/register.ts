@@ -116,7 +116,7 @@ export function executeRegister(ctx: OperationContext, e: { type: string; role: 
   gw.addRouter(mapRouter);
   const regs = registrations(ctx, cfg);
   regs.get(op.name)?.close();
-  regs.set(op.name, gw.register(key, { signal: ctx.signal, capacity: 4, refuse }));
+  regs.set(op.name, gw.register(key, { signal: ctx.endSignal, capacity: 4, refuse }));
   ctx.trace(1, `${e.type}: registered for ${key}`);
   return { result: { key, operation: op.name } };
 }
@@ -125,9 +125,9 @@ export function executeRegister(ctx: OperationContext, e: { type: string; role: 
 export async function acceptOpening(ctx: OperationContext, e: MessageEntry, cfg: MapConfig): Promise<TcapMessage> {
   const gw = ctx.gateway() as SigtranGateway;
   const reg = registrations(ctx, cfg).get(e.op.name);
-  const listener = reg ?? (gw.addRouter(mapRouter), gw.register(kindOf(e.op), { signal: ctx.signal, capacity: 1 }));
+  const listener = reg ?? (gw.addRouter(mapRouter), gw.register(kindOf(e.op), { signal: ctx.endSignal, capacity: 1 }));
   try {
-    return await listener.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+    return await listener.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
   } catch (err) {
     return waitError(ctx, e.name, peerName(e), err);
   } finally {

@@ -44,7 +44,7 @@ function openDialogue(ctx: OperationContext, e: MessageEntry, args: JsonObject, 
   const gw = ctx.gateway() as SigtranGateway;
   let d;
   try {
-    d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, userInformation, signal: ctx.signal });
+    d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, userInformation, signal: ctx.endSignal });
   } catch (err) {
     ctx.abort(`${e.name}: cannot open a TCAP dialogue: ${(err as Error).message}`);
   }

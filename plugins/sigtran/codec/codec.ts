@@ -143,7 +143,8 @@ export function formatOf(ty: Ty): NumberFormat | undefined {
 function derivedPresent(ty: Ty, holder: Obj, n: string): boolean {
   const fmt = formatOf(ty);
   if (!fmt) return false;
-  for (const s of fmt.suffixes) if (holder[n + '_' + s] !== undefined) return true;
+  const keys = derivedKeys(fmt, n);
+  for (const s of fmt.suffixes) if (holder[keys[s]!] !== undefined) return true;
   return false;
 }
 
@@ -168,6 +169,50 @@ function present(fd: Field, holder: Obj): boolean {
   return false;
 }
 
+// The derived-field keys of a field name under a number format (`n_digits`, ...), made once: building them per field
+// per encode (string concatenation, then a lookup by a fresh string) cost more than the encoding itself.
+const derivedKeyCache = new WeakMap<NumberFormat, Map<string, Readonly<Record<string, string>>>>();
+function derivedKeys(fmt: NumberFormat, n: string): Readonly<Record<string, string>> {
+  let byName = derivedKeyCache.get(fmt);
+  if (!byName) derivedKeyCache.set(fmt, (byName = new Map()));
+  let keys = byName.get(n);
+  if (!keys) {
+    const k: Record<string, string> = Object.create(null);
+    for (const s of fmt.suffixes) k[s] = n + '_' + s;
+    byName.set(n, (keys = k));
+  }
+  return keys;
+}
+
+/**
+ * The fields of a SEQUENCE by every key of the flattened form that can give them a value (`n`, its alias, `n_hex`,
+ * `n_name`, `n_<suffix>`): an argument names a few of a SEQUENCE's many optional fields, so the encoder looks up the
+ * argument's keys here instead of probing every spelling of every field (writeFields).
+ */
+const fieldIndexes = new WeakMap<readonly Field[], Map<string, number[]>>();
+function fieldIndex(fields: readonly Field[]): Map<string, number[]> {
+  let m = fieldIndexes.get(fields);
+  if (m) return m;
+  m = new Map();
+  const add = (k: string, i: number) => {
+    const l = m!.get(k);
+    if (!l) m!.set(k, [i]);
+    else if (!l.includes(i)) l.push(i);
+  };
+  fields.forEach((fd, i) => {
+    const n = fd.n;
+    add(n, i);
+    if (fd.al !== undefined) add(fd.al, i);
+    const ty = fd.ty;
+    add(n + '_hex', i);
+    add(n + '_name', i);
+    const fmt = formatOf(ty.k === 'seqof' ? ty.of : ty);
+    if (fmt) for (const s of fmt.suffixes) add(n + '_' + s, i);
+  });
+  fieldIndexes.set(fields, m);
+  return m;
+}
+
 function octetsFor(ty: Extract<Ty, { k: 'oct' }>, holder: Obj, n: string, path: string): Uint8Array {
   const raw = holder[n] ?? holder[n + '_hex'];
   let b: Uint8Array;
@@ -175,7 +220,8 @@ function octetsFor(ty: Extract<Ty, { k: 'oct' }>, holder: Obj, n: string, path: 
   else {
     const fmt = formatOf(ty);
     if (!fmt) throw new CodecError(`${path}${n}: missing (give ${n}_hex)`);
-    const r = fmt.encode((s) => holder[n + '_' + s]);
+    const keys = derivedKeys(fmt, n);
+    const r = fmt.encode((s) => holder[keys[s] ?? n + '_' + s]);
     if (typeof r === 'string') throw new CodecError(`${path}${n}${r}`);
     b = r;
   }
@@ -323,7 +369,22 @@ function writeField(w: BerWriter, fd: Field, holder: Obj, path: string): void {
 }
 
 function writeFields(w: BerWriter, fields: readonly Field[], holder: Obj, path: string): void {
-  for (const fd of fields) {
+  // Which fields the argument names at all (by any of their keys): the others are absent without probing them.
+  let named: Uint8Array | undefined;
+  if (fields.length > 4) {
+    const index = fieldIndex(fields);
+    named = new Uint8Array(fields.length);
+    for (const k in holder) {
+      const l = index.get(k);
+      if (l) for (const i of l) named[i] = 1;
+    }
+  }
+  for (let i = 0; i < fields.length; i++) {
+    const fd = fields[i]!;
+    if (named !== undefined && named[i] === 0) {
+      if (!fd.opt) throw new CodecError(`${path}${fd.n}: missing (mandatory)`);
+      continue;
+    }
     if (fd.al !== undefined && holder[fd.n] === undefined && holder[fd.al] !== undefined) holder = { ...holder, [fd.n]: holder[fd.al] };
     if (present(fd, holder)) writeField(w, fd, holder, path);
     else if (!fd.opt) throw new CodecError(`${path}${fd.n}: missing (mandatory)`);

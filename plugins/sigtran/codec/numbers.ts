@@ -7,17 +7,36 @@ export type Fields = Record<string, unknown>;
 
 const DIGIT_CHARS = '0123456789ABCDEF';
 
+// Nibble of each character code: 0-9, A-F and a-f, * (B) and # (C); -1 for every other character.
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  NIBBLE[DIGIT_CHARS.charCodeAt(i)] = i;
+  NIBBLE[DIGIT_CHARS.toLowerCase().charCodeAt(i)] = i;
+}
+NIBBLE[42] = 11; // *
+NIBBLE[35] = 12; // #
+
 /** Digits (0-9, A-F, also * # as B C) to nibbles; undefined on a bad character. */
 function nibbles(digits: string): number[] | undefined {
-  const out: number[] = [];
-  for (const ch of digits) {
-    let v = DIGIT_CHARS.indexOf(ch.toUpperCase());
-    if (ch === '*') v = 11;
-    else if (ch === '#') v = 12;
+  const out: number[] = new Array(digits.length);
+  for (let i = 0; i < digits.length; i++) {
+    const c = digits.charCodeAt(i);
+    const v = c < 128 ? NIBBLE[c]! : -1;
     if (v < 0) return undefined;
-    out.push(v);
+    out[i] = v;
   }
   return out;
+}
+
+const CALLED_NAMES = ['digits', 'noa', 'inn', 'npi'];
+const CALLING_NAMES = ['digits', 'noa', 'ni', 'npi', 'pri', 'si'];
+const CAUSE_NAMES = ['cause', 'location', 'standard'];
+const DIGITS_NOA_NPI_NAMES = ['digits', 'noa', 'npi'];
+
+/** The first of `values` that is an error text, as `_<its name>: <text>`; undefined when none is. */
+function firstProblem(names: readonly string[], ...values: unknown[]): string | undefined {
+  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'string') return `_${names[i]}: ${values[i] as string}`;
+  return undefined;
 }
 
 /** Low nibble first (ISUP address signals); odd count gets a 0 filler. */
@@ -85,7 +104,8 @@ export const calledNumber: NumberFormat = {
   encode(get) {
     const d = digitsArg(get('digits'));
     const noa = int(get('noa'), 2, 127), inn = int(get('inn'), 0, 1), npi = int(get('npi'), 1, 7);
-    for (const [k, v] of [['digits', d], ['noa', noa], ['inn', inn], ['npi', npi]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    const bad = firstProblem(CALLED_NAMES, d, noa, inn, npi);
+    if (bad !== undefined) return bad;
     const n = d as number[];
     const out = [((n.length & 1) << 7) | (noa as number), ((inn as number) << 7) | ((npi as number) << 4)];
     packIsup(n, out);
@@ -109,7 +129,8 @@ function encodeCallingLayout(get: Parameters<NumberFormat['encode']>[0], siDefau
   const d = digitsArg(get('digits'));
   const ni = int(get('ni') ?? get('inn'), 0, 1);
   const noa = int(get('noa'), 2, 127), npi = int(get('npi'), 1, 7), pri = int(get('pri'), 0, 3), si = int(get('si'), siDefault, 3);
-  for (const [k, v] of [['digits', d], ['noa', noa], ['ni', ni], ['npi', npi], ['pri', pri], ['si', si]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+  const bad = firstProblem(CALLING_NAMES, d, noa, ni, npi, pri, si);
+  if (bad !== undefined) return bad;
   const n = d as number[];
   const out = [...prefix, ((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number)];
   packIsup(n, out);
@@ -187,7 +208,8 @@ export const cause: NumberFormat = {
   suffixes: ['cause', 'location', 'standard'],
   encode(get) {
     const c = int(get('cause'), 31, 127), loc = int(get('location'), 0, 15), std = int(get('standard'), 0, 3);
-    for (const [k, v] of [['cause', c], ['location', loc], ['standard', std]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    const bad = firstProblem(CAUSE_NAMES, c, loc, std);
+    if (bad !== undefined) return bad;
     return Uint8Array.of(0x80 | ((std as number) << 5) | (loc as number), 0x80 | (c as number));
   },
   decode(b, p, out) {
@@ -208,7 +230,8 @@ export const addressString: NumberFormat = {
   encode(get) {
     const d = digitsArg(get('digits'));
     const noa = int(get('noa'), 1, 7), npi = int(get('npi'), 1, 15);
-    for (const [k, v] of [['digits', d], ['noa', noa], ['npi', npi]] as const) if (typeof v === 'string') return `_${k}: ${v}`;
+    const bad = firstProblem(DIGITS_NOA_NPI_NAMES, d, noa, npi);
+    if (bad !== undefined) return bad;
     const out = [0x80 | ((noa as number) << 4) | (npi as number)];
     packTbcd(d as number[], out);
     return Uint8Array.from(out);

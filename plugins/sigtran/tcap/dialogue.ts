@@ -16,6 +16,7 @@ import type {
   TcapMessage,
   WireMessage,
 } from '../api.js';
+import type { EndSignal } from '../../../sdk/index.js';
 import { SigtranError } from '../errors.js';
 import { tidHex, type OutComponent, type OutDialogue, type OutTcap } from './codec.js';
 import { toHex } from '../ber/hex.js';
@@ -32,7 +33,7 @@ interface Waiter {
   resolve(m: TcapMessage): void;
   reject(e: Error): void;
   timer: NodeJS.Timeout | undefined;
-  signal: AbortSignal | undefined;
+  signal: EndSignal | undefined;
   onAbort: (() => void) | undefined;
 }
 
@@ -111,11 +112,11 @@ export class DialogueImpl implements Dialogue {
     this.remoteTidHex = toHex(t);
   }
 
-  bind(signal: AbortSignal, onSignal: 'abort' | 'release' = 'abort'): void {
+  bind(signal: EndSignal, onSignal: 'abort' | 'release' = 'abort'): void {
     this.bindSignal(signal, onSignal);
   }
 
-  bindSignal(signal: AbortSignal | undefined, mode: 'abort' | 'release'): void {
+  bindSignal(signal: EndSignal | undefined, mode: 'abort' | 'release'): void {
     if (!signal) return;
     this.signalCleanup?.();
     const fn = () => (mode === 'abort' ? this.close() : this.release());

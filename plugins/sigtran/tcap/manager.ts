@@ -7,6 +7,7 @@
 // refused at once (the registrations' refusal, else a TCAP U-Abort); other Begins wait in the backlog.
 import type { ApplicationContext } from '../ac.js';
 import type { BeginCriterion, BeginListener, BeginRouter, ReceiveOptions, RegisterOptions, SccpAddress, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
+import type { EndSignal } from '../../../sdk/index.js';
 import { SigtranError } from '../errors.js';
 import { P_ABORT_CAUSES, TcapError, decodeTcap, rejectText, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
 import { DialogueImpl, type DialogueHost } from './dialogue.js';
@@ -43,7 +44,7 @@ interface Acceptor {
   resolve(m: TcapMessage): void;
   reject(e: Error): void;
   timer: NodeJS.Timeout | undefined;
-  signal: AbortSignal | undefined;
+  signal: EndSignal | undefined;
   onAbort: (() => void) | undefined;
   /** A standing listener's queue instead of a one-shot promise. */
   listener?: ListenerImpl;
@@ -600,7 +601,7 @@ function kindOf(key: string): string {
 }
 
 /** Bind a taken Begin's dialogue to the taker's signal (closed when its test instance ends). */
-function bindTaken(m: TcapMessage, signal: AbortSignal | undefined): void {
+function bindTaken(m: TcapMessage, signal: EndSignal | undefined): void {
   if (signal) (m.dialogue as DialogueImpl).bindSignal(signal, 'abort');
 }
 

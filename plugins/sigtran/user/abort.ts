@@ -72,7 +72,7 @@ export async function receiveAbort(ctx: OperationContext, name: string, ud: User
   else {
     if (ud.ended) ctx.abort(`${name}: expected a TCAP Abort, but the dialogue has ended (${ud.endReason})`);
     try {
-      m = await ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+      m = await ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
     } catch (e) {
       if (isSigtranError(e) && e.kind === 'timeout') ctx.abort(`${name}: timeout: no TCAP Abort within ${inboundWaitMs(ctx) / 1000} s`);
       if (isSigtranError(e)) ctx.abort(`${name}: ${e.message}`);

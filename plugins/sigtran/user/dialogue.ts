@@ -140,7 +140,7 @@ export async function receiveInto(ctx: OperationContext, ud: UserDialogue, x: Ex
   if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
   let m: TcapMessage;
   try {
-    m = await ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.signal });
+    m = await ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
   } catch (e) {
     waitError(ctx, x.name, x.peer, e);
   }

@@ -118,3 +118,17 @@ test('listTable: runs newest first with their counts, the gateways and their sta
   assert.match(text, /^sigtran\s+ss7\s+up\s+yes$/m);
   assert.match(text, /2 runs, 1 lock held/);
 });
+
+test('listTable: gateways that report reconnects, attempts and a last error get those columns', () => {
+  const text = listTable({
+    runs: [],
+    locks_held: 0,
+    gateways: [
+      { kind: 'diameter', name: 'OCS', state: 'up', default: true, detail: { reconnects: 2, reconnect_attempts: 5, last_error: 'connection closed by the peer' } },
+      { kind: 'sigtran', name: 'ss7', state: 'up', default: true },
+    ],
+  });
+  assert.match(text, /^GATEWAY\s+INSTANCE\s+STATE\s+DEFAULT\s+RECONNECTS\s+ATTEMPTS\s+LAST ERROR$/m);
+  assert.match(text, /^diameter\s+OCS\s+up\s+yes\s+2\s+5\s+connection closed by the peer$/m);
+  assert.match(text, /^sigtran\s+ss7\s+up\s+yes$/m);
+});

@@ -1,7 +1,7 @@
 // core/engine/histogram.ts: latency summaries (ms in, ms out, microsecond resolution).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LatencyHistogram, percentile } from '../../../core/engine/histogram.js';
+import { DISTRIBUTION_PERCENTILES, LatencyHistogram, percentile } from '../../../core/engine/histogram.js';
 
 test('an empty histogram summarises to zeros', () => {
   assert.deepEqual(new LatencyHistogram().summary(), { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 });
@@ -16,6 +16,24 @@ test('percentiles of 1..1000 ms are within 0.1%', () => {
   for (const [got, want] of [[s.p50, 500], [s.p90, 900], [s.p99, 990], [s.max, 1000], [s.mean, 500.5]] as const) {
     assert.ok(Math.abs(got - want) / want < 0.001, `${got} vs ${want}`);
   }
+});
+
+test("summary(), distribution() and mean() are the library's percentiles and mean bit for bit (a seeded spread of latencies, several magnitudes; one value)", () => {
+  const h = new LatencyHistogram();
+  let x = 12345;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let i = 0; i < 20_000; i++) h.record(rnd() ** 3 * 10 ** (1 + Math.floor(rnd() * 4)));
+  for (const ms of [0, 0.001, 2.0479, 2.048, 59.9, 1_234_567.891, 3_599_999]) h.record(ms);
+  const lib = (h as unknown as { h: { mean: number; getValueAtPercentile(p: number): number; minNonZeroValue: number; maxValue: number } }).h;
+  assert.equal(h.mean(), lib.mean);
+  const ms = (us: number) => Math.round(us) / 1000;
+  assert.deepEqual(h.summary(), { count: 20_007, p50: ms(lib.getValueAtPercentile(50)), p90: ms(lib.getValueAtPercentile(90)), p99: ms(lib.getValueAtPercentile(99)), max: ms(lib.maxValue), mean: ms(lib.mean) });
+  assert.deepEqual(h.distribution(), DISTRIBUTION_PERCENTILES.map((p) => [p, Math.round(p === 0 ? lib.minNonZeroValue : p === 100 ? lib.maxValue : lib.getValueAtPercentile(p)) / 1000]));
+  assert.equal(new LatencyHistogram().mean(), 0);
+  const one = new LatencyHistogram();
+  one.record(7);
+  const lib1 = (one as unknown as { h: typeof lib }).h;
+  assert.deepEqual(one.summary(), { count: 1, p50: ms(lib1.getValueAtPercentile(50)), p90: ms(lib1.getValueAtPercentile(90)), p99: ms(lib1.getValueAtPercentile(99)), max: ms(lib1.maxValue), mean: ms(lib1.mean) });
 });
 
 test('sub-millisecond latencies keep microsecond resolution; zero is recorded as 1 µs', () => {

@@ -149,6 +149,40 @@ describe('state, defer, aborts and signals', () => {
     assert.equal(q.result.globals.signalled, 4);
   });
 
+  test("an instance's signal aborts when it ends with reason 'instance ended', its endSignal fires first; neither before", async () => {
+    const rec = await run({ distribution: { type: 'load', total: 3, backlog: 1 }, operations: [{ type: 'fx_ctx.local.RecordSignal' }] });
+    assert.equal(rec.counts.passed, 3, JSON.stringify(rec.first_aborts));
+    assert.equal(rec.globals.abortedEarly, 0);
+    assert.deepEqual(rec.globals.reasons, ['instance ended', 'instance ended', 'instance ended']);
+    assert.deepEqual(rec.globals.order, ['signal', 'end:true', 'signal', 'end:true', 'signal', 'end:true']);
+    const ab = await run({ operations: [{ type: 'fx_ctx.local.RecordSignal' }, { type: 'fx_ctx.local.Abort' }] });
+    assert.equal(ab.counts.aborted, 1);
+    assert.deepEqual(ab.globals.reasons, ['instance ended']);
+  });
+
+  test('CancelTest ends instances waiting on an operation that never settles and ignores its signals; the first waited before', async () => {
+    const id = `ctx-hang-${++n}`;
+    await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'comment' }, { type: 'fx_ctx.local.Hang' }] });
+    await new Promise((r) => setTimeout(r, 50));
+    const c = await call(svc.port, 'CancelTest', { run_id: id });
+    assert.equal(c.result.counts.cancelled, 3);
+    assert.equal(c.result.counts.aborted, 0);
+    const q = await waitForRun(svc.port, id, { timeoutMs: 5000 });
+    assert.equal(q.completed, 1);
+    assert.equal(q.state, 'cancelled');
+  });
+
+  test("CancelTest fires the endSignal of every in-flight instance; their signals' reason is 'run cancelled'", async () => {
+    const id = `ctx-end-signal-${++n}`;
+    await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'fx_ctx.local.WaitEndSignal' }] });
+    const c = await call(svc.port, 'CancelTest', { run_id: id });
+    assert.equal(c.result.counts.cancelled, 3);
+    await new Promise((r) => setTimeout(r, 50));
+    const q = await call(svc.port, 'QueryTest', { run_id: id });
+    assert.equal(q.result.globals.endSignalled, 3);
+    assert.deepEqual(q.result.globals.reasons, ['run cancelled', 'run cancelled', 'run cancelled']);
+  });
+
   test('the context describes the instance, the operation and the run', async () => {
     const rec = await run({
       trace_level: '1',

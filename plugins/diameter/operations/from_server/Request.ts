@@ -6,7 +6,7 @@
 import { defineOperation, invalid, Type, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
 import { findAvp } from '../../codec/message.js';
-import { flattenExpected, ItemError } from '../../codec/view.js';
+import { flattenExpected, ItemError, showAvpValue } from '../../codec/view.js';
 import type { DiameterPeer, InboundRequest } from '../../peer/peer.js';
 import { PeerError } from '../../peer/connection.js';
 import { A, str, u32 } from '../../peer/avps.js';
@@ -87,7 +87,7 @@ export default defineOperation({
     const result = resultOf(dict, d);
     ctx.received(d.abbrev, result);
     ctx.received(d.name, result);
-    if (args.avps && Object.keys(args.avps).length) ctx.match(d.name, flattenExpected(dict, args.avps), result);
+    if (args.avps && Object.keys(args.avps).length) ctx.match(d.name, flattenExpected(dict, args.avps), result, { show: showAvpValue(dict) });
     if (args.send_answer !== false) {
       let rc = 2001;
       if (typeof args.result_code === 'number') rc = args.result_code;
@@ -116,7 +116,7 @@ export default defineOperation({
     } else {
       req.answered = true;
     }
-    return { result };
+    return { result, show: showAvpValue(dict) };
   },
 });
 

@@ -6,7 +6,7 @@
 // Failed-AVP and Error-Message.
 import { defineOperation, invalid, Type, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
-import { flattenExpected, ItemError } from '../../codec/view.js';
+import { flattenExpected, ItemError, showAvpValue } from '../../codec/view.js';
 import type { DiameterPeer } from '../../peer/peer.js';
 import { PeerError } from '../../peer/connection.js';
 import { buildRequestAvps, resolveCommand } from '../../runtime/build.js';
@@ -25,12 +25,19 @@ const RequestArguments = Type.Object({
   avps: Type.Optional(avpListSchema),
   auto_avps: Type.Optional(Type.Boolean({ default: true, description: 'Add Origin-Host/Realm, Destination-Realm/-Host and the application id AVP when the request does not give them.' })),
   answer: Type.Optional(Type.Unsafe<Record<string, Json>>({ type: 'object', description: 'Expected answer AVPs: name or dotted kpath -> value (enumerated names allowed); null = absent; "!name" = must not equal.' })),
-  check_result: Type.Optional(Type.Boolean({ default: true, description: 'Record a check that the Result-Code is 2xxx (unless answer names Result-Code).' })),
+  check_result: Type.Optional(Type.Boolean({ default: true, description: 'Record a check that the Result-Code is 2xxx (unless answer names Result-Code), and the MSCC-level Result-Codes (see mscc_result_code). false: neither.' })),
+  mscc_result_code: Type.Optional(Type.Unsafe<number | string | (number | string)[] | false>({
+    // const false first: the options validator coerces types, and false would become 0 under 'integer'
+    anyOf: [{ const: false }, { type: 'integer' }, { type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: ['integer', 'string'] } }],
+    description: 'Result-Code every Multiple-Services-Credit-Control of the answer that carries one must have: a number or name, or a list of them (default: any 2xxx); false: no MSCC-level check.',
+  })),
   seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600, description: 'Time to wait for the answer (default: the instance\'s inbound timeout).' })),
 });
 
 /** Result-Code keys that, named in `answer`, replace the built-in 2xxx check. */
 const RESULT_KEYS = /^!?(Result-Code|Experimental-Result|Experimental-Result\.Experimental-Result-Code|result_code)$/;
+/** MSCC Result-Code keys that, named in `answer`, replace the built-in MSCC-level check. */
+const MSCC_RESULT_KEYS = /^!?Multiple-Services-Credit-Control(\[[^\]]*\])?\.Result-Code$/;
 
 export default defineOperation({
   type: 'diameter.to_server.Request',
@@ -50,6 +57,14 @@ export default defineOperation({
     }
     checkItems(dict, args.avps, `${ctx.path}.avps`);
     checkExpectedNames(dict, args.answer, `${ctx.path}.answer`);
+    if (args.mscc_result_code !== undefined && args.mscc_result_code !== false) {
+      const list = Array.isArray(args.mscc_result_code) ? args.mscc_result_code : [args.mscc_result_code];
+      list.forEach((c, i) => {
+        if (typeof c === 'string' && !isExpression(c) && !/^\d+$/.test(c) && dict.enumValue(dict.avp('Result-Code')!, c) === undefined) {
+          throw invalid(`${ctx.path}.mscc_result_code${Array.isArray(args.mscc_result_code) ? `[${i}]` : ''}`, `unknown Result-Code name '${c}'`);
+        }
+      });
+    }
   },
   async execute(ctx: OperationContext<DiameterPeer>, args) {
     const peer = ctx.gateway();
@@ -106,8 +121,10 @@ export default defineOperation({
     const expected = args.answer ? flattenExpected(dict, args.answer) : undefined;
     const namesResult = expected ? Object.keys(expected).some((k) => RESULT_KEYS.test(k)) : false;
     if (args.check_result !== false && !namesResult) checkResult(ctx, dict, d);
-    if (expected && Object.keys(expected).length) ctx.match(d.name, expected, result);
-    return { result };
+    const namesMscc = expected ? Object.keys(expected).some((k) => MSCC_RESULT_KEYS.test(k)) : false;
+    if (args.check_result !== false && args.mscc_result_code !== false && !namesMscc) checkMsccResults(ctx, dict, d, args.mscc_result_code);
+    if (expected && Object.keys(expected).length) ctx.match(d.name, expected, result, { show: showAvpValue(dict) });
+    return { result, show: showAvpValue(dict) };
   },
 });
 
@@ -124,4 +141,48 @@ function checkResult(ctx: OperationContext, dict: DiameterPeer['dict'], d: Decod
   const em = d.object['Error-Message'];
   if (typeof em === 'string') parts.push(`Error-Message: "${em}"`);
   ctx.fail(parts.join('; '));
+}
+
+/** 'Multiple-Services-Credit-Control (Rating-Group 7, Service-Identifier 1)', or '[n]' when it has neither. */
+function msccLabel(m: Record<string, Json>, index: number, count: number): string {
+  const ids: string[] = [];
+  for (const k of ['Rating-Group', 'Service-Identifier']) {
+    const v = m[k];
+    if (v !== undefined && v !== null) ids.push(`${k} ${Array.isArray(v) ? v.join('/') : String(v)}`);
+  }
+  return `Multiple-Services-Credit-Control${ids.length ? ` (${ids.join(', ')})` : count > 1 ? `[${index}]` : ''}`;
+}
+
+/**
+ * The Result-Code inside each Multiple-Services-Credit-Control (RFC 4006 §8.16; in Gy the usual out-of-credit
+ * signal, e.g. 4012 under a top-level 2001): 2xxx by default, else one of `want`.
+ */
+function checkMsccResults(ctx: OperationContext, dict: DiameterPeer['dict'], d: Decoded, want: number | string | (number | string)[] | undefined): void {
+  const raw = d.object['Multiple-Services-Credit-Control'];
+  if (raw === undefined || raw === null) return;
+  const list = (Array.isArray(raw) ? raw : [raw]).filter((m): m is Record<string, Json> => m !== null && typeof m === 'object' && !Array.isArray(m));
+  let codes: number[] | undefined;
+  if (want !== undefined) {
+    codes = [];
+    for (const c of Array.isArray(want) ? want : [want]) {
+      const n = typeof c === 'number' ? c : /^\d+$/.test(c) ? Number(c) : dict.enumValue(dict.avp('Result-Code')!, c);
+      if (n === undefined) ctx.abort(`${ctx.type}: mscc_result_code: unknown Result-Code name '${String(c)}'`);
+      codes.push(n);
+    }
+  }
+  const named = (n: number) => {
+    const name = dict.resultCodeName(n);
+    return name ? `${name} (${n})` : String(n);
+  };
+  list.forEach((m, i) => {
+    const rcs = m['Result-Code'];
+    if (rcs === undefined || rcs === null) return;
+    for (const rc of Array.isArray(rcs) ? rcs : [rcs]) {
+      if (typeof rc !== 'number') continue;
+      const ok = codes ? codes.includes(rc) : rc >= 2000 && rc < 3000;
+      const text = `${d.name}: ${msccLabel(m, i, list.length)}: Result-Code ${named(rc)}`;
+      if (ok) ctx.pass(text);
+      else ctx.fail(`${text} (expected ${codes ? codes.map(named).join(' or ') : '2xxx'})`);
+    }
+  });
 }

@@ -41,6 +41,14 @@ describe('Q.763 called party number', () => {
   test('too short to decode', () => {
     assert.equal(dec(calledNumber, '04').ok, false);
   });
+  test('digit spellings: lower-case a-f as A-F, * as B, # as C; any other character (non-ASCII too) is refused naming it', () => {
+    assert.equal(enc(calledNumber, { digits: '0a*#f9' }), enc(calledNumber, { digits: '0ABCF9' }));
+    for (const bad of ['12 3', '1g', '١٢', '1😀', '+49']) {
+      assert.equal(calledNumber.encode((s) => ({ digits: bad } as Record<string, unknown>)[s]), `_digits: digits "${bad}" hold a character other than 0-9, A-F, * or #`);
+    }
+    assert.equal(calledNumber.encode((s) => ({ digits: 'x', noa: 300 } as Record<string, unknown>)[s]), `_digits: digits "x" hold a character other than 0-9, A-F, * or #`, 'the first problem in field order');
+    assert.equal(callingNumber.encode((s) => ({ digits: '1', pri: 9, si: 7 } as Record<string, unknown>)[s]), '_pri: must be an integer 0..3');
+  });
 });
 
 describe('Q.763 calling party number', () => {
