@@ -7,15 +7,14 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStack, type Stack } from './helpers/stack.js';
+import { startOneAndTwoWorkers, type Stack } from './helpers/stack.js';
 import { call, runToCompletion, runWhenUp, waitForRun } from '../../helpers/service.js';
 import { repoRoot } from '../../core/cli/helpers.js';
 
 let one: Stack;
 let two: Stack;
 before(async () => {
-  const script = JSON.parse(readFileSync(join(repoRoot, 'examples/inap/scp-sim.json'), 'utf8'));
-  [one, two] = await Promise.all([startStack(script), startStack(script, { serviceOptions: { workers: 2 } })]);
+  [one, two] = await startOneAndTwoWorkers();
 });
 after(async () => {
   await Promise.all([one?.close(), two?.close()]);

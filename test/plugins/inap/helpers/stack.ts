@@ -1,5 +1,6 @@
 // Test helper: the reference SCP (scp-sim engine on its own sigtran gateway, M3UA/TCP server on a free loopback
 // port) and the service with sigtran + inap connected to it as an ASP.
+import { readFileSync } from 'node:fs';
 import type { RunningService, ServiceOptions } from '../../../../core/service.js';
 import { startTestService } from '../../../helpers/service.js';
 import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
@@ -52,4 +53,14 @@ export async function startStack(script?: unknown, opts: { inap?: Record<string,
       await simGw.stop?.();
     },
   };
+}
+
+/**
+ * Two stacks against the reference SCP script (examples/inap/scp-sim.json): a service on one worker and a service
+ * on two (docs/workers.md), for the tests that compare their records.
+ */
+export async function startOneAndTwoWorkers(): Promise<[Stack, Stack]> {
+  const script = JSON.parse(readFileSync(new URL('../../../../examples/inap/scp-sim.json', import.meta.url), 'utf8'));
+  const [one, two] = await Promise.all([startStack(script), startStack(script, { serviceOptions: { workers: 2 } })]);
+  return [one, two];
 }
