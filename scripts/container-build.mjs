@@ -152,7 +152,7 @@ function smoke(stage) {
       if (/^listening \S+:\d+$/m.test(out) && /^metrics http:\S+$/m.test(out)) {
         clearTimeout(timer);
         say(out.trim().split('\n').map((l) => `   ${l}`).join('\n'));
-        child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the service exited ${code} on SIGTERM:\n${err}`))));
+        child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`the service exited ${code ?? `by signal ${signal}`} on SIGTERM:\n${err}`))));
         child.kill('SIGTERM');
       }
     });

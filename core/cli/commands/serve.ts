@@ -129,14 +129,17 @@ export async function serve(o: ServeOptions, cmd?: Command): Promise<number> {
   // A fault in one plugin's callback must not take down the runs of everybody else: log it and keep serving.
   process.on('uncaughtException', (e) => process.stderr.write(`${new Date().toISOString()} error uncaught exception (service continues): ${e?.stack ?? e}\n`));
   process.on('unhandledRejection', (e) => process.stderr.write(`${new Date().toISOString()} error unhandled rejection (service continues): ${(e as Error)?.stack ?? e}\n`));
-  // Readiness line on stdout, for scripts that start the service and wait for it.
-  process.stdout.write(`listening ${svc.host}:${svc.port}\n`);
-  if (svc.metrics) process.stdout.write(`metrics http://${svc.metrics.host}:${svc.metrics.port}/metrics\n`);
-  await new Promise<void>((resolve) => {
+  // The stop signals are taken before the readiness line: a script that sends SIGTERM as soon as it reads the line
+  // gets the orderly close, never Node's default of dying by the signal.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // Readiness line on stdout, for scripts that start the service and wait for it.
+  process.stdout.write(`listening ${svc.host}:${svc.port}\n`);
+  if (svc.metrics) process.stdout.write(`metrics http://${svc.metrics.host}:${svc.metrics.port}/metrics\n`);
+  await stopped;
   await svc.close();
   return 0;
 }
