@@ -147,9 +147,12 @@ function smoke(stage) {
       reject(new Error(`the service did not come up in 60 s:\n${out}${err}`));
     }, 60_000);
     child.stderr.on('data', (d) => (err += d));
+    let stopping = false;
     child.stdout.on('data', (d) => {
       out += d;
-      if (/^listening \S+:\d+$/m.test(out) && /^metrics http:\S+$/m.test(out)) {
+      // one SIGTERM, once both readiness lines are there (a later chunk of output must not send a second one)
+      if (!stopping && /^listening \S+:\d+$/m.test(out) && /^metrics http:\S+$/m.test(out)) {
+        stopping = true;
         clearTimeout(timer);
         say(out.trim().split('\n').map((l) => `   ${l}`).join('\n'));
         child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`the service exited ${code ?? `by signal ${signal}`} on SIGTERM:\n${err}`))));
