@@ -1,6 +1,7 @@
 // Test helper: the reference SCP (scp-sim engine on its own sigtran gateway, M3UA/TCP server on a free loopback
 // port) and the service with sigtran + inap connected to it as an ASP.
 import { readFileSync } from 'node:fs';
+import { after, before } from 'node:test';
 import type { RunningService, ServiceOptions } from '../../../../core/service.js';
 import { startTestService } from '../../../helpers/service.js';
 import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
@@ -56,11 +57,18 @@ export async function startStack(script?: unknown, opts: { inap?: Record<string,
 }
 
 /**
- * Two stacks against the reference SCP script (examples/inap/scp-sim.json): a service on one worker and a service
- * on two (docs/workers.md), for the tests that compare their records.
+ * Two stacks against the reference SCP script (examples/inap/scp-sim.json), a service on one worker and a service
+ * on two (docs/workers.md), started before the file's tests and closed after them; for the tests that compare
+ * their records. The fields are set once the stacks are up.
  */
-export async function startOneAndTwoWorkers(): Promise<[Stack, Stack]> {
-  const script = JSON.parse(readFileSync(new URL('../../../../examples/inap/scp-sim.json', import.meta.url), 'utf8'));
-  const [one, two] = await Promise.all([startStack(script), startStack(script, { serviceOptions: { workers: 2 } })]);
-  return [one, two];
+export function oneAndTwoWorkers(): { one: Stack; two: Stack } {
+  const w = {} as { one: Stack; two: Stack };
+  before(async () => {
+    const script = JSON.parse(readFileSync(new URL('../../../../examples/inap/scp-sim.json', import.meta.url), 'utf8'));
+    [w.one, w.two] = await Promise.all([startStack(script), startStack(script, { serviceOptions: { workers: 2 } })]);
+  });
+  after(async () => {
+    await Promise.all([w.one?.close(), w.two?.close()]);
+  });
+  return w;
 }
