@@ -276,12 +276,16 @@ function fieldDefinition(dict: Dictionary, field: string): AvpDefinition | undef
   return dict.avp(last);
 }
 
+/** A Result-Code as checks write it: 'DIAMETER_CREDIT_LIMIT_REACHED (4012)', or the number when it has no name. */
+export function resultCodeText(dict: Dictionary, code: number, experimental = false): string {
+  const name = dict.resultCodeName(code, experimental);
+  return name !== undefined ? `${name} (${code})` : String(code);
+}
+
 /** An enumerated value with its dictionary name: 'UPDATE_REQUEST (2)'; undefined when it has none. */
 function enumText(dict: Dictionary, def: AvpDefinition | undefined, v: unknown): string | undefined {
   if (!def || typeof v !== 'number') return undefined;
-  const name = def.name === 'Result-Code' ? dict.resultCodeName(v)
-    : def.name === 'Experimental-Result-Code' ? dict.resultCodeName(v, true)
-      : def.enumByValue?.get(v);
+  const name = def.name === 'Result-Code' || def.name === 'Experimental-Result-Code' ? dict.resultCodeName(v, def.name === 'Experimental-Result-Code') : def.enumByValue?.get(v);
   return name !== undefined ? `${name} (${v})` : undefined;
 }
 

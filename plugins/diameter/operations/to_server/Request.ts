@@ -6,7 +6,7 @@
 // Failed-AVP and Error-Message.
 import { defineOperation, invalid, Type, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
-import { flattenExpected, ItemError, showAvpValue } from '../../codec/view.js';
+import { flattenExpected, ItemError, resultCodeText, showAvpValue } from '../../codec/view.js';
 import type { DiameterPeer } from '../../peer/peer.js';
 import { PeerError } from '../../peer/connection.js';
 import { buildRequestAvps, resolveCommand } from '../../runtime/build.js';
@@ -170,10 +170,7 @@ function checkMsccResults(ctx: OperationContext, dict: DiameterPeer['dict'], d: 
       codes.push(n);
     }
   }
-  const named = (n: number) => {
-    const name = dict.resultCodeName(n);
-    return name ? `${name} (${n})` : String(n);
-  };
+  const named = (n: number) => resultCodeText(dict, n);
   list.forEach((m, i) => {
     const rcs = m['Result-Code'];
     if (rcs === undefined || rcs === null) return;
