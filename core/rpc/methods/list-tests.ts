@@ -22,13 +22,10 @@ export function listTests(runs: RunManager, registry: Registry) {
       runs: [...runs.all()].map((r) => {
         if (r instanceof MultiRun) {
           const rec = live.get(r.runId) ?? r.record();
-          return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: rec.in_progress, time_start: rec.time_start, rate: rec.rate, workers: r.workers };
+          return { ...summaryOf(r.runId, rec, rec.in_progress), workers: r.workers };
         }
-        if (!(r instanceof TestRun)) {
-          // a run from the store: its record is kept as it was saved
-          const rec = r.record();
-          return { run_id: r.runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: r.inProgress, time_start: rec.time_start, rate: rec.rate };
-        }
+        // a run from the store: its record is kept as it was saved
+        if (!(r instanceof TestRun)) return summaryOf(r.runId, r.record(), r.inProgress);
         // as in the record: a run is completed once it has stopped and its end was recorded
         const done = r.state !== 'running' && r.finishWall !== undefined;
         return {
@@ -69,4 +66,9 @@ function serviceInfo(): Record<string, unknown> {
     uptime_s: Math.round(process.uptime()),
     memory: { rss: m.rss, heap_used: m.heapUsed, heap_total: m.heapTotal, external: m.external, array_buffers: m.arrayBuffers },
   };
+}
+
+/** A run's line in ListTests, from its record (a run on several workers, or one read back from the store). */
+function summaryOf(runId: string, rec: Record<string, any>, inProgress: unknown): Record<string, unknown> {
+  return { run_id: runId, state: rec.state, completed: rec.completed, counts: rec.counts, in_progress: inProgress, time_start: rec.time_start, rate: rec.rate };
 }
