@@ -290,7 +290,7 @@ export async function runInstance(
       if (shouldYield()) await nextTurn();
       const evt = { index, opIndex: pc, type: op.type };
       hooks.operationStart.call(evt);
-      ctx.trace(1, `operation ${pc} ${op.type}`);
+      if (ctx.detailed) ctx.trace(1, `operation ${pc} ${op.type}`);
       const t0 = performance.now();
       const failsBefore = ctx.fails;
       const args = op.staticArgs ?? renderArgs(op, scope);

@@ -23,7 +23,7 @@ import type { ApplicationContext } from './ac.js';
 export { resolveAc, acName, acFromOid, acFromBytes, AC_ALIASES, AcError, type ApplicationContext } from './ac.js';
 export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js';
 export { tcapTimeoutMs } from './params.js';
-export { userDialogue, closeUserDialogues, inboundWaitMs, waitError, describeEnding, loadMessage, recordTcap, receiveInto, transmit, type UserDialogue, type EndOpenDialogues, type Expecting } from './user/dialogue.js';
+export { UserDialogueState, closeUserDialogues, inboundWaitMs, waitError, describeEnding, loadMessage, recordTcap, receiveInto, transmit, type UserDialogue, type EndOpenDialogues, type Expecting } from './user/dialogue.js';
 export { checkDialogueControls, DIALOGUE_CONTROLS } from './user/checks.js';
 export { sendAbort, receiveAbort, ABORT_SEND_ARGUMENTS, ABORT_RECEIVE_ARGUMENTS, type NotAnAbort } from './user/abort.js';
 

@@ -40,7 +40,7 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   const rd = newRoleDialogue(m.dialogue, variant);
   addDialogue(session(ctx), spec.dialogueKey, rd);
   loadMessage(rd, m);
-  ctx.trace(1, `${spec.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (variant ${variant}${m.ac ? `, AC ${m.ac.name ?? m.ac.oid}` : ', no AC'})`);
+  if (ctx.detailed) ctx.trace(1, `${spec.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (variant ${variant}${m.ac ? `, AC ${m.ac.name ?? m.ac.oid}` : ', no AC'})`);
   return rd;
 }
 

@@ -45,7 +45,7 @@ function openDialogue(ctx: OperationContext, spec: SendSpec, args: JsonObject): 
   }
   const rd = newRoleDialogue(d, variant);
   addDialogue(session(ctx), spec.dialogueKey, rd);
-  ctx.trace(1, `${spec.name}: opened dialogue ${d.localTidHex} (variant ${variant}${ac ? `, AC ${ac.name ?? ac.oid}` : ', no AC'})`);
+  if (ctx.detailed) ctx.trace(1, `${spec.name}: opened dialogue ${d.localTidHex} (variant ${variant}${ac ? `, AC ${ac.name ?? ac.oid}` : ', no AC'})`);
   return rd;
 }
 

@@ -1,7 +1,7 @@
 // Per-instance state: the instance's dialogues (one per role: 'ssp', 'srf', 'scp:ssp', 'scp:srf'), the components
 // of the last received message not yet consumed, the invoke ids to answer, and the cleanup at instance end.
 import type { OperationContext } from '../../../sdk/index.js';
-import { closeUserDialogues, userDialogue, type BeginListener, type Dialogue, type UserDialogue } from '../../sigtran/api.js';
+import { closeUserDialogues, UserDialogueState, type BeginListener, type Dialogue, type UserDialogue } from '../../sigtran/api.js';
 import type { Variant } from '../codec/variants.js';
 import { configOf, type Config } from './config.js';
 
@@ -30,8 +30,16 @@ export function addDialogue(s: Session, key: string, rd: RoleDialogue): void {
   s.all.push(rd);
 }
 
+class InapDialogue extends UserDialogueState implements RoleDialogue {
+  received: Record<string, number> | undefined = undefined;
+  sent: Record<string, number> | undefined = undefined;
+  constructor(d: Dialogue, readonly variant: Variant) {
+    super(d);
+  }
+}
+
 export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
-  return { ...userDialogue(d), variant, received: undefined, sent: undefined };
+  return new InapDialogue(d, variant);
 }
 
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */

@@ -2,7 +2,7 @@
 // components of the last received message not yet consumed, the invoke ids to answer, and the cleanup when the
 // instance ends (dialogues still open are closed as `end_open_dialogues` says).
 import type { OperationContext } from '../../../sdk/index.js';
-import { closeUserDialogues, userDialogue, type BeginListener, type Dialogue, type UserDialogue } from '../../sigtran/api.js';
+import { closeUserDialogues, UserDialogueState, type BeginListener, type Dialogue, type UserDialogue } from '../../sigtran/api.js';
 import type { MapConfig } from './config.js';
 
 export interface MapDialogue extends UserDialogue {
@@ -26,8 +26,17 @@ export interface MapSession {
 
 export const pairKey = (role: string, peer: string) => `${role}|${peer}`;
 
+class MapDialogueState extends UserDialogueState implements MapDialogue {
+  mapDialogue: Record<string, unknown> | undefined = undefined;
+  readonly received = new Map<string, number>();
+  readonly sent = new Map<string, number>();
+  constructor(d: Dialogue, readonly version: number, readonly context: string | undefined) {
+    super(d);
+  }
+}
+
 export function newDialogue(d: Dialogue, version: number, context: string | undefined): MapDialogue {
-  return { ...userDialogue(d), version, context, mapDialogue: undefined, received: new Map(), sent: new Map() };
+  return new MapDialogueState(d, version, context);
 }
 
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */

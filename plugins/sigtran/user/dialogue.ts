@@ -24,9 +24,20 @@ export interface UserDialogue {
   endReason: string;
 }
 
-/** The state of a dialogue nothing has been received on yet. */
-export function userDialogue(d: Dialogue): UserDialogue {
-  return { d, queue: [], qi: 0, msg: undefined, firstOfMsg: false, firstAc: undefined, firstPdu: undefined, ended: false, endReason: '' };
+/**
+ * The state of a dialogue nothing has been received on yet. A class, so that every dialogue of a plugin has one
+ * shape (the plugins extend it with their own fields): the receive path stores into it for every message.
+ */
+export class UserDialogueState implements UserDialogue {
+  queue: readonly Component[] = [];
+  qi = 0;
+  msg: TcapMessage | undefined = undefined;
+  firstOfMsg = false;
+  firstAc: ApplicationContext | null | undefined = undefined;
+  firstPdu: DialoguePdu | undefined = undefined;
+  ended = false;
+  endReason = '';
+  constructor(readonly d: Dialogue) {}
 }
 
 /** How a dialogue still open when the instance ends is closed (the plugins' `end_open_dialogues`). */
