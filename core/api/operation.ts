@@ -77,7 +77,7 @@ export interface OperationContext<G = unknown> {
   /** The gateway instance chosen for this operation (by its `gateway` kind, the ExecuteTest params and defaults). */
   gateway(): G;
   /** Per-instance state owned by a plugin (e.g. the instance's open dialogues or sessions), created on first use. */
-  state<T extends object>(key: string, init: () => T): T;
+  state<T extends object>(key: string, init: (ctx: OperationContext<G>) => T): T;
   /** Run a cleanup when the instance ends (any outcome), in reverse order of registration. */
   defer(fn: () => void | Promise<void>): void;
 

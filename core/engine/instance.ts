@@ -164,12 +164,12 @@ class Ctx implements OperationContext<unknown> {
   gateway(): any {
     return this.gw;
   }
-  state<T extends object>(key: string, init: () => T): T {
+  state<T extends object>(key: string, init: (ctx: OperationContext<unknown>) => T): T {
     // The first key in two fields (an instance of one plugin needs no Map), more keys in a Map.
     if (this.stateKey === key) return this.stateValue as T;
     let s = this.states?.get(key);
     if (!s) {
-      s = init();
+      s = init(this);
       if (this.stateKey === undefined) {
         this.stateKey = key;
         this.stateValue = s;
@@ -201,7 +201,7 @@ class Ctx implements OperationContext<unknown> {
     if (!this.checking) return true;
     let ok = true;
     const sh = opts?.show;
-    const show = sh ? (field: string, v: unknown) => sh(field, v) ?? showValue(v) : (_: string, v: unknown) => showValue(v);
+    const detailed = this.detailed;
     for (const key in expected) {
       if (opts?.ignore?.includes(key)) continue;
       const neg = key.charCodeAt(0) === 33; // '!'
@@ -210,22 +210,27 @@ class Ctx implements OperationContext<unknown> {
       const act = field.includes('.') || field.includes('[') ? getKpath(received, field) : received[field];
       const present = act !== undefined && act !== null;
       let good: boolean;
-      let text: string;
+      // the text is written only when it is read: a fail, or a pass of the detailed instance
       if (exp === null || exp === undefined) {
         good = neg ? present : !present;
-        text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${show(field, act)}`}`;
+        if (good && !detailed) continue;
+        const text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${showField(sh, field, act)}`}`;
+        if (good) this.pass(text);
+        else this.fail(text);
       } else if (neg) {
         good = !looselyEqual(exp, act);
-        text = `${what}.${field}: ${good ? `is not ${show(field, exp)}` : `expected anything but ${show(field, exp)}`}`;
+        if (good && !detailed) continue;
+        const text = `${what}.${field}: ${good ? `is not ${showField(sh, field, exp)}` : `expected anything but ${showField(sh, field, exp)}`}`;
+        if (good) this.pass(text);
+        else this.fail(text);
       } else {
         good = looselyEqual(exp, act);
-        text = `${what}.${field}: ${good ? `is ${show(field, exp)}` : `expected ${show(field, exp)}, got ${show(field, act)}`}`;
+        if (good && !detailed) continue;
+        const text = `${what}.${field}: ${good ? `is ${showField(sh, field, exp)}` : `expected ${showField(sh, field, exp)}, got ${showField(sh, field, act)}`}`;
+        if (good) this.pass(text);
+        else this.fail(text);
       }
-      if (good) this.pass(text);
-      else {
-        ok = false;
-        this.fail(text);
-      }
+      if (!good) ok = false;
     }
     return ok;
   }
@@ -243,6 +248,11 @@ class Ctx implements OperationContext<unknown> {
   message(m: MessageRecord): void {
     if (this.recordsMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
   }
+}
+
+/** A value in a check's text: as the operation shows it (enumerated names), else as JSON. */
+function showField(sh: MatchOptions['show'], field: string, v: unknown): string {
+  return sh ? (sh(field, v) ?? showValue(v)) : showValue(v);
 }
 
 /** How an instance ended; `vars` for the detailed (first) instance. */
@@ -288,8 +298,7 @@ export async function runInstance(
       if (++ctx.step > MAX_STEPS) throw new InstanceAbort(`more than ${MAX_STEPS} steps: a branch loop that never ends?`);
       // Operations without I/O yield once the turn has run long enough, so the service stays responsive.
       if (shouldYield()) await nextTurn();
-      const evt = { index, opIndex: pc, type: op.type };
-      hooks.operationStart.call(evt);
+      if (hooks.operationStart.isUsed()) hooks.operationStart.call({ index, opIndex: pc, type: op.type });
       if (ctx.detailed) ctx.trace(1, `operation ${pc} ${op.type}`);
       const t0 = performance.now();
       const failsBefore = ctx.fails;

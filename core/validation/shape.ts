@@ -60,8 +60,31 @@ export function tooDeep(value: unknown, maxDepth = MAX_PARAMS_DEPTH): ShapeProbl
 
 /** The first number that is not finite (after coercion), without recursion. */
 export function nonFinite(value: unknown): ShapeProblem | undefined {
+  if (!hasNonFinite(value)) return undefined; // the common case, without a frame per value
   const f = walk(value, (x) => typeof x.v === 'number' && !Number.isFinite(x.v));
   return f && { path: pathOf(f) || 'params', message: `is ${f.v as number}: numbers must be finite` };
+}
+
+const pending: unknown[] = [];
+
+/** Whether a number in `value` is not finite (NaN, ±Infinity), without recursion. */
+function hasNonFinite(value: unknown): boolean {
+  const stack = pending;
+  stack.length = 0;
+  stack.push(value);
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) {
+        stack.length = 0;
+        return true;
+      }
+    } else if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
+      else for (const k in v) if (Object.hasOwn(v, k)) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+  return false;
 }
 
 /** Run an argument validator (ajv, coercing numeric strings), then require every number to be finite. */

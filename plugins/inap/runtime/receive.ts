@@ -23,8 +23,15 @@ export interface ReceiveSpec {
   peer: string;
 }
 
-/** Who waits for what, for the shared receive path. */
-const expecting = (spec: ReceiveSpec): Expecting => ({ name: spec.name, peer: spec.peer, describe: describeMessage, abortRecord: () => 'TCAP Abort' });
+const tcapAbort = () => 'TCAP Abort';
+const expectings = new WeakMap<ReceiveSpec, Expecting>();
+
+/** Who waits for what, for the shared receive path: one per operation type, not per wait. */
+function expecting(spec: ReceiveSpec): Expecting {
+  let x = expectings.get(spec);
+  if (!x) expectings.set(spec, (x = { name: spec.name, peer: spec.peer, describe: describeMessage, abortRecord: tcapAbort }));
+  return x;
+}
 
 /** Wait for a Begin from the peer (reverse roles: an SCP waiting for InitialDP). */
 async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string, args: JsonObject): Promise<RoleDialogue> {

@@ -92,7 +92,9 @@ export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObj
   }
   const wire = transmit(ctx, spec.name, rd, args.send_with_next === true ? 'next' : args.send_and_close === true ? 'end' : 'send');
   // The result (for tests[] kpaths) is the same for every instance: the arguments as given plus the invoke id.
-  const result: JsonObject = { ...fields, invoke_id: invokeId };
+  // `fields` is this instance's own object (outboundFields), encoded already: the result is made of it, not a copy.
+  const result: JsonObject = fields;
+  result.invoke_id = invokeId;
   if (ms.wire === 'error') result.errorCode = Number(args.errorCode);
   if (ctx.detailed) ctx.trace(1, `${spec.name}: ${ms.wire === 'invoke' ? 'Invoke' : ms.wire === 'result' ? 'ReturnResult' : 'ReturnError'} id ${invokeId} ${wire ? `sent in TCAP ${wire.tcap} (dialogue ${wire.localTid})` : 'queued for the next message'}`);
   if (ctx.recordsMessages) {

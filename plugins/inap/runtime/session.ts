@@ -44,11 +44,14 @@ export function newRoleDialogue(d: Dialogue, variant: Variant): RoleDialogue {
 
 /** The instance's session, created (with its end-of-instance cleanup) on first use. */
 export function session(ctx: OperationContext): Session {
-  return ctx.state('inap', () => {
-    const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()), registrations: undefined };
-    ctx.defer(() => closeAll(s));
-    return s;
-  });
+  return ctx.state('inap', newSession);
+}
+
+/** A module function, not a closure per call: session() is called several times per operation. */
+function newSession(ctx: OperationContext): Session {
+  const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()), registrations: undefined };
+  ctx.defer(() => closeAll(s));
+  return s;
 }
 
 /** Close what is still open when the instance ends, as `end_open_dialogues` says. Never throws. */
