@@ -343,26 +343,59 @@ export async function runInstance(
   return finish(host, ctx, index, intendedStart, outcome);
 }
 
-/** The instance's end: its deferred cleanups (within a budget), its cancel wait and end signal released. */
-async function finish(host: InstanceHost, ctx: Ctx | undefined, index: number, intendedStart: number, o: Outcome): Promise<InstanceEnd> {
-  if (ctx?.deferred) {
+/**
+ * The instance's end: its deferred cleanups (within a budget), its cancel wait and end signal released. Synchronous
+ * while every cleanup is (the common case: no promise, no async frame per instance); from the first cleanup that
+ * returns a promise on, the rest wait in finishAfter().
+ */
+function finish(host: InstanceHost, ctx: Ctx | undefined, index: number, intendedStart: number, o: Outcome): InstanceEnd | Promise<InstanceEnd> {
+  const deferred = ctx?.deferred;
+  if (deferred) {
     // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
     const deadline = performance.now() + CLEANUP_BUDGET_MS;
-    for (let i = ctx.deferred.length - 1; i >= 0; i--) {
-      let timer: NodeJS.Timeout | undefined;
+    for (let i = deferred.length - 1; i >= 0; i--) {
+      let r: void | Promise<void>;
       try {
-        const r = ctx.deferred[i]!();
-        if (r && typeof (r as Promise<void>).then === 'function') {
-          const left = Math.max(0, deadline - performance.now());
-          await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
-        }
+        r = deferred[i]!();
       } catch {
-        /* cleanup errors never change the outcome */
-      } finally {
-        clearTimeout(timer);
+        continue; // cleanup errors never change the outcome
       }
+      if (r && typeof (r as Promise<void>).then === 'function') return finishAfter(host, ctx!, index, intendedStart, o, r, i, deadline);
     }
   }
+  return ended(host, ctx, index, intendedStart, o);
+}
+
+/** finish() from cleanup `i` on, which returned the promise `r`: each promise waited for within what is left of the budget. */
+async function finishAfter(host: InstanceHost, ctx: Ctx, index: number, intendedStart: number, o: Outcome, r: Promise<void>, i: number, deadline: number): Promise<InstanceEnd> {
+  const deferred = ctx.deferred!;
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const left = Math.max(0, deadline - performance.now());
+      await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
+    } catch {
+      /* cleanup errors never change the outcome */
+    } finally {
+      clearTimeout(timer);
+    }
+    let next: void | Promise<void> = undefined;
+    while (--i >= 0) {
+      try {
+        next = deferred[i]!();
+      } catch {
+        continue;
+      }
+      if (next && typeof (next as Promise<void>).then === 'function') break;
+      next = undefined;
+    }
+    if (!next) break;
+    r = next;
+  }
+  return ended(host, ctx, index, intendedStart, o);
+}
+
+function ended(host: InstanceHost, ctx: Ctx | undefined, index: number, intendedStart: number, o: Outcome): InstanceEnd {
   if (ctx?.waits) host.cancellers.delete(ctx);
   const end = ctx?.end;
   if (end) {
