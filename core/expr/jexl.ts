@@ -13,6 +13,8 @@ export interface CompiledExpression {
   evalSync(context: object): unknown;
   /** True when the value is the same on every evaluation (no $v/$g/$i/$n, only pure functions): it can be folded. */
   readonly constant: boolean;
+  /** True when it calls no function (it needs no run state) and is evaluated without jexl's evaluator (see direct()). */
+  readonly direct: boolean;
 }
 interface JexlInstance {
   compile(expr: string): { evalSync(context: object): unknown; _getAst(): AstNode };
@@ -169,7 +171,66 @@ function compileUncached(source: string): CompiledExpression {
     throw new ExpressionError(`empty or incomplete expression '${clip(source)}' (for a literal string starting with a brace write "\\{...")`);
   }
   const constant = checkNames(ast, source);
-  return { evalSync: (context: object) => compiled.evalSync(context), constant };
+  const fast = direct(ast);
+  if (fast) return { evalSync: fast, constant, direct: true };
+  return { evalSync: (context: object) => compiled.evalSync(context), constant, direct: false };
+}
+
+type Direct = (context: object) => unknown;
+type GrammarOp = { eval?: (...operands: unknown[]) => unknown; evalOnDemand?: unknown };
+const grammarElements = (jexl as unknown as { _grammar: { elements: Record<string, GrammarOp | undefined> } })._grammar.elements;
+
+/**
+ * The expression as a plain function when it is made only of literals, names, `a.b` member reads and operators jexl
+ * evaluates eagerly (`'0211' + $n`, `$v.x * 2`, `!$i.flag`): the same reads (ownValue, as the patched Identifier
+ * handler), the same operator functions of the grammar, left before right, as jexl's evaluator does, without its
+ * promise wrapper and evaluator object per node and evaluation. Anything else (functions, transforms, filters,
+ * `a[k]`, conditionals, `&&`/`||`, array and object literals): undefined, jexl evaluates it.
+ * test/core/expr/jexl.test.ts compares both on every form.
+ */
+function direct(n: AstNode): Direct | undefined {
+  switch (n.type) {
+    case 'Literal': {
+      const v = n.value;
+      return () => v;
+    }
+    case 'Identifier': {
+      if (n.relative) return undefined;
+      const key = n.value;
+      if (n.from === undefined) return (c) => ownValue(c, key);
+      const from = direct(n.from as AstNode);
+      if (!from) return undefined;
+      return (c) => {
+        const h = from(c);
+        return ownValue(Array.isArray(h) ? h[0] : h, key);
+      };
+    }
+    case 'BinaryExpression': {
+      const op = grammarElements[n.operator as string];
+      if (!op || op.evalOnDemand || typeof op.eval !== 'function') return undefined;
+      const left = direct(n.left as AstNode);
+      const right = direct(n.right as AstNode);
+      if (!left || !right) return undefined;
+      return (c) => {
+        const l = left(c);
+        return op.eval!(l, right(c));
+      };
+    }
+    case 'UnaryExpression': {
+      const op = grammarElements[n.operator as string];
+      if (!op || typeof op.eval !== 'function') return undefined;
+      const right = direct(n.right as AstNode);
+      if (!right) return undefined;
+      return (c) => op.eval!(right(c));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The expression evaluated by jexl's own evaluator, for tests that compare it with the direct form. */
+export function evalWithJexl(source: string, context: object): unknown {
+  return jexl.compile(source).evalSync(context);
 }
 
 /** Walk the syntax tree (its depth is bounded by checkBrackets); returns whether the expression is constant. */

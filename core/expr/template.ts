@@ -35,7 +35,7 @@ class Expr implements Template {
   readonly dynamic = true;
   constructor(readonly expr: CompiledExpression, readonly source: string) {}
   render(scope: ExprScope): Json {
-    const v = withRunState(scope.run, () => this.expr.evalSync(scope));
+    const v = this.expr.direct ? this.expr.evalSync(scope) : withRunState(scope.run, () => this.expr.evalSync(scope));
     // Only JSON values of a bounded size leave an expression (a function, a prototype, 1e999, 200 MB: refused).
     if (v !== null && typeof v === 'object') jsonValueSize(v, expressionLimits().maxValueBytes, 'the expression value');
     else if (typeof v === 'number' ? !Number.isFinite(v) : typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') jsonValueSize(v, 0, 'the expression value');

@@ -1,7 +1,7 @@
 // core/expr/jexl.ts: compile once, unknown names and functions refused at compile time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileExpression, ExpressionError, expressionFunctionNames, SCOPE_NAMES } from '../../../core/expr/jexl.js';
+import { compileExpression, evalWithJexl, ExpressionError, expressionFunctionNames, SCOPE_NAMES } from '../../../core/expr/jexl.js';
 
 const scope = { $v: { a: 2, s: 'x' }, $g: { total: 10 }, $i: { ReleaseCall: { initialCallSegment_cause: '31' } }, $n: 7 };
 
@@ -67,4 +67,56 @@ test('the built-in functions are listed', () => {
 test('functions are usable as transforms too', () => {
   assert.equal(compileExpression("'abc'|upper").evalSync(scope), 'ABC');
   assert.equal(compileExpression('$n|pad(4)').evalSync(scope), '0007');
+});
+
+test('expressions of literals, names, member reads and eager operators are evaluated directly, with the value jexl gives', () => {
+  const scopes = [
+    scope,
+    { $v: { a: '5', s: '', list: [{ x: 3 }, { x: 4 }], o: { p: { q: null } } }, $g: {}, $i: {}, $n: 0 },
+    { $v: { a: -1.5, s: 'abc', list: [], o: {} }, $g: { total: 'x' }, $i: { R: { c: 1 } }, $n: 123456 },
+    { $v: {}, $g: {}, $i: {}, $n: 1 },
+  ];
+  const direct = [
+    "'0211' + $n", '$n', '$v.a', '$v.a * 2 - 1', '$v.a / 4 // 1', '$v.a % 3', '$n ^ 2', '0 - $v.a', '!$v.s', '!!$n', "$v.s == 'x'", '$v.a != 2',
+    '$n > 3', '$n >= 7', '$n < 7', '$n <= 6', "'a' in 'cat'", "$v.s in ['x', 'y'] == false", '$v.list.x', '$v.o.p.q', '$v.o.p.q.r', '$v.nope.deeper',
+    '$i.ReleaseCall.initialCallSegment_cause + 1', "$v.s + '-' + $n + '-' + $g.total", '1 + 2 * 3 - 4 / 2', "'x' + true", '$g.total + $v.a', '$v.s.length', '$v.list.length',
+  ];
+  for (const src of direct) {
+    const c = compileExpression(src);
+    if (!src.includes(' in [')) assert.equal(c.direct, true, `${src}: not direct`);
+    for (const sc of scopes) {
+      let want: unknown;
+      let wantErr: string | undefined;
+      try {
+        want = evalWithJexl(src, sc);
+      } catch (e) {
+        wantErr = (e as Error).message;
+      }
+      let got: unknown;
+      let gotErr: string | undefined;
+      try {
+        got = c.evalSync(sc);
+      } catch (e) {
+        gotErr = (e as Error).message;
+      }
+      assert.equal(gotErr, wantErr, `${src} with ${JSON.stringify(sc)}: error`);
+      assert.deepEqual(got, want, `${src} with ${JSON.stringify(sc)}`);
+    }
+  }
+  for (const src of ["pad($n, 3)", "$v.list[.x > 3]", "$v['a']", "$v.a ? 1 : 2", "$v.a && $n", "$v.a || $n", "[$n]", "{a: $n}", "$v.s|upper"]) {
+    let c;
+    try {
+      c = compileExpression(src);
+    } catch {
+      continue; // a transform that does not exist: refused at compile time, nothing to evaluate
+    }
+    assert.equal(c.direct, false, `${src}: evaluated directly`);
+  }
+});
+
+test("the direct form keeps '+' bounded by max_value_bytes", () => {
+  const big = 'x'.repeat(600_000);
+  const c = compileExpression('$v.s + $v.s');
+  assert.equal(c.direct, true);
+  assert.throws(() => c.evalSync({ $v: { s: big }, $g: {}, $i: {}, $n: 0 }), /max_value_bytes/);
 });
