@@ -292,6 +292,7 @@ async function startPluginWorkers(opts: ServiceOptions, plugins: readonly Loaded
         maxExpressionDepth: opts.maxExpressionDepth,
         maxSequences: opts.maxSequences,
       },
+      metrics: opts.metricsPort !== undefined,
       runOptions: { maxRuns: 1_000_000, maxBacklog: opts.maxBacklog ?? defaults.maxBacklog, defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog, maxTotal: 100_000_000, maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes },
     },
     log,

@@ -45,6 +45,8 @@ export class RunManager {
   /** Runs read back from the store at start (they ended before this process began). */
   readonly past = new Map<string, PastRun>();
   readonly locks = new LockTable();
+  /** Called when a run on several workers has ended (every part's final record in), before it can be forgotten. */
+  readonly multiEnded: Array<(run: MultiRun) => void> = [];
   private sweeper: NodeJS.Timeout;
   private snapshots: NodeJS.Timeout | undefined;
 
@@ -182,6 +184,13 @@ export class RunManager {
     const threads = this.opts.workers!.threads.slice(0, parts - 1);
     const run = new MultiRun(def, threads, (r) => {
       this.locks.release(r.runId, r.def.lockKeys);
+      for (const f of this.multiEnded) {
+        try {
+          f(r);
+        } catch (e) {
+          this.log('error', `run ${r.runId}: ${(e as Error).message}`);
+        }
+      }
       this.save(r);
       this.sweep();
       const c = r.record().counts as Record<string, number>;

@@ -23,6 +23,8 @@ export interface WorkerBoot {
   dataDir?: string;
   expressionLimits: Partial<ExpressionLimits>;
   runOptions: CompileLimits & { maxRuns: number; maxRecordBytes?: number };
+  /** The service serves Prometheus metrics: each part's record carries its latency counts (`prom`). */
+  metrics?: boolean;
 }
 
 export type ToWorker =
