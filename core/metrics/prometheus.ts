@@ -137,6 +137,30 @@ export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunM
   );
   register.registerMetric(new SummedHistogram('tester_operation_latency_seconds', 'Latency of completed operations, by operation type', 'type', () => running('operations')) as never);
 
+  // `--workers N`: each worker thread's restarts after it died, and whether it is up now (docs/workers.md)
+  const pool = runs.opts?.workers?.pool;
+  if (pool) {
+    new Counter({
+      name: 'tester_worker_restarts_total',
+      help: 'Times a worker thread of --workers N was started again after it died',
+      labelNames: ['worker'],
+      registers: [register],
+      collect() {
+        this.reset();
+        for (const w of pool.status()) this.inc({ worker: String(w.index) }, w.restarts);
+      },
+    });
+    new Gauge({
+      name: 'tester_worker_up',
+      help: 'Whether a worker thread of --workers N is up (1) or being restarted or given up after repeated crashes (0)',
+      labelNames: ['worker'],
+      registers: [register],
+      collect() {
+        for (const w of pool.status()) this.set({ worker: String(w.index) }, w.state === 'up' ? 1 : 0);
+      },
+    });
+  }
+
   const requests = new Counter({
     name: 'tester_rpc_requests_total',
     help: 'JSON-RPC requests answered, by method and error code (0: a result)',
