@@ -23,7 +23,7 @@ import { FrameServer } from './server/frame-server.js';
 import { ErrorCode } from './errors.js';
 import { defaultExpressionLimits, setExpressionLimits } from './expr/limits.js';
 import { DEFAULT_RECORD_BYTES } from './engine/first-call.js';
-import { MAX_WORKERS, startWorkers } from './engine/workers.js';
+import { MAX_WORKERS, WorkerPool } from './engine/workers.js';
 
 export interface ServiceOptions {
   host?: string;
@@ -234,7 +234,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
       await server.close();
       await metricsServer?.close();
       await runs.shutdown();
-      await Promise.all(workers?.threads.map((t) => t.close()) ?? []);
+      await workers?.pool.close();
       try {
         await hooks.shutdown.promise();
       } catch (e) {
@@ -279,7 +279,7 @@ async function startPluginWorkers(opts: ServiceOptions, plugins: readonly Loaded
   const multiplied = multipliedPlugins(plugins);
   let baseDir = opts.pluginsBaseDir ?? process.cwd();
   if (!opts.plugins) baseDir = readPluginsConfig(opts.configPath ?? defaultConfigPath).baseDir;
-  const threads = await startWorkers(
+  const pool = new WorkerPool(
     count,
     {
       entries: multiplied.map((p) => p.entry),
@@ -292,11 +292,20 @@ async function startPluginWorkers(opts: ServiceOptions, plugins: readonly Loaded
         maxExpressionDepth: opts.maxExpressionDepth,
         maxSequences: opts.maxSequences,
       },
+      metrics: opts.metricsPort !== undefined,
       runOptions: { maxRuns: 1_000_000, maxBacklog: opts.maxBacklog ?? defaults.maxBacklog, defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog, maxTotal: 100_000_000, maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes },
     },
     log,
   );
-  return { threads, multiplied: new Set(multiplied.map((p) => p.def.name)) };
+  await pool.start();
+  // the threads that are up now (a thread that died is restarted: core/engine/workers.ts)
+  return {
+    pool,
+    get threads() {
+      return pool.threads;
+    },
+    multiplied: new Set(multiplied.map((p) => p.def.name)),
+  };
 }
 
 function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {

@@ -10,6 +10,7 @@ import { distributionRecord, type RunState, type TestRun } from './run.js';
 import type { WorkerThread } from './workers.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { LatencyHistogram } from './histogram.js';
+import type { RunLatencySnapshot } from '../metrics/latency-buckets.js';
 
 type Rec = Record<string, any>;
 
@@ -129,6 +130,17 @@ export class MultiRun {
       if (r) recs.push(r);
     });
     return this.combine(recs, true);
+  }
+
+  /**
+   * The latency counts of the parts on worker threads for the Prometheus metrics (`prom` of their records, present
+   * when the service serves metrics), as of the records read last; part 0's are the main thread's own taps.
+   */
+  remoteLatency(): Array<Partial<RunLatencySnapshot>> {
+    return this.parts.slice(1).flatMap((p) => {
+      const prom = (p.final ?? p.last)?.prom;
+      return prom && typeof prom === 'object' ? [prom as Partial<RunLatencySnapshot>] : [];
+    });
   }
 
   private fetching: Promise<unknown> | undefined;

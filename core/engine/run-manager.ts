@@ -13,7 +13,7 @@ import type { ServiceHookSet } from '../hooks.js';
 import { PastRun } from './past-run.js';
 import type { RunStore } from '../store/run-store.js';
 import { MultiRun, partRecord } from './multi-run.js';
-import type { WorkerThread } from './workers.js';
+import type { WorkerPool, WorkerThread } from './workers.js';
 import type { JsonObject as Params } from '../api/index.js';
 
 /** A run the service can answer for: one of this process (on one worker or several), or one read back from the store. */
@@ -35,7 +35,13 @@ export interface RunManagerOptions extends CompileLimits {
    * `tester serve --workers N` (docs/workers.md): worker threads 1 … N-1, and the plugins they load (a run whose
    * operation types all belong to these is split across the workers; any other runs on the main thread alone).
    */
-  workers?: { threads: readonly WorkerThread[]; multiplied: ReadonlySet<string> };
+  workers?: {
+    /** The threads that are up now (one being restarted is not among them). */
+    readonly threads: readonly WorkerThread[];
+    multiplied: ReadonlySet<string>;
+    /** Every worker thread's state and restarts (ListTests, the metrics). */
+    pool?: WorkerPool;
+  };
 }
 
 export class RunManager {
@@ -45,6 +51,8 @@ export class RunManager {
   /** Runs read back from the store at start (they ended before this process began). */
   readonly past = new Map<string, PastRun>();
   readonly locks = new LockTable();
+  /** Called when a run on several workers has ended (every part's final record in), before it can be forgotten. */
+  readonly multiEnded: Array<(run: MultiRun) => void> = [];
   private sweeper: NodeJS.Timeout;
   private snapshots: NodeJS.Timeout | undefined;
 
@@ -173,15 +181,23 @@ export class RunManager {
    */
   private async executeParts(def: CompiledDefinition, params: JsonObject, parts: number): Promise<MultiRun> {
     const runId = def.runId;
+    // the threads up now, as partsOf counted them (one that dies meanwhile refuses its part: the run is refused)
+    const threads = this.opts.workers!.threads.slice(0, parts - 1);
     const own = def.distribution.slice ?? { index: 0, count: 1 };
     const partParams = (w: number): Params => ({ ...params, slice: { index: own.index + w * own.count, count: own.count * parts } });
     const localDef = await compileDefinitionSliced(partParams(0), this.registry, this.opts);
     if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this definition was being checked); pick a new run_id`);
     if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
     this.locks.acquire(runId, def.lockKeys);
-    const threads = this.opts.workers!.threads.slice(0, parts - 1);
     const run = new MultiRun(def, threads, (r) => {
       this.locks.release(r.runId, r.def.lockKeys);
+      for (const f of this.multiEnded) {
+        try {
+          f(r);
+        } catch (e) {
+          this.log('error', `run ${r.runId}: ${(e as Error).message}`);
+        }
+      }
       this.save(r);
       this.sweep();
       const c = r.record().counts as Record<string, number>;
@@ -195,7 +211,7 @@ export class RunManager {
       this.multi.delete(runId);
       this.locks.release(runId, def.lockKeys);
       const e = (started[refused] as PromiseRejectedResult).reason as Error;
-      const text = `worker ${refused + 1}: ${e?.message ?? String(e)}`;
+      const text = `worker ${threads[refused]!.index}: ${e?.message ?? String(e)}`;
       throw e instanceof TesterError ? new TesterError(e.code, text, e.path) : cannotStart(text);
     }
     const local = new TestRun(localDef, this.opts.maxRecordBytes, (r) => run.partEnded(0, partRecord(r)));

@@ -12,6 +12,7 @@ import { redactText } from '../redact.js';
 import type { TestRun } from './run.js';
 import { partRecord } from './multi-run.js';
 import type { ToWorker, WorkerBoot } from './workers.js';
+import { RunLatency } from '../metrics/latency-buckets.js';
 
 const boot = workerData as WorkerBoot;
 const port = parentPort!;
@@ -25,6 +26,21 @@ async function main(): Promise<void> {
   // the main thread logs each run once: the parts' own start and end lines are debug lines here
   const runLog = (level: string, text: string) => log(level === 'info' ? 'debug' : level, text);
   const runs = new RunManager(registry, hooks, { ...boot.runOptions, retentionSecs: 3600, maxRetainedRuns: 1_000_000, forgetOnRead: false }, runLog);
+  // with metrics served: each part's latency counts, sent with its record (`prom`) and added on the main thread
+  const latency = new Map<string, RunLatency>();
+  if (boot.metrics) {
+    hooks.runCreated.tap('metrics', (run) => {
+      const l = new RunLatency();
+      l.tap(run, 'metrics');
+      latency.set(run.runId, l);
+    });
+  }
+  const recordOf = (run: TestRun) => {
+    const rec = partRecord(run);
+    const l = latency.get(run.runId);
+    if (l) (rec as Record<string, unknown>).prom = l.snapshot();
+    return rec;
+  };
   await hooks.ready.promise();
 
   port.on('message', (m: ToWorker) => {
@@ -35,7 +51,8 @@ async function main(): Promise<void> {
             const run = started as TestRun; // a worker thread has no workers of its own: always one TestRun
             port.postMessage({ t: 'reply', id: m.id, result: 'ok' });
             void run.finished.then(() => {
-              port.postMessage({ t: 'ended', runId: run.runId, record: partRecord(run) });
+              port.postMessage({ t: 'ended', runId: run.runId, record: recordOf(run) });
+              latency.delete(run.runId);
               runs.forget(run.runId);
             });
           },
@@ -44,7 +61,7 @@ async function main(): Promise<void> {
         return;
       case 'record': {
         const run = runs.runs.get(m.runId);
-        port.postMessage({ t: 'reply', id: m.id, result: run ? partRecord(run) : null });
+        port.postMessage({ t: 'reply', id: m.id, result: run ? recordOf(run) : null });
         return;
       }
       case 'gateways': {

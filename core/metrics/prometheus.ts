@@ -10,12 +10,12 @@ import type { ServiceHookSet } from '../hooks.js';
 import type { Registry } from '../plugins/registry.js';
 import type { RunManager } from '../engine/run-manager.js';
 import type { TestRun } from '../engine/run.js';
+import type { MultiRun } from '../engine/multi-run.js';
 import { nowMs } from '../engine/clock.js';
 import { targetRateAt } from '../report/rates.js';
+import { LatencyBuckets, RunLatency, SummedHistogram } from './latency-buckets.js';
 
 const NAME = 'metrics';
-/** Latency buckets in seconds: 0.5 ms to 30 s. */
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** How often gateway states are sampled to count reconnects (a state flap shorter than this is not seen). */
 export const GATEWAY_SAMPLE_MS = 1000;
 const OUTCOMES = ['started', 'passed', 'failed', 'aborted', 'cancelled', 'dropped'] as const;
@@ -33,6 +33,17 @@ export interface Metrics {
 export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunManager): Metrics {
   const register = new PromRegistry();
   collectDefaultMetrics({ register, prefix: 'tester_' });
+
+  // Runs on several workers (`--workers N`): every part is asked for its record once per scrape, and the merged
+  // record is what the per-run metrics read, as QueryTest and ListTests do (core/engine/multi-run.ts). The metrics
+  // of one scrape are collected together and share the one round of asks.
+  let asking: Promise<Map<MultiRun, Record<string, any>>> | undefined;
+  const multiRecords = (): Promise<Map<MultiRun, Record<string, any>>> =>
+    (asking ??= (async () => {
+      const out = new Map<MultiRun, Record<string, any>>();
+      await Promise.all([...runs.multi.values()].map(async (r) => out.set(r, await r.liveRecord())));
+      return out;
+    })().finally(() => (asking = undefined)));
 
   new Gauge({
     name: 'tester_runs',
@@ -52,9 +63,11 @@ export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunM
     help: 'Instances of a run by outcome (started, passed, failed, aborted, cancelled, dropped)',
     labelNames: ['run_id', 'outcome'],
     registers: [register],
-    collect() {
+    async collect() {
+      const multi = await multiRecords();
       this.reset();
       for (const r of runs.runs.values()) for (const o of OUTCOMES) this.inc({ run_id: r.runId, outcome: o }, r.results.counts[o]);
+      for (const [r, rec] of multi) for (const o of OUTCOMES) this.inc({ run_id: r.runId, outcome: o }, Number(rec.counts?.[o] ?? 0));
     },
   });
   new Gauge({
@@ -62,9 +75,11 @@ export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunM
     help: 'Instances of a run in progress now',
     labelNames: ['run_id'],
     registers: [register],
-    collect() {
+    async collect() {
+      const multi = await multiRecords();
       this.reset();
       for (const r of runs.runs.values()) if (r.state === 'running') this.set({ run_id: r.runId }, r.inProgress);
+      for (const [r, rec] of multi) if (r.state === 'running') this.set({ run_id: r.runId }, Number(rec.in_progress ?? 0));
     },
   });
   new Gauge({
@@ -72,9 +87,11 @@ export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunM
     help: 'Instances a running run started in the last whole second (its current rate)',
     labelNames: ['run_id'],
     registers: [register],
-    collect() {
+    async collect() {
+      const multi = await multiRecords();
       this.reset();
       for (const r of runs.runs.values()) if (r.state === 'running') this.set({ run_id: r.runId }, currentRate(r));
+      for (const [r, rec] of multi) if (r.state === 'running') this.set({ run_id: r.runId }, recordRate(rec));
     },
   });
   new Gauge({
@@ -82,38 +99,67 @@ export function tapMetrics(hooks: ServiceHookSet, registry: Registry, runs: RunM
     help: 'The target start rate of a running linear run (instances/s)',
     labelNames: ['run_id'],
     registers: [register],
-    collect() {
+    async collect() {
+      const multi = await multiRecords();
       this.reset();
-      for (const r of runs.runs.values()) {
+      const target = (r: TestRun | MultiRun, startWall: number) => {
         const d = r.def.distribution;
-        if (r.state !== 'running' || d.type !== 'linear') continue;
-        this.set({ run_id: r.runId }, targetRateAt({ start: d.start, rate: d.rate, ramp_secs: d.rampSecs }, (nowMs() - r.startWall) / 1000));
-      }
+        if (r.state !== 'running' || d.type !== 'linear') return;
+        this.set({ run_id: r.runId }, targetRateAt({ start: d.start, rate: d.rate, ramp_secs: d.rampSecs }, (nowMs() - startWall) / 1000));
+      };
+      for (const r of runs.runs.values()) target(r, r.startWall);
+      for (const [r, rec] of multi) target(r, wallMs(rec.time_start));
     },
   });
 
-  const instanceLatency = new Histogram({
-    name: 'tester_instance_latency_seconds',
-    help: 'Latency of finished instances (passed, failed, aborted), from each one\'s scheduled start',
-    labelNames: ['outcome'],
-    buckets: LATENCY_BUCKETS,
-    registers: [register],
+  // Latency: the main thread's runs (and part 0 of runs on several workers) observed here; the parts on worker
+  // threads counted there and read with their records (`prom`): those of ended runs added once at their end, those
+  // of running runs as of this scrape's asks.
+  const local = new RunLatency();
+  const ended = new RunLatency();
+  runs.multiEnded.push((r) => {
+    for (const snap of r.remoteLatency()) ended.add(snap);
   });
-  const operationLatency = new Histogram({
-    name: 'tester_operation_latency_seconds',
-    help: 'Latency of completed operations, by operation type',
-    labelNames: ['type'],
-    buckets: LATENCY_BUCKETS,
-    registers: [register],
-  });
-  hooks.runCreated.tap(NAME, (run) => {
-    run.hooks.instanceDone.tap(NAME, (s) => {
-      if (s.outcome !== 'cancelled') instanceLatency.observe({ outcome: s.outcome }, s.latencyMs / 1000);
+  hooks.runCreated.tap(NAME, (run) => local.tap(run, NAME));
+  const running = async (which: 'instance' | 'operations'): Promise<LatencyBuckets[]> => {
+    await multiRecords();
+    const out = [local[which], ended[which]];
+    for (const r of runs.multi.values()) {
+      if (r.state !== 'running') continue;
+      const b = new LatencyBuckets();
+      for (const snap of r.remoteLatency()) b.add(snap[which]);
+      out.push(b);
+    }
+    return out;
+  };
+  register.registerMetric(
+    new SummedHistogram('tester_instance_latency_seconds', "Latency of finished instances (passed, failed, aborted), from each one's scheduled start", 'outcome', () => running('instance')) as never,
+  );
+  register.registerMetric(new SummedHistogram('tester_operation_latency_seconds', 'Latency of completed operations, by operation type', 'type', () => running('operations')) as never);
+
+  // `--workers N`: each worker thread's restarts after it died, and whether it is up now (docs/workers.md)
+  const pool = runs.opts?.workers?.pool;
+  if (pool) {
+    new Counter({
+      name: 'tester_worker_restarts_total',
+      help: 'Times a worker thread of --workers N was started again after it died',
+      labelNames: ['worker'],
+      registers: [register],
+      collect() {
+        this.reset();
+        for (const w of pool.status()) this.inc({ worker: String(w.index) }, w.restarts);
+      },
     });
-    run.hooks.operationDone.tap(NAME, (e) => {
-      if (e.status !== 'aborted') operationLatency.observe({ type: e.type }, e.latencyMs / 1000);
+    new Gauge({
+      name: 'tester_worker_up',
+      help: 'Whether a worker thread of --workers N is up (1) or being restarted or given up after repeated crashes (0)',
+      labelNames: ['worker'],
+      registers: [register],
+      collect() {
+        for (const w of pool.status()) this.set({ worker: String(w.index) }, w.state === 'up' ? 1 : 0);
+      },
     });
-  });
+  }
 
   const requests = new Counter({
     name: 'tester_rpc_requests_total',
@@ -183,6 +229,18 @@ function safeState(i: { state(): string }): string {
   } catch {
     return 'down';
   }
+}
+
+/** A record's [sec, usec] as milliseconds of wall time. */
+function wallMs(t: unknown): number {
+  return Array.isArray(t) ? Number(t[0]) * 1000 + Number(t[1]) / 1000 : nowMs();
+}
+
+/** Instances a running run on several workers started in the last whole second, from its merged record's buckets. */
+function recordRate(rec: Record<string, any>): number {
+  const sec = Math.floor((nowMs() - wallMs(rec.time_start)) / 1000);
+  if (sec < 1 || !Array.isArray(rec.buckets)) return 0;
+  return Number(rec.buckets.find((b: { second: number }) => b.second === sec - 1)?.started ?? 0);
 }
 
 /** Instances a running run started in the last whole second, from its per-second buckets. */

@@ -16,8 +16,10 @@ export function listTests(runs: RunManager, registry: Registry) {
     const live = new Map<string, Record<string, any>>();
     await Promise.all([...runs.multi.values()].map(async (r) => live.set(r.runId, await r.liveRecord())));
     // with worker threads: each worker's state of each gateway instance it has (multiplied plugins only)
-    const threads = runs.opts.workers?.threads ?? [];
-    const workerStates = await Promise.all(threads.map((t) => t.gateways()));
+    // (by index: a worker being restarted has none)
+    const w = runs.opts.workers;
+    const threads = w?.pool ? w.pool.status().map((s) => w.pool!.thread(s.index)) : [...(w?.threads ?? [])];
+    const workerStates = await Promise.all(threads.map((t): Promise<Record<string, string>> => t?.gateways() ?? Promise.resolve({})));
     return {
       runs: [...runs.all()].map((r) => {
         if (r instanceof MultiRun) {
@@ -39,7 +41,8 @@ export function listTests(runs: RunManager, registry: Registry) {
         };
       }),
       locks_held: runs.locks.size,
-      service: serviceInfo(),
+      // with worker threads: each one's state (up, restarting, gone) and how often it was restarted
+      service: { ...serviceInfo(), ...(w?.pool ? { workers: w.pool.status() } : {}) },
       gateways: [...registry.gateways.values()].flatMap((g) =>
         [...g.byName.values()].map((i) => {
           const inWorkers = workerStates.map((s) => s[`${g.def.kind}/${i.name}`]);

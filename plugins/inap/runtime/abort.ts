@@ -10,5 +10,5 @@ export function executeAbortSend(ctx: OperationContext, name: string, key: strin
 }
 
 export function executeAbortReceive(ctx: OperationContext, name: string, key: string, args: JsonObject): Promise<OperationOutcome> {
-  return receiveAbort(ctx, name, session(ctx).dialogues.get(key), args, { describe: describeMessage, ends: 'end' });
+  return receiveAbort(ctx, name, session(ctx).dialogues.get(key), args, { describe: describeMessage });
 }

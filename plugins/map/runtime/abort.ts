@@ -18,5 +18,5 @@ export function executeAbortSend(ctx: OperationContext, a: AbortEntry, args: Jso
 
 export function executeAbortReceive(ctx: OperationContext, a: AbortEntry, args: JsonObject, cfg: MapConfig): Promise<OperationOutcome> {
   const md = session(ctx, cfg).dialogues.get(pairKey(a.role, a.peer));
-  return receiveAbort(ctx, a.type, md, args, { describe: (m) => describeMessage(m, md?.context, md?.version), ends: 'any' });
+  return receiveAbort(ctx, a.type, md, args, { describe: (m) => describeMessage(m, md?.context, md?.version) });
 }

@@ -55,12 +55,10 @@ export function sendAbort(ctx: OperationContext, name: string, ud: UserDialogue 
   return { result: { sent: wire ? 1 : 0 } };
 }
 
-/** What receiveAbort() does with a message that is not an Abort, before it aborts the instance. */
+/** How receiveAbort() names a message that is not an Abort, in the reason it aborts the instance with. */
 export interface NotAnAbort {
   /** The message, readably (components named as the TC-user names them). */
   describe(m: TcapMessage): string;
-  /** Whether the dialogue counts as over now: only after a TCAP End ('end'), or whatever came ('any'). */
-  ends: 'end' | 'any';
 }
 
 /** Expect a TCAP Abort on `ud` (undefined: no dialogue) and match its fields against `args`. */
@@ -83,7 +81,9 @@ export async function receiveAbort(ctx: OperationContext, name: string, ud: User
     ud.qi = m.components.length;
   }
   if (m.kind !== 'u-abort' && m.kind !== 'p-abort') {
-    if (m.kind === 'end' || other.ends === 'any') ud.ended = true;
+    // Only a TCAP End closed the dialogue; after a Begin or Continue it is still open, and the instance's cleanup
+    // closes it as end_open_dialogues says (End, U-Abort, prearranged). A notice ended the TCAP dialogue itself.
+    if (m.kind === 'end') ud.ended = true;
     ctx.abort(`${name}: expected a TCAP Abort, received ${other.describe(m)}`);
   }
   ud.ended = true;

@@ -95,7 +95,7 @@ test('scraped during a run and after it', async () => {
 test('a gateway that goes down and comes back up counts one reconnect', async () => {
   let state = 'up';
   const fakeRegistry = { gateways: new Map([['diameter', { def: { kind: 'diameter' }, byName: new Map([['peer1', { name: 'peer1', state: () => state }]]) }]]) } as unknown as Registry;
-  const fakeRuns = { runs: new Map(), all: () => [][Symbol.iterator]() } as unknown as RunManager;
+  const fakeRuns = { runs: new Map(), multi: new Map(), multiEnded: [], all: () => [][Symbol.iterator]() } as unknown as RunManager;
   const m = tapMetrics(createServiceHooks(), fakeRegistry, fakeRuns);
   try {
     const reconnects = async () => samples(await m.register.metrics()).get('tester_gateway_reconnects_total{kind="diameter",name="peer1"}');
