@@ -3,7 +3,7 @@
 // argument into the flattened form, stores it in $i and matches the expected arguments (DESIGN §3).
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import { checkDialogueControls, inboundWaitMs, loadMessage, receiveInto, waitError, type Component, type Dialogue, type Expecting, type RejectSpec, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
-import { OPCODES, OPENING, messageSpec, opName } from '../catalogue.js';
+import { OPCODES, OPENING, messageSpec, opName, type MessageSpec } from '../catalogue.js';
 import { argType } from '../codec/args.js';
 import { decodeArg } from '../../sigtran/codec/index.js';
 import { codecOptions } from './codec-options.js';
@@ -59,37 +59,56 @@ function resetTimerRule(ctx: OperationContext): 'ignore' | 'abort' {
   return session(ctx).cfg.resetTimer;
 }
 
-/** The next component for `spec`, skipping ResetTimer / answering ActivityTest as configured. */
-async function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleDialogue, expectOp: string): Promise<{ c: Component; m: TcapMessage; first: boolean }> {
-  for (let guard = 0; guard < 1000; guard++) {
-    if (rd.qi < rd.queue.length) {
-      const c = rd.queue[rd.qi++]!;
-      const first = rd.firstOfMsg;
-      rd.firstOfMsg = false;
-      if (c.type === 'invoke' && c.opcode === OPCODES.ResetTimer && expectOp !== 'ResetTimer' && resetTimerRule(ctx) === 'ignore') {
-        ctx.trace(1, `${spec.name}: ignored ResetTimer (invoke ${c.invokeId}) while waiting`);
-        continue;
-      }
-      if (c.type === 'invoke' && c.opcode === OPCODES.ActivityTest && expectOp !== 'ActivityTest' && activityTestRule(ctx) !== 'abort') {
-        if (rd.ended || rd.d.state === 'ended') {
-          // in the peer's End, or its End arrived meanwhile: nothing may be sent on a closed dialogue
-          ctx.trace(1, `${spec.name}: ActivityTest (invoke ${c.invokeId}) not answered: the dialogue is closed${rd.endReason ? ` (${rd.endReason})` : ''}`);
-          continue;
-        }
-        rd.d.returnResult({ invokeId: c.invokeId });
-        try {
-          rd.d.send();
-        } catch (e) {
-          waitError(ctx, spec.name, spec.peer, e);
-        }
-        ctx.trace(1, `${spec.name}: answered ActivityTest (invoke ${c.invokeId}) while waiting`);
-        continue;
-      }
-      return { c, m: rd.msg!, first };
+interface Picked {
+  c: Component;
+  m: TcapMessage;
+  first: boolean;
+}
+
+/** How many messages one receive may wait through while skipping components (ResetTimer, ActivityTest, empty ones). */
+const MAX_WAITS = 1000;
+
+/**
+ * The next component for `spec`, skipping ResetTimer / answering ActivityTest as configured: at once when one is
+ * queued, else a promise of it (a chain of callbacks, not a suspended async frame per waiting instance).
+ */
+function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleDialogue, expectOp: string): Picked | Promise<Picked> {
+  return pickQueued(ctx, spec, rd, expectOp) ?? waitComponent(ctx, spec, rd, expectOp, 0);
+}
+
+function waitComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleDialogue, expectOp: string, waits: number): Promise<Picked> {
+  if (waits >= MAX_WAITS) ctx.abort(`${spec.name}: too many skipped components`);
+  return receiveInto(ctx, rd, expecting(spec)).then(() => pickQueued(ctx, spec, rd, expectOp) ?? waitComponent(ctx, spec, rd, expectOp, waits + 1));
+}
+
+/** The next queued component the operation gets (skipped and answered ones consumed), or undefined: none is queued. */
+function pickQueued(ctx: OperationContext, spec: ReceiveSpec, rd: RoleDialogue, expectOp: string): Picked | undefined {
+  while (rd.qi < rd.queue.length) {
+    const c = rd.queue[rd.qi++]!;
+    const first = rd.firstOfMsg;
+    rd.firstOfMsg = false;
+    if (c.type === 'invoke' && c.opcode === OPCODES.ResetTimer && expectOp !== 'ResetTimer' && resetTimerRule(ctx) === 'ignore') {
+      ctx.trace(1, `${spec.name}: ignored ResetTimer (invoke ${c.invokeId}) while waiting`);
+      continue;
     }
-    await receiveInto(ctx, rd, expecting(spec));
+    if (c.type === 'invoke' && c.opcode === OPCODES.ActivityTest && expectOp !== 'ActivityTest' && activityTestRule(ctx) !== 'abort') {
+      if (rd.ended || rd.d.state === 'ended') {
+        // in the peer's End, or its End arrived meanwhile: nothing may be sent on a closed dialogue
+        ctx.trace(1, `${spec.name}: ActivityTest (invoke ${c.invokeId}) not answered: the dialogue is closed${rd.endReason ? ` (${rd.endReason})` : ''}`);
+        continue;
+      }
+      rd.d.returnResult({ invokeId: c.invokeId });
+      try {
+        rd.d.send();
+      } catch (e) {
+        waitError(ctx, spec.name, spec.peer, e);
+      }
+      ctx.trace(1, `${spec.name}: answered ActivityTest (invoke ${c.invokeId}) while waiting`);
+      continue;
+    }
+    return { c, m: rd.msg!, first };
   }
-  ctx.abort(`${spec.name}: too many skipped components`);
+  return undefined;
 }
 
 /** Record an unexpected component (decoded when it is a known operation) before the instance aborts. */
@@ -106,14 +125,27 @@ function recordUnexpected(ctx: OperationContext, rd: RoleDialogue, c: Component,
   ctx.message({ direction: 'received', protocol: 'inap', name, fields: { ...fields, variant: rd.variant, tcap: m.kind } as Json, ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}) });
 }
 
-export async function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): Promise<OperationOutcome> {
+/**
+ * Without async frames: an instance waiting for its component holds a few callbacks (it is the state that every
+ * in-flight instance of a load run keeps), and a queued component is taken at once.
+ */
+export function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): OperationOutcome | Promise<OperationOutcome> {
   const ms = messageSpec(spec.name);
-  const s = session(ctx);
-  let rd = s.dialogues.get(spec.dialogueKey);
   // the SCP side's InitialDP / AssistRequestInstructions always come in a new Begin (a new call)
-  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) rd = await acceptBegin(ctx, spec, ms.op, args);
-  else if (!rd) ctx.abort(`${spec.name}: no dialogue is open to receive on (send InitialDP first)`);
-  const { c, m, first } = await nextComponent(ctx, spec, rd, ms.op);
+  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) return acceptBegin(ctx, spec, ms.op, args).then((rd) => receiveOn(ctx, spec, args, ms, rd));
+  const rd = session(ctx).dialogues.get(spec.dialogueKey);
+  if (!rd) ctx.abort(`${spec.name}: no dialogue is open to receive on (send InitialDP first)`);
+  return receiveOn(ctx, spec, args, ms, rd);
+}
+
+function receiveOn(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject, ms: MessageSpec, rd: RoleDialogue): OperationOutcome | Promise<OperationOutcome> {
+  const p = nextComponent(ctx, spec, rd, ms.op);
+  if (p instanceof Promise) return p.then((picked) => receiveComponent(ctx, spec, args, ms, rd, picked));
+  return receiveComponent(ctx, spec, args, ms, rd, p);
+}
+
+/** The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else. */
+function receiveComponent(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject, ms: MessageSpec, rd: RoleDialogue, { c, m, first }: Picked): OperationOutcome {
   let raw: Uint8Array | undefined;
   const meta: JsonObject = {};
   if (c.type === 'reject') ctx.abort(`${spec.name}: expected from the ${spec.peer}, received a Reject: ${c.text} (invoke ${c.invokeId ?? 'none'})`);

@@ -147,14 +147,16 @@ export interface Expecting {
  * when the dialogue has ended, on a wait that fails, on a TCAP Abort or notice and on an empty TCAP End. An empty
  * Begin or Continue is recorded and traced; the caller waits again.
  */
-export async function receiveInto(ctx: OperationContext, ud: UserDialogue, x: Expecting): Promise<TcapMessage> {
+export function receiveInto(ctx: OperationContext, ud: UserDialogue, x: Expecting): Promise<TcapMessage> {
   if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
-  let m: TcapMessage;
-  try {
-    m = await ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
-  } catch (e) {
-    waitError(ctx, x.name, x.peer, e);
-  }
+  // a promise chain, not an async function: an instance waiting here holds two callbacks, not a suspended frame
+  return ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal }).then(
+    (m) => takeInto(ctx, ud, x, m),
+    (e) => waitError(ctx, x.name, x.peer, e),
+  );
+}
+
+function takeInto(ctx: OperationContext, ud: UserDialogue, x: Expecting, m: TcapMessage): TcapMessage {
   loadMessage(ud, m);
   if (m.kind !== 'begin' && m.kind !== 'continue' && m.kind !== 'end') {
     recordTcap(ctx, m, x.abortRecord(m));
