@@ -160,6 +160,13 @@ export interface OperationDefinition<A = any, G = any> {
   expressionArguments?: readonly string[];
   /** Argument names whose values are passed through untouched (not evaluated): the operation evaluates them. */
   rawArguments?: readonly string[];
+  /**
+   * The promise execute() returns always settles once `ctx.endSignal` fires (its waits listen to it). On a run cancel
+   * the engine then waits on the operation's own promise instead of a cancellable wrapper around it (a promise and two
+   * resolving functions less per waiting instance), and an instance it ends that way counts as cancelled whatever it
+   * rejects with. Leave it unset when an operation may ignore the signal: the engine's wrapper ends the wait then.
+   */
+  settlesOnEnd?: boolean;
   /** Static checks at ExecuteTest, after schema validation; throw a TesterError (code 2002) naming the path. */
   prepare?(args: A, ctx: PrepareContext<G>): void;
   execute(ctx: OperationContext<G>, args: A): Promise<OperationOutcome | void> | OperationOutcome | void;

@@ -116,6 +116,8 @@ class Ctx implements OperationContext<unknown> {
    * promise per wait settled by the operation's or by cancel(): no cancel promise per instance raced against it.
    */
   private rejectWait: ((e: Error) => void) | undefined = undefined;
+  /** Waiting on an operation that settles on the end signal (`settlesOnEnd`): its failure after a run cancel is the cancel. */
+  settlingOnEnd = false;
   private waitedBefore = false;
   wait<T>(res: PromiseLike<T>): Promise<T> {
     if (!this.waitedBefore) {
@@ -306,8 +308,15 @@ export async function runInstance(
       const res = op.def.execute(ctx, args);
       let outcomeObj: OperationOutcome | undefined;
       if (res && typeof (res as Promise<unknown>).then === 'function') {
-        outcomeObj = (await ctx.wait(res as Promise<OperationOutcome | void>)) || undefined;
-        ctx.waited();
+        if (op.def.settlesOnEnd) {
+          // its waits listen to ctx.endSignal, which a run cancel fires: it settles, no wrapper needed
+          ctx.settlingOnEnd = true;
+          outcomeObj = (await res) || undefined;
+          ctx.settlingOnEnd = false;
+        } else {
+          outcomeObj = (await ctx.wait(res as Promise<OperationOutcome | void>)) || undefined;
+          ctx.waited();
+        }
       } else outcomeObj = (res as OperationOutcome | void) || undefined;
       // tests[] always run (an operation without a result is checked against null: nothing is present).
       if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope, outcomeObj?.show);
@@ -326,7 +335,7 @@ export async function runInstance(
     }
     outcome = ctx.failed ? 'failed' : 'passed';
   } catch (e) {
-    if (host.isCancelled && !isInstanceAbort(e)) {
+    if (host.isCancelled && (!isInstanceAbort(e) || ctx.settlingOnEnd)) {
       outcome = 'cancelled';
       ctx.trace(1, 'instance cancelled');
     } else {

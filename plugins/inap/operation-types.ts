@@ -59,6 +59,7 @@ function messageType(e: OpEntry): OperationDefinition {
     source,
     arguments: receiveSchema(e.name),
     controlArguments: ['last_component', 'tcap_ac', 'variant', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider'],
+    settlesOnEnd: true, // every wait (dialogue receive, inbound Begin) listens to ctx.endSignal
     execute: (ctx, args: JsonObject) => executeReceive(ctx, spec, args ?? EMPTY),
   });
 }

@@ -172,6 +172,18 @@ describe('state, defer, aborts and signals', () => {
     assert.equal(q.state, 'cancelled');
   });
 
+  test('CancelTest on instances waiting on a settlesOnEnd operation: it rejects with its own abort once the end signal fires, and they count as cancelled', async () => {
+    const id = `ctx-settles-${++n}`;
+    await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'comment' }, { type: 'fx_ctx.local.AbortOnEndSignal' }] });
+    await new Promise((r) => setTimeout(r, 50));
+    const c = await call(svc.port, 'CancelTest', { run_id: id });
+    const q = await waitForRun(svc.port, id, { timeoutMs: 5000 });
+    assert.equal(q.state, 'cancelled');
+    assert.equal(q.counts.cancelled, 3, JSON.stringify(q.first_aborts));
+    assert.equal(q.counts.aborted, 0);
+    assert.equal(c.result.counts.aborted, 0);
+  });
+
   test("CancelTest fires the endSignal of every in-flight instance; their signals' reason is 'run cancelled'", async () => {
     const id = `ctx-end-signal-${++n}`;
     await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'fx_ctx.local.WaitEndSignal' }] });
