@@ -92,7 +92,7 @@ export function mapOperations(cfg: MapConfig): OperationDefinition[] {
     const common = { type: `map.${e.segment}.${e.name}`, aliases: e.aliases, gateway: 'sigtran', description: describe(e), source: sourceOf(e) };
     out.push(e.direction === 'send'
       ? defineOperation({ ...common, direction: 'send', arguments: sendSchema(e), execute: (ctx, args: JsonObject) => executeSend(ctx, e, args ?? EMPTY, cfg) })
-      : defineOperation({ ...common, direction: 'receive', arguments: receiveSchema(e), controlArguments: [...RECEIVE_CONTROL], execute: (ctx, args: JsonObject) => executeReceive(ctx, e, args ?? EMPTY, cfg) }));
+      : defineOperation({ ...common, direction: 'receive', arguments: receiveSchema(e), controlArguments: [...RECEIVE_CONTROL], settlesOnEnd: true, execute: (ctx, args: JsonObject) => executeReceive(ctx, e, args ?? EMPTY, cfg) }));
   }
   out.push(...registerTypes(cfg));
   for (const [role, p] of rolePairs()) {
