@@ -68,7 +68,6 @@ export class DialogueImpl implements Dialogue {
   private invokeCounter = 0;
   private inbox: TcapMessage[] = [];
   private waiter: Waiter | undefined;
-  private signalCleanup: (() => void) | undefined;
 
   constructor(
     private readonly host: DialogueHost,
@@ -118,14 +117,29 @@ export class DialogueImpl implements Dialogue {
 
   bindSignal(signal: EndSignal | undefined, mode: 'abort' | 'release'): void {
     if (!signal) return;
-    this.signalCleanup?.();
-    const fn = () => (mode === 'abort' ? this.close() : this.release());
+    this.unbindSignal();
     if (signal.aborted) {
-      queueMicrotask(fn);
+      queueMicrotask(() => (mode === 'abort' ? this.close() : this.release()));
       return;
     }
-    signal.addEventListener('abort', fn, { once: true });
-    this.signalCleanup = () => signal.removeEventListener('abort', fn);
+    this.boundMode = mode;
+    this.boundSignal = signal;
+    signal.addEventListener('abort', this.onBoundEnd);
+  }
+
+  /** The signal the dialogue is bound to: when it fires the dialogue is closed or released (which ends a receive). */
+  private boundSignal: EndSignal | undefined = undefined;
+  private boundMode: 'abort' | 'release' = 'abort';
+  private readonly onBoundEnd = (): void => {
+    this.boundSignal = undefined;
+    if (this.boundMode === 'abort') this.close();
+    else this.release();
+  };
+
+  private unbindSignal(): void {
+    if (!this.boundSignal) return;
+    this.boundSignal.removeEventListener('abort', this.onBoundEnd);
+    this.boundSignal = undefined;
   }
 
   private assertOpen(what: string): void {
@@ -254,7 +268,8 @@ export class DialogueImpl implements Dialogue {
         this.clearWaiter();
         reject(new SigtranError('timeout', `no TCAP message from the peer within ${fmtMs(timeoutMs)} (dialogue ${this.localTidHex}, ${this.state})`));
       }, timeoutMs);
-      if (signal) {
+      // the signal the dialogue is bound to ends the wait by closing the dialogue: no listener of its own
+      if (signal && signal !== this.boundSignal) {
         w.onAbort = () => {
           this.clearWaiter();
           reject(new SigtranError('cancelled', `wait on TCAP dialogue ${this.localTidHex} cancelled`));
@@ -316,8 +331,7 @@ export class DialogueImpl implements Dialogue {
     if (this.state === 'ended') return;
     this.state = 'ended';
     this.endReason = reason;
-    this.signalCleanup?.();
-    this.signalCleanup = undefined;
+    this.unbindSignal();
     this.host.released(this);
     if (this.inbox.length === 0) {
       const w = this.clearWaiter();
