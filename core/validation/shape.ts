@@ -67,24 +67,23 @@ export function nonFinite(value: unknown): ShapeProblem | undefined {
 
 const pending: unknown[] = [];
 
-/** Whether a number in `value` is not finite (NaN, ±Infinity), without recursion. */
+/** Whether a number in `value` is not finite (NaN, ±Infinity), without recursion (one stack array, kept: no growth per call). */
 function hasNonFinite(value: unknown): boolean {
   const stack = pending;
-  stack.length = 0;
-  stack.push(value);
-  while (stack.length) {
-    const v = stack.pop();
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) {
-        stack.length = 0;
-        return true;
-      }
-    } else if (v !== null && typeof v === 'object') {
-      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
-      else for (const k in v) if (Object.hasOwn(v, k)) stack.push((v as Record<string, unknown>)[k]);
+  let top = 0;
+  stack[top++] = value;
+  let found = false;
+  while (top > 0) {
+    const v = stack[--top];
+    stack[top] = undefined; // nothing of the arguments stays referenced
+    if (found) continue;
+    if (typeof v === 'number') found = !Number.isFinite(v);
+    else if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack[top++] = v[i];
+      else for (const k in v) if (Object.hasOwn(v, k)) stack[top++] = (v as Record<string, unknown>)[k];
     }
   }
-  return false;
+  return found;
 }
 
 /** Run an argument validator (ajv, coercing numeric strings), then require every number to be finite. */
