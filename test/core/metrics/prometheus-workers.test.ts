@@ -4,18 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, runToCompletion, startTestService } from '../../helpers/service.js';
 import type { RunningService } from '../../../core/service.js';
-
-/** The samples of a Prometheus text exposition: `name{labels}` → value. */
-function samples(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][\w:]*(?:\{[^}]*\})?) (\S+)$/.exec(line);
-    assert.ok(m, `not a sample line: ${line}`);
-    out.set(m[1]!, Number(m[2]));
-  }
-  return out;
-}
+import { samples } from './samples.js';
 
 let svc: RunningService;
 const scrape = async () => samples(await (await fetch(`http://127.0.0.1:${svc.metrics!.port}/metrics`)).text());

@@ -12,20 +12,9 @@ import { tapMetrics } from '../../../core/metrics/prometheus.js';
 import { createServiceHooks } from '../../../core/hooks.js';
 import type { Registry } from '../../../core/plugins/registry.js';
 import type { RunManager } from '../../../core/engine/run-manager.js';
+import { samples } from './samples.js';
 
 const root = join(import.meta.dirname, '../../..');
-
-/** The samples of a Prometheus text exposition: `name{labels}` → value. */
-function samples(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][\w:]*(?:\{[^}]*\})?) (\S+)$/.exec(line);
-    assert.ok(m, `not a sample line: ${line}`);
-    out.set(m[1]!, Number(m[2]));
-  }
-  return out;
-}
 
 async function scrape(port: number): Promise<{ status: number; type: string; text: string }> {
   const r = await fetch(`http://127.0.0.1:${port}/metrics`);
