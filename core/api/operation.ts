@@ -78,8 +78,11 @@ export interface OperationContext<G = unknown> {
   gateway(): G;
   /** Per-instance state owned by a plugin (e.g. the instance's open dialogues or sessions), created on first use. */
   state<T extends object>(key: string, init: (ctx: OperationContext<G>) => T): T;
-  /** Run a cleanup when the instance ends (any outcome), in reverse order of registration. */
-  defer(fn: () => void | Promise<void>): void;
+  /**
+   * Run a cleanup when the instance ends (any outcome), in reverse order of registration. The cleanup is given the
+   * context, so a module function can be passed instead of a closure per instance.
+   */
+  defer(fn: (ctx: OperationContext<G>) => void | Promise<void>): void;
 
   /** Write a check to the check_log. 'abort' does not throw; use abort() to end the instance. */
   check(status: CheckStatus, text: string): void;

@@ -90,7 +90,7 @@ class Ctx implements OperationContext<unknown> {
   private stateKey: string | undefined = undefined;
   private stateValue: object | undefined = undefined;
   private states: Map<string, object> | undefined;
-  deferred: Array<() => void | Promise<void>> | undefined;
+  deferred: Array<(ctx: OperationContext<unknown>) => void | Promise<void>> | undefined;
   readonly recordsMessages: boolean;
   readonly detailed: boolean;
   private checking: boolean;
@@ -179,8 +179,10 @@ class Ctx implements OperationContext<unknown> {
     }
     return s as T;
   }
-  defer(fn: () => void | Promise<void>): void {
-    (this.deferred ??= []).push(fn);
+  defer(fn: (ctx: OperationContext<unknown>) => void | Promise<void>): void {
+    // a literal of one: an array grown by push() from empty reserves 17 slots, per in-flight instance
+    if (this.deferred) this.deferred.push(fn);
+    else this.deferred = [fn];
   }
   check(status: CheckStatus, text: string): void {
     if (status === 'fail') {
@@ -365,7 +367,7 @@ function finish(host: InstanceHost, ctx: Ctx | undefined, index: number, intende
     for (let i = deferred.length - 1; i >= 0; i--) {
       let r: void | Promise<void>;
       try {
-        r = deferred[i]!();
+        r = deferred[i]!(ctx!);
       } catch {
         continue; // cleanup errors never change the outcome
       }
@@ -391,7 +393,7 @@ async function finishAfter(host: InstanceHost, ctx: Ctx, index: number, intended
     let next: void | Promise<void> = undefined;
     while (--i >= 0) {
       try {
-        next = deferred[i]!();
+        next = deferred[i]!(ctx);
       } catch {
         continue;
       }

@@ -6,9 +6,9 @@ import { describeMessage } from './describe.js';
 import { session } from './session.js';
 
 export function executeAbortSend(ctx: OperationContext, name: string, key: string, args: JsonObject): OperationOutcome {
-  return sendAbort(ctx, name, session(ctx).dialogues.get(key), args);
+  return sendAbort(ctx, name, session(ctx).dialogue(key), args);
 }
 
 export function executeAbortReceive(ctx: OperationContext, name: string, key: string, args: JsonObject): Promise<OperationOutcome> {
-  return receiveAbort(ctx, name, session(ctx).dialogues.get(key), args, { describe: describeMessage });
+  return receiveAbort(ctx, name, session(ctx).dialogue(key), args, { describe: describeMessage });
 }

@@ -52,7 +52,7 @@ function openDialogue(ctx: OperationContext, spec: SendSpec, args: JsonObject): 
 export function executeSend(ctx: OperationContext, spec: SendSpec, args: JsonObject): OperationOutcome {
   const ms = messageSpec(spec.name);
   const s = session(ctx);
-  let rd = s.dialogues.get(spec.dialogueKey);
+  let rd = s.dialogue(spec.dialogueKey);
   if (OPENING.has(spec.name) && !spec.dialogueKey.startsWith('scp:')) rd = openDialogue(ctx, spec, args);
   else if (!rd || rd.ended) {
     const why = rd ? `the dialogue has ended (${rd.endReason})` : spec.dialogueKey.startsWith('scp:') ? 'no dialogue from the peer yet (receive its InitialDP / AssistRequestInstructions first)' : 'no dialogue is open (send InitialDP first)';

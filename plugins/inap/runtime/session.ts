@@ -13,21 +13,46 @@ export interface RoleDialogue extends UserDialogue {
   sent: Record<string, number> | undefined;
 }
 
-export interface Session {
-  /** The current dialogue of each role. */
-  dialogues: Map<string, RoleDialogue>;
+/**
+ * The instance's INAP state. Most instances have one role and one dialogue: the first role's current dialogue is in
+ * two fields and the list of all dialogues is made with its first (no Map and no grown array per in-flight instance).
+ */
+export class Session {
+  private key1: string | undefined = undefined;
+  private rd1: RoleDialogue | undefined = undefined;
+  private more: Map<string, RoleDialogue> | undefined = undefined;
   /** Every dialogue the instance opened or accepted (a second InitialDP starts another call), for cleanup. */
-  all: RoleDialogue[];
-  /** The plugin options of the service running the instance. */
-  cfg: Config;
+  all: RoleDialogue[] | undefined = undefined;
   /** Registrations for inbound Begins (`inap.scp_from_*.Register`) by operation, closed with the instance; made on first use. */
-  registrations: Map<string, BeginListener> | undefined;
+  registrations: Map<string, BeginListener> | undefined = undefined;
+  /** The plugin options of the service running the instance. */
+  constructor(readonly cfg: Config) {}
+
+  /** The current dialogue of a role. */
+  dialogue(key: string): RoleDialogue | undefined {
+    return key === this.key1 ? this.rd1 : this.more?.get(key);
+  }
+
+  /** Make `rd` the role's current dialogue. */
+  add(key: string, rd: RoleDialogue): void {
+    if (this.key1 === undefined || this.key1 === key) {
+      this.key1 = key;
+      this.rd1 = rd;
+    } else (this.more ??= new Map()).set(key, rd);
+    if (this.all) this.all.push(rd);
+    else this.all = [rd];
+  }
+
+  /** Close what is still open when the instance ends, as `end_open_dialogues` says. Never throws. */
+  closeAll(): void {
+    if (this.all) closeUserDialogues(this.all, this.cfg.endOpenDialogues);
+    this.key1 = this.rd1 = this.more = this.all = undefined;
+  }
 }
 
 /** Make `rd` the role's current dialogue. */
 export function addDialogue(s: Session, key: string, rd: RoleDialogue): void {
-  s.dialogues.set(key, rd);
-  s.all.push(rd);
+  s.add(key, rd);
 }
 
 class InapDialogue extends UserDialogueState implements RoleDialogue {
@@ -47,16 +72,13 @@ export function session(ctx: OperationContext): Session {
   return ctx.state('inap', newSession);
 }
 
-/** A module function, not a closure per call: session() is called several times per operation. */
+/** Module functions, not closures per instance: session() is called several times per operation. */
 function newSession(ctx: OperationContext): Session {
-  const s: Session = { dialogues: new Map(), all: [], cfg: configOf(ctx.gateway()), registrations: undefined };
-  ctx.defer(() => closeAll(s));
+  const s = new Session(configOf(ctx.gateway()));
+  ctx.defer(closeSession);
   return s;
 }
 
-/** Close what is still open when the instance ends, as `end_open_dialogues` says. Never throws. */
-export function closeAll(s: Session): void {
-  closeUserDialogues(s.all, s.cfg.endOpenDialogues);
-  s.dialogues.clear();
-  s.all.length = 0;
+function closeSession(ctx: OperationContext): void {
+  session(ctx).closeAll();
 }
