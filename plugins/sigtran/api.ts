@@ -23,7 +23,7 @@ import type { ApplicationContext } from './ac.js';
 export { resolveAc, acName, acFromOid, acFromBytes, AC_ALIASES, AcError, type ApplicationContext } from './ac.js';
 export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js';
 export { tcapTimeoutMs } from './params.js';
-export { UserDialogueState, closeUserDialogues, inboundWaitMs, waitError, describeEnding, loadMessage, recordTcap, receiveInto, transmit, type UserDialogue, type EndOpenDialogues, type Expecting } from './user/dialogue.js';
+export { UserDialogueState, closeUserDialogues, inboundWaitMs, waitError, describeEnding, loadMessage, recordTcap, receiveInto, MessageWait, transmit, type UserDialogue, type EndOpenDialogues, type Expecting } from './user/dialogue.js';
 export { checkDialogueControls, DIALOGUE_CONTROLS } from './user/checks.js';
 export { sendAbort, receiveAbort, ABORT_SEND_ARGUMENTS, ABORT_RECEIVE_ARGUMENTS, type NotAnAbort } from './user/abort.js';
 
@@ -279,6 +279,12 @@ export interface AutoAnswer {
   onAnswered?(info: { message: TcapMessage; invokeIds: number[]; sent: WireMessage; delivered: boolean }): void;
 }
 
+/** Who Dialogue.receiveWith() calls back: exactly one of the two, once. Neither may throw. */
+export interface MessageWaiter {
+  onMessage(m: TcapMessage): void;
+  onFailure(e: Error): void;
+}
+
 export interface ReceiveOptions {
   /** Default: the instance's tcapTimeoutMs (10 000). Pass `tcapTimeoutMs(ctx.run.params)` (the run's scp.tcap_timeout). */
   timeoutMs?: number;
@@ -345,6 +351,13 @@ export interface Dialogue {
    * 'cancelled' when the signal fires, 'ended' when the dialogue is over and nothing is queued.
    */
   receive(opts?: ReceiveOptions): Promise<TcapMessage>;
+  /**
+   * receive() without a promise: `w` is called back once, never synchronously (in a microtask after what runs now,
+   * as a promise's reaction would be), with the message or with the SigtranError receive() would reject with. For
+   * the waits of every in-flight test instance of a load run: one object of the caller's instead of a promise, its
+   * resolving functions and a timer per wait.
+   */
+  receiveWith(w: MessageWaiter, opts?: ReceiveOptions): void;
   /** Messages queued and not yet read by receive(). */
   readonly queued: number;
   /** Close: U-Abort if still open towards the peer, then release. Idempotent. */

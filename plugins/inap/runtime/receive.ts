@@ -2,7 +2,7 @@
 // message when none is queued), aborts the instance on anything else than the expected operation, decodes the
 // argument into the flattened form, stores it in $i and matches the expected arguments (DESIGN §3).
 import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import { checkDialogueControls, inboundWaitMs, loadMessage, receiveInto, waitError, type Component, type Dialogue, type Expecting, type RejectSpec, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
+import { checkDialogueControls, inboundWaitMs, loadMessage, MessageWait, waitError, type Component, type Dialogue, type Expecting, type RejectSpec, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec, opName, type MessageSpec } from '../catalogue.js';
 import { argType } from '../codec/args.js';
 import { decodeArg } from '../../sigtran/codec/index.js';
@@ -69,16 +69,26 @@ interface Picked {
 const MAX_WAITS = 1000;
 
 /**
- * The next component for `spec`, skipping ResetTimer / answering ActivityTest as configured: at once when one is
- * queued, else a promise of it (a chain of callbacks, not a suspended async frame per waiting instance).
+ * The wait of a receive for its component, skipping ResetTimer / answering ActivityTest as configured: one object
+ * per waiting instance (the state every in-flight instance of a load run keeps), called back by the dialogue.
  */
-function nextComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleDialogue, expectOp: string): Picked | Promise<Picked> {
-  return pickQueued(ctx, spec, rd, expectOp) ?? waitComponent(ctx, spec, rd, expectOp, 0);
-}
-
-function waitComponent(ctx: OperationContext, spec: ReceiveSpec, rd: RoleDialogue, expectOp: string, waits: number): Promise<Picked> {
-  if (waits >= MAX_WAITS) ctx.abort(`${spec.name}: too many skipped components`);
-  return receiveInto(ctx, rd, expecting(spec)).then(() => pickQueued(ctx, spec, rd, expectOp) ?? waitComponent(ctx, spec, rd, expectOp, waits + 1));
+class ComponentWait extends MessageWait<OperationOutcome> {
+  private waits = 0;
+  constructor(
+    ctx: OperationContext,
+    private readonly spec: ReceiveSpec,
+    private readonly args: JsonObject,
+    private readonly ms: MessageSpec,
+    private readonly rd: RoleDialogue,
+  ) {
+    super(ctx, rd, expecting(spec));
+  }
+  protected taken(): void {
+    const picked = pickQueued(this.ctx, this.spec, this.rd, this.ms.op);
+    if (picked) return this.done(receiveComponent(this.ctx, this.spec, this.args, this.ms, this.rd, picked));
+    if (++this.waits >= MAX_WAITS) this.ctx.abort(`${this.spec.name}: too many skipped components`);
+    this.next();
+  }
 }
 
 /** The next queued component the operation gets (skipped and answered ones consumed), or undefined: none is queued. */
@@ -126,22 +136,23 @@ function recordUnexpected(ctx: OperationContext, rd: RoleDialogue, c: Component,
 }
 
 /**
- * Without async frames: an instance waiting for its component holds a few callbacks (it is the state that every
- * in-flight instance of a load run keeps), and a queued component is taken at once.
+ * Without async frames: an instance waiting for its component holds one ComponentWait and its promise (it is the
+ * state that every in-flight instance of a load run keeps), and a queued component is taken at once.
  */
 export function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): OperationOutcome | Promise<OperationOutcome> {
   const ms = messageSpec(spec.name);
   // the SCP side's InitialDP / AssistRequestInstructions always come in a new Begin (a new call)
   if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) return acceptBegin(ctx, spec, ms.op, args).then((rd) => receiveOn(ctx, spec, args, ms, rd));
-  const rd = session(ctx).dialogues.get(spec.dialogueKey);
+  const rd = session(ctx).dialogue(spec.dialogueKey);
   if (!rd) ctx.abort(`${spec.name}: no dialogue is open to receive on (send InitialDP first)`);
   return receiveOn(ctx, spec, args, ms, rd);
 }
 
+/** A queued component is taken at once; else the instance waits for the next message. */
 function receiveOn(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject, ms: MessageSpec, rd: RoleDialogue): OperationOutcome | Promise<OperationOutcome> {
-  const p = nextComponent(ctx, spec, rd, ms.op);
-  if (p instanceof Promise) return p.then((picked) => receiveComponent(ctx, spec, args, ms, rd, picked));
-  return receiveComponent(ctx, spec, args, ms, rd, p);
+  const picked = pickQueued(ctx, spec, rd, ms.op);
+  if (picked) return receiveComponent(ctx, spec, args, ms, rd, picked);
+  return new ComponentWait(ctx, spec, args, ms, rd).start();
 }
 
 /** The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else. */

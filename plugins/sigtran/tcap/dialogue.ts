@@ -2,6 +2,7 @@
 import type { ApplicationContext } from '../ac.js';
 import type {
   AbortOptions,
+  MessageWaiter,
   AutoAnswer,
   Component,
   Dialogue,
@@ -20,6 +21,7 @@ import type { EndSignal } from '../../../sdk/index.js';
 import { SigtranError } from '../errors.js';
 import { tidHex, type OutComponent, type OutDialogue, type OutTcap } from './codec.js';
 import { toHex } from '../ber/hex.js';
+import type { DeadlineEntry, DeadlineList } from './deadlines.js';
 
 /** What a dialogue needs from its manager. */
 export interface DialogueHost {
@@ -27,17 +29,13 @@ export interface DialogueHost {
   readonly defaultTimeoutMs: number;
   transmit(d: DialogueImpl, m: OutTcap): WireMessage;
   released(d: DialogueImpl): void;
+  /** The list of the receive timeouts of `ms`. */
+  deadlines(ms: number): DeadlineList;
+  /** Hand the dialogue's settled wait to its waiter in a microtask (dispatchWait), after what runs now. */
+  ready(d: DialogueImpl): void;
 }
 
-interface Waiter {
-  resolve(m: TcapMessage): void;
-  reject(e: Error): void;
-  timer: NodeJS.Timeout | undefined;
-  signal: EndSignal | undefined;
-  onAbort: (() => void) | undefined;
-}
-
-export class DialogueImpl implements Dialogue {
+export class DialogueImpl implements Dialogue, DeadlineEntry {
   state: DialogueState;
   readonly localTid: number;
   readonly localTidHex: string;
@@ -66,8 +64,21 @@ export class DialogueImpl implements Dialogue {
   autoAnswer: AutoAnswer | undefined;
   private queue: OutComponent[] = [];
   private invokeCounter = 0;
-  private inbox: TcapMessage[] = [];
-  private waiter: Waiter | undefined;
+  /** Messages not read yet; made on the first that waits (most dialogues have a receive waiting for each message). */
+  private inbox: TcapMessage[] | undefined = undefined;
+  /** The receive waiting, its signal and (for a signal other than the bound one) its listener. */
+  private waiter: MessageWaiter | undefined = undefined;
+  private waitSignal: EndSignal | undefined = undefined;
+  private waitOnAbort: (() => void) | undefined = undefined;
+  /** A settled wait waiting for dispatchWait: its waiter and what it gets (a message or an error). */
+  private readyWaiter: MessageWaiter | undefined = undefined;
+  private readyMsg: TcapMessage | undefined = undefined;
+  private readyErr: SigtranError | undefined = undefined;
+  /** The receive timeout (DeadlineEntry: the dialogue is its own entry in its host's list). */
+  dlPrev: DeadlineEntry | undefined = undefined;
+  dlNext: DeadlineEntry | undefined = undefined;
+  dlAt = 0;
+  dlList: DeadlineList | undefined = undefined;
 
   constructor(
     private readonly host: DialogueHost,
@@ -103,7 +114,7 @@ export class DialogueImpl implements Dialogue {
   }
 
   get queued(): number {
-    return this.inbox.length;
+    return this.inbox?.length ?? 0;
   }
 
   setRemoteTid(t: Uint8Array): void {
@@ -253,39 +264,73 @@ export class DialogueImpl implements Dialogue {
   }
 
   receive(opts?: ReceiveOptions): Promise<TcapMessage> {
-    const first = this.inbox.shift();
-    if (first) return Promise.resolve(first);
-    if (this.state === 'ended') {
-      return Promise.reject(new SigtranError('ended', `TCAP dialogue ${this.localTidHex} has ended (${this.endReason ?? 'released'}); no further message will arrive`));
-    }
-    if (this.waiter) return Promise.reject(new SigtranError('state', `receive() is already waiting on TCAP dialogue ${this.localTidHex}`));
-    const signal = opts?.signal;
-    if (signal?.aborted) return Promise.reject(new SigtranError('cancelled', 'wait cancelled'));
-    const timeoutMs = opts?.timeoutMs ?? this.host.defaultTimeoutMs;
-    return new Promise<TcapMessage>((resolve, reject) => {
-      const w: Waiter = { resolve, reject, timer: undefined, signal, onAbort: undefined };
-      w.timer = setTimeout(() => {
-        this.clearWaiter();
-        reject(new SigtranError('timeout', `no TCAP message from the peer within ${fmtMs(timeoutMs)} (dialogue ${this.localTidHex}, ${this.state})`));
-      }, timeoutMs);
-      // the signal the dialogue is bound to ends the wait by closing the dialogue: no listener of its own
-      if (signal && signal !== this.boundSignal) {
-        w.onAbort = () => {
-          this.clearWaiter();
-          reject(new SigtranError('cancelled', `wait on TCAP dialogue ${this.localTidHex} cancelled`));
-        };
-        signal.addEventListener('abort', w.onAbort, { once: true });
-      }
-      this.waiter = w;
-    });
+    return new Promise<TcapMessage>((resolve, reject) => this.receiveWith({ onMessage: resolve, onFailure: reject }, opts));
   }
 
-  private clearWaiter(): Waiter | undefined {
+  receiveWith(w: MessageWaiter, opts?: ReceiveOptions): void {
+    const first = this.inbox?.shift();
+    if (first) return this.settle(w, first, undefined);
+    if (this.state === 'ended') {
+      return this.settle(w, undefined, new SigtranError('ended', `TCAP dialogue ${this.localTidHex} has ended (${this.endReason ?? 'released'}); no further message will arrive`));
+    }
+    if (this.waiter) return this.settle(w, undefined, new SigtranError('state', `receive() is already waiting on TCAP dialogue ${this.localTidHex}`));
+    const signal = opts?.signal;
+    if (signal?.aborted) return this.settle(w, undefined, new SigtranError('cancelled', 'wait cancelled'));
+    this.waiter = w;
+    this.host.deadlines(opts?.timeoutMs ?? this.host.defaultTimeoutMs).add(this);
+    // the signal the dialogue is bound to ends the wait by closing the dialogue: no listener of its own
+    if (signal && signal !== this.boundSignal) {
+      this.waitSignal = signal;
+      this.waitOnAbort = () => {
+        const w = this.clearWaiter();
+        if (w) this.settle(w, undefined, new SigtranError('cancelled', `wait on TCAP dialogue ${this.localTidHex} cancelled`));
+      };
+      signal.addEventListener('abort', this.waitOnAbort, { once: true });
+    }
+  }
+
+  /** The receive timed out (DeadlineEntry). */
+  expire(list: DeadlineList): void {
+    const w = this.clearWaiter();
+    if (w) this.settle(w, undefined, new SigtranError('timeout', `no TCAP message from the peer within ${fmtMs(list.ms)} (dialogue ${this.localTidHex}, ${this.state})`));
+  }
+
+  /**
+   * Hand `w` its message or error after what runs now, as a settled promise would (a message delivered and the
+   * dialogue's end that follows it are both seen by then). The dialogue holds one settled wait; another, settled
+   * before the first was handed over (a second receive() at once), gets a microtask of its own.
+   */
+  private settle(w: MessageWaiter, m: TcapMessage | undefined, e: SigtranError | undefined): void {
+    if (this.readyWaiter) {
+      queueMicrotask(() => (m ? w.onMessage(m) : w.onFailure(e!)));
+      return;
+    }
+    this.readyWaiter = w;
+    this.readyMsg = m;
+    this.readyErr = e;
+    this.host.ready(this);
+  }
+
+  /** Called by the host for a dialogue it was given by ready(). Never throws (a waiter's throw is its own fault: logged by the host). */
+  dispatchWait(): void {
+    const w = this.readyWaiter;
+    if (!w) return;
+    const m = this.readyMsg;
+    const e = this.readyErr;
+    this.readyWaiter = this.readyMsg = this.readyErr = undefined;
+    if (m) w.onMessage(m);
+    else w.onFailure(e!);
+  }
+
+  private clearWaiter(): MessageWaiter | undefined {
     const w = this.waiter;
     if (!w) return undefined;
     this.waiter = undefined;
-    if (w.timer) clearTimeout(w.timer);
-    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+    if (this.dlList) this.dlList.remove(this);
+    if (this.waitOnAbort) {
+      this.waitSignal!.removeEventListener('abort', this.waitOnAbort);
+      this.waitSignal = this.waitOnAbort = undefined;
+    }
     return w;
   }
 
@@ -322,7 +367,8 @@ export class DialogueImpl implements Dialogue {
   /** Deliver an inbound message (by the manager). */
   deliver(m: TcapMessage): void {
     const w = this.clearWaiter();
-    if (w) w.resolve(m);
+    if (w) this.settle(w, m, undefined);
+    else if (!this.inbox) this.inbox = [m];
     else if (this.inbox.length < 1000) this.inbox.push(m);
   }
 
@@ -333,9 +379,9 @@ export class DialogueImpl implements Dialogue {
     this.endReason = reason;
     this.unbindSignal();
     this.host.released(this);
-    if (this.inbox.length === 0) {
+    if (!this.inbox?.length) {
       const w = this.clearWaiter();
-      w?.reject(new SigtranError('ended', `TCAP dialogue ${this.localTidHex} has ended (${reason})`));
+      if (w) this.settle(w, undefined, new SigtranError('ended', `TCAP dialogue ${this.localTidHex} has ended (${reason})`));
     }
   }
 

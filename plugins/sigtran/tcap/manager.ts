@@ -11,6 +11,7 @@ import type { EndSignal } from '../../../sdk/index.js';
 import { SigtranError } from '../errors.js';
 import { P_ABORT_CAUSES, TcapError, decodeTcap, rejectText, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
 import { DialogueImpl, type DialogueHost } from './dialogue.js';
+import { DeadlineList } from './deadlines.js';
 import { InboundMessage } from './message.js';
 import { toHex } from '../ber/hex.js';
 
@@ -97,6 +98,44 @@ export class DialogueManager implements DialogueHost {
   released(d: DialogueImpl): void {
     this.dialogues.delete(d.localTid);
   }
+
+  /** The receive timeouts, one list per duration (few: the runs' tcap_timeout and the gateway's default). */
+  private readonly deadlineLists = new Map<number, DeadlineList>();
+
+  deadlines(ms: number): DeadlineList {
+    let l = this.deadlineLists.get(ms);
+    if (!l) {
+      // durations come from the runs: forget the lists nobody waits in before keeping more than a few
+      if (this.deadlineLists.size >= 16) for (const [k, v] of this.deadlineLists) if (v.size === 0) this.deadlineLists.delete(k);
+      this.deadlineLists.set(ms, (l = new DeadlineList(ms)));
+    }
+    return l;
+  }
+
+  /** Dialogues whose receive has settled, handed to their waiters in one microtask. */
+  private readyDialogues: DialogueImpl[] = [];
+  private readyQueued = false;
+
+  ready(d: DialogueImpl): void {
+    this.readyDialogues.push(d);
+    if (!this.readyQueued) {
+      this.readyQueued = true;
+      queueMicrotask(this.dispatchReady);
+    }
+  }
+
+  private readonly dispatchReady = (): void => {
+    this.readyQueued = false;
+    const list = this.readyDialogues;
+    this.readyDialogues = [];
+    for (const d of list) {
+      try {
+        d.dispatchWait();
+      } catch (e) {
+        this.lower.log('error', `a receive's waiter on TCAP dialogue ${d.localTidHex} threw: ${String(e)}`);
+      }
+    }
+  };
 
   allocateTid(): number {
     if (this.dialogues.size >= this.maxDialogues) {

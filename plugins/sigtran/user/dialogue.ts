@@ -3,7 +3,7 @@
 // why; taking the next inbound message into it, and closing what is still open when the test instance ends.
 import type { OperationContext } from '../../../sdk/index.js';
 import type { ApplicationContext } from '../ac.js';
-import type { Component, Dialogue, DialoguePdu, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
+import type { Component, Dialogue, DialoguePdu, MessageWaiter, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { isSigtranError } from '../errors.js';
 import { tcapTimeoutMs } from '../params.js';
 
@@ -148,12 +148,73 @@ export interface Expecting {
  * Begin or Continue is recorded and traced; the caller waits again.
  */
 export function receiveInto(ctx: OperationContext, ud: UserDialogue, x: Expecting): Promise<TcapMessage> {
-  if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
-  // a promise chain, not an async function: an instance waiting here holds two callbacks, not a suspended frame
-  return ud.d.receive({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal }).then(
-    (m) => takeInto(ctx, ud, x, m),
-    (e) => waitError(ctx, x.name, x.peer, e),
-  );
+  return new MessageInto(ctx, ud, x).start();
+}
+
+/**
+ * The wait of an operation for the next message of its dialogue, as one object: the state every in-flight instance
+ * of a load run keeps while it waits (no promise chain, no timer and no closures of its own; the dialogue calls it
+ * back). The message is taken in as receiveInto() does; `taken` then settles the operation (`done`) or waits again
+ * (`next`). Whatever throws (ctx.abort) rejects the operation.
+ */
+export abstract class MessageWait<T> implements MessageWaiter {
+  private resolveFn: ((v: T) => void) | undefined = undefined;
+  private rejectFn: ((e: unknown) => void) | undefined = undefined;
+  constructor(
+    readonly ctx: OperationContext,
+    readonly ud: UserDialogue,
+    readonly x: Expecting,
+  ) {}
+
+  /** Wait: the operation's promise. */
+  start(): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.resolveFn = resolve;
+      this.rejectFn = reject;
+      this.next();
+    });
+  }
+
+  /** What to do with a message taken in: done(value), or next() to wait for another. May throw (ctx.abort). */
+  protected abstract taken(m: TcapMessage): void;
+
+  protected done(v: T): void {
+    this.resolveFn!(v);
+  }
+
+  /** Wait for the dialogue's next message. */
+  protected next(): void {
+    const { ctx, ud, x } = this;
+    try {
+      if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
+      ud.d.receiveWith(this, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
+    } catch (e) {
+      this.rejectFn!(e);
+    }
+  }
+
+  onMessage(m: TcapMessage): void {
+    try {
+      takeInto(this.ctx, this.ud, this.x, m);
+      this.taken(m);
+    } catch (e) {
+      this.rejectFn!(e);
+    }
+  }
+
+  onFailure(e: Error): void {
+    try {
+      waitError(this.ctx, this.x.name, this.x.peer, e);
+    } catch (e2) {
+      this.rejectFn!(e2);
+    }
+  }
+}
+
+class MessageInto extends MessageWait<TcapMessage> {
+  protected taken(m: TcapMessage): void {
+    this.done(m);
+  }
 }
 
 function takeInto(ctx: OperationContext, ud: UserDialogue, x: Expecting, m: TcapMessage): TcapMessage {

@@ -4,7 +4,8 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SigtranGatewayImpl } from '../../../../plugins/sigtran/gateway/instance.js';
 import { normalizeInstance } from '../../../../plugins/sigtran/gateway/config.js';
-import { resolveAc, SigtranError, type AutoAnswer, type Component, type Dialogue } from '../../../../plugins/sigtran/api.js';
+import { resolveAc, SigtranError, type AutoAnswer, type Component, type Dialogue, type MessageWaiter } from '../../../../plugins/sigtran/api.js';
+import type { EndSignal } from '../../../../sdk/index.js';
 import { decodeM3ua } from '../../../../plugins/sigtran/m3ua/codec.js';
 import { decodeSccp } from '../../../../plugins/sigtran/sccp/codec.js';
 import { decodeTcap } from '../../../../plugins/sigtran/tcap/codec.js';
@@ -99,6 +100,63 @@ describe('TCAP dialogues (memory transport)', () => {
     const m = await d.receive({ timeoutMs: 1000 });
     assert.equal(m.kind, 'end');
     assert.equal(m.ac, null);
+  });
+
+  test('receiveWith: called back once and never synchronously, with the message, the timeout, the cancel or the end', async () => {
+    const d = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d.send();
+    const b = (await acc).dialogue;
+    const got: string[] = [];
+    const waiter = (tag: string): MessageWaiter => ({
+      onMessage: (m) => got.push(`${tag}:${m.kind}`),
+      onFailure: (e) => got.push(`${tag}:${(e as SigtranError).kind}`),
+    });
+    const settled = () => new Promise((r) => setTimeout(r, 5));
+    // a message that arrives while waiting
+    d.receiveWith(waiter('a'), { timeoutMs: 1000 });
+    b.invoke({ opcode: 23 });
+    b.send();
+    await settled();
+    assert.deepEqual(got, ['a:continue']);
+    // a queued message: handed over after what runs now, not inside receiveWith
+    b.invoke({ opcode: 24 });
+    b.send();
+    await settled();
+    assert.equal(d.queued, 1);
+    d.receiveWith(waiter('b'));
+    assert.deepEqual(got, ['a:continue'], 'not synchronously');
+    await settled();
+    assert.deepEqual(got, ['a:continue', 'b:continue']);
+    // two waits: the second is refused, the first still gets its message
+    d.receiveWith(waiter('c'), { timeoutMs: 1000 });
+    d.receiveWith(waiter('d'), { timeoutMs: 1000 });
+    await settled();
+    assert.deepEqual(got.slice(2), ['d:state']);
+    b.end();
+    await settled();
+    assert.deepEqual(got.slice(3), ['c:end']);
+    // the timeout; the end signal of a wait (not the one the dialogue is bound to) cancels it
+    const d2 = ssp.openDialogue({ scp: scpAddr, ac: resolveAc('camel2') });
+    const acc2 = scp.acceptBegin({}, { timeoutMs: 1000 });
+    d2.send();
+    const b2 = (await acc2).dialogue;
+    const sig2 = new AbortController();
+    d2.receiveWith(waiter('f'), { timeoutMs: 30 });
+    await new Promise((r) => setTimeout(r, 60));
+    assert.deepEqual(got.slice(4), ['f:timeout']);
+    d2.receiveWith(waiter('g'), { timeoutMs: 1000, signal: sig2.signal as unknown as EndSignal });
+    sig2.abort();
+    await settled();
+    assert.deepEqual(got.slice(5), ['g:cancelled']);
+    // the dialogue ends while waiting: 'ended'
+    d2.receiveWith(waiter('h'), { timeoutMs: 1000 });
+    b2.abort();
+    await settled();
+    assert.deepEqual(got.slice(6), ['h:u-abort']);
+    d2.receiveWith(waiter('i'));
+    await settled();
+    assert.deepEqual(got.slice(7), ['i:ended']);
   });
 
   test('messages queue until read; after the end, queued messages come first, then "ended"', async () => {

@@ -1,0 +1,95 @@
+// The receive timeouts of a gateway's dialogues: one list per duration, one timer per list. Waits of one duration
+// end in the order they began, so each list is kept in order by appending; a wait that ends earlier (its message
+// came) is unlinked in O(1). No Timeout object and closure per waiting dialogue (each was ~300 bytes per in-flight
+// test instance), and one timer fires for all the waits that are due.
+
+/** What a list holds: the entry's links live in the waiting object itself (a dialogue waits once at a time). */
+export interface DeadlineEntry {
+  dlPrev: DeadlineEntry | undefined;
+  dlNext: DeadlineEntry | undefined;
+  /** When the wait is due (performance.now() ms). */
+  dlAt: number;
+  /** The list the entry is in; undefined when in none. */
+  dlList: DeadlineList | undefined;
+  /** The wait is due: called once, after the entry was unlinked. */
+  expire(list: DeadlineList): void;
+}
+
+export class DeadlineList {
+  private head: DeadlineEntry | undefined = undefined;
+  private tail: DeadlineEntry | undefined = undefined;
+  private timer: NodeJS.Timeout | undefined = undefined;
+  /** When the armed timer fires (performance.now() ms). */
+  private timerAt = 0;
+  /** Entries in the list. */
+  size = 0;
+
+  /**
+   * @param ms the duration of every wait in this list
+   * @param now the clock (ms); tests pass their own
+   */
+  constructor(
+    readonly ms: number,
+    private readonly now: () => number = performanceNow,
+  ) {}
+
+  /** Start `e`'s wait of `ms` from now (unlinked first when it is in a list). */
+  add(e: DeadlineEntry): void {
+    if (e.dlList) e.dlList.remove(e);
+    e.dlAt = this.now() + this.ms;
+    e.dlList = this;
+    e.dlNext = undefined;
+    e.dlPrev = this.tail;
+    if (this.tail) this.tail.dlNext = e;
+    else this.head = e;
+    this.tail = e;
+    this.size++;
+    if (!this.timer) this.arm(this.ms);
+  }
+
+  /** End `e`'s wait before it is due. */
+  remove(e: DeadlineEntry): void {
+    if (e.dlList !== this) return;
+    if (e.dlPrev) e.dlPrev.dlNext = e.dlNext;
+    else this.head = e.dlNext;
+    if (e.dlNext) e.dlNext.dlPrev = e.dlPrev;
+    else this.tail = e.dlPrev;
+    e.dlPrev = e.dlNext = e.dlList = undefined;
+    this.size--;
+    // an empty list holds no timer (it would keep the process alive for nothing)
+    if (!this.head && this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Stop: every entry unlinked without expiring. */
+  clear(): void {
+    while (this.head) this.remove(this.head);
+  }
+
+  private arm(delay: number): void {
+    this.timerAt = this.now() + delay;
+    this.timer = setTimeout(this.fire, Math.max(1, Math.ceil(delay)));
+  }
+
+  private readonly fire = (): void => {
+    this.timer = undefined;
+    const now = this.now();
+    // timers may fire a fraction of a millisecond early (they count whole milliseconds): due means due now
+    for (let e = this.head; e && e.dlAt <= now; e = this.head) {
+      this.remove(e);
+      e.expire(this);
+    }
+    if (this.head && !this.timer) this.arm(this.head.dlAt - now);
+  };
+
+  /** For tests: when the armed timer fires, undefined when none is armed. */
+  get armedAt(): number | undefined {
+    return this.timer ? this.timerAt : undefined;
+  }
+}
+
+function performanceNow(): number {
+  return performance.now();
+}
