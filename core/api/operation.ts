@@ -19,6 +19,17 @@ export interface OperationOutcome {
 }
 
 /** Thrown (via ctx.abort) to end an instance as aborted. */
+/**
+ * ctx.later()'s handle, which execute() returns: the operation settles through it once, from a callback of its own.
+ * The first settle counts; later ones, and those of a handle of an earlier operation, are ignored.
+ */
+export interface Later {
+  /** The operation is done: its outcome, as execute() would have returned it. */
+  settle(outcome?: OperationOutcome | void): void;
+  /** The operation failed with what execute() would have thrown (an InstanceAbort from ctx.abort(): the instance's abort). */
+  settleError(e: unknown): void;
+}
+
 export interface InstanceAbortLike extends Error {
   readonly instanceAbort: true;
 }
@@ -83,6 +94,15 @@ export interface OperationContext<G = unknown> {
    * context, so a module function can be passed instead of a closure per instance.
    */
   defer(fn: (ctx: OperationContext<G>) => void | Promise<void>): void;
+  /**
+   * For an operation that completes from a callback of its own instead of a promise (the waits that every in-flight
+   * instance of a load run holds: one small handle instead of a promise, its resolving functions and reactions per
+   * wait): execute() returns the handle `ctx.later()` gives, and settles it once when done (`settle(outcome)`), or
+   * with what it would have thrown (`settleError(e)`). Only operations declared `settlesOnEnd` may (they must
+   * settle once ctx.endSignal fires); ctx.later() throws otherwise and outside execute(). A settle before execute()
+   * returned is kept.
+   */
+  later(): Later;
 
   /** Write a check to the check_log. 'abort' does not throw; use abort() to end the instance. */
   check(status: CheckStatus, text: string): void;
@@ -172,5 +192,5 @@ export interface OperationDefinition<A = any, G = any> {
   settlesOnEnd?: boolean;
   /** Static checks at ExecuteTest, after schema validation; throw a TesterError (code 2002) naming the path. */
   prepare?(args: A, ctx: PrepareContext<G>): void;
-  execute(ctx: OperationContext<G>, args: A): Promise<OperationOutcome | void> | OperationOutcome | void;
+  execute(ctx: OperationContext<G>, args: A): Promise<OperationOutcome | void> | OperationOutcome | Later | void;
 }

@@ -1,7 +1,7 @@
 // One Test Instance: evaluate vars, run the operations in order (branches, halt), run each operation's tests[],
 // and end as passed, failed, aborted or cancelled. The operation context is one object per instance, updated
 // as the instance moves from operation to operation.
-import type { CheckStatus, Json, JsonObject, MatchOptions, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
+import type { CheckStatus, Json, JsonObject, Later, MatchOptions, MessageRecord, OperationContext, OperationOutcome, RunView } from '../api/index.js';
 import { InstanceAbort, isInstanceAbort } from '../errors.js';
 import { describeError } from '../validation/ajv.js';
 import { checkArguments, joinPath } from '../validation/shape.js';
@@ -10,7 +10,7 @@ import { initialVars, type CompiledDefinition, type CompiledOp } from './definit
 import { instanceNumber } from './slice.js';
 import { runTest, type TestSpec } from './tests-runner.js';
 import { getKpath } from './kpath.js';
-import { shouldYield, nextTurn } from './turn.js';
+import { shouldYield, nextSlice } from './turn.js';
 import type { ExprScope } from '../expr/template.js';
 import type { RunHookSet } from '../hooks.js';
 import type { RegexCache } from './regex.js';
@@ -36,6 +36,21 @@ export interface InstanceHost {
   readonly cancellers: Set<Cancellable>;
   /** End signals of the instances that made one (an operation asked for ctx.endSignal or ctx.signal), fired by a run cancel. */
   readonly signalled: Set<InstanceEndSignal>;
+  /** The instance ended (once per instance; never from within runInstance's own call). */
+  instanceEnded(index: number, end: InstanceEnd): void;
+  /** An internal fault ended the instance (a hook's throw outside an operation, a bug): no outcome. */
+  instanceFault(index: number, e: unknown): void;
+}
+
+/** ctx.later()'s handle: settles its instance's operation once, if it is still the one its instance waits on. */
+class LaterHandle implements Later {
+  constructor(private readonly ctx: Ctx) {}
+  settle(outcome?: OperationOutcome | void): void {
+    this.ctx.settleLater(this, false, outcome);
+  }
+  settleError(e: unknown): void {
+    this.ctx.settleLater(this, true, e);
+  }
 }
 
 /** An instance's wait on an operation, as a run cancel ends it. */
@@ -95,15 +110,37 @@ class Ctx implements OperationContext<unknown> {
   readonly detailed: boolean;
   private checking: boolean;
 
+  /** $v, $g, $i, $n and the run's expression state: the scope of the instance's expressions. */
+  private readonly scope: ExprScope;
+  /** The operation running (its index in def.ops), when it started, the fail checks before it. */
+  private pc = 0;
+  private t0 = 0;
+  private failsBefore = 0;
+  /** Inside runInstance's own call: an end then is reported in a microtask (the run's launch loop is on the stack). */
+  starting = true;
+  /** The loop resumes after a yield: the yield check is done for this step. */
+  private yielded = false;
+  /** Inside execute(): a settle() now is kept for when execute() returns ctx.later(). */
+  private executing = false;
+  /** The handle ctx.later() gave the running operation, until it settles. */
+  private issued: LaterHandle | undefined = undefined;
+  /** execute() returned the handle and it has not settled yet. */
+  private suspended = false;
+  /** The handle settled before execute() returned: how. */
+  private early: { value: unknown; failed: boolean } | undefined = undefined;
+
   constructor(
     readonly host: InstanceHost,
     readonly index: number,
     readonly vars: JsonObject,
     readonly inbound: JsonObject,
+    private readonly intendedStart: number,
+    n: number,
   ) {
     this.detailed = index === 0;
     this.recordsMessages = this.detailed && host.def.recordMessages;
     this.checking = this.detailed || !host.def.turbo;
+    this.scope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: host.def.exprState };
   }
   get run(): RunView {
     return this.host.view;
@@ -252,6 +289,179 @@ class Ctx implements OperationContext<unknown> {
   message(m: MessageRecord): void {
     if (this.recordsMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
   }
+
+  later(): Later {
+    const op = this.host.def.ops[this.pc];
+    if (!this.executing || !op?.def.settlesOnEnd) throw new Error(`ctx.later() is for execute() of an operation declared settlesOnEnd (${op?.type ?? 'no operation'})`);
+    this.early = undefined;
+    return (this.issued = new LaterHandle(this));
+  }
+  /** A handle settles: only the one of the operation running, once. */
+  settleLater(h: LaterHandle, failed: boolean, value: unknown): void {
+    if (h !== this.issued) return;
+    this.issued = undefined;
+    if (this.executing) {
+      this.early = { value, failed };
+      return;
+    }
+    if (!this.suspended) return;
+    this.suspended = false;
+    if (failed) this.caught(value);
+    else this.opSettled(value as OperationOutcome | void);
+  }
+
+  /**
+   * Run the operations from `pc` until one waits (a promise, or ctx.later()), the instance halts or one throws.
+   * A loop of callbacks, not an async function: an instance that waits holds no suspended frame.
+   */
+  loop(): void {
+    const host = this.host;
+    const def = host.def;
+    const ops = def.ops;
+    try {
+      while (this.pc < ops.length) {
+        if (host.isCancelled) throw new Error('run cancelled');
+        // Operations without I/O yield once the turn has run long enough, so the service stays responsive.
+        if (this.yielded) this.yielded = false;
+        else if (shouldYield()) {
+          this.yielded = true;
+          nextSlice(() => this.loop());
+          return;
+        }
+        const pc = this.pc;
+        const op = ops[pc]!;
+        this.opIndex = pc;
+        this.type = op.type;
+        this.label = op.typeLabel;
+        this.gw = op.gateway;
+        if (++this.step > MAX_STEPS) throw new InstanceAbort(`more than ${MAX_STEPS} steps: a branch loop that never ends?`);
+        if (host.hooks.operationStart.isUsed()) host.hooks.operationStart.call({ index: this.index, opIndex: pc, type: op.type });
+        if (this.detailed) this.trace(1, `operation ${pc} ${op.type}`);
+        this.t0 = performance.now();
+        this.failsBefore = this.fails;
+        const args = op.staticArgs ?? renderArgs(op, this.scope);
+        let res: ReturnType<typeof op.def.execute>;
+        this.executing = true;
+        try {
+          res = op.def.execute(this, args);
+        } finally {
+          this.executing = false;
+        }
+        if (res instanceof LaterHandle) {
+          // its waits listen to ctx.endSignal, which a run cancel fires: it settles
+          this.settlingOnEnd = true;
+          const early = this.early;
+          if (!early) {
+            if (res !== this.issued) throw new Error(`${op.type}: execute() returned a handle of ctx.later() that is not its own or has settled`);
+            this.suspended = true;
+            return;
+          }
+          this.early = undefined;
+          if (early.failed) throw early.value;
+          this.settlingOnEnd = false;
+          res = early.value as OperationOutcome | void;
+        } else if (res && typeof (res as Promise<unknown>).then === 'function') {
+          if (op.def.settlesOnEnd) {
+            this.settlingOnEnd = true;
+            (res as Promise<OperationOutcome | void>).then(
+              (v) => this.opSettled(v),
+              (e) => this.caught(e),
+            );
+          } else {
+            this.wait(res as Promise<OperationOutcome | void>).then(
+              (v) => {
+                this.waited();
+                this.opSettled(v);
+              },
+              (e) => {
+                this.waited();
+                this.caught(e);
+              },
+            );
+          }
+          return;
+        }
+        if (this.afterOp(op, (res as OperationOutcome | void) || undefined)) break;
+      }
+      this.complete(this.failed ? 'failed' : 'passed');
+    } catch (e) {
+      this.caught(e);
+    }
+  }
+
+  /** The operation that waited is done: its tests, then on with the next. */
+  private opSettled(v: OperationOutcome | void): void {
+    this.settlingOnEnd = false;
+    try {
+      if (this.afterOp(this.host.def.ops[this.pc]!, v || undefined)) return this.complete(this.failed ? 'failed' : 'passed');
+    } catch (e) {
+      return this.caught(e);
+    }
+    this.loop();
+  }
+
+  /** After an operation: its tests[], operationDone, then halt (true), a branch or the next operation. */
+  private afterOp(op: CompiledOp, outcomeObj: OperationOutcome | undefined): boolean {
+    const def = this.host.def;
+    const pc = this.pc;
+    // tests[] always run (an operation without a result is checked against null: nothing is present).
+    if (op.tests.length && (this.detailed || !def.turbo)) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
+    this.host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: op.type, status: this.fails > this.failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - this.t0 });
+    if (outcomeObj?.halt) {
+      this.trace(1, `halt at operation ${pc}`);
+      return true;
+    }
+    if (outcomeObj?.goto !== undefined) {
+      const target = def.labels.get(outcomeObj.goto);
+      if (target === undefined) throw new InstanceAbort(`${op.path}: branch to unknown label '${outcomeObj.goto}'`);
+      this.pc = target;
+    } else this.pc = pc + 1;
+    return false;
+  }
+
+  /** An operation (or the engine between operations) threw: the instance is aborted, or cancelled by its run. */
+  private caught(e: unknown): void {
+    const host = this.host;
+    let outcome: Outcome;
+    if (host.isCancelled && (!isInstanceAbort(e) || this.settlingOnEnd)) {
+      outcome = 'cancelled';
+      this.trace(1, 'instance cancelled');
+    } else {
+      const ops = host.def.ops;
+      const pc = this.pc;
+      const text = isInstanceAbort(e) ? e.message : `${ops[pc]?.type ?? 'instance'} failed: ${(e as Error)?.message ?? String(e)}`;
+      outcome = 'aborted';
+      try {
+        this.check('abort', text);
+        host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: ops[pc]?.type ?? '', status: 'aborted', latencyMs: 0 });
+      } catch {
+        /* the instance is already aborted */
+      }
+    }
+    this.complete(outcome);
+  }
+
+  /** The instance's end: its cleanups, then the report to the run. */
+  private complete(o: Outcome): void {
+    let end: InstanceEnd | Promise<InstanceEnd>;
+    try {
+      end = finish(this.host, this, this.index, this.intendedStart, o);
+    } catch (e) {
+      return this.host.instanceFault(this.index, e);
+    }
+    if (end instanceof Promise) {
+      end.then(
+        (x) => this.host.instanceEnded(this.index, x),
+        (e) => this.host.instanceFault(this.index, e),
+      );
+    } else report(this.host, this.index, end, this.starting);
+  }
+}
+
+/** Report an instance's end to its run: in a microtask when it ended within runInstance's own call. */
+function report(host: InstanceHost, index: number, end: InstanceEnd, starting: boolean): void {
+  if (starting) queueMicrotask(() => host.instanceEnded(index, end));
+  else host.instanceEnded(index, end);
 }
 
 /** A value in a check's text: as the operation shows it (enumerated names), else as JSON. */
@@ -266,92 +476,29 @@ export interface InstanceEnd {
   vars?: JsonObject;
 }
 
-/** Run one instance to its end. Never throws. `intendedStart` is the scheduled start (ms, performance clock). */
-export async function runInstance(
-  host: InstanceHost,
-  index: number,
-  intendedStart: number,
-): Promise<InstanceEnd> {
+/**
+ * Run one instance to its end, reported to `host.instanceEnded` (or `instanceFault`), never from within this call.
+ * Never throws. `intendedStart` is the scheduled start (ms, performance clock).
+ */
+export function runInstance(host: InstanceHost, index: number, intendedStart: number): void {
   const def = host.def;
-  const hooks = host.hooks;
   const n = instanceNumber(def.distribution.slice, index); // $n: unique across the slices of a run
-  const inbound: JsonObject = {};
   let vars: JsonObject;
-  let ctx: Ctx | undefined;
-  let outcome: Outcome = 'passed';
   try {
     vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, n, host.globals, def.exprState);
   } catch (e) {
-    vars = {};
-    host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
-    if (index === 0) hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}` });
-    return finish(host, undefined, index, intendedStart, 'aborted');
-  }
-  ctx = new Ctx(host, index, vars, inbound);
-  const scope: ExprScope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: def.exprState };
-  const ops = def.ops;
-  let pc = 0;
-  try {
-    while (pc < ops.length) {
-      if (host.isCancelled) throw new Error('run cancelled');
-      const op = ops[pc]!;
-      ctx.opIndex = pc;
-      ctx.type = op.type;
-      ctx.label = op.typeLabel;
-      ctx.gw = op.gateway;
-      if (++ctx.step > MAX_STEPS) throw new InstanceAbort(`more than ${MAX_STEPS} steps: a branch loop that never ends?`);
-      // Operations without I/O yield once the turn has run long enough, so the service stays responsive.
-      if (shouldYield()) await nextTurn();
-      if (hooks.operationStart.isUsed()) hooks.operationStart.call({ index, opIndex: pc, type: op.type });
-      if (ctx.detailed) ctx.trace(1, `operation ${pc} ${op.type}`);
-      const t0 = performance.now();
-      const failsBefore = ctx.fails;
-      const args = op.staticArgs ?? renderArgs(op, scope);
-      const res = op.def.execute(ctx, args);
-      let outcomeObj: OperationOutcome | undefined;
-      if (res && typeof (res as Promise<unknown>).then === 'function') {
-        if (op.def.settlesOnEnd) {
-          // its waits listen to ctx.endSignal, which a run cancel fires: it settles, no wrapper needed
-          ctx.settlingOnEnd = true;
-          outcomeObj = (await res) || undefined;
-          ctx.settlingOnEnd = false;
-        } else {
-          outcomeObj = (await ctx.wait(res as Promise<OperationOutcome | void>)) || undefined;
-          ctx.waited();
-        }
-      } else outcomeObj = (res as OperationOutcome | void) || undefined;
-      // tests[] always run (an operation without a result is checked against null: nothing is present).
-      if (op.tests.length && (ctx.detailed || !def.turbo)) runTests(ctx, op, outcomeObj?.result ?? null, scope, outcomeObj?.show);
-      hooks.operationDone.call({ index, opIndex: pc, type: op.type, status: ctx.fails > failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - t0 });
-      if (outcomeObj?.halt) {
-        ctx.trace(1, `halt at operation ${pc}`);
-        break;
-      }
-      if (outcomeObj?.goto !== undefined) {
-        const target = def.labels.get(outcomeObj.goto);
-        if (target === undefined) throw new InstanceAbort(`${op.path}: branch to unknown label '${outcomeObj.goto}'`);
-        pc = target;
-        continue;
-      }
-      pc++;
+    try {
+      host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
+      if (index === 0) host.hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}` });
+      report(host, index, ended(host, undefined, index, intendedStart, 'aborted'), true);
+    } catch (e2) {
+      queueMicrotask(() => host.instanceFault(index, e2));
     }
-    outcome = ctx.failed ? 'failed' : 'passed';
-  } catch (e) {
-    if (host.isCancelled && (!isInstanceAbort(e) || ctx.settlingOnEnd)) {
-      outcome = 'cancelled';
-      ctx.trace(1, 'instance cancelled');
-    } else {
-      const text = isInstanceAbort(e) ? e.message : `${ops[pc]?.type ?? 'instance'} failed: ${(e as Error)?.message ?? String(e)}`;
-      ctx.check('abort', text);
-      outcome = 'aborted';
-      try {
-        hooks.operationDone.call({ index, opIndex: pc, type: ops[pc]?.type ?? '', status: 'aborted', latencyMs: 0 });
-      } catch {
-        /* the instance is already aborted */
-      }
-    }
+    return;
   }
-  return finish(host, ctx, index, intendedStart, outcome);
+  const ctx = new Ctx(host, index, vars, {}, intendedStart, n);
+  ctx.loop();
+  ctx.starting = false;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { JsonObject, RunView, TraceLevel } from '../api/index.js';
 import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
 import type { CompiledDefinition, Distribution } from './definition.js';
 import { instanceNumber } from './slice.js';
-import { runInstance, SizeLedger, type Cancellable, type InstanceHost } from './instance.js';
+import { runInstance, SizeLedger, type Cancellable, type InstanceEnd, type InstanceHost } from './instance.js';
 import type { InstanceEndSignal } from './end-signal.js';
 import { FirstCallRecorder } from './first-call.js';
 import { RegexCache } from './regex.js';
@@ -157,19 +157,21 @@ export class TestRun implements RunView, InstanceHost {
     this.inflight.add(index);
     if (this.inflight.size > this.maxInflight) this.maxInflight = this.inflight.size;
     this.hooks.instanceStart.call(index);
-    runInstance(this, index, intended).then(
-      ({ outcome, latencyMs, vars }) =>
-        this.guard('the end of an instance', () => {
-          this.inflight.delete(index);
-          this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, vars } : { index, outcome, latencyMs });
-          this.afterInstance();
-        }),
-      (e) => {
-        this.inflight.delete(index);
-        this.fault(`instance ${index}`, e);
-        this.afterInstance();
-      },
-    );
+    runInstance(this, index, intended);
+  }
+
+  instanceEnded(index: number, { outcome, latencyMs, vars }: InstanceEnd): void {
+    this.guard('the end of an instance', () => {
+      this.inflight.delete(index);
+      this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, vars } : { index, outcome, latencyMs });
+      this.afterInstance();
+    });
+  }
+
+  instanceFault(index: number, e: unknown): void {
+    this.inflight.delete(index);
+    this.fault(`instance ${index}`, e);
+    this.afterInstance();
   }
 
   private afterInstance(): void {

@@ -1,7 +1,7 @@
 // Executes an inbound operation: takes the next component of the instance's dialogue (waiting for the next TCAP
 // message when none is queued), aborts the instance on anything else than the expected operation, decodes the
 // argument into the flattened form, stores it in $i and matches the expected arguments (DESIGN §3).
-import type { Json, JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
+import type { Json, JsonObject, Later, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import { checkDialogueControls, inboundWaitMs, loadMessage, MessageWait, waitError, type Component, type Dialogue, type Expecting, type RejectSpec, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
 import { OPCODES, OPENING, messageSpec, opName, type MessageSpec } from '../catalogue.js';
 import { argType } from '../codec/args.js';
@@ -139,20 +139,27 @@ function recordUnexpected(ctx: OperationContext, rd: RoleDialogue, c: Component,
  * Without async frames: an instance waiting for its component holds one ComponentWait and its promise (it is the
  * state that every in-flight instance of a load run keeps), and a queued component is taken at once.
  */
-export function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): OperationOutcome | Promise<OperationOutcome> {
+export function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): OperationOutcome | Promise<OperationOutcome> | Later {
   const ms = messageSpec(spec.name);
   // the SCP side's InitialDP / AssistRequestInstructions always come in a new Begin (a new call)
-  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) return acceptBegin(ctx, spec, ms.op, args).then((rd) => receiveOn(ctx, spec, args, ms, rd));
+  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) return acceptBegin(ctx, spec, ms.op, args).then((rd) => {
+      const r = receiveOn(ctx, spec, args, ms, rd);
+      return r instanceof ComponentWait ? r.start() : r;
+    });
   const rd = session(ctx).dialogue(spec.dialogueKey);
   if (!rd) ctx.abort(`${spec.name}: no dialogue is open to receive on (send InitialDP first)`);
-  return receiveOn(ctx, spec, args, ms, rd);
+  const r = receiveOn(ctx, spec, args, ms, rd);
+  return r instanceof ComponentWait ? r.later() : r;
 }
 
-/** A queued component is taken at once; else the instance waits for the next message. */
-function receiveOn(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject, ms: MessageSpec, rd: RoleDialogue): OperationOutcome | Promise<OperationOutcome> {
+/**
+ * A queued component is taken at once; else the wait for the next message, which the caller starts: settled
+ * through the context from execute() itself (later), as a promise after an inbound Begin was awaited (start).
+ */
+function receiveOn(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject, ms: MessageSpec, rd: RoleDialogue): OperationOutcome | ComponentWait {
   const picked = pickQueued(ctx, spec, rd, ms.op);
   if (picked) return receiveComponent(ctx, spec, args, ms, rd, picked);
-  return new ComponentWait(ctx, spec, args, ms, rd).start();
+  return new ComponentWait(ctx, spec, args, ms, rd);
 }
 
 /** The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else. */

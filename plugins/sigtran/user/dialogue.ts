@@ -1,7 +1,7 @@
 // A TCAP user's dialogue as its operations see it (the inap and map plugins): the components of the last received
 // message not yet consumed, the dialogue portion of the first inbound message, whether the dialogue is over and
 // why; taking the next inbound message into it, and closing what is still open when the test instance ends.
-import type { OperationContext } from '../../../sdk/index.js';
+import type { Later, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import type { ApplicationContext } from '../ac.js';
 import type { Component, Dialogue, DialoguePdu, MessageWaiter, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { isSigtranError } from '../errors.js';
@@ -160,6 +160,8 @@ export function receiveInto(ctx: OperationContext, ud: UserDialogue, x: Expectin
 export abstract class MessageWait<T> implements MessageWaiter {
   private resolveFn: ((v: T) => void) | undefined = undefined;
   private rejectFn: ((e: unknown) => void) | undefined = undefined;
+  /** Settled through ctx.later()'s handle instead (later()). */
+  private handle: Later | undefined = undefined;
   constructor(
     readonly ctx: OperationContext,
     readonly ud: UserDialogue,
@@ -175,11 +177,29 @@ export abstract class MessageWait<T> implements MessageWaiter {
     });
   }
 
+  /**
+   * Wait, for the execute() of an operation declared `settlesOnEnd` whose value is its outcome: no promise, the
+   * operation is settled through ctx.later()'s handle.
+   */
+  later(): Later {
+    const { ctx, ud, x } = this;
+    const later = (this.handle = ctx.later());
+    if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
+    ud.d.receiveWith(this, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
+    return later;
+  }
+
   /** What to do with a message taken in: done(value), or next() to wait for another. May throw (ctx.abort). */
   protected abstract taken(m: TcapMessage): void;
 
   protected done(v: T): void {
-    this.resolveFn!(v);
+    if (this.resolveFn) this.resolveFn(v);
+    else this.handle!.settle(v as OperationOutcome);
+  }
+
+  private failed(e: unknown): void {
+    if (this.rejectFn) this.rejectFn(e);
+    else this.handle!.settleError(e);
   }
 
   /** Wait for the dialogue's next message. */
@@ -189,7 +209,7 @@ export abstract class MessageWait<T> implements MessageWaiter {
       if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
       ud.d.receiveWith(this, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
     } catch (e) {
-      this.rejectFn!(e);
+      this.failed(e);
     }
   }
 
@@ -198,7 +218,7 @@ export abstract class MessageWait<T> implements MessageWaiter {
       takeInto(this.ctx, this.ud, this.x, m);
       this.taken(m);
     } catch (e) {
-      this.rejectFn!(e);
+      this.failed(e);
     }
   }
 
@@ -206,7 +226,7 @@ export abstract class MessageWait<T> implements MessageWaiter {
     try {
       waitError(this.ctx, this.x.name, this.x.peer, e);
     } catch (e2) {
-      this.rejectFn!(e2);
+      this.failed(e2);
     }
   }
 }

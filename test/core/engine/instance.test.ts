@@ -184,6 +184,43 @@ describe('state, defer, aborts and signals', () => {
     assert.equal(c.result.counts.aborted, 0);
   });
 
+  test('ctx.later(): the operation settles from a callback of its own, or at once from execute(); its result is tested; halt halts', async () => {
+    const tests = (how: string) => [{ kpath: 'how', type: 'string', value: how }];
+    const rec = await run({
+      distribution: { type: 'load', total: 20, backlog: 10 },
+      operations: [
+        { type: 'fx_ctx.local.Later', arguments: { how: 'later' }, tests: tests('later') },
+        { type: 'fx_ctx.local.Later', arguments: { how: 'now' }, tests: tests('now') },
+        { type: 'fx_ctx.local.Later', arguments: { how: 'twice' }, tests: [{ kpath: 'n', type: 'integer', value: 1 }] },
+        { type: 'set', arguments: { vars: { reached: 1 } } },
+        { type: 'fx_ctx.local.Later', arguments: { how: 'halt' } },
+        { type: 'fx_ctx.local.Later', arguments: { how: 'abort' } },
+      ],
+    });
+    assert.equal(rec.counts.passed, 20, JSON.stringify([rec.first_fails, rec.first_aborts]));
+    assert.equal(rec.counts.aborted, 0);
+  });
+
+  test('ctx.later(): settleError aborts the instance with its text; an operation not declared settlesOnEnd is told so', async () => {
+    const rec = await run({ distribution: { type: 'load', total: 4, backlog: 4 }, operations: [{ type: 'fx_ctx.local.Later', arguments: { how: 'abort' } }] });
+    assert.equal(rec.counts.aborted, 4);
+    assert.match(JSON.stringify(rec.first_aborts), /Later: gave up/);
+    const bad = await run({ operations: [{ type: 'fx_ctx.local.LaterUndeclared' }] });
+    assert.equal(bad.counts.aborted, 1);
+    assert.match(JSON.stringify(bad.first_aborts), /ctx\.later\(\) is for execute\(\) of an operation declared settlesOnEnd \(fx_ctx\.local\.LaterUndeclared\)/);
+  });
+
+  test('CancelTest on instances waiting in ctx.later(): they settle with their abort on the end signal and count as cancelled', async () => {
+    const id = `ctx-later-${++n}`;
+    await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'comment' }, { type: 'fx_ctx.local.Later', arguments: { how: 'end' } }] });
+    await new Promise((r) => setTimeout(r, 50));
+    await call(svc.port, 'CancelTest', { run_id: id });
+    const q = await waitForRun(svc.port, id, { timeoutMs: 5000 });
+    assert.equal(q.state, 'cancelled');
+    assert.equal(q.counts.cancelled, 3, JSON.stringify(q.first_aborts));
+    assert.equal(q.counts.aborted, 0);
+  });
+
   test("CancelTest fires the endSignal of every in-flight instance; their signals' reason is 'run cancelled'", async () => {
     const id = `ctx-end-signal-${++n}`;
     await call(svc.port, 'ExecuteTest', { run_id: id, distribution: { type: 'load', total: 3, backlog: 3 }, operations: [{ type: 'fx_ctx.local.WaitEndSignal' }] });
