@@ -418,13 +418,39 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     return calledFromScp(scp, this.config.remote);
   }
 
+  /**
+   * The called address made from a run's `scp` parameter and its encoding, once per parameter object (every
+   * instance of a run passes the same): not an address and its bytes per dialogue. Read only, as the dialogues
+   * use them (a dialogue whose peer answers from another address gets new ones).
+   */
+  private readonly calledByScp = new WeakMap<ScpParams, { addr: SccpAddress; enc: Uint8Array }>();
+  private calledNoScp: { addr: SccpAddress; enc: Uint8Array } | undefined;
+
+  private calledFor(scp: ScpParams | undefined): { addr: SccpAddress; enc: Uint8Array } {
+    let c = scp ? this.calledByScp.get(scp) : this.calledNoScp;
+    if (!c) {
+      const addr = this.calledAddress(scp);
+      c = { addr, enc: encodeAddress(addr, this.config.pointCodeBits) };
+      if (scp) this.calledByScp.set(scp, c);
+      else this.calledNoScp = c;
+    }
+    return c;
+  }
+
   openDialogue(opts: OpenDialogueOptions = {}): Dialogue {
-    const called = opts.called ?? this.calledAddress(opts.scp);
+    let called: SccpAddress;
     const calling = opts.calling ?? this.localAddress;
     let calledEnc: Uint8Array;
     let callingEnc: Uint8Array;
     try {
-      calledEnc = encodeAddress(called, this.config.pointCodeBits);
+      if (opts.called) {
+        called = opts.called;
+        calledEnc = encodeAddress(called, this.config.pointCodeBits);
+      } else {
+        const c = this.calledFor(opts.scp);
+        called = c.addr;
+        calledEnc = c.enc;
+      }
       callingEnc = opts.calling ? encodeAddress(calling, this.config.pointCodeBits) : this.localEnc;
     } catch (e) {
       if (e instanceof SccpError) throw new SigtranError('encode', `bad SCCP address: ${e.reason}`);

@@ -166,7 +166,8 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
       this.invokeCounter = this.invokeCounter >= 127 ? 1 : this.invokeCounter + 1;
       id = this.invokeCounter;
     }
-    this.queue.push({ t: 'invoke', s: { ...spec, invokeId: id } });
+    // one shape for every queued Invoke (a spread of the caller's object is a slow, shape-changing copy)
+    this.queue.push({ t: 'invoke', s: { opcode: spec.opcode, argument: spec.argument, invokeId: id, linkedId: spec.linkedId } });
     return id;
   }
 
