@@ -78,6 +78,41 @@ describe('gateway instance', () => {
     }
   });
 
+  test("the called address of a run's scp parameter is made once per parameter object, and different parameters stay apart", async () => {
+    const a = await aspAgainstRaw();
+    try {
+      const scpA = { dpc: 200, dssn: 146, dgt_digits: '491700000001' };
+      const scpB = { dpc: 200, dssn: 241, dgt_digits: '491700000002' };
+      const sent: { ssn: number | undefined; gt: string | undefined }[] = [];
+      for (const scp of [scpA, scpB, scpA, scpB]) {
+        const d = a.gw.openDialogue({ scp });
+        d.invoke({ opcode: 0 });
+        d.send();
+        const m = await a.peer.next(isData);
+        const called = decodeSccp(m.m.protocolData!.data, 14).called;
+        sent.push({ ssn: called.ssn, gt: called.gt?.digits });
+        d.release();
+      }
+      assert.deepEqual(sent, [
+        { ssn: 146, gt: '491700000001' },
+        { ssn: 241, gt: '491700000002' },
+        { ssn: 146, gt: '491700000001' },
+        { ssn: 241, gt: '491700000002' },
+      ]);
+      // no address at all (no scp, no remote configured): the error each time, nothing kept
+      for (let i = 0; i < 2; i++) assert.throws(() => a.gw.openDialogue({}), /no SCP address/);
+      // two dialogues of one parameter object share the address, read only; an explicit `called` is its own
+      const d1 = a.gw.openDialogue({ scp: scpA });
+      const d2 = a.gw.openDialogue({ scp: scpA });
+      assert.equal(d1.remoteAddress, d2.remoteAddress);
+      const d3 = a.gw.openDialogue({ called: { ri: 'ssn', pc: 200, ssn: 8 } });
+      assert.equal(d3.remoteAddress.ssn, 8);
+      for (const d of [d1, d2, d3]) d.release();
+    } finally {
+      await a.close();
+    }
+  });
+
   test('a tcp-server whose port is taken stays down with the reason and listens once the port is free', async () => {
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
