@@ -15,6 +15,9 @@ export interface DeadlineEntry {
   expire(list: DeadlineList): void;
 }
 
+/** The longest delay a Node timer takes (a longer one fires after 1 ms). */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
 export class DeadlineList {
   private head: DeadlineEntry | undefined = undefined;
   private tail: DeadlineEntry | undefined = undefined;
@@ -23,6 +26,8 @@ export class DeadlineList {
   private timerAt = 0;
   /** Entries in the list. */
   size = 0;
+  /** The wait's span, ms: `ms` where it is a usable timer delay, 0 (due at once) for a non-finite or negative one. */
+  private readonly span: number;
 
   /**
    * @param ms the duration of every wait in this list
@@ -31,12 +36,14 @@ export class DeadlineList {
   constructor(
     readonly ms: number,
     private readonly now: () => number = performanceNow,
-  ) {}
+  ) {
+    this.span = Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DELAY_MS) : 0;
+  }
 
   /** Start `e`'s wait of `ms` from now (unlinked first when it is in a list). */
   add(e: DeadlineEntry): void {
     if (e.dlList) e.dlList.remove(e);
-    e.dlAt = this.now() + this.ms;
+    e.dlAt = this.now() + this.span;
     e.dlList = this;
     e.dlNext = undefined;
     e.dlPrev = this.tail;
@@ -44,7 +51,7 @@ export class DeadlineList {
     else this.head = e;
     this.tail = e;
     this.size++;
-    if (!this.timer) this.arm(this.ms);
+    if (!this.timer) this.arm(this.span);
   }
 
   /** End `e`'s wait before it is due. */
@@ -70,7 +77,7 @@ export class DeadlineList {
 
   private arm(delay: number): void {
     this.timerAt = this.now() + delay;
-    this.timer = setTimeout(this.fire, Math.max(1, Math.ceil(delay)));
+    this.timer = setTimeout(this.fire, Math.min(MAX_DELAY_MS, Math.max(1, Math.ceil(delay))));
   }
 
   private readonly fire = (): void => {

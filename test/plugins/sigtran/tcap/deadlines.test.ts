@@ -134,6 +134,23 @@ describe('DeadlineList', () => {
     assert.equal(log.length, 3);
   });
 
+  test("a duration that is no timer delay (NaN, negative) is due at once; one beyond a timer's range waits the longest delay, not 1 ms", () => {
+    const log: string[] = [];
+    for (const ms of [Number.NaN, -5]) {
+      const l = new DeadlineList(ms, now);
+      l.add(new Entry(`x${ms}`, log));
+      tick(1);
+    }
+    assert.deepEqual(log, ['xNaN@NaN', 'x-5@-5']);
+    const long = new DeadlineList(3 * 2 ** 31, now);
+    long.add(new Entry('long', log));
+    assert.equal(long.armedAt, clock + 2 ** 31 - 1, 'the timer is set to the longest delay, not overflowed to 1 ms');
+    tick(2 ** 31 - 2);
+    assert.equal(log.length, 2);
+    tick(1);
+    assert.deepEqual(log.slice(2), [`long@${3 * 2 ** 31}`]);
+  });
+
   test('a timer that fires before the head is due (a fraction of a millisecond) waits again, it does not expire early', () => {
     const log: string[] = [];
     const l = new DeadlineList(10, now);
