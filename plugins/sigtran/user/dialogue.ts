@@ -182,10 +182,8 @@ export abstract class MessageWait<T> implements MessageWaiter {
    * operation is settled through ctx.later()'s handle.
    */
   later(): Later {
-    const { ctx, ud, x } = this;
-    const later = (this.handle = ctx.later());
-    if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
-    ud.d.receiveWith(this, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
+    const later = (this.handle = this.ctx.later());
+    this.receive(); // its throw (the dialogue has ended) is execute()'s
     return later;
   }
 
@@ -204,13 +202,18 @@ export abstract class MessageWait<T> implements MessageWaiter {
 
   /** Wait for the dialogue's next message. */
   protected next(): void {
-    const { ctx, ud, x } = this;
     try {
-      if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
-      ud.d.receiveWith(this, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
+      this.receive();
     } catch (e) {
       this.failed(e);
     }
+  }
+
+  /** Ask the dialogue for its next message; aborts the instance when the dialogue has ended. */
+  private receive(): void {
+    const { ctx, ud, x } = this;
+    if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
+    ud.d.receiveWith(this, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
   }
 
   onMessage(m: TcapMessage): void {
