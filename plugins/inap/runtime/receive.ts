@@ -13,7 +13,7 @@ import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { describeComponent, describeMessage } from './describe.js';
 import { RECEIVE_CONTROL, applyChargingView } from './prepare-args.js';
 import { activityTestRule } from './activity-test.js';
-import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
+import { newRoleDialogue, session, type RoleDialogue } from './session.js';
 
 export interface ReceiveSpec {
   type: string;
@@ -45,7 +45,7 @@ async function acceptBegin(ctx: OperationContext, spec: ReceiveSpec, op: string,
   }
   const variant = parseVariant(args.variant) ?? variantOfAc(m.ac?.oid) ?? parseVariant((ctx.run.params.inap as JsonObject | undefined)?.variant) ?? session(ctx).cfg.defaultVariant;
   const rd = newRoleDialogue(m.dialogue, variant);
-  addDialogue(session(ctx), spec.dialogueKey, rd);
+  session(ctx).add(spec.dialogueKey, rd);
   loadMessage(rd, m);
   if (ctx.detailed) ctx.trace(1, `${spec.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (variant ${variant}${m.ac ? `, AC ${m.ac.name ?? m.ac.oid}` : ', no AC'})`);
   return rd;
@@ -136,16 +136,18 @@ function recordUnexpected(ctx: OperationContext, rd: RoleDialogue, c: Component,
 }
 
 /**
- * Without async frames: an instance waiting for its component holds one ComponentWait and its promise (it is the
- * state that every in-flight instance of a load run keeps), and a queued component is taken at once.
+ * Without async frames: an instance waiting for its component holds one ComponentWait and a ctx.later() handle (it
+ * is the state that every in-flight instance of a load run keeps), and a queued component is taken at once.
  */
 export function executeReceive(ctx: OperationContext, spec: ReceiveSpec, args: JsonObject): OperationOutcome | Promise<OperationOutcome> | Later {
   const ms = messageSpec(spec.name);
   // the SCP side's InitialDP / AssistRequestInstructions always come in a new Begin (a new call)
-  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) return acceptBegin(ctx, spec, ms.op, args).then((rd) => {
+  if (spec.dialogueKey.startsWith('scp:') && OPENING.has(spec.name)) {
+    return acceptBegin(ctx, spec, ms.op, args).then((rd) => {
       const r = receiveOn(ctx, spec, args, ms, rd);
       return r instanceof ComponentWait ? r.start() : r;
     });
+  }
   const rd = session(ctx).dialogue(spec.dialogueKey);
   if (!rd) ctx.abort(`${spec.name}: no dialogue is open to receive on (send InitialDP first)`);
   const r = receiveOn(ctx, spec, args, ms, rd);

@@ -8,7 +8,7 @@ import { ONLY_IN, argType, definedIn } from '../codec/args.js';
 import { CodecError, decodeArg, encodeArg } from '../../sigtran/codec/index.js';
 import { codecOptions } from './codec-options.js';
 import { parseVariant, variantOfAc } from '../codec/variants.js';
-import { addDialogue, newRoleDialogue, session, type RoleDialogue } from './session.js';
+import { newRoleDialogue, session, type RoleDialogue } from './session.js';
 import { outboundFields, unknownArgument } from './prepare-args.js';
 import { autoAnswerActivityTest } from './activity-test.js';
 
@@ -44,7 +44,7 @@ function openDialogue(ctx: OperationContext, spec: SendSpec, args: JsonObject): 
     ctx.abort(`${spec.name}: cannot open a TCAP dialogue: ${(e as Error).message}`);
   }
   const rd = newRoleDialogue(d, variant);
-  addDialogue(session(ctx), spec.dialogueKey, rd);
+  session(ctx).add(spec.dialogueKey, rd);
   if (ctx.detailed) ctx.trace(1, `${spec.name}: opened dialogue ${d.localTidHex} (variant ${variant}${ac ? `, AC ${ac.name ?? ac.oid}` : ', no AC'})`);
   return rd;
 }

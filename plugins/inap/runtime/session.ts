@@ -50,11 +50,6 @@ export class Session {
   }
 }
 
-/** Make `rd` the role's current dialogue. */
-export function addDialogue(s: Session, key: string, rd: RoleDialogue): void {
-  s.add(key, rd);
-}
-
 class InapDialogue extends UserDialogueState implements RoleDialogue {
   received: Record<string, number> | undefined = undefined;
   sent: Record<string, number> | undefined = undefined;

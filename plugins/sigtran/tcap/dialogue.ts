@@ -312,7 +312,7 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     this.host.ready(this);
   }
 
-  /** Called by the host for a dialogue it was given by ready(). Never throws (a waiter's throw is its own fault: logged by the host). */
+  /** Called by the host for a dialogue it was given by ready(). A waiter must not throw; if one does, the host logs it. */
   dispatchWait(): void {
     const w = this.readyWaiter;
     if (!w) return;
