@@ -136,15 +136,26 @@ export function mapOperation(name: string): MapOperation | undefined {
 /** The operation an inbound invoke stands for in a dialogue of context `arc` version `version` (opcode 46 is
  *  MO or MT by the context in v1/v2). */
 export function operationOf(opcode: number, context: string | undefined, version: number | undefined): MapOperation | undefined {
+  const key = `${opcode}|${context}|${version}`;
+  if (OPERATION_OF.has(key)) return OPERATION_OF.get(key);
   let best: MapOperation | undefined;
+  let found: MapOperation | undefined;
   for (const op of MAP_OPERATIONS) {
     const vs = Object.values(op.versions);
     if (!vs.some((v) => v.opcode === opcode)) continue;
-    if (context === op.context && (version === undefined || op.versions[version]?.opcode === opcode)) return op;
+    if (context === op.context && (version === undefined || op.versions[version]?.opcode === opcode)) {
+      found = op;
+      break;
+    }
     if (!best && op.versions[op.defaultVersion]?.opcode === opcode) best = op;
   }
-  return best;
+  // bounded: the keys come from received messages (any opcode, any context of the table, any version)
+  if (OPERATION_OF.size < 4096) OPERATION_OF.set(key, found ?? best);
+  return found ?? best;
 }
+
+/** operationOf's answers by opcode, context and version (the table never changes). */
+const OPERATION_OF = new Map<string, MapOperation | undefined>();
 
 /** The message kinds a tester message name stands for. */
 export type WireKind = 'invoke' | 'result' | 'error';
@@ -211,12 +222,28 @@ function contextArc(context: string, version: number): string | undefined {
   return resolveAc(`${context}_v${version}`)?.oid.split('.')[6];
 }
 
+/** The table's context per arc (the first operation's, in table order), made on first use. */
+let contextByArc: Map<string, string> | undefined;
+/** mapContextOf's answer per application context (ACs are frozen, one object per OID). */
+const MAP_CONTEXT = new WeakMap<ApplicationContext, { readonly context: string; readonly version: number } | null>();
+
 /** TS 29.002 name and version of a MAP application context, when it is one of the table's contexts. */
-export function mapContextOf(ac: ApplicationContext | null | undefined): { context: string; version: number } | undefined {
+export function mapContextOf(ac: ApplicationContext | null | undefined): { readonly context: string; readonly version: number } | undefined {
   if (!ac || ac.family !== 'map' || ac.version === undefined) return undefined;
-  const arc = ac.oid.split('.')[6];
-  for (const op of MAP_OPERATIONS) if (contextArc(op.context, op.defaultVersion) === arc) return { context: op.context, version: ac.version };
-  return undefined;
+  let mc = MAP_CONTEXT.get(ac);
+  if (mc === undefined) {
+    if (!contextByArc) {
+      contextByArc = new Map();
+      for (const op of MAP_OPERATIONS) {
+        const arc = contextArc(op.context, op.defaultVersion);
+        if (arc !== undefined && !contextByArc.has(arc)) contextByArc.set(arc, op.context);
+      }
+    }
+    const context = contextByArc.get(ac.oid.split('.')[6]!);
+    mc = context === undefined ? null : Object.freeze({ context, version: ac.version });
+    MAP_CONTEXT.set(ac, mc);
+  }
+  return mc ?? undefined;
 }
 
 /** The AC alias the operation's own context has in `version` (e.g. 'anyTimeInfoEnquiryContext_v3'). */

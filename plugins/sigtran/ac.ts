@@ -167,6 +167,18 @@ export function acFromBytes(bytes: Uint8Array): ApplicationContext {
  */
 export function resolveAc(value: string | null | undefined): ApplicationContext | null {
   if (value === null || value === undefined) return null;
+  let ac = resolved.get(value);
+  if (ac === undefined) {
+    ac = resolveUncached(value);
+    if (resolved.size < 1000) resolved.set(value, ac);
+  }
+  return ac;
+}
+
+/** resolveAc's answers by the value as given (a run resolves the same few names for every dialogue it opens). */
+const resolved = new Map<string, ApplicationContext | null>();
+
+function resolveUncached(value: string): ApplicationContext | null {
   const v = value.trim();
   if (v === '' || v.toLowerCase() === 'none' || v.toLowerCase() === 'null') return null;
   const alias = TABLE.get(v.toLowerCase());

@@ -22,22 +22,39 @@ export function messageType(op: MapOperation, wire: WireKind, version: number, e
   return name ? TYPES[name] : undefined;
 }
 
-const shorthandsOf = (op: MapOperation, wire: WireKind) => (wire === 'invoke' ? op.shorthands : wire === 'result' ? op.resultShorthands : undefined) ?? {};
+const NO_SHORTHANDS: Readonly<Record<string, string>> = Object.freeze({});
+const shorthandsOf = (op: MapOperation, wire: WireKind) => (wire === 'invoke' ? op.shorthands : wire === 'result' ? op.resultShorthands : undefined) ?? NO_SHORTHANDS;
+
+/** A shorthand table as applyShorthands walks it: the short name, its `short_` prefix and the nested path's parts. */
+type Shorthand = { short: string; prefix: string; parents: string[]; last: string };
+const SHORTHANDS = new WeakMap<Readonly<Record<string, string>>, Shorthand[]>();
+
+function shorthandList(shorts: Readonly<Record<string, string>>): Shorthand[] {
+  let list = SHORTHANDS.get(shorts);
+  if (!list) {
+    list = Object.entries(shorts).map(([short, path]) => {
+      const parts = path.split('.');
+      return { short, prefix: short + '_', parents: parts.slice(0, -1), last: parts[parts.length - 1]! };
+    });
+    SHORTHANDS.set(shorts, list);
+  }
+  return list;
+}
 
 /** Move `short`, `short_<suffix>` keys to the nested `path` (`msisdn_digits` -> subscriberIdentity.msisdn_digits). */
 function applyShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): Obj {
   let out = fields;
-  for (const [short, path] of Object.entries(shorts)) {
-    for (const k of Object.keys(fields)) {
-      if (k !== short && !k.startsWith(short + '_')) continue;
+  let keys: string[] | undefined;
+  for (const s of shorthandList(shorts)) {
+    for (const k of (keys ??= Object.keys(fields))) {
+      if (k !== s.short && !k.startsWith(s.prefix)) continue;
       if (out === fields) out = { ...fields };
-      const parts = path.split('.');
       let cur = out;
-      for (const p of parts.slice(0, -1)) {
+      for (const p of s.parents) {
         cur[p] = isObj(cur[p]) ? { ...(cur[p] as Obj) } : {};
         cur = cur[p] as Obj;
       }
-      cur[parts[parts.length - 1]! + k.slice(short.length)] = fields[k];
+      cur[s.last + k.slice(s.short.length)] = fields[k];
       delete out[k];
     }
   }
@@ -46,13 +63,11 @@ function applyShorthands(fields: Obj, shorts: Readonly<Record<string, string>>):
 
 /** Copy the nested fields a shorthand stands for to the top (decoded messages carry both spellings). */
 function addShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): void {
-  for (const [short, path] of Object.entries(shorts)) {
-    const parts = path.split('.');
+  for (const s of shorthandList(shorts)) {
     let cur: unknown = fields;
-    for (const p of parts.slice(0, -1)) cur = isObj(cur) ? cur[p] : undefined;
+    for (const p of s.parents) cur = isObj(cur) ? cur[p] : undefined;
     if (!isObj(cur)) continue;
-    const last = parts[parts.length - 1]!;
-    for (const k of Object.keys(cur)) if (k === last || k.startsWith(last + '_')) fields[short + k.slice(last.length)] = cur[k];
+    for (const k of Object.keys(cur)) if (k === s.last || k.startsWith(s.last + '_')) fields[s.short + k.slice(s.last.length)] = cur[k];
   }
 }
 

@@ -2,7 +2,8 @@
 // error codes as in Wireshark's gsm_map tables, the v2/v3 forwardSM split, and each type's schema.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAP_ERRORS, MAP_OPERATIONS, messageEntries, operationOf, rolePairs } from '../../../plugins/map/catalogue.js';
+import { defaultAc, MAP_ERRORS, MAP_OPERATIONS, mapContextOf, messageEntries, operationOf, rolePairs } from '../../../plugins/map/catalogue.js';
+import { resolveAc } from '../../../plugins/sigtran/ac.js';
 import { mapOperations } from '../../../plugins/map/operations.js';
 import { toConfig } from '../../../plugins/map/runtime/config.js';
 
@@ -49,6 +50,23 @@ describe('catalogue', () => {
     assert.equal(operationOf(46, 'shortMsgMO-RelayContext', 2)?.name, 'MoForwardSM');
     assert.equal(operationOf(44, undefined, undefined)?.name, 'MtForwardSM');
     assert.equal(operationOf(46, undefined, undefined)?.name, 'MoForwardSM');
+    // asked again (answers are remembered per opcode, context and version): the same answers
+    assert.equal(operationOf(46, 'shortMsgMT-RelayContext', 2)?.name, 'MtForwardSM');
+    assert.equal(operationOf(46, undefined, undefined)?.name, 'MoForwardSM');
+    assert.equal(operationOf(9999, 'shortMsgMT-RelayContext', 2), undefined);
+    assert.equal(operationOf(9999, 'shortMsgMT-RelayContext', 2), undefined);
+  });
+  test('the MAP context of each operation\'s AC in each of its versions; none for a non-MAP AC', () => {
+    for (const op of MAP_OPERATIONS) {
+      for (const v of Object.keys(op.versions).map(Number)) {
+        const ac = resolveAc(defaultAc(op, v));
+        assert.deepEqual(mapContextOf(ac), { context: op.context, version: v }, `${op.name} v${v}`);
+        assert.equal(mapContextOf(ac), mapContextOf(ac), 'the same answer object for the same AC');
+      }
+    }
+    assert.equal(mapContextOf(resolveAc('camel2')), undefined);
+    assert.equal(mapContextOf(resolveAc('1.2.3.4')), undefined);
+    assert.equal(mapContextOf(null), undefined);
   });
   test('error codes of the issue', () => {
     assert.deepEqual(

@@ -36,3 +36,11 @@ test('none and null give no AC; junk gives a readable AcError', () => {
   assert.throws(() => resolveAc('0481'), (e: unknown) => e instanceof AcError && /not valid OID content/.test(e.message));
   assert.throws(() => resolveAc('3.99.1'), AcError);
 });
+
+test('a value resolves to the same AC every time (remembered); a refused value is refused every time', () => {
+  for (const v of ['camel2', ' CAMEL2 ', '0.4.0.0.1.0.50.1', '04000001003201', 'anyTimeInfoEnquiryContext_v3']) assert.equal(resolveAc(v), resolveAc(v), v);
+  assert.equal(resolveAc('camel2'), resolveAc('0.4.0.0.1.0.50.1'));
+  assert.equal(resolveAc('none'), null);
+  assert.equal(resolveAc('none'), null);
+  for (let i = 0; i < 2; i++) assert.throws(() => resolveAc('camel9'), AcError);
+});
