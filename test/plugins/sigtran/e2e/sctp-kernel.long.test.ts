@@ -31,10 +31,11 @@ test('kernel SCTP backend in a VM: one association, one call, multi-homing on tw
   const vm = await bootVm(dir, join(root, 'test/fixtures/sctp/vm/guest.sh'), VM_LIMIT_MS);
   const tail = vm.console.split('\n').slice(-40).join('\n');
   if (!vm.started) {
-    t.skip(`the VM did not boot to its guest command ${vm.timedOut ? `within ${VM_LIMIT_MS / 1000} s` : `(qemu exited after ${Math.round(vm.ms / 1000)} s)`}: ${tail.slice(-600)}`);
+    t.skip(`the VM did not boot to its guest command under ${vm.accel}${vm.fallback ? ` (${vm.fallback})` : ''} ${vm.timedOut ? `within ${VM_LIMIT_MS / 1000} s` : `(qemu exited after ${Math.round(vm.ms / 1000)} s)`}: ${tail.slice(-600)}`);
     return;
   }
-  t.diagnostic(`VM ran ${Math.round(vm.ms / 1000)} s (${vm.timedOut ? 'killed at the time limit' : 'powered off'}); console: ${vm.consoleFile}`);
+  t.diagnostic(`VM ran ${Math.round(vm.ms / 1000)} s under ${vm.accel} (${vm.timedOut ? 'killed at the time limit' : 'powered off'}); console: ${vm.consoleFile}`);
+  if (vm.fallback) t.diagnostic(`software emulation: ${vm.fallback}`);
   assert.ok(vm.result, `no RESULT line from the guest${vm.timedOut ? ` within ${VM_LIMIT_MS / 1000} s` : ''}; console (${vm.consoleFile}):\n${tail}`);
   const r = vm.result;
   assert.equal(r.error, undefined, `${r.error}\nconsole:\n${tail}`);
