@@ -205,18 +205,29 @@ export class TestRun implements RunView, InstanceHost {
     if (this.nextIndex >= d.total && this.inflight.size === 0) void this.end();
   }
 
-  /** linear: start instances on schedule; an instance due while the backlog is full is dropped. */
+  /**
+   * linear: start instances on schedule; an instance due while the backlog is full is dropped. Instances that fell
+   * due together (after a late timer, or at a high rate) start in slices like fill()'s: once the turn has run long
+   * enough the scheduler yields to I/O and goes on in the next round, so that a backlog of due instances is not
+   * started in one block that holds back the replies of those in flight. Each instance's latency still counts from
+   * when it was due.
+   */
   private scheduleLinear(): void {
     const d = this.def.distribution;
     const t0 = performance.now();
     const due = linearSchedule(d);
     let k = 0; // instances scheduled so far (started + dropped)
     let nextAt = t0 + due(0) * 1000;
+    const resume = () => this.guard('the scheduler', tick);
     const tick = () => {
       this.timer = undefined;
       if (this.state !== 'running') return;
       const now = performance.now();
       while (k < d.total && nextAt <= now) {
+        if (shouldYield()) {
+          nextSlice(resume);
+          return;
+        }
         if (this.inflight.size < d.backlog) this.launch(nextAt);
         else this.results.dropped();
         k++;
@@ -226,7 +237,7 @@ export class TestRun implements RunView, InstanceHost {
         if (this.inflight.size === 0) void this.end();
         return;
       }
-      this.timer = setTimeout(() => this.guard('the scheduler', tick), Math.max(0, Math.min(50, nextAt - performance.now() - 0.5)));
+      this.timer = setTimeout(resume, Math.max(0, Math.min(50, nextAt - performance.now() - 0.5)));
     };
     tick();
   }

@@ -231,6 +231,18 @@ describe('cancel', () => {
     assert.equal(q.result.counts.started, startedAtCancel, 'instances started after the cancel');
   });
 
+  test('a linear run whose instances fall due faster than they run does not starve the service: CancelTest reaches it', async () => {
+    // 100,000 synchronous instances all due within 10 ms: the scheduler must start them in slices and yield to I/O
+    // between them, not in one block of every instance that is due (which ran the whole run before CancelTest).
+    const total = 100_000;
+    const r = await call(svc.port, 'ExecuteTest', { run_id: 'sync-linear', distribution: { type: 'linear', total, backlog: total, cps: { rate: 10_000_000 } }, operations: [{ type: 'set', arguments: { vars: { a: '{ 1 + 1 }' } } }] });
+    assert.equal(r.result, 'ok');
+    await new Promise((r) => setTimeout(r, 30));
+    const c = await call(svc.port, 'CancelTest', { run_id: 'sync-linear' });
+    assert.equal(c.result.state, 'cancelled', `the run had already ${c.result.state} all ${c.result.counts.started} instances before CancelTest was read`);
+    assert.ok(c.result.counts.started + c.result.counts.dropped < total);
+  });
+
   test('cancelling a linear run stops its schedule: nothing more is started or dropped', async () => {
     await call(svc.port, 'ExecuteTest', { run_id: 'cancel-linear', distribution: { type: 'linear', total: 10000, backlog: 2, cps: { rate: 100 } }, operations: [{ type: 'wait', arguments: { seconds: 1 } }] });
     await new Promise((r) => setTimeout(r, 100));
