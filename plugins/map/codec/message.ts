@@ -25,8 +25,9 @@ export function messageType(op: MapOperation, wire: WireKind, version: number, e
 const NO_SHORTHANDS: Readonly<Record<string, string>> = Object.freeze({});
 const shorthandsOf = (op: MapOperation, wire: WireKind) => (wire === 'invoke' ? op.shorthands : wire === 'result' ? op.resultShorthands : undefined) ?? NO_SHORTHANDS;
 
-/** A shorthand table as applyShorthands walks it: the short name, its `short_` prefix and the nested path's parts. */
-type Shorthand = { short: string; prefix: string; parents: string[]; last: string };
+/** A shorthand table as applyShorthands and addShorthands walk it: the short name and its `short_` prefix, the nested
+ *  path's parents, its last part and that part's `last_` prefix. */
+type Shorthand = { short: string; prefix: string; parents: string[]; last: string; lastPrefix: string };
 const SHORTHANDS = new WeakMap<Readonly<Record<string, string>>, Shorthand[]>();
 
 function shorthandList(shorts: Readonly<Record<string, string>>): Shorthand[] {
@@ -34,7 +35,8 @@ function shorthandList(shorts: Readonly<Record<string, string>>): Shorthand[] {
   if (!list) {
     list = Object.entries(shorts).map(([short, path]) => {
       const parts = path.split('.');
-      return { short, prefix: short + '_', parents: parts.slice(0, -1), last: parts[parts.length - 1]! };
+      const last = parts[parts.length - 1]!;
+      return { short, prefix: short + '_', parents: parts.slice(0, -1), last, lastPrefix: last + '_' };
     });
     SHORTHANDS.set(shorts, list);
   }
@@ -67,7 +69,7 @@ function addShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): v
     let cur: unknown = fields;
     for (const p of s.parents) cur = isObj(cur) ? cur[p] : undefined;
     if (!isObj(cur)) continue;
-    for (const k of Object.keys(cur)) if (k === s.last || k.startsWith(s.last + '_')) fields[s.short + k.slice(s.last.length)] = cur[k];
+    for (const k of Object.keys(cur)) if (k === s.last || k.startsWith(s.lastPrefix)) fields[s.short + k.slice(s.last.length)] = cur[k];
   }
 }
 

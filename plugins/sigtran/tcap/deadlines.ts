@@ -77,7 +77,7 @@ export class DeadlineList {
 
   private arm(delay: number): void {
     this.timerAt = this.now() + delay;
-    this.timer = setTimeout(this.fire, Math.min(MAX_DELAY_MS, Math.max(1, Math.ceil(delay))));
+    this.timer = setTimeout(this.fire, Math.max(1, Math.ceil(delay))); // delay <= span <= MAX_DELAY_MS
   }
 
   private readonly fire = (): void => {
