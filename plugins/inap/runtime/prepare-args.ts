@@ -14,7 +14,7 @@ export const RECEIVE_CONTROL = new Set(['last_component', 'tcap_ac', 'variant', 
 
 export function outboundFields(op: string, variant: Variant, args: JsonObject, cfg: Config = config): JsonObject {
   let out: JsonObject = {};
-  for (const k of Object.keys(args)) if (!SEND_CONTROL.has(k) && args[k] !== undefined) out[k] = args[k]!;
+  for (const k in args) if (args[k] !== undefined && !SEND_CONTROL.has(k)) out[k] = args[k]!;
   if (op === 'RequestReportBCSMEvent' && hasFlags(out)) {
     const events = flagsToEvents(out);
     const rest: JsonObject = {};
@@ -23,14 +23,20 @@ export function outboundFields(op: string, variant: Variant, args: JsonObject, c
     out = rest;
   } else if (op === 'ApplyCharging') {
     out = applyChargingForms(out, variant);
-  } else if (op === 'ReleaseCall' && !Object.keys(out).some((k) => k.startsWith('initialCallSegment') || k.startsWith('allCallSegments'))) {
+  } else if (op === 'ReleaseCall' && !someKey(out, (k) => k.startsWith('initialCallSegment') || k.startsWith('allCallSegments'))) {
     out.initialCallSegment_cause = 31; // "A default value of decimal 31 (normal unspecified) shall be given."
   } else if (op === 'SpecializedResourceReport' && variant === 'camel4' && Object.keys(out).length === 0) {
     out.allAnnouncementsComplete = 1;
-  } else if (op === 'AssistRequestInstructions' && variant !== 'cs1' && !Object.keys(out).some((k) => k.startsWith('iPSSPCapabilities'))) {
+  } else if (op === 'AssistRequestInstructions' && variant !== 'cs1' && !someKey(out, (k) => k.startsWith('iPSSPCapabilities'))) {
     out.iPSSPCapabilities_hex = cfg.ipsspCapabilitiesHex;
   }
   return out;
+}
+
+/** Whether a key of `o` satisfies `test` (without the array of Object.keys: this runs for every instance). */
+function someKey(o: JsonObject, test: (k: string) => boolean): boolean {
+  for (const k in o) if (test(k)) return true;
+  return false;
 }
 
 const names = new WeakMap<ArgType, Set<string>>();

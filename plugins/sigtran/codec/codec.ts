@@ -3,7 +3,7 @@
 // Encoding errors are CodecErrors naming the argument path; decoding never throws (see decodeArg). Both check the
 // constraints of the descriptors (INTEGER ranges, SIZE); checkArg runs the encoder as a static check (ExecuteTest).
 import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../ber/index.js';
-import { numberFormats, type Fields, type NumberFormat } from './numbers.js';
+import { numberFormats, suffixKeys, type Fields, type NumberFormat } from './numbers.js';
 import type { ArgType, Field, Range, Ty } from './schema.js';
 import { ExtensionError, readExtensions, writeExtensions, type ExtensionTypes } from './extensions.js';
 
@@ -33,6 +33,30 @@ export class CodecError extends Error {
 type Obj = Record<string, unknown>;
 
 const UNIV: Record<Ty['k'], number> = { int: 2, enum: 10, bool: 1, null: 5, oct: 4, contain: 4, ia5: 22, seq: 16, seqof: 16, choice: -1, any: -1, ext: 16 };
+
+/** The spellings of a field name `n`: `n_hex`, `n_name`, `n_error`. */
+interface NameKeys {
+  readonly hex: string;
+  readonly name: string;
+  readonly error: string;
+}
+
+// Field names come from the descriptors (a finite set); the bound only guards against a caller passing other names.
+const nameKeyCache = new Map<string, NameKeys>();
+const MAX_NAME_KEYS = 20_000;
+
+/**
+ * The keys `n_hex`, `n_name` and `n_error`, made once per name: concatenating them per field per message, then
+ * looking a property up by the fresh string (flattened and hashed each time), cost more than the value's encoding.
+ */
+function keysOf(n: string): NameKeys {
+  let k = nameKeyCache.get(n);
+  if (k === undefined) {
+    k = { hex: n + '_hex', name: n + '_name', error: n + '_error' };
+    if (nameKeyCache.size < MAX_NAME_KEYS) nameKeyCache.set(n, k);
+  }
+  return k;
+}
 
 function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -68,33 +92,36 @@ export function expandDotted(v: Obj): Obj {
 
 // ---------------------------------------------------------------- encoding
 
-function toInt(v: unknown, path: string): number {
+// The encoder's checks take the argument path in two parts (`path` of the holder, `n` of the value) and join them
+// only to name a fault: joining them for every value of every message cost more than most values' encoding.
+
+function toInt(v: unknown, path: string, n = ''): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) return Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
-  throw new CodecError(`${path}: expected an integer, got ${JSON.stringify(v)}`);
+  throw new CodecError(`${path}${n}: expected an integer, got ${JSON.stringify(v)}`);
 }
 
-function toBool(v: unknown, path: string): boolean {
+function toBool(v: unknown, path: string, n = ''): boolean {
   if (v === true || v === 1 || v === '1' || v === 'true') return true;
   if (v === false || v === 0 || v === '0' || v === 'false') return false;
-  throw new CodecError(`${path}: expected a boolean (true/false or 1/0), got ${JSON.stringify(v)}`);
+  throw new CodecError(`${path}${n}: expected a boolean (true/false or 1/0), got ${JSON.stringify(v)}`);
 }
 
-function hexArg(v: unknown, path: string): Uint8Array {
+function hexArg(v: unknown, path: string, n = ''): Uint8Array {
   const b = typeof v === 'string' ? parseHex(v) : undefined;
-  if (!b) throw new CodecError(`${path}: expected a hex string, got ${JSON.stringify(v)}`);
+  if (!b) throw new CodecError(`${path}${n}: expected a hex string, got ${JSON.stringify(v)}`);
   return b;
 }
 
-function enumValue(ty: Extract<Ty, { k: 'enum' }>, v: unknown, path: string): number {
+function enumValue(ty: Extract<Ty, { k: 'enum' }>, v: unknown, path: string, n = ''): number {
   if (typeof v === 'string' && ty.names && !/^\s*-?\d+\s*$/.test(v)) {
     for (const [num, name] of Object.entries(ty.names)) if (name === v) return Number(num);
     const alias = ty.aliases?.[v];
     if (alias !== undefined) return alias;
-    throw new CodecError(`${path}: unknown name "${v}" (one of ${Object.values(ty.names).join(', ')})`);
+    throw new CodecError(`${path}${n}: unknown name "${v}" (one of ${Object.values(ty.names).join(', ')})`);
   }
-  return toInt(v, path);
+  return toInt(v, path, n);
 }
 
 function sizeText(r: Range): string {
@@ -111,15 +138,16 @@ function sizeProblem(n: number, r: Range | undefined, unit: string): string | un
   return r && (n < r[0] || n > r[1]) ? `${n} ${unit}${n === 1 ? '' : 's'}, the ASN.1 requires ${sizeText(r)}` : undefined;
 }
 
-function checked(problem: string | undefined, path: string): void {
-  if (problem !== undefined) throw new CodecError(`${path}: ${problem}`);
+function checked(problem: string | undefined, path: string, n = ''): void {
+  if (problem !== undefined) throw new CodecError(`${path}${n}: ${problem}`);
 }
 
 /** checkArg: whether the value of `n` (or any of its spellings) is known only later. */
 function unknownIn(ty: Ty, holder: Obj, n: string): boolean {
   const u = unknownValue!;
   const v = holder[n];
-  if (u(v) || u(holder[n + '_hex']) || (ty.k === 'enum' && u(holder[n + '_name']))) return true;
+  const keys = keysOf(n);
+  if (u(v) || u(holder[keys.hex]) || (ty.k === 'enum' && u(holder[keys.name]))) return true;
   if (ty.k === 'ext') return deepUnknown(v);
   const fmt = formatOf(ty.k === 'seqof' ? ty.of : ty);
   if (fmt) for (const s of fmt.suffixes) if (u(holder[n + '_' + s])) return true;
@@ -161,27 +189,22 @@ function present(fd: Field, holder: Obj): boolean {
   if (ty.k === 'null') return v !== undefined && v !== null && v !== false && v !== 0 && v !== '0';
   if (v !== undefined && v !== null) return true;
   if (ty.k === 'oct' || ty.k === 'contain' || ty.k === 'any' || ty.k === 'ext') {
-    if (holder[n + '_hex'] !== undefined && holder[n + '_hex'] !== null) return true;
+    const hex = holder[keysOf(n).hex];
+    if (hex !== undefined && hex !== null) return true;
     return derivedPresent(ty, holder, n);
   }
-  if (ty.k === 'enum') return holder[n + '_name'] !== undefined && holder[n + '_name'] !== null;
+  if (ty.k === 'enum') {
+    const name = holder[keysOf(n).name];
+    return name !== undefined && name !== null;
+  }
   if (ty.k === 'seqof' && ty.of.k === 'oct') return derivedPresent(ty.of, holder, n);
   return false;
 }
 
 // The derived-field keys of a field name under a number format (`n_digits`, ...), made once: building them per field
 // per encode (string concatenation, then a lookup by a fresh string) cost more than the encoding itself.
-const derivedKeyCache = new WeakMap<NumberFormat, Map<string, Readonly<Record<string, string>>>>();
 function derivedKeys(fmt: NumberFormat, n: string): Readonly<Record<string, string>> {
-  let byName = derivedKeyCache.get(fmt);
-  if (!byName) derivedKeyCache.set(fmt, (byName = new Map()));
-  let keys = byName.get(n);
-  if (!keys) {
-    const k: Record<string, string> = Object.create(null);
-    for (const s of fmt.suffixes) k[s] = n + '_' + s;
-    byName.set(n, (keys = k));
-  }
-  return keys;
+  return suffixKeys(fmt.suffixes, n);
 }
 
 /**
@@ -213,19 +236,34 @@ function fieldIndex(fields: readonly Field[]): Map<string, number[]> {
   return m;
 }
 
+// The derived fields a number format reads (octetsFor): one getter for every call instead of a closure per value.
+// Formats encode synchronously and never encode another value meanwhile.
+const NO_HOLDER: Obj = Object.freeze({});
+let derivedHolder: Obj = NO_HOLDER;
+let derivedKeysNow: Readonly<Record<string, string>> = {};
+let derivedName = '';
+const derivedGet = (s: string): unknown => derivedHolder[derivedKeysNow[s] ?? derivedName + '_' + s];
+
 function octetsFor(ty: Extract<Ty, { k: 'oct' }>, holder: Obj, n: string, path: string): Uint8Array {
-  const raw = holder[n] ?? holder[n + '_hex'];
+  const raw = holder[n] ?? holder[keysOf(n).hex];
   let b: Uint8Array;
-  if (raw !== undefined && raw !== null) b = hexArg(raw, `${path}${n}${holder[n] !== undefined ? '' : '_hex'}`);
+  if (raw !== undefined && raw !== null) b = hexArg(raw, path, holder[n] !== undefined ? n : keysOf(n).hex);
   else {
     const fmt = formatOf(ty);
     if (!fmt) throw new CodecError(`${path}${n}: missing (give ${n}_hex)`);
-    const keys = derivedKeys(fmt, n);
-    const r = fmt.encode((s) => holder[keys[s] ?? n + '_' + s]);
+    derivedHolder = holder;
+    derivedKeysNow = derivedKeys(fmt, n);
+    derivedName = n;
+    let r: Uint8Array | string;
+    try {
+      r = fmt.encode(derivedGet);
+    } finally {
+      derivedHolder = NO_HOLDER; // not kept alive by the getter
+    }
     if (typeof r === 'string') throw new CodecError(`${path}${n}${r}`);
     b = r;
   }
-  checked(sizeProblem(b.length, ty.size, 'octet'), path + n);
+  if (ty.size) checked(sizeProblem(b.length, ty.size, 'octet'), path, n);
   return b;
 }
 
@@ -239,16 +277,16 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
   }
   switch (ty.k) {
     case 'int': {
-      const i = toInt(v, path + n);
-      checked(rangeProblem(i, ty.range), path + n);
+      const i = toInt(v, path, n);
+      if (ty.range) checked(rangeProblem(i, ty.range), path, n);
       w.integer(i, cls, num);
       return;
     }
     case 'enum':
-      w.enumerated(enumValue(ty, v ?? holder[n + '_name'], path + n), cls, num);
+      w.enumerated(enumValue(ty, v ?? holder[keysOf(n).name], path, n), cls, num);
       return;
     case 'bool':
-      w.boolean(toBool(v, path + n), cls, num);
+      w.boolean(toBool(v, path, n), cls, num);
       return;
     case 'null':
       w.null(cls, num);
@@ -256,7 +294,7 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
     case 'ia5': {
       if (typeof v !== 'string' && typeof v !== 'number') throw new CodecError(`${path}${n}: expected a string`);
       const b = Buffer.from(String(v), 'latin1');
-      checked(sizeProblem(b.length, ty.size, 'character'), path + n);
+      checked(sizeProblem(b.length, ty.size, 'character'), path, n);
       w.primitive(cls, num, b);
       return;
     }
@@ -264,7 +302,7 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
       w.octets(octetsFor(ty, holder, n, path), cls, num);
       return;
     case 'any': {
-      const b = hexArg(v ?? holder[n + '_hex'], path + n);
+      const b = hexArg(v ?? holder[keysOf(n).hex], path, n);
       w.tag(cls, true, num).len(b.length).raw(b);
       return;
     }
@@ -280,20 +318,20 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
         w.end();
         return;
       }
-      const b = hexArg(v ?? holder[n + '_hex'], path + n);
+      const b = hexArg(v ?? holder[keysOf(n).hex], path, n);
       w.tag(cls, true, num).len(b.length).raw(b);
       return;
     }
     case 'contain': {
-      const rawHex = holder[n + '_hex'] ?? (typeof v === 'string' ? v : undefined);
+      const rawHex = holder[keysOf(n).hex] ?? (typeof v === 'string' ? v : undefined);
       let content: Uint8Array;
       const seen = unknownSeen;
-      if (rawHex !== undefined && rawHex !== null) content = hexArg(rawHex, `${path}${n}_hex`);
+      if (rawHex !== undefined && rawHex !== null) content = hexArg(rawHex, path, keysOf(n).hex);
       else {
         if (!isObj(v)) throw new CodecError(`${path}${n}: expected an object or ${n}_hex`);
         content = encodeInner(ty.inner, v, `${path}${n}.`);
       }
-      if (unknownSeen === seen) checked(sizeProblem(content.length, ty.size, 'octet'), path + n);
+      if (unknownSeen === seen) checked(sizeProblem(content.length, ty.size, 'octet'), path, n);
       w.octets(content, cls, num);
       return;
     }
@@ -325,14 +363,14 @@ function writeElements(w: BerWriter, ty: Extract<Ty, { k: 'seqof' }>, holder: Ob
   if (v === undefined || v === null) {
     // `X_digits` etc. stand for a one-element list (destinationRoutingAddress_digits).
     if (of.k === 'oct') {
-      checked(sizeProblem(1, ty.size, 'element'), path + n);
+      checked(sizeProblem(1, ty.size, 'element'), path, n);
       w.octets(octetsFor(of, holder, n, path));
       return;
     }
     throw new CodecError(`${path}${n}: missing`);
   }
   if (!Array.isArray(v)) throw new CodecError(`${path}${n}: expected an array`);
-  checked(sizeProblem(v.length, ty.size, 'element'), path + n);
+  checked(sizeProblem(v.length, ty.size, 'element'), path, n);
   for (let i = 0; i < v.length; i++) {
     const el = v[i];
     const p = `${path}${n}[${i}]`;
@@ -368,26 +406,38 @@ function writeField(w: BerWriter, fd: Field, holder: Obj, path: string): void {
   writeTagged(w, fd.ty, fd.t, holder, fd.n, path);
 }
 
+// writeFields' marks of the fields an argument names, one array per nesting depth (reused: a typed array per
+// SEQUENCE per message was the encoder's largest allocation).
+const namedByDepth: Uint8Array[] = [];
+let fieldsDepth = 0;
+
 function writeFields(w: BerWriter, fields: readonly Field[], holder: Obj, path: string): void {
   // Which fields the argument names at all (by any of their keys): the others are absent without probing them.
   let named: Uint8Array | undefined;
   if (fields.length > 4) {
     const index = fieldIndex(fields);
-    named = new Uint8Array(fields.length);
+    named = namedByDepth[fieldsDepth];
+    if (named === undefined || named.length < fields.length) named = namedByDepth[fieldsDepth] = new Uint8Array(Math.max(64, fields.length));
+    else named.fill(0, 0, fields.length);
     for (const k in holder) {
       const l = index.get(k);
       if (l) for (const i of l) named[i] = 1;
     }
   }
-  for (let i = 0; i < fields.length; i++) {
-    const fd = fields[i]!;
-    if (named !== undefined && named[i] === 0) {
-      if (!fd.opt) throw new CodecError(`${path}${fd.n}: missing (mandatory)`);
-      continue;
+  fieldsDepth++;
+  try {
+    for (let i = 0; i < fields.length; i++) {
+      const fd = fields[i]!;
+      if (named !== undefined && named[i] === 0) {
+        if (!fd.opt) throw new CodecError(`${path}${fd.n}: missing (mandatory)`);
+        continue;
+      }
+      if (fd.al !== undefined && holder[fd.n] === undefined && holder[fd.al] !== undefined) holder = { ...holder, [fd.n]: holder[fd.al] };
+      if (present(fd, holder)) writeField(w, fd, holder, path);
+      else if (!fd.opt) throw new CodecError(`${path}${fd.n}: missing (mandatory)`);
     }
-    if (fd.al !== undefined && holder[fd.n] === undefined && holder[fd.al] !== undefined) holder = { ...holder, [fd.n]: holder[fd.al] };
-    if (present(fd, holder)) writeField(w, fd, holder, path);
-    else if (!fd.opt) throw new CodecError(`${path}${fd.n}: missing (mandatory)`);
+  } finally {
+    fieldsDepth--;
   }
 }
 
@@ -534,7 +584,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       const v = decodeInteger(buf, t);
       out[n] = v;
       const name = ty.names?.[v];
-      if (name !== undefined) out[n + '_name'] = name;
+      if (name !== undefined) out[keysOf(n).name] = name;
       return;
     }
     case 'bool':
@@ -552,13 +602,13 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       return;
     case 'ext': {
       const hex = toHex(buf.subarray(t.valueStart, t.valueEnd));
-      out[n + '_hex'] = hex;
+      out[keysOf(n).hex] = hex;
       try {
         out[n] = readExtensions(buf, t, extTypes);
       } catch (e) {
         if (!isBerError(e)) throw e;
         out[n] = hex;
-        out[n + '_error'] = e.message;
+        out[keysOf(n).error] = e.message;
       }
       return;
     }
@@ -566,14 +616,14 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       const b = buf.subarray(t.valueStart, t.valueEnd);
       const hex = toHex(b);
       out[n] = hex;
-      out[n + '_hex'] = hex;
+      out[keysOf(n).hex] = hex;
       formatOf(ty)?.decode(b, n, out as Fields);
       if (ty.size) violated(sizeProblem(b.length, ty.size, 'octet'));
       return;
     }
     case 'contain': {
       const b = buf.subarray(t.valueStart, t.valueEnd);
-      out[n + '_hex'] = toHex(b);
+      out[keysOf(n).hex] = toHex(b);
       if (ty.size) violated(sizeProblem(b.length, ty.size, 'octet'));
       const inner: Obj = {};
       try {
@@ -581,7 +631,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
         out[n] = inner;
       } catch (e) {
         if (!isBerError(e) && !(e instanceof CodecError)) throw e;
-        out[n + '_error'] = e.message;
+        out[keysOf(n).error] = e.message;
       }
       return;
     }

@@ -71,6 +71,30 @@ function unpackTbcd(b: Uint8Array, start: number): string {
   return s;
 }
 
+const keyCaches = new WeakMap<readonly string[], Map<string, Readonly<Record<string, string>>>>();
+// Prefixes are field names of the descriptors (a finite set); the bound only guards against other callers.
+const MAX_PREFIXES = 20_000;
+
+/**
+ * The keys `prefix_suffix` of each suffix, made once per prefix: a decoder writes them for every message, and a key
+ * concatenated per message is flattened and hashed again before each store. The encoder looks its derived fields up
+ * by the same keys.
+ */
+export function suffixKeys(suffixes: readonly string[], prefix: string): Readonly<Record<string, string>> {
+  let byPrefix = keyCaches.get(suffixes);
+  if (!byPrefix) keyCaches.set(suffixes, (byPrefix = new Map()));
+  let keys = byPrefix.get(prefix);
+  if (!keys) {
+    // a plain object, not Object.create(null): V8 keeps that one in dictionary mode, and the decoders' stores by
+    // these keys are the hot path (the suffixes are fixed names, none of them a property of Object.prototype)
+    const k: Record<string, string> = {};
+    for (const s of suffixes) k[s] = prefix + '_' + s;
+    keys = k;
+    if (byPrefix.size < MAX_PREFIXES) byPrefix.set(prefix, keys);
+  }
+  return keys;
+}
+
 function int(v: unknown, dflt: number, max: number): number | string {
   if (v === undefined || v === null) return dflt;
   const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
@@ -109,14 +133,15 @@ export const calledNumber: NumberFormat = {
     const n = d as number[];
     const out = [((n.length & 1) << 7) | (noa as number), ((inn as number) << 7) | ((npi as number) << 4)];
     packIsup(n, out);
-    return Uint8Array.from(out);
+    return new Uint8Array(out);
   },
   decode(b, p, out) {
     if (b.length < 2) return false;
-    out[p + '_noa'] = b[0]! & 0x7f;
-    out[p + '_inn'] = b[1]! >> 7;
-    out[p + '_npi'] = (b[1]! >> 4) & 7;
-    out[p + '_digits'] = unpackIsup(b, 2, (b[0]! & 0x80) !== 0);
+    const k = suffixKeys(calledNumber.suffixes, p);
+    out[k.noa!] = b[0]! & 0x7f;
+    out[k.inn!] = b[1]! >> 7;
+    out[k.npi!] = (b[1]! >> 4) & 7;
+    out[k.digits!] = unpackIsup(b, 2, (b[0]! & 0x80) !== 0);
     return true;
   },
 };
@@ -125,35 +150,38 @@ export const calledNumber: NumberFormat = {
  * The calling-party layout (Q.763 §3.10): odd/even + nature of address, NI/NPI/presentation/screening, then BCD
  * digits. Calling Party Number is this alone; Generic Number puts a number-qualifier octet before it.
  */
-function encodeCallingLayout(get: Parameters<NumberFormat['encode']>[0], siDefault: number, prefix: number[]): Uint8Array | string {
+function encodeCallingLayout(get: Parameters<NumberFormat['encode']>[0], siDefault: number, qualifier: number | undefined): Uint8Array | string {
   const d = digitsArg(get('digits'));
   const ni = int(get('ni') ?? get('inn'), 0, 1);
   const noa = int(get('noa'), 2, 127), npi = int(get('npi'), 1, 7), pri = int(get('pri'), 0, 3), si = int(get('si'), siDefault, 3);
   const bad = firstProblem(CALLING_NAMES, d, noa, ni, npi, pri, si);
   if (bad !== undefined) return bad;
   const n = d as number[];
-  const out = [...prefix, ((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number)];
+  const out: number[] = qualifier === undefined ? [] : [qualifier];
+  out.push(((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number));
   packIsup(n, out);
-  return Uint8Array.from(out);
+  return new Uint8Array(out);
 }
 
-function decodeCallingLayout(b: Uint8Array, off: number, p: string, out: Record<string, unknown>): void {
-  out[p + '_noa'] = b[off]! & 0x7f;
-  out[p + '_ni'] = b[off + 1]! >> 7;
-  out[p + '_npi'] = (b[off + 1]! >> 4) & 7;
-  out[p + '_pri'] = (b[off + 1]! >> 2) & 3;
-  out[p + '_si'] = b[off + 1]! & 3;
-  out[p + '_digits'] = unpackIsup(b, off + 2, (b[off]! & 0x80) !== 0);
+/** `k`: the keys of the format's suffixes (suffixKeys), among them noa, ni, npi, pri, si and digits. */
+function decodeCallingLayout(b: Uint8Array, off: number, k: Readonly<Record<string, string>>, out: Record<string, unknown>): void {
+  out[k.noa!] = b[off]! & 0x7f;
+  out[k.ni!] = b[off + 1]! >> 7;
+  out[k.npi!] = (b[off + 1]! >> 4) & 7;
+  out[k.pri!] = (b[off + 1]! >> 2) & 3;
+  out[k.si!] = b[off + 1]! & 3;
+  out[k.digits!] = unpackIsup(b, off + 2, (b[off]! & 0x80) !== 0);
 }
 
 /** Q.763 Calling Party Number (also LocationNumber, RedirectingPartyID, OriginalCalledPartyID). */
 export const callingNumber: NumberFormat = {
   suffixes: ['digits', 'noa', 'inn', 'ni', 'npi', 'pri', 'si'],
-  encode: (get) => encodeCallingLayout(get, 3, []),
+  encode: (get) => encodeCallingLayout(get, 3, undefined),
   decode(b, p, out) {
     if (b.length < 2) return false;
-    out[p + '_inn'] = b[1]! >> 7;
-    decodeCallingLayout(b, 0, p, out);
+    const k = suffixKeys(callingNumber.suffixes, p);
+    out[k.inn!] = b[1]! >> 7;
+    decodeCallingLayout(b, 0, k, out);
     return true;
   },
 };
@@ -164,12 +192,13 @@ export const genericNumber: NumberFormat = {
   encode(get) {
     const nqi = int(get('nqi'), 0, 255);
     if (typeof nqi === 'string') return `_nqi: ${nqi}`;
-    return encodeCallingLayout(get, 0, [nqi]);
+    return encodeCallingLayout(get, 0, nqi);
   },
   decode(b, p, out) {
     if (b.length < 3) return false;
-    out[p + '_nqi'] = b[0]!;
-    decodeCallingLayout(b, 1, p, out);
+    const k = suffixKeys(genericNumber.suffixes, p);
+    out[k.nqi!] = b[0]!;
+    decodeCallingLayout(b, 1, k, out);
     return true;
   },
 };
@@ -190,15 +219,16 @@ export const genericDigits: NumberFormat = {
       const s = String(get('digits') ?? '');
       for (let i = 0; i < s.length; i++) out.push(s.charCodeAt(i) & 0x7f);
     }
-    return Uint8Array.from(out);
+    return new Uint8Array(out);
   },
   decode(b, p, out) {
     if (b.length < 1) return false;
     const scheme = b[0]! >> 5;
-    out[p + '_scheme'] = scheme;
-    out[p + '_type'] = b[0]! & 31;
-    if (scheme <= 1) out[p + '_digits'] = unpackIsup(b, 1, scheme === 1);
-    else out[p + '_digits'] = Buffer.from(b.subarray(1)).toString('latin1');
+    const k = suffixKeys(genericDigits.suffixes, p);
+    out[k.scheme!] = scheme;
+    out[k.type!] = b[0]! & 31;
+    if (scheme <= 1) out[k.digits!] = unpackIsup(b, 1, scheme === 1);
+    else out[k.digits!] = Buffer.from(b.subarray(1)).toString('latin1');
     return true;
   },
 };
@@ -214,12 +244,13 @@ export const cause: NumberFormat = {
   },
   decode(b, p, out) {
     if (b.length < 2) return false;
-    out[p + '_standard'] = (b[0]! >> 5) & 3;
-    out[p + '_location'] = b[0]! & 15;
+    const k = suffixKeys(cause.suffixes, p);
+    out[k.standard!] = (b[0]! >> 5) & 3;
+    out[k.location!] = b[0]! & 15;
     // With ext=0 in octet 1 an octet 1a (recommendation) follows before the cause value.
     const ci = (b[0]! & 0x80) !== 0 ? 1 : 2;
     if (ci >= b.length) return false;
-    out[p + '_cause'] = b[ci]! & 0x7f;
+    out[k.cause!] = b[ci]! & 0x7f;
     return true;
   },
 };
@@ -234,13 +265,14 @@ export const addressString: NumberFormat = {
     if (bad !== undefined) return bad;
     const out = [0x80 | ((noa as number) << 4) | (npi as number)];
     packTbcd(d as number[], out);
-    return Uint8Array.from(out);
+    return new Uint8Array(out);
   },
   decode(b, p, out) {
     if (b.length < 1) return false;
-    out[p + '_noa'] = (b[0]! >> 4) & 7;
-    out[p + '_npi'] = b[0]! & 15;
-    out[p + '_digits'] = unpackTbcd(b, 1);
+    const k = suffixKeys(addressString.suffixes, p);
+    out[k.noa!] = (b[0]! >> 4) & 7;
+    out[k.npi!] = b[0]! & 15;
+    out[k.digits!] = unpackTbcd(b, 1);
     return true;
   },
 };
@@ -253,10 +285,10 @@ export const tbcd: NumberFormat = {
     if (typeof d === 'string') return `_digits: ${d}`;
     const out: number[] = [];
     packTbcd(d, out);
-    return Uint8Array.from(out);
+    return new Uint8Array(out);
   },
   decode(b, p, out) {
-    out[p + '_digits'] = unpackTbcd(b, 0);
+    out[suffixKeys(tbcd.suffixes, p).digits!] = unpackTbcd(b, 0);
     return true;
   },
 };
@@ -266,8 +298,9 @@ export const tbcd: NumberFormat = {
  * 16-bit fields (LAC, CI/SAC): TS 29.002 CellGlobalIdOrServiceAreaIdFixedLength (7 octets) and LAIFixedLength (5).
  */
 function plmnArea(fields: readonly string[]): NumberFormat {
+  const suffixes = ['mcc', 'mnc', ...fields];
   return {
-    suffixes: ['mcc', 'mnc', ...fields],
+    suffixes,
     text: ['mcc', 'mnc'],
     encode(get) {
       const mcc = String(get('mcc') ?? '');
@@ -282,14 +315,15 @@ function plmnArea(fields: readonly string[]): NumberFormat {
         if (v < 0) return `_${f}: missing`;
         out.push(v >> 8, v & 0xff);
       }
-      return Uint8Array.from(out);
+      return new Uint8Array(out);
     },
     decode(b, p, out) {
       if (b.length !== 3 + 2 * fields.length) return false;
       const n = (x: number) => (x < 10 ? String(x) : '');
-      out[p + '_mcc'] = n(b[0]! & 15) + n(b[0]! >> 4) + n(b[1]! & 15);
-      out[p + '_mnc'] = n(b[2]! & 15) + n(b[2]! >> 4) + n(b[1]! >> 4);
-      fields.forEach((f, i) => (out[p + '_' + f] = (b[3 + 2 * i]! << 8) | b[4 + 2 * i]!));
+      const k = suffixKeys(suffixes, p);
+      out[k.mcc!] = n(b[0]! & 15) + n(b[0]! >> 4) + n(b[1]! & 15);
+      out[k.mnc!] = n(b[2]! & 15) + n(b[2]! >> 4) + n(b[1]! >> 4);
+      for (let i = 0; i < fields.length; i++) out[k[fields[i]!]!] = (b[3 + 2 * i]! << 8) | b[4 + 2 * i]!;
       return true;
     },
   };
