@@ -44,6 +44,19 @@ function packIsup(n: number[], out: number[]): void {
   for (let i = 0; i < n.length; i += 2) out.push(n[i]! | ((i + 1 < n.length ? n[i + 1]! : 0) << 4));
 }
 
+const ISUP_FILLER = 0;
+const TBCD_FILLER = 15;
+
+/**
+ * `head` octets for the caller to fill, then the digit nibbles packed low nibble first (an odd count ends with
+ * `filler`): the octets in one array of their final size (the encoders run for every message).
+ */
+function withDigits(head: number, n: readonly number[], filler: number): Uint8Array {
+  const b = new Uint8Array(head + ((n.length + 1) >> 1));
+  for (let i = 0, o = head; i < n.length; i += 2) b[o++] = n[i]! | ((i + 1 < n.length ? n[i + 1]! : filler) << 4);
+  return b;
+}
+
 function unpackIsup(b: Uint8Array, start: number, odd: boolean): string {
   let s = '';
   for (let i = start; i < b.length; i++) {
@@ -53,11 +66,7 @@ function unpackIsup(b: Uint8Array, start: number, odd: boolean): string {
   return s;
 }
 
-/** TBCD: low nibble first, 0xF filler (GSM). */
-function packTbcd(n: number[], out: number[]): void {
-  for (let i = 0; i < n.length; i += 2) out.push(n[i]! | ((i + 1 < n.length ? n[i + 1]! : 15) << 4));
-}
-
+/** TBCD (GSM): low nibble first, 0xF filler; packed by withDigits(..., TBCD_FILLER). */
 function unpackTbcd(b: Uint8Array, start: number): string {
   let s = '';
   for (let i = start; i < b.length; i++) {
@@ -131,9 +140,10 @@ export const calledNumber: NumberFormat = {
     const bad = firstProblem(CALLED_NAMES, d, noa, inn, npi);
     if (bad !== undefined) return bad;
     const n = d as number[];
-    const out = [((n.length & 1) << 7) | (noa as number), ((inn as number) << 7) | ((npi as number) << 4)];
-    packIsup(n, out);
-    return new Uint8Array(out);
+    const b = withDigits(2, n, ISUP_FILLER);
+    b[0] = ((n.length & 1) << 7) | (noa as number);
+    b[1] = ((inn as number) << 7) | ((npi as number) << 4);
+    return b;
   },
   decode(b, p, out) {
     if (b.length < 2) return false;
@@ -157,10 +167,12 @@ function encodeCallingLayout(get: Parameters<NumberFormat['encode']>[0], siDefau
   const bad = firstProblem(CALLING_NAMES, d, noa, ni, npi, pri, si);
   if (bad !== undefined) return bad;
   const n = d as number[];
-  const out: number[] = qualifier === undefined ? [] : [qualifier];
-  out.push(((n.length & 1) << 7) | (noa as number), ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number));
-  packIsup(n, out);
-  return new Uint8Array(out);
+  const q = qualifier === undefined ? 0 : 1;
+  const b = withDigits(q + 2, n, ISUP_FILLER);
+  if (qualifier !== undefined) b[0] = qualifier;
+  b[q] = ((n.length & 1) << 7) | (noa as number);
+  b[q + 1] = ((ni as number) << 7) | ((npi as number) << 4) | ((pri as number) << 2) | (si as number);
+  return b;
 }
 
 /** `k`: the keys of the format's suffixes (suffixKeys), among them noa, ni, npi, pri, si and digits. */
@@ -263,9 +275,9 @@ export const addressString: NumberFormat = {
     const noa = int(get('noa'), 1, 7), npi = int(get('npi'), 1, 15);
     const bad = firstProblem(DIGITS_NOA_NPI_NAMES, d, noa, npi);
     if (bad !== undefined) return bad;
-    const out = [0x80 | ((noa as number) << 4) | (npi as number)];
-    packTbcd(d as number[], out);
-    return new Uint8Array(out);
+    const b = withDigits(1, d as number[], TBCD_FILLER);
+    b[0] = 0x80 | ((noa as number) << 4) | (npi as number);
+    return b;
   },
   decode(b, p, out) {
     if (b.length < 1) return false;
@@ -283,9 +295,7 @@ export const tbcd: NumberFormat = {
   encode(get) {
     const d = digitsArg(get('digits'));
     if (typeof d === 'string') return `_digits: ${d}`;
-    const out: number[] = [];
-    packTbcd(d, out);
-    return new Uint8Array(out);
+    return withDigits(0, d, TBCD_FILLER);
   },
   decode(b, p, out) {
     out[suffixKeys(tbcd.suffixes, p).digits!] = unpackTbcd(b, 0);

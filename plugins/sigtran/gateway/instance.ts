@@ -549,7 +549,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     } else {
       r.next = seg.remaining;
     }
-    r.parts.push(Uint8Array.from(s.data));
+    r.parts.push(new Uint8Array(s.data));
     if (seg.remaining > 0) return undefined;
     this.reassembly.delete(key);
     return Buffer.concat(r.parts);

@@ -118,7 +118,7 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
   }
 
   setRemoteTid(t: Uint8Array): void {
-    this.remoteTid = Uint8Array.from(t);
+    this.remoteTid = new Uint8Array(t);
     this.remoteTidHex = toHex(t);
   }
 

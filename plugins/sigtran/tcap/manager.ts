@@ -289,7 +289,8 @@ export class DialogueManager implements DialogueHost {
     if (d.firstReplyPending) {
       // Q.714: the first reply's calling address becomes the called address of what follows.
       d.firstReplyPending = false;
-      d.remoteEnc = Uint8Array.from(ctx.callingRaw);
+      // the encoded address is what a later message of ours is sent to: an End or an Abort leaves none to send
+      if (dec.kind === 'continue') d.remoteEnc = new Uint8Array(ctx.callingRaw);
       d.remoteAddress = ctx.calling;
       d.dpc = ctx.opc;
       d.link = ctx.link;
@@ -337,7 +338,7 @@ export class DialogueManager implements DialogueHost {
     const ac = dec.dialogue?.type === 'aarq' ? dec.dialogue.ac : null;
     let d: DialogueImpl;
     try {
-      d = this.create('received', ac, ctx.called, ctx.calling, Uint8Array.from(ctx.calledRaw), Uint8Array.from(ctx.callingRaw), ctx.dpc, ctx.opc);
+      d = this.create('received', ac, ctx.called, ctx.calling, new Uint8Array(ctx.calledRaw), new Uint8Array(ctx.callingRaw), ctx.dpc, ctx.opc);
     } catch (e) {
       this.lower.log('warn', `Begin from ${ctx.peer} refused: ${(e as Error).message}`);
       this.lower.transmitReply(ctx, { kind: 'abort', dtid: dec.otid!, pAbortCause: 4 });
