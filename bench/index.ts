@@ -6,7 +6,7 @@
 // one JSON object (fields: docs/bench.md).
 // Options: --json  --quick (short steps, a few minutes)  --secs N (seconds per rated step; default 8, quick 4)
 //          --rates 2000,5000,...  (linear steps)  --sipp-rates 5000,10000,...  --backlogs 50,100,...  (load steps)
-//          --no-sipp  --no-memory  --markdown (the README's performance table, after the text report)
+//          --no-sipp  --no-memory  --no-linear-target  --markdown (the README's performance table, after the text report)
 //          --json-out FILE (the JSON object into FILE as well)
 //          --workers N  the service with `tester serve --workers N` (docs/workers.md); --scp-workers N the scp-sim
 //          with `--workers N` (default: the service's); the scp-sim's CPU and RSS are those of all its processes
@@ -17,6 +17,7 @@
 import { sippLine } from './sipp-lines.js';
 import { ratedMiss, ratios, searchLoad, searchRated, usPerMessage } from './ceiling.js';
 import { markdown, type BenchReport } from './markdown.js';
+import { LINEAR_TARGET_RATE, LINEAR_TARGET_SECS, linearVerdict, type LinearVerdict } from './linear-target.js';
 import { sippStep } from './sipp.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
@@ -111,6 +112,8 @@ interface RunFigures {
   /** The target (10,000), or the peak in flight when the target was never reached. */
   inflight_measured?: number;
   first_abort?: string;
+  /** linear runs: instances started in each second of the run (the record's buckets). */
+  started_per_second?: number[];
 }
 
 /** The 1-minute load average, sampled every second while the bench runs (the machine may be shared). */
@@ -175,6 +178,7 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
   if (opts.memoryAt !== undefined && memAtTarget !== undefined) Object.assign(f, { bytes_per_inflight: Math.round(((memAtTarget - rss0) * 1024) / opts.memoryAt), inflight_measured: opts.memoryAt });
   else if (opts.memoryAt !== undefined && peak.inflight > 0) Object.assign(f, { bytes_per_inflight: Math.round(((peak.rss - rss0) * 1024) / peak.inflight), inflight_measured: peak.inflight });
   if (rec.first_aborts?.length) f.first_abort = JSON.stringify(rec.first_aborts[0]).slice(0, 200);
+  if (kind === 'linear') f.started_per_second = (rec.buckets ?? []).map((b: { started: number }) => b.started);
   return f;
 }
 
@@ -201,6 +205,21 @@ const startService = (simPort: number, tag: string, transport = 'tcp') =>
 
 const runLine = (f: RunFigures) =>
   `  ${f.name.padEnd(26)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  failed ${f.failed}  dropped ${f.dropped}  cpu svc ${f.cpu_service_pct}% scp ${f.cpu_scp_pct}%  ${f.us_per_message_service ?? '-'} µs/msg  rss svc ${f.rss_service_mb} MB scp ${f.rss_scp_mb} MB${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`;
+
+/**
+ * Issue 14's linear target: `linear` 20,000/s for 30 s (`--quick`: 10 s, reported but not judged), judged by
+ * linearVerdict, with the SCP's CPU beside it.
+ */
+async function runLinearTarget(go: (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>) => Promise<RunFigures>): Promise<{ run: RunFigures; verdict: LinearVerdict }> {
+  const secs = QUICK ? 10 : LINEAR_TARGET_SECS;
+  const rate = LINEAR_TARGET_RATE;
+  log(`tester linear target (issue 14: ${rate}/s for ${LINEAR_TARGET_SECS} s${QUICK ? `; --quick: ${secs} s, not judged` : ''}):`);
+  const run = await go(`linear ${rate}/s for ${secs}s (target)`, 'linear', { type: 'linear', total: rate * secs, backlog: Math.max(2000, rate), cps: { rate } });
+  const verdict = linearVerdict({ target: rate, secs, startRate: run.start_rate, startedPerSecond: run.started_per_second ?? [], p99Ms: run.p99_ms, aborted: run.aborted, failed: run.failed, dropped: run.dropped });
+  const w = verdict.worst_second;
+  log(`  ${verdict.met ? 'met' : 'NOT met'}: started ${run.start_rate}/s (${verdict.overall_off_pct}% off), worst second ${w ? `${w.second}: ${w.started} (${w.off_pct}%)` : 'none'}, p99 ${run.p99_ms} ms, SCP CPU ${run.cpu_scp_pct}% (${run.us_per_message_scp ?? '-'} µs/msg)${verdict.misses.length ? `; ${verdict.misses.join('; ')}` : ''}`);
+  return { run, verdict };
+}
 
 async function main(): Promise<Record<string, unknown>> {
   const script = {
@@ -229,6 +248,7 @@ async function main(): Promise<Record<string, unknown>> {
   log(`tester linear (${SECS} s per step, rising rate):`);
   const linearSearch = await searchRated(RATES, (rate) => go(`linear ${rate}/s for ${SECS}s`, 'linear', { type: 'linear', total: rate * SECS, backlog: Math.max(2000, rate), cps: { rate } }), QUICK ? 0 : 1);
   log(`  linear ceiling: ${linearSearch.best_step ?? 'none'}/s held (${linearSearch.max_rate}/s achieved; stopped at ${linearSearch.stopped})`);
+  const linearTarget = argv.includes('--no-linear-target') ? null : await runLinearTarget(go);
   let memory: RunFigures | null = null;
   if (!argv.includes('--no-memory')) {
     // a fresh service process, so the heap grown by the runs above does not hide the growth
@@ -260,14 +280,16 @@ async function main(): Promise<Record<string, unknown>> {
   log(`tester/SIPp: maximum rate ${tester.max_rate}/s vs ${sippFig?.max_rate ?? '-'}/s = ${r.max_rate ?? '-'}; CPU per message ${tester.us_per_message ?? '-'} µs (service, at its load maximum) vs ${sippFig?.uas_us_per_message ?? '-'} µs uas / ${sippFig?.uac_us_per_message ?? '-'} µs uac (at SIPp's ceiling) = ${r.cpu_per_message ?? '-'} (vs uas ${r.cpu_per_message_vs_uas ?? '-'}, vs uac ${r.cpu_per_message_vs_uac ?? '-'})`);
   const targets = {
     service_cpu_per_instance_max_30us: tester.us_per_instance == null ? null : tester.us_per_instance <= 30,
+    // judged on a run of the target's full length only (--quick runs a shorter one)
+    linear_20000_for_30s: linearTarget && !QUICK ? linearTarget.verdict.met : null,
     load_max_at_least_sipp_max: sippFig ? tester.max_rate >= sippFig.max_rate : null,
     max_2kb_per_inflight_at_backlog_10000: tester.bytes_per_inflight == null || tester.inflight_measured !== 10_000 ? null : tester.bytes_per_inflight <= 2048,
   };
   const said = (v: boolean | null) => (v === null ? 'not measured' : v ? 'met' : 'NOT met');
-  log(`targets (issue 14): service CPU <= 30 µs per instance: ${said(targets.service_cpu_per_instance_max_30us)}; load maximum >= SIPp's: ${said(targets.load_max_at_least_sipp_max)}; <= 2 KB per in-flight instance: ${said(targets.max_2kb_per_inflight_at_backlog_10000)}`);
+  log(`targets (issue 14): service CPU <= 30 µs per instance: ${said(targets.service_cpu_per_instance_max_30us)}; load maximum >= SIPp's: ${said(targets.load_max_at_least_sipp_max)}; <= 2 KB per in-flight instance: ${said(targets.max_2kb_per_inflight_at_backlog_10000)}; linear ${LINEAR_TARGET_RATE}/s for ${LINEAR_TARGET_SECS} s: ${said(targets.linear_20000_for_30s)}`);
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version, loadavg: loadFigures() };
   log(`load average (1 min) during the run: ${machine.loadavg.min}–${machine.loadavg.max}, mean ${machine.loadavg.mean}`);
-  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, tester, load: loadSearch, linear: linearSearch, memory, sipp: sippOut, ratios: r, targets };
+  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, sipp: sippOut, ratios: r, targets };
   if (argv.includes('--markdown')) log('\n' + markdown(out as unknown as BenchReport));
   return out;
 }

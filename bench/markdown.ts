@@ -1,5 +1,6 @@
 // `npm run bench -- --markdown`: the README's performance table from one bench report (the object `--json` prints).
 import type { SearchResult } from './ceiling.js';
+import type { LinearVerdict } from './linear-target.js';
 
 interface Run {
   name: string;
@@ -32,6 +33,8 @@ export interface BenchReport {
   tester: { max_rate: number; max_rate_backlog: number | null; us_per_message: number | null; us_per_instance: number | null; linear_ceiling: number | null; bytes_per_inflight: number | null; inflight_measured?: number | null };
   load: SearchResult<Run & { step: number }>;
   linear: SearchResult<Run & { step: number }>;
+  /** Issue 14's linear target run (absent or null: not run). */
+  linear_target?: { run: Run & { start_rate: number; cpu_scp_pct: number; us_per_message_scp: number | null }; verdict: LinearVerdict } | null;
   sipp: { skipped?: string; search?: SearchResult<Sipp & { step: number }>; max_rate?: number; uas_us_per_message?: number | null; uac_us_per_message?: number | null } | null;
   ratios: { max_rate: number | null; cpu_per_message: number | null; cpu_per_message_vs_uas: number | null; cpu_per_message_vs_uac: number | null };
 }
@@ -50,11 +53,19 @@ export function markdown(r: BenchReport): string {
     `| ${s.name} | ${n(s.rate)}/s | ${s.p50_ms.toFixed(1)} / ${s.p99_ms.toFixed(1)} ms | ${s.cpu_service_pct}% / ${s.cpu_scp_pct}% | ${n(s.us_per_message_service)} | ${s.failed}, ${s.aborted}, ${s.dropped} | ${held(s)} |`;
   for (const s of r.load.steps) out.push(tester(s));
   for (const s of r.linear.steps) out.push(tester(s));
+  const lt = r.linear_target;
+  if (lt) out.push(tester({ ...lt.run, held: lt.verdict.met, why: lt.verdict.misses.join('; ') }));
   for (const s of r.sipp?.search?.steps ?? []) out.push(`| SIPp uac/uas (TCP) ${n(s.target)}/s | ${n(s.rate)}/s | – | ${s.cpu_uas_pct}% uas / ${s.cpu_uac_pct}% uac | ${n(s.uas_us_per_message)} uas / ${n(s.uac_us_per_message)} uac | ${s.failures} failed | ${held(s)} |`);
   out.push('');
   const sippMax = r.sipp?.search ? `${n(r.sipp.max_rate)} calls/s` : (r.sipp?.skipped ?? 'not run');
   out.push(`- Maximum: tester \`load\` **${n(r.tester.max_rate)} instances/s** (backlog ${n(r.tester.max_rate_backlog)}), SIPp **${sippMax}**: ratio tester/SIPp **${n(r.ratios.max_rate)}**. The tester's \`linear\` ceiling: ${n(r.tester.linear_ceiling)}/s.`);
   out.push(`- CPU per message: service **${n(r.tester.us_per_message)} µs** (${n(r.tester.us_per_instance)} µs per instance of 2 messages, at its load maximum), SIPp ${n(r.sipp?.uas_us_per_message)} µs uas / ${n(r.sipp?.uac_us_per_message)} µs uac per message and side (at its ceiling): ratio tester/SIPp **${n(r.ratios.cpu_per_message)}** (vs uas ${n(r.ratios.cpu_per_message_vs_uas)}, vs uac ${n(r.ratios.cpu_per_message_vs_uac)}).`);
+  if (lt) {
+    const v = lt.verdict;
+    const w = v.worst_second;
+    const judged = r.options.quick ? 'not judged (`--quick`: a shorter run)' : v.met ? '**met**' : `**not met** (${v.misses.join('; ')})`;
+    out.push(`- \`linear\` target (issue 14: 20,000/s for 30 s, every full second within ±5%, p99 < 50 ms, nothing lost): ${judged}. Started ${n(lt.run.start_rate)}/s (${v.overall_off_pct}% off), worst second ${w ? `${n(w.started)} (${w.off_pct}%)` : '–'}, p50 / p99 ${lt.run.p50_ms.toFixed(1)} / ${lt.run.p99_ms.toFixed(1)} ms; CPU service ${lt.run.cpu_service_pct}%, SCP ${lt.run.cpu_scp_pct}% beside it.`);
+  }
   const inflight = r.tester.inflight_measured ?? 10_000;
   const memoryNote = inflight === 10_000 ? '10,000 calls held open by the SCP' : `${n(inflight)} in flight at most: the machine did not start 10,000 within the SCP's 10 s hold`;
   out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${(r.tester.bytes_per_inflight / 1024).toFixed(1)} KB of service RSS per in-flight instance** (${memoryNote})`}.`);

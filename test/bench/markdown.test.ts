@@ -36,3 +36,18 @@ test('maxima, ratios and memory below the table', () => {
   assert.match(markdown({ ...report, tester: { ...report.tester, inflight_measured: 7_500 } }), /\(7,500 in flight at most: the machine did not start 10,000/);
   assert.match(markdown({ ...report, sipp: { skipped: 'sipp not installed' } }), /SIPp \*\*sipp not installed\*\*/);
 });
+
+test('the linear target run: a row of its own, and its verdict below the table (not judged under --quick)', () => {
+  const target = { ...run('linear 20000/s for 30s (target)', 20_000, 19_990, true), start_rate: 19_996, cpu_scp_pct: 33, us_per_message_scp: 8 };
+  const met = { met: true, misses: [], seconds_judged: 30, worst_second: { second: 4, started: 19_640, off_pct: -1.8 }, overall_off_pct: -0.02 };
+  const md = markdown({ ...report, linear_target: { run: target, verdict: met } });
+  const rows = md.split('\n').filter((l) => l.startsWith('| linear'));
+  assert.match(rows[rows.length - 1]!, /^\| linear 20000\/s for 30s \(target\) \| 19,990\/s .* \| yes \|$/);
+  assert.match(md, /`linear` target \(issue 14: 20,000\/s for 30 s.*\): \*\*met\*\*\. Started 19,996\/s \(-0\.02% off\), worst second 19,640 \(-1\.8%\), p50 \/ p99 1\.3 \/ 9\.5 ms; CPU service 100%, SCP 33% beside it\./);
+  const missed = { ...met, met: false, misses: ['p99 71.7 ms (below 50 ms wanted)'] };
+  const md2 = markdown({ ...report, linear_target: { run: { ...target, held: false }, verdict: missed } });
+  assert.match(md2, /\*\*not met\*\* \(p99 71\.7 ms \(below 50 ms wanted\)\)/);
+  assert.match(md2, /\| no: p99 71\.7 ms \(below 50 ms wanted\) \|/);
+  assert.match(markdown({ ...report, options: { ...report.options, quick: true }, linear_target: { run: target, verdict: missed } }), /not judged \(`--quick`: a shorter run\)/);
+  assert.doesNotMatch(markdown(report), /`linear` target/);
+});
