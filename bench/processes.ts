@@ -86,10 +86,14 @@ export function rssKb(pid: number): number {
 export const IDP = { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 100, eventTypeBCSM: 3, calledPartyNumber_digits: "{ '0211' + $n }", calledPartyNumber_noa: 3, callingPartyNumber_digits: '0217654321' } };
 export const RC = { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } };
 
-/** `tester scp-sim` on a free loopback port with `script`; returns it and its port. */
+/**
+ * `tester scp-sim` on a free loopback port with `script`; returns it and its port. The environment's
+ * TESTER_SCP_NODE_FLAGS (space-separated) are Node flags for it (e.g. `--cpu-prof --cpu-prof-dir DIR`).
+ */
 export async function startScpSim(work: string, script: unknown, workers = 1): Promise<{ child: ChildProcess; port: number }> {
   writeFileSync(join(work, 'script.json'), JSON.stringify(script));
-  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json'), ...(workers > 1 ? ['--workers', String(workers)] : [])], /scp-sim listening on \S+:(\d+)/);
+  const flags = (process.env.TESTER_SCP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json'), ...(workers > 1 ? ['--workers', String(workers)] : [])], /scp-sim listening on \S+:(\d+)/, flags);
   return { child: sim.child, port: Number(sim.m[1]) };
 }
 

@@ -26,13 +26,33 @@ export interface ScpSim {
   stop(): void;
 }
 
+/** One field test of a rule's `match`: the dotted path split, and the pattern of a `~` value compiled. */
+interface FieldTest {
+  readonly path: readonly string[];
+  readonly want: unknown;
+  readonly re: RegExp | undefined;
+}
+
+// A rule's tests, made once per rule (they ran per Begin: a split path, a reduce closure and a RegExp per field).
+const compiled = new WeakMap<Rule, readonly FieldTest[]>();
+
+function testsOf(rule: Rule): readonly FieldTest[] {
+  let t = compiled.get(rule);
+  if (!t) {
+    t = Object.entries(rule.match).map(([k, v]) => ({ path: k.split('.'), want: v, re: typeof v === 'string' && v.startsWith('~') ? new RegExp(v.slice(1)) : undefined }));
+    compiled.set(rule, t);
+  }
+  return t;
+}
+
 function matches(rule: Rule, fields: JsonObject): boolean {
-  for (const [k, v] of Object.entries(rule.match)) {
-    const got = k.split('.').reduce<unknown>((o, p) => (o && typeof o === 'object' ? (o as JsonObject)[p] : undefined), fields);
-    if (typeof v === 'string' && v.startsWith('~')) {
+  for (const t of testsOf(rule)) {
+    let got: unknown = fields;
+    for (const p of t.path) got = got && typeof got === 'object' ? (got as JsonObject)[p] : undefined;
+    if (t.re) {
       if (typeof got !== 'string' && typeof got !== 'number') return false;
-      if (!new RegExp(v.slice(1)).test(String(got))) return false;
-    } else if (!looseEqual(v, got)) return false;
+      if (!t.re.test(String(got))) return false;
+    } else if (!looseEqual(t.want, got)) return false;
   }
   return true;
 }
@@ -75,7 +95,7 @@ export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutM
     for (let i = 0; i < script.rules.length; i++) {
       const r = script.rules[i]!;
       if (r.op !== op) continue;
-      if (Object.keys(r.match).length > 0) {
+      if (testsOf(r).length > 0) {
         if (!fields) {
           const at = argType(op, variant);
           const dr = at ? decodeArg(at, first.argument) : { ok: true as const, fields: {} };
@@ -173,7 +193,8 @@ export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutM
           await new Promise((r) => setTimeout(r, 100));
           continue;
         }
-        void play(m);
+        // play() catches what its flow throws; anything before that (matching) must not become an unhandled rejection
+        play(m).catch((e: unknown) => fail(m.dialogue, `rule matching failed: ${(e as Error)?.message ?? String(e)}`));
       }
     })();
   }

@@ -114,6 +114,21 @@ function checkFlow(flow: unknown, i: number): Step[] {
   return flow as Step[];
 }
 
+/** `match`: an object of field → value; a value starting with `~` must be a regular expression that compiles. */
+function checkMatch(match: unknown, i: number): JsonObject {
+  if (match === undefined) return {};
+  if (typeof match !== 'object' || match === null || Array.isArray(match)) throw new ScriptError(`rules[${i}].match: expected an object of field: value`);
+  for (const [k, v] of Object.entries(match)) {
+    if (typeof v !== 'string' || !v.startsWith('~')) continue;
+    try {
+      new RegExp(v.slice(1));
+    } catch (e) {
+      throw new ScriptError(`rules[${i}].match.${k}: not a regular expression (${(e as Error).message})`);
+    }
+  }
+  return match as JsonObject;
+}
+
 export function parseScript(data: unknown): Script {
   if (typeof data !== 'object' || data === null) throw new ScriptError('the script must be a JSON object with "rules"');
   const d = data as Record<string, unknown>;
@@ -126,7 +141,7 @@ export function parseScript(data: unknown): Script {
     const op = r.op === undefined ? 'InitialDP' : String(r.op);
     if (op !== 'InitialDP' && op !== 'AssistRequestInstructions') throw new ScriptError(`rules[${i}].op: InitialDP or AssistRequestInstructions`);
     const flow = r.flow !== undefined ? checkFlow(r.flow, i) : expand(r, i);
-    return { op, match: (r.match as JsonObject | undefined) ?? {}, flow, name: String(r.name ?? r.action ?? `rule${i}`) };
+    return { op, match: checkMatch(r.match, i), flow, name: String(r.name ?? r.action ?? `rule${i}`) };
   });
   return { variant, rules };
 }

@@ -27,6 +27,10 @@ describe('scp-sim scripts', () => {
     [{ rules: [{ op: 'Connect', action: 'release' }] }, /rules\[0\].op/],
     [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\].flow\[0\].send: unknown operation "Fly"/],
     [{ rules: [{ flow: [{ jump: 1 }] }] }, /expected send, expect, end, abort or wait_ms/],
+    // a pattern that does not compile is refused when the script loads, not met at the first call (it threw there)
+    [{ rules: [{ match: { calledPartyNumber_digits: '~0211(' }, action: 'release' }] }, /rules\[0\]\.match\.calledPartyNumber_digits: not a regular expression/],
+    [{ rules: [{ match: 'serviceKey', action: 'release' }] }, /rules\[0\]\.match: expected an object/],
+    [{ rules: [{ match: [1], action: 'release' }] }, /rules\[0\]\.match: expected an object/],
   ];
   for (const [script, re] of bad) {
     test(`refused: ${JSON.stringify(script)}`, () => {
