@@ -62,10 +62,21 @@ test('in the service: 2003 names an instance that is not up; the sigtran param p
     const refused = await call(svc.port, 'ExecuteTest', { run_id: 'r-down', operations: ops, scp: { dpc: 2, dssn: 146 } });
     assert.equal(refused.error?.code, 2003);
     assert.match(refused.error!.message, /SIG-DOWN/);
-    const list = await call(svc.port, 'ListTests', {});
-    const downGw = (list.result.gateways as Array<{ name: string; state: string; detail: { lastError?: string } }>).find((g) => g.name === 'SIG-DOWN')!;
-    assert.equal(downGw.state, 'down');
-    assert.match(downGw.detail.lastError!, /ECONNREFUSED/);
+    // SIG-DOWN retries every 50-100 ms, so ListTests may catch it 'connecting' between two refusals (a busy machine
+    // did): read until it shows 'down', and it must never show 'up'
+    type GwRow = { name: string; state: string; detail: { lastError?: string } };
+    let downGw: GwRow | undefined;
+    const seen = new Set<string>();
+    for (let i = 0; i < 100; i++) {
+      const list = await call(svc.port, 'ListTests', {});
+      downGw = (list.result.gateways as GwRow[]).find((g) => g.name === 'SIG-DOWN')!;
+      seen.add(downGw.state);
+      if (downGw.state === 'down') break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.ok(!seen.has('up'), `states seen: ${[...seen].join(', ')}`);
+    assert.equal(downGw!.state, 'down');
+    assert.match(downGw!.detail.lastError!, /ECONNREFUSED/);
 
     // wait for SIG-A to be up (it connected at service start)
     for (let i = 0; i < 100; i++) {
