@@ -30,7 +30,7 @@ export interface BenchReport {
   date: string;
   machine: { cpus: number; cpu_model: string | null; node: string; loadavg: { min: number; max: number; mean: number } };
   options: { quick: boolean; secs_per_step: number; load_total: number };
-  tester: { max_rate: number; max_rate_backlog: number | null; us_per_message: number | null; us_per_instance: number | null; linear_ceiling: number | null; bytes_per_inflight: number | null; inflight_measured?: number | null };
+  tester: { max_rate: number; max_rate_backlog: number | null; us_per_message: number | null; us_per_instance: number | null; linear_ceiling: number | null; bytes_per_inflight: number | null; inflight_measured?: number | null; bytes_per_inflight_marginal?: number | null; marginal_from_to?: [number | null, number | null] | null };
   load: SearchResult<Run & { step: number }>;
   linear: SearchResult<Run & { step: number }>;
   /** Issue 14's linear target run (absent or null: not run). */
@@ -68,6 +68,11 @@ export function markdown(r: BenchReport): string {
   }
   const inflight = r.tester.inflight_measured ?? 10_000;
   const memoryNote = inflight === 10_000 ? '10,000 calls held open by the SCP' : `${n(inflight)} in flight at most: the machine did not start 10,000 within the SCP's 10 s hold`;
-  out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${(r.tester.bytes_per_inflight / 1024).toFixed(1)} KB of service RSS per in-flight instance** (${memoryNote})`}.`);
+  const kb = (b: number) => (b / 1024).toFixed(1);
+  const marginal = r.tester.bytes_per_inflight_marginal;
+  const [from, to] = r.tester.marginal_from_to ?? [null, null];
+  if (marginal != null) {
+    out.push(`- Memory: **${kb(marginal)} KB of service RSS per in-flight instance** (the growth from ${n(from)} to ${n(to)} held open by the SCP at once, one process); the growth to ${n(inflight)} alone read ${kb(r.tester.bytes_per_inflight ?? 0)} KB per instance, the warm-up's freed pages being reused.`);
+  } else out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${kb(r.tester.bytes_per_inflight)} KB of service RSS per in-flight instance** (${memoryNote})`}.`);
   return out.join('\n');
 }
