@@ -279,7 +279,7 @@ async function main(): Promise<Record<string, unknown>> {
     memory = await runOne(fresh.port, fpids, `memory: ${MEMORY_MORE.toLocaleString('en')} in flight`, 'memory', { run_id: `bench-mem-${Date.now()}`, distribution: { type: 'load', total: MEMORY_MORE, backlog: MEMORY_MORE }, scp: { tcap_timeout: 20 }, operations: [{ ...IDP, arguments: { ...IDP.arguments, serviceKey: 101 } }, RC] }, { memoryMarks: [10_000, MEMORY_MORE] });
     const m = memory;
     const marginal = marginalOf(m);
-    log(`  ${m.name.padEnd(26)} held 10 s by the SCP; service RSS ${m.rss_service_mb} MB at peak; ${m.bytes_per_inflight !== undefined ? `${(m.bytes_per_inflight / 1024).toFixed(2)} KB per in-flight instance (RSS growth / ${m.inflight_measured} in flight${m.inflight_measured !== 10_000 ? ': 10,000 were never in flight at once' : ''})` : 'not measured'}; ${marginal ? `${(marginal.bytes / 1024).toFixed(2)} KB per in-flight instance from ${marginal.from} to ${marginal.to} in flight` : 'the growth beyond 10,000 not measured'}; aborted ${m.aborted}`);
+    log(`  ${m.name.padEnd(26)} held 10 s by the SCP; service RSS ${m.rss_service_mb} MB at peak; ${m.bytes_per_inflight !== undefined ? `${(m.bytes_per_inflight / 1024).toFixed(2)} KB per in-flight instance (RSS growth / ${m.memory_marks?.[0]?.inflight ?? m.inflight_measured} in flight${m.inflight_measured !== 10_000 ? ': 10,000 were never in flight at once' : ''})` : 'not measured'}; ${marginal ? `${(marginal.bytes / 1024).toFixed(2)} KB per in-flight instance from ${marginal.from} to ${marginal.to} in flight` : 'the growth beyond 10,000 not measured'}; aborted ${m.aborted}`);
   }
   log(`sipp (built-in uac/uas, TCP, INVITE..BYE, same machine, ${SECS} s per step, rising rate):`);
   const sippOut = await sipp();

@@ -72,7 +72,7 @@ export function markdown(r: BenchReport): string {
   const marginal = r.tester.bytes_per_inflight_marginal;
   const [from, to] = r.tester.marginal_from_to ?? [null, null];
   if (marginal != null) {
-    out.push(`- Memory: **${kb(marginal)} KB of service RSS per in-flight instance** (the growth from ${n(from)} to ${n(to)} held open by the SCP at once, one process); the growth to ${n(inflight)} alone read ${kb(r.tester.bytes_per_inflight ?? 0)} KB per instance, the warm-up's freed pages being reused.`);
+    out.push(`- Memory: **${kb(marginal)} KB of service RSS per in-flight instance** (the growth from ${n(from)} to ${n(to)} held open by the SCP at once, one process); the growth to the first ${n(from)} alone read ${kb(r.tester.bytes_per_inflight ?? 0)} KB per instance, the warm-up's freed pages being reused.`);
   } else out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${kb(r.tester.bytes_per_inflight)} KB of service RSS per in-flight instance** (${memoryNote})`}.`);
   return out.join('\n');
 }

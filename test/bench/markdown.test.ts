@@ -54,7 +54,7 @@ test('the linear target run: a row of its own, and its verdict below the table (
 
 test('memory: the growth between two held plateaus when measured, with the growth to the first beside it', () => {
   const md = markdown({ ...report, tester: { ...report.tester, bytes_per_inflight: 41, inflight_measured: 10_000, bytes_per_inflight_marginal: 1812, marginal_from_to: [10_000, 30_000] } });
-  assert.match(md, /- Memory: \*\*1\.8 KB of service RSS per in-flight instance\*\* \(the growth from 10,000 to 30,000 held open by the SCP at once, one process\); the growth to 10,000 alone read 0\.0 KB per instance/);
+  assert.match(md, /- Memory: \*\*1\.8 KB of service RSS per in-flight instance\*\* \(the growth from 10,000 to 30,000 held open by the SCP at once, one process\); the growth to the first 10,000 alone read 0\.0 KB per instance/);
   // without the second plateau, the single figure as before
   assert.match(markdown({ ...report, tester: { ...report.tester, bytes_per_inflight_marginal: null } }), /\*\*6\.0 KB of service RSS per in-flight instance\*\* \(10,000 calls held open/);
 });
