@@ -2,8 +2,8 @@
 // in separate processes, beside SIPp's built-in uac/uas over TCP on the same machine in the same run. Finds each side's
 // ceiling by stepping (bench/ceiling.ts): the tester's `load` maximum (rising backlogs), its `linear` ceiling and SIPp's
 // (rising rates until calls fail or the achieved rate falls short), then prints the ratios tester/SIPp for the maximum
-// rate and for CPU per message, and memory per in-flight instance (RSS growth from 10,000 to 30,000 held; bench/memory.ts). `--json` prints every figure as
-// one JSON object (fields: docs/bench.md).
+// rate and for CPU per message, and memory per in-flight instance (RSS growth from 10,000 to 30,000 held;
+// bench/memory.ts). `--json` prints every figure as one JSON object (fields: docs/bench.md).
 // Options: --json  --quick (short steps, a few minutes)  --secs N (seconds per rated step; default 8, quick 4)
 //          --rates 2000,5000,...  (linear steps)  --sipp-rates 5000,10000,...  --backlogs 50,100,...  (load steps)
 //          --no-sipp  --no-memory  --no-linear-target  --markdown (the README's performance table, after the text report)
@@ -268,6 +268,7 @@ async function main(): Promise<Record<string, unknown>> {
   log(`  linear ceiling: ${linearSearch.best_step ?? 'none'}/s held (${linearSearch.max_rate}/s achieved; stopped at ${linearSearch.stopped})`);
   const linearTarget = argv.includes('--no-linear-target') ? null : await runLinearTarget(go);
   let memory: RunFigures | null = null;
+  let marginal: ReturnType<typeof marginalOf> = null;
   if (!argv.includes('--no-memory')) {
     // a fresh service process, so the heap grown by the runs above does not hide the growth
     svc.child.kill('SIGTERM');
@@ -278,7 +279,7 @@ async function main(): Promise<Record<string, unknown>> {
     await new Promise((r) => setTimeout(r, 1000));
     memory = await runOne(fresh.port, fpids, `memory: ${MEMORY_MORE.toLocaleString('en')} in flight`, 'memory', { run_id: `bench-mem-${Date.now()}`, distribution: { type: 'load', total: MEMORY_MORE, backlog: MEMORY_MORE }, scp: { tcap_timeout: 20 }, operations: [{ ...IDP, arguments: { ...IDP.arguments, serviceKey: 101 } }, RC] }, { memoryMarks: [10_000, MEMORY_MORE] });
     const m = memory;
-    const marginal = marginalOf(m);
+    marginal = marginalOf(m);
     log(`  ${m.name.padEnd(26)} held 10 s by the SCP; service RSS ${m.rss_service_mb} MB at peak; ${m.bytes_per_inflight !== undefined ? `${(m.bytes_per_inflight / 1024).toFixed(2)} KB per in-flight instance (RSS growth / ${m.memory_marks?.[0]?.inflight ?? m.inflight_measured} in flight${m.inflight_measured !== 10_000 ? ': 10,000 were never in flight at once' : ''})` : 'not measured'}; ${marginal ? `${(marginal.bytes / 1024).toFixed(2)} KB per in-flight instance from ${marginal.from} to ${marginal.to} in flight` : 'the growth beyond 10,000 not measured'}; aborted ${m.aborted}`);
   }
   log(`sipp (built-in uac/uas, TCP, INVITE..BYE, same machine, ${SECS} s per step, rising rate):`);
@@ -293,8 +294,8 @@ async function main(): Promise<Record<string, unknown>> {
     linear_ceiling: linearSearch.best_step,
     bytes_per_inflight: memory?.bytes_per_inflight ?? null,
     inflight_measured: memory?.inflight_measured ?? null,
-    bytes_per_inflight_marginal: (memory && marginalOf(memory)?.bytes) ?? null,
-    marginal_from_to: memory && marginalOf(memory) ? [marginalOf(memory)!.from, marginalOf(memory)!.to] : null,
+    bytes_per_inflight_marginal: marginal?.bytes ?? null,
+    marginal_from_to: marginal ? [marginal.from, marginal.to] : null,
   };
   const sippFig = sippOut && !sippOut.skipped ? (sippOut as { max_rate: number; uas_us_per_message: number | null; uac_us_per_message: number | null }) : null;
   const r = ratios(tester, sippFig);
