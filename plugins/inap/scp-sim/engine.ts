@@ -26,27 +26,8 @@ export interface ScpSim {
   stop(): void;
 }
 
-/** One field test of a rule's `match`: the dotted path split, and the pattern of a `~` value compiled. */
-interface FieldTest {
-  readonly path: readonly string[];
-  readonly want: unknown;
-  readonly re: RegExp | undefined;
-}
-
-// A rule's tests, made once per rule (they ran per Begin: a split path, a reduce closure and a RegExp per field).
-const compiled = new WeakMap<Rule, readonly FieldTest[]>();
-
-function testsOf(rule: Rule): readonly FieldTest[] {
-  let t = compiled.get(rule);
-  if (!t) {
-    t = Object.entries(rule.match).map(([k, v]) => ({ path: k.split('.'), want: v, re: typeof v === 'string' && v.startsWith('~') ? new RegExp(v.slice(1)) : undefined }));
-    compiled.set(rule, t);
-  }
-  return t;
-}
-
 function matches(rule: Rule, fields: JsonObject): boolean {
-  for (const t of testsOf(rule)) {
+  for (const t of rule.match) {
     let got: unknown = fields;
     for (const p of t.path) got = got && typeof got === 'object' ? (got as JsonObject)[p] : undefined;
     if (t.re) {
@@ -95,7 +76,7 @@ export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutM
     for (let i = 0; i < script.rules.length; i++) {
       const r = script.rules[i]!;
       if (r.op !== op) continue;
-      if (testsOf(r).length > 0) {
+      if (r.match.length > 0) {
         if (!fields) {
           const at = argType(op, variant);
           const dr = at ? decodeArg(at, first.argument) : { ok: true as const, fields: {} };

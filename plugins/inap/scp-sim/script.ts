@@ -28,10 +28,18 @@ export type Step =
   | { abort: true }
   | { wait_ms: number };
 
+/** One field test of a rule's `match`: the dotted path split, the value wanted, and a `~` value's pattern compiled. */
+export interface FieldTest {
+  readonly path: readonly string[];
+  readonly want: unknown;
+  readonly re: RegExp | undefined;
+}
+
 export interface Rule {
   /** Opening operation this rule answers (default InitialDP). */
   op: string;
-  match: JsonObject;
+  /** The `match` object, made into tests when the script loads (every Begin runs them). */
+  match: readonly FieldTest[];
   flow: Step[];
   /** Label for statistics. */
   name: string;
@@ -114,19 +122,21 @@ function checkFlow(flow: unknown, i: number): Step[] {
   return flow as Step[];
 }
 
-/** `match`: an object of field → value; a value starting with `~` must be a regular expression that compiles. */
-function checkMatch(match: unknown, i: number): JsonObject {
-  if (match === undefined) return {};
+/** `match`: an object of field → value (a dotted field is a path); a value starting with `~` is a regular expression. */
+function checkMatch(match: unknown, i: number): FieldTest[] {
+  if (match === undefined) return [];
   if (typeof match !== 'object' || match === null || Array.isArray(match)) throw new ScriptError(`rules[${i}].match: expected an object of field: value`);
-  for (const [k, v] of Object.entries(match)) {
-    if (typeof v !== 'string' || !v.startsWith('~')) continue;
-    try {
-      new RegExp(v.slice(1));
-    } catch (e) {
-      throw new ScriptError(`rules[${i}].match.${k}: not a regular expression (${(e as Error).message})`);
+  return Object.entries(match).map(([k, want]) => {
+    let re: RegExp | undefined;
+    if (typeof want === 'string' && want.startsWith('~')) {
+      try {
+        re = new RegExp(want.slice(1));
+      } catch (e) {
+        throw new ScriptError(`rules[${i}].match.${k}: not a regular expression (${(e as Error).message})`);
+      }
     }
-  }
-  return match as JsonObject;
+    return { path: k.split('.'), want, re };
+  });
 }
 
 export function parseScript(data: unknown): Script {

@@ -41,21 +41,14 @@ interface NameKeys {
   readonly error: string;
 }
 
-// Field names come from the descriptors (a finite set); the bound only guards against a caller passing other names.
-const nameKeyCache = new Map<string, NameKeys>();
-const MAX_NAME_KEYS = 20_000;
+const NAME_SUFFIXES: readonly string[] = ['hex', 'name', 'error'];
 
 /**
- * The keys `n_hex`, `n_name` and `n_error`, made once per name: concatenating them per field per message, then
- * looking a property up by the fresh string (flattened and hashed each time), cost more than the value's encoding.
+ * The keys `n_hex`, `n_name` and `n_error`, made once per name (suffixKeys): concatenating them per field per message,
+ * then looking a property up by the fresh string (flattened and hashed each time), cost more than the value's encoding.
  */
 function keysOf(n: string): NameKeys {
-  let k = nameKeyCache.get(n);
-  if (k === undefined) {
-    k = { hex: n + '_hex', name: n + '_name', error: n + '_error' };
-    if (nameKeyCache.size < MAX_NAME_KEYS) nameKeyCache.set(n, k);
-  }
-  return k;
+  return suffixKeys(NAME_SUFFIXES, n) as unknown as NameKeys;
 }
 
 function isObj(v: unknown): v is Obj {
@@ -150,7 +143,10 @@ function unknownIn(ty: Ty, holder: Obj, n: string): boolean {
   if (u(v) || u(holder[keys.hex]) || (ty.k === 'enum' && u(holder[keys.name]))) return true;
   if (ty.k === 'ext') return deepUnknown(v);
   const fmt = formatOf(ty.k === 'seqof' ? ty.of : ty);
-  if (fmt) for (const s of fmt.suffixes) if (u(holder[n + '_' + s])) return true;
+  if (fmt) {
+    const k = derivedKeys(fmt, n);
+    for (const s of fmt.suffixes) if (u(holder[k[s]!])) return true;
+  }
   return false;
 }
 
