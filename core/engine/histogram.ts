@@ -47,6 +47,11 @@ export class LatencyHistogram {
     this.h.add(d);
   }
 
+  /** Forget every recorded value (the counts array is kept and zeroed). */
+  reset(): void {
+    this.h.reset();
+  }
+
   get count(): number {
     return this.h.totalCount;
   }
@@ -136,10 +141,3 @@ export const MAX_ENCODED_CHARS = 256 * 1024;
 
 /** The percentiles of the latency distribution in the result record (`latency.distribution`). */
 export const DISTRIBUTION_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100] as const;
-
-/** Percentile of a small sample array (for per-second buckets). */
-export function percentile(sorted: Float64Array | number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}

@@ -1,7 +1,7 @@
 // core/engine/histogram.ts: latency summaries (ms in, ms out, microsecond resolution).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DISTRIBUTION_PERCENTILES, LatencyHistogram, percentile } from '../../../core/engine/histogram.js';
+import { DISTRIBUTION_PERCENTILES, LatencyHistogram } from '../../../core/engine/histogram.js';
 
 test('an empty histogram summarises to zeros', () => {
   assert.deepEqual(new LatencyHistogram().summary(), { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 });
@@ -52,10 +52,14 @@ test('very long latencies (an hour) are recorded', () => {
   assert.ok(Math.abs(h.summary().max - 3_600_000) / 3_600_000 < 0.001);
 });
 
-test('percentile of a sorted sample', () => {
-  const s = Float64Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  assert.equal(percentile(s, 50), 5);
-  assert.equal(percentile(s, 99), 10);
-  assert.equal(percentile(s, 0), 1);
-  assert.equal(percentile([], 50), 0);
+test('reset forgets every value; the histogram records afresh after it', () => {
+  const h = new LatencyHistogram();
+  for (let i = 1; i <= 100; i++) h.record(1000);
+  h.reset();
+  assert.deepEqual(h.summary(), { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 });
+  h.record(2);
+  const s = h.summary();
+  assert.equal(s.count, 1);
+  assert.equal(s.max, 2);
+  assert.equal(s.p99, 2);
 });
