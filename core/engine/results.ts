@@ -55,9 +55,10 @@ export class RunResults {
    * The open second's instance latencies, for its bucket's p50/p99: a histogram like the run's (3 significant
    * digits), read and reset when the second closes. It counts every instance of the second in fixed memory; the
    * sorted array of samples it replaces held up to 20,000 of them and its sort stalled the event loop for 3-20 ms
-   * once a second at 20,000 instances/s (docs/performance.md).
+   * once a second at 20,000 instances/s (docs/performance.md). Released by close() when the run ends (a retained
+   * run keeps its buckets, not ~94 KB of counts).
    */
-  private readonly second = new LatencyHistogram();
+  private second: LatencyHistogram | undefined = new LatencyHistogram();
   private openSecond = -1;
   firstStartAt = 0;
   lastStartAt = 0;
@@ -97,7 +98,7 @@ export class RunResults {
       this.counts.finished++;
       b.finished++;
       this.instanceLatency.record(s.latencyMs);
-      this.second.record(s.latencyMs);
+      this.second?.record(s.latencyMs);
     });
   }
 
@@ -130,13 +131,20 @@ export class RunResults {
   private closeSecond(next: number): void {
     const prev = this.buckets[this.openSecond];
     if (prev) this.secondPercentiles(prev);
-    this.second.reset();
+    this.second?.reset();
     this.openSecond = next;
+  }
+
+  /** The run has ended: the open second's percentiles are final, and its histogram is let go. */
+  close(): void {
+    const open = this.buckets[this.openSecond];
+    if (open) this.secondPercentiles(open);
+    this.second = undefined;
   }
 
   /** The open second's p50/p99 into its bucket (left as they are while it has no finished instance). */
   private secondPercentiles(b: Bucket): void {
-    if (this.second.count === 0) return;
+    if (!this.second?.count) return;
     const [p50, p99] = this.second.scan(BUCKET_PERCENTILES).values;
     b.p50 = Math.round(p50!) / 1000;
     b.p99 = Math.round(p99!) / 1000;

@@ -249,6 +249,7 @@ export class TestRun implements RunView, InstanceHost {
     if (this.state === 'running') this.state = 'completed';
     this.finishWall = nowMs();
     this.completedAt = performance.now();
+    this.results.close();
     try {
       await this.hooks.done.promise(this);
     } catch {

@@ -83,3 +83,17 @@ test('failed instances count in the percentiles; dropped ones are counted in the
   assert.deepEqual([b!.started, b!.finished, b!.failed, b!.dropped], [1, 1, 1, 1]);
   near(b!.p99, 10, 'p99');
 });
+
+test('close() keeps the last second\'s percentiles; instances reported after it change no percentile', (t) => {
+  const { results, finish, at } = setup(t);
+  at(0);
+  finish(4);
+  at(1200);
+  finish(6);
+  results.close();
+  finish(500); // counted, but the percentiles are final
+  const b = results.bucketList();
+  near(b[0]!.p99, 4, 'second 0');
+  near(b[1]!.p99, 6, 'second 1');
+  assert.equal(b[1]!.finished, 2);
+});
