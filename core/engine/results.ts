@@ -161,7 +161,8 @@ export class RunResults {
   latency(): { instance: LatencySummary; operations: Record<string, LatencySummary>; distribution: Array<[number, number]> } {
     const operations: Record<string, LatencySummary> = {};
     for (const [k, h] of this.opLatency) operations[k] = h.summary();
-    return { instance: this.instanceLatency.summary(), operations, distribution: this.instanceLatency.distribution() };
+    const { summary, distribution } = this.instanceLatency.summaryAndDistribution();
+    return { instance: summary, operations, distribution };
   }
 
   /** The latency histograms serialised (LatencyHistogram.encode), for `latency.hdr`: mergeable exactly. */

@@ -34,6 +34,27 @@ test("summary(), distribution() and mean() are the library's percentiles and mea
   one.record(7);
   const lib1 = (one as unknown as { h: typeof lib }).h;
   assert.deepEqual(one.summary(), { count: 1, p50: ms(lib1.getValueAtPercentile(50)), p90: ms(lib1.getValueAtPercentile(90)), p99: ms(lib1.getValueAtPercentile(99)), max: ms(lib1.maxValue), mean: ms(lib1.mean) });
+  // the record's one-pass form gives the same
+  assert.deepEqual(h.summaryAndDistribution(), { summary: h.summary(), distribution: h.distribution() });
+  assert.deepEqual(one.summaryAndDistribution(), { summary: one.summary(), distribution: one.distribution() });
+  assert.deepEqual(new LatencyHistogram().summaryAndDistribution(), { summary: new LatencyHistogram().summary(), distribution: [] });
+});
+
+test('the scan reads the counts through getCountAtIndex() where the library keeps no typed array of them', () => {
+  const h = new LatencyHistogram();
+  for (let i = 1; i <= 5000; i++) h.record(i * 0.37);
+  const want = { summary: h.summary(), distribution: h.distribution(), mean: h.mean() };
+  const lib = (h as unknown as { h: { _counts?: Uint32Array; getCountAtIndex(i: number): number } }).h;
+  const counts = lib._counts!;
+  assert.ok(counts instanceof Uint32Array, 'the library version this was written for keeps its counts in _counts');
+  lib._counts = undefined;
+  lib.getCountAtIndex = (i: number) => counts[i]!;
+  try {
+    assert.deepEqual({ summary: h.summary(), distribution: h.distribution(), mean: h.mean() }, want);
+  } finally {
+    lib._counts = counts;
+    delete (lib as { getCountAtIndex?: unknown }).getCountAtIndex;
+  }
 });
 
 test('sub-millisecond latencies keep microsecond resolution; zero is recorded as 1 µs', () => {
