@@ -6,6 +6,8 @@ import type { EndSignal } from '../api/index.js';
 
 export class InstanceEndSignal implements EndSignal {
   aborted = false;
+  /** Its place in the run's signalled (Bag). */
+  bagIndex = -1;
   /** Why it fired: the reason given to an AbortSignal made on top of it. */
   cancelled = false;
   private one: (() => void) | undefined;

@@ -18,6 +18,7 @@ import { expressionLimits } from '../expr/limits.js';
 import { jsonValueSize } from '../expr/json-value.js';
 import type { Outcome } from './first-call.js';
 import { InstanceEndSignal } from './end-signal.js';
+import type { Bag, BagMember } from './bag.js';
 
 export type { Outcome };
 
@@ -33,9 +34,9 @@ export interface InstanceHost {
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
   readonly isCancelled: boolean;
   /** The instances that have waited on an operation: a run cancel ends their wait. */
-  readonly cancellers: Set<Cancellable>;
+  readonly cancellers: Bag<Cancellable>;
   /** End signals of the instances that made one (an operation asked for ctx.endSignal or ctx.signal), fired by a run cancel. */
-  readonly signalled: Set<InstanceEndSignal>;
+  readonly signalled: Bag<InstanceEndSignal>;
   /** The instance ended (once per instance; never from within runInstance's own call). */
   instanceEnded(index: number, end: InstanceEnd): void;
   /** An internal fault ended the instance (a hook's throw outside an operation, a bug): no outcome. */
@@ -54,7 +55,7 @@ class LaterHandle implements Later {
 }
 
 /** An instance's wait on an operation, as a run cancel ends it. */
-export interface Cancellable {
+export interface Cancellable extends BagMember {
   cancel(e: Error): void;
 }
 
@@ -94,6 +95,8 @@ const MAX_STEPS = 1_000_000;
 const CLEANUP_BUDGET_MS = 1000;
 
 class Ctx implements OperationContext<unknown> {
+  /** Its place in the run's cancellers (Bag). */
+  bagIndex = -1;
   opIndex = 0;
   step = 0;
   type = '';

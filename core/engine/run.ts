@@ -6,6 +6,7 @@ import type { CompiledDefinition, Distribution } from './definition.js';
 import { instanceNumber } from './slice.js';
 import { runInstance, SizeLedger, type Cancellable, type InstanceEnd, type InstanceHost } from './instance.js';
 import type { InstanceEndSignal } from './end-signal.js';
+import { Bag } from './bag.js';
 import { FirstCallRecorder } from './first-call.js';
 import { RegexCache } from './regex.js';
 import { RunResults } from './results.js';
@@ -35,10 +36,14 @@ export class TestRun implements RunView, InstanceHost {
   finishWall: number | undefined;
   private readonly t0 = performance.now();
   private readonly controller = new AbortController();
-  private inflight = new Set<number>();
-  readonly signalled = new Set<InstanceEndSignal>();
+  /**
+   * Instances started and not yet ended (each reports its end once: instanceEnded or instanceFault). A count, not a
+   * Set of indexes: a long-lived Set changed per instance keeps its obsolete tables alive through scavenges (bag.ts).
+   */
+  private inflight = 0;
+  readonly signalled = new Bag<InstanceEndSignal>();
   isCancelled = false;
-  readonly cancellers = new Set<Cancellable>();
+  readonly cancellers = new Bag<Cancellable>();
   private nextIndex = 0;
   private timer: NodeJS.Timeout | undefined;
   private doneResolve!: () => void;
@@ -81,7 +86,7 @@ export class TestRun implements RunView, InstanceHost {
     return this.controller.signal;
   }
   get inProgress(): number {
-    return this.inflight.size;
+    return this.inflight;
   }
 
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void {
@@ -142,10 +147,9 @@ export class TestRun implements RunView, InstanceHost {
     if (this.timer) clearTimeout(this.timer);
     this.isCancelled = true;
     this.controller.abort(new Error('run cancelled'));
-    for (const c of this.cancellers) c.cancel(new Error('run cancelled'));
-    this.cancellers.clear();
-    for (const c of this.signalled) c.fire(true);
-    if (this.inflight.size === 0) void this.end();
+    for (const c of this.cancellers.takeAll()) c.cancel(new Error('run cancelled'));
+    for (const c of this.signalled.takeAll()) c.fire(true);
+    if (this.inflight === 0) void this.end();
   }
 
   private total(): number {
@@ -154,33 +158,33 @@ export class TestRun implements RunView, InstanceHost {
 
   private launch(intended: number): void {
     const index = this.nextIndex++;
-    this.inflight.add(index);
-    if (this.inflight.size > this.maxInflight) this.maxInflight = this.inflight.size;
+    this.inflight++;
+    if (this.inflight > this.maxInflight) this.maxInflight = this.inflight;
     this.hooks.instanceStart.call(index);
     runInstance(this, index, intended);
   }
 
   instanceEnded(index: number, { outcome, latencyMs, vars }: InstanceEnd): void {
     this.guard('the end of an instance', () => {
-      this.inflight.delete(index);
+      this.inflight--;
       this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, vars } : { index, outcome, latencyMs });
       this.afterInstance();
     });
   }
 
   instanceFault(index: number, e: unknown): void {
-    this.inflight.delete(index);
+    this.inflight--;
     this.fault(`instance ${index}`, e);
     this.afterInstance();
   }
 
   private afterInstance(): void {
     if (this.state !== 'running') {
-      if (this.inflight.size === 0) void this.end();
+      if (this.inflight === 0) void this.end();
       return;
     }
     if (this.def.distribution.type !== 'linear') this.fill();
-    else if (this.nextIndex + this.results.counts.dropped >= this.total() && this.inflight.size === 0) void this.end();
+    else if (this.nextIndex + this.results.counts.dropped >= this.total() && this.inflight === 0) void this.end();
   }
 
   /**
@@ -191,7 +195,7 @@ export class TestRun implements RunView, InstanceHost {
   private fill(): void {
     const d = this.def.distribution;
     if (this.refillQueued) return;
-    while (this.state === 'running' && this.nextIndex < d.total && this.inflight.size < d.backlog) {
+    while (this.state === 'running' && this.nextIndex < d.total && this.inflight < d.backlog) {
       if (shouldYield()) {
         this.refillQueued = true;
         nextSlice(() => {
@@ -202,7 +206,7 @@ export class TestRun implements RunView, InstanceHost {
       }
       this.launch(performance.now());
     }
-    if (this.nextIndex >= d.total && this.inflight.size === 0) void this.end();
+    if (this.nextIndex >= d.total && this.inflight === 0) void this.end();
   }
 
   /**
@@ -228,13 +232,13 @@ export class TestRun implements RunView, InstanceHost {
           nextSlice(resume);
           return;
         }
-        if (this.inflight.size < d.backlog) this.launch(nextAt);
+        if (this.inflight < d.backlog) this.launch(nextAt);
         else this.results.dropped();
         k++;
         if (k < d.total) nextAt = t0 + due(k) * 1000;
       }
       if (k >= d.total) {
-        if (this.inflight.size === 0) void this.end();
+        if (this.inflight === 0) void this.end();
         return;
       }
       this.timer = setTimeout(resume, Math.max(0, Math.min(50, nextAt - performance.now() - 0.5)));
@@ -281,7 +285,7 @@ export class TestRun implements RunView, InstanceHost {
       rec.duration = Math.round((this.finishWall! - this.startWall) * 1000) / 1e6;
     }
     rec.counts = { ...c };
-    rec.in_progress = this.inflight.size;
+    rec.in_progress = this.inflight;
     const d = this.def.distribution;
     rec.distribution = distributionRecord(d);
     if (d.slice) rec.slice = { index: d.slice.index, count: d.slice.count, distribution: distributionRecord({ ...d, ...d.slice }) };

@@ -12,6 +12,7 @@ import { SigtranError } from '../errors.js';
 import { P_ABORT_CAUSES, TcapError, decodeTcap, rejectText, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
 import { DialogueImpl, type DialogueHost } from './dialogue.js';
 import { DeadlineList } from './deadlines.js';
+import { TidTable } from './tid-table.js';
 import { InboundMessage } from './message.js';
 import { toHex } from '../ber/hex.js';
 
@@ -59,7 +60,8 @@ interface Backlogged {
 const BACKLOG_MAX = 2000;
 
 export class DialogueManager implements DialogueHost {
-  readonly dialogues = new Map<number, DialogueImpl>();
+  /** Open dialogues by local transaction id (a TidTable, not a Map: see tid-table.ts). */
+  readonly dialogues = new TidTable<DialogueImpl>();
   private nextTid = (Math.random() * 0x7fffffff) >>> 0;
   private acceptors: Acceptor[] = [];
   private listeners: ListenerImpl[] = [];
@@ -167,7 +169,7 @@ export class DialogueManager implements DialogueHost {
 
   /** Abort everything (gateway stopped or association lost with no other link). */
   failAll(reason: string): void {
-    for (const d of [...this.dialogues.values()]) {
+    for (const d of this.dialogues.values()) {
       if (d.state === 'idle') continue;
       this.deliverLocalAbort(d, reason);
     }
