@@ -19,6 +19,12 @@ import { ratedMiss, ratios, searchLoad, searchRated, usPerMessage } from './ceil
 import { markdown, type BenchReport } from './markdown.js';
 import { MEMORY_MORE, marginalOf } from './memory.js';
 import { LINEAR_TARGET_RATE, LINEAR_TARGET_SECS, linearVerdict, type LinearVerdict } from './linear-target.js';
+import { STALL_MIN_MS, probeHost, startHostProbe, type HostStalls } from './host-stalls.js';
+
+/** A host probe's figures, for the log. */
+function hostLine(h: HostStalls): string {
+  return `host stalls (probe of ${h.median_us} µs work every 5 ms; slow = over 3x that with no run-queue wait): ${h.stalls} of ${STALL_MIN_MS} ms or more, longest ${h.longest_ms} ms, ${h.stalled_ms_per_s} ms stalled per second, ${h.slow} slow of ${h.samples} samples`;
+}
 import { sippStep } from './sipp.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
@@ -228,15 +234,19 @@ const runLine = (f: RunFigures) =>
  * Issue 14's linear target: `linear` 20,000/s for 30 s (`--quick`: 10 s, reported but not judged), judged by
  * linearVerdict, with the SCP's CPU beside it.
  */
-async function runLinearTarget(go: (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>) => Promise<RunFigures>): Promise<{ run: RunFigures; verdict: LinearVerdict }> {
+async function runLinearTarget(go: (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>) => Promise<RunFigures>): Promise<{ run: RunFigures; verdict: LinearVerdict; host_stalls: HostStalls }> {
   const secs = QUICK ? 10 : LINEAR_TARGET_SECS;
   const rate = LINEAR_TARGET_RATE;
   log(`tester linear target (issue 14: ${rate}/s for ${LINEAR_TARGET_SECS} s${QUICK ? `; --quick: ${secs} s, not judged` : ''}):`);
+  // the host probe runs beside it (bench/host-stalls.ts): the stalls the host imposes are reported with the verdict
+  const probe = startHostProbe();
   const run = await go(`linear ${rate}/s for ${secs}s (target)`, 'linear', { type: 'linear', total: rate * secs, backlog: Math.max(2000, rate), cps: { rate } });
+  const hostStalls = probe.stop();
   const verdict = linearVerdict({ target: rate, secs, startRate: run.start_rate, startedPerSecond: run.started_per_second ?? [], p99Ms: run.p99_ms, aborted: run.aborted, failed: run.failed, dropped: run.dropped });
   const w = verdict.worst_second;
   log(`  ${verdict.met ? 'met' : 'NOT met'}: started ${run.start_rate}/s (${verdict.overall_off_pct}% off), worst second ${w ? `${w.second}: ${w.started} (${w.off_pct}%)` : 'none'}, p99 ${run.p99_ms} ms, SCP CPU ${run.cpu_scp_pct}% (${run.us_per_message_scp ?? '-'} µs/msg)${verdict.misses.length ? `; ${verdict.misses.join('; ')}` : ''}`);
-  return { run, verdict };
+  log(`  ${hostLine(hostStalls)}`);
+  return { run, verdict, host_stalls: hostStalls };
 }
 
 async function main(): Promise<Record<string, unknown>> {
@@ -247,6 +257,9 @@ async function main(): Promise<Record<string, unknown>> {
     ],
   };
   const date = new Date().toISOString();
+  // the machine before anything of ours runs: the host's own stalls (bench/host-stalls.ts)
+  const hostAtRest = await probeHost(QUICK ? 3 : 10);
+  log(`the machine at rest, ${hostAtRest.secs} s: ${hostLine(hostAtRest)}`);
   const sim = await startScpSim(work, script, SCP_WORKERS);
   const svc = await startService(sim.port, 'main');
   const port = svc.port;
@@ -312,7 +325,7 @@ async function main(): Promise<Record<string, unknown>> {
   log(`targets (issue 14): service CPU <= 30 µs per instance: ${said(targets.service_cpu_per_instance_max_30us)}; load maximum >= SIPp's: ${said(targets.load_max_at_least_sipp_max)}; <= 2 KB per in-flight instance: ${said(targets.max_2kb_per_inflight_at_backlog_10000)}; linear ${LINEAR_TARGET_RATE}/s for ${LINEAR_TARGET_SECS} s: ${said(targets.linear_20000_for_30s)}`);
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version, loadavg: loadFigures() };
   log(`load average (1 min) during the run: ${machine.loadavg.min}–${machine.loadavg.max}, mean ${machine.loadavg.mean}`);
-  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, sipp: sippOut, ratios: r, targets };
+  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, sipp: sippOut, ratios: r, targets };
   if (argv.includes('--markdown')) log('\n' + markdown(out as unknown as BenchReport));
   return out;
 }

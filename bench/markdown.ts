@@ -1,6 +1,7 @@
 // `npm run bench -- --markdown`: the README's performance table from one bench report (the object `--json` prints).
 import type { SearchResult } from './ceiling.js';
 import type { LinearVerdict } from './linear-target.js';
+import { STALL_MIN_MS, type HostStalls } from './host-stalls.js';
 
 interface Run {
   name: string;
@@ -34,10 +35,15 @@ export interface BenchReport {
   load: SearchResult<Run & { step: number }>;
   linear: SearchResult<Run & { step: number }>;
   /** Issue 14's linear target run (absent or null: not run). */
-  linear_target?: { run: Run & { start_rate: number; cpu_scp_pct: number; us_per_message_scp: number | null }; verdict: LinearVerdict } | null;
+  linear_target?: { run: Run & { start_rate: number; cpu_scp_pct: number; us_per_message_scp: number | null }; verdict: LinearVerdict; host_stalls?: HostStalls } | null;
+  /** The host probe with nothing of ours running (bench/host-stalls.ts); absent in older reports. */
+  host_at_rest?: HostStalls | null;
   sipp: { skipped?: string; search?: SearchResult<Sipp & { step: number }>; max_rate?: number; uas_us_per_message?: number | null; uac_us_per_message?: number | null } | null;
   ratios: { max_rate: number | null; cpu_per_message: number | null; cpu_per_message_vs_uas: number | null; cpu_per_message_vs_uac: number | null };
 }
+
+/** A probe's figures in words. */
+const stallText = (h: HostStalls) => `${h.stalls} of ${STALL_MIN_MS} ms or more in ${h.secs} s (longest ${h.longest_ms} ms; ${h.stalled_ms_per_s} ms stalled per second)`;
 
 const n = (x: number | null | undefined) => (x == null ? '–' : x.toLocaleString('en'));
 const held = (s: { held: boolean; why?: string }) => (s.held ? 'yes' : `no: ${s.why}`);
@@ -64,8 +70,9 @@ export function markdown(r: BenchReport): string {
     const v = lt.verdict;
     const w = v.worst_second;
     const judged = r.options.quick ? 'not judged (`--quick`: a shorter run)' : v.met ? '**met**' : `**not met** (${v.misses.join('; ')})`;
-    out.push(`- \`linear\` target (issue 14: 20,000/s for 30 s, every full second within ±5%, p99 < 50 ms, nothing lost): ${judged}. Started ${n(lt.run.start_rate)}/s (${v.overall_off_pct}% off), worst second ${w ? `${n(w.started)} (${w.off_pct}%)` : '–'}, p50 / p99 ${lt.run.p50_ms.toFixed(1)} / ${lt.run.p99_ms.toFixed(1)} ms; CPU service ${lt.run.cpu_service_pct}%, SCP ${lt.run.cpu_scp_pct}% beside it.`);
+    out.push(`- \`linear\` target (issue 14: 20,000/s for 30 s, every full second within ±5%, p99 < 50 ms, nothing lost): ${judged}. Started ${n(lt.run.start_rate)}/s (${v.overall_off_pct}% off), worst second ${w ? `${n(w.started)} (${w.off_pct}%)` : '–'}, p50 / p99 ${lt.run.p50_ms.toFixed(1)} / ${lt.run.p99_ms.toFixed(1)} ms; CPU service ${lt.run.cpu_service_pct}%, SCP ${lt.run.cpu_scp_pct}% beside it.${lt.host_stalls ? ` Host stalls during it: ${stallText(lt.host_stalls)}.` : ''}`);
   }
+  if (r.host_at_rest) out.push(`- Host stalls (bench/host-stalls.ts: the vCPUs at a fraction of their speed, unseen by the guest's scheduler), before anything of ours ran: ${stallText(r.host_at_rest)}.`);
   const inflight = r.tester.inflight_measured ?? 10_000;
   const memoryNote = inflight === 10_000 ? '10,000 calls held open by the SCP' : `${n(inflight)} in flight at most: the machine did not start 10,000 within the SCP's 10 s hold`;
   const kb = (b: number) => (b / 1024).toFixed(1);

@@ -52,6 +52,18 @@ test('the linear target run: a row of its own, and its verdict below the table (
   assert.doesNotMatch(markdown(report), /`linear` target/);
 });
 
+test('host stalls: beside the linear target and at rest, when measured; nothing when not', () => {
+  const target = { ...run('linear 20000/s for 30s (target)', 20_000, 19_990, true), start_rate: 19_996, cpu_scp_pct: 33, us_per_message_scp: 8 };
+  const verdict = { met: false, misses: ['p99 61 ms, not below 50 ms'], seconds_judged: 30, worst_second: null, overall_off_pct: 0 };
+  const stalls = { secs: 31.2, samples: 6100, median_us: 97, slow: 240, stalls: 23, longest_ms: 88.4, stalled_ms_per_s: 31.5 };
+  const rest = { ...stalls, secs: 10, stalls: 9, longest_ms: 63, stalled_ms_per_s: 28.5 };
+  const md = markdown({ ...report, linear_target: { run: target, verdict, host_stalls: stalls }, host_at_rest: rest });
+  assert.match(md, /SCP 33% beside it\. Host stalls during it: 23 of 20 ms or more in 31\.2 s \(longest 88\.4 ms; 31\.5 ms stalled per second\)\./);
+  assert.match(md, /before anything of ours ran: 9 of 20 ms or more in 10 s \(longest 63 ms; 28\.5 ms stalled per second\)\./);
+  const none = markdown({ ...report, linear_target: { run: target, verdict } });
+  assert.doesNotMatch(none, /Host stalls/);
+});
+
 test('memory: the growth between two held plateaus when measured, with the growth to the first beside it', () => {
   const md = markdown({ ...report, tester: { ...report.tester, bytes_per_inflight: 41, inflight_measured: 10_000, bytes_per_inflight_marginal: 1812, marginal_from_to: [10_000, 30_000] } });
   assert.match(md, /- Memory: \*\*1\.8 KB of service RSS per in-flight instance\*\* \(the growth from 10,000 to 30,000 held open by the SCP at once, one process\); the growth to the first 10,000 alone read 0\.0 KB per instance/);
