@@ -10,6 +10,7 @@ export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/t
 export { deadline, type Deadline } from './net/deadline.js';
 export { urlCredentials, type UrlCredentials } from './net/credentials.js';
 export { redactText, redactJson } from '../core/redact.js';
+export { IdTable } from './id-table.js';
 export { HttpPool, httpClientSchemaProperties, type HttpClientOptions } from './net/http-pool.js';
 export { httpExchange, HttpExchangeError, type HttpExchangeRequest, type HttpExchangeResponse, type HttpFailureKind } from './net/http-exchange.js';
 export {

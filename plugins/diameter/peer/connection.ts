@@ -5,6 +5,7 @@ import { isCodecError } from '../codec/errors.js';
 import { CommandFlag } from '../codec/header.js';
 import { Framer } from './framer.js';
 import type { PeerLink } from './link.js';
+import { IdTable } from '../../../sdk/index.js';
 
 export class PeerError extends Error {
   constructor(message: string) {
@@ -37,7 +38,8 @@ export interface ConnectionHandlers {
 export class Connection {
   readonly remote: string;
   private readonly framer: Framer;
-  private readonly pending = new Map<number, Pending>();
+  /** Requests waiting for their answer, by hop-by-hop id (an IdTable, not a Map: sdk/id-table.ts). */
+  private readonly pending = new IdTable<Pending>();
   private closedReason: string | undefined;
   /** Set by end(): the reason given when the socket then closes. */
   private closingReason: string | undefined;
@@ -151,7 +153,7 @@ export class Connection {
   close(reason: string): void {
     if (this.closedReason !== undefined) return;
     this.closedReason = reason;
-    for (const [, p] of this.pending) {
+    for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       p.reject(new PeerError(`connection to ${this.remote} lost while waiting for the answer: ${reason}`));
     }

@@ -7,12 +7,11 @@
 // refused at once (the registrations' refusal, else a TCAP U-Abort); other Begins wait in the backlog.
 import type { ApplicationContext } from '../ac.js';
 import type { BeginCriterion, BeginListener, BeginRouter, ReceiveOptions, RegisterOptions, SccpAddress, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
-import type { EndSignal } from '../../../sdk/index.js';
+import { IdTable, type EndSignal } from '../../../sdk/index.js';
 import { SigtranError } from '../errors.js';
 import { P_ABORT_CAUSES, TcapError, decodeTcap, rejectText, tidNumber, type DecodedTcap, type OutTcap } from './codec.js';
 import { DialogueImpl, type DialogueHost } from './dialogue.js';
 import { DeadlineList } from './deadlines.js';
-import { TidTable } from './tid-table.js';
 import { InboundMessage } from './message.js';
 import { toHex } from '../ber/hex.js';
 
@@ -60,8 +59,8 @@ interface Backlogged {
 const BACKLOG_MAX = 2000;
 
 export class DialogueManager implements DialogueHost {
-  /** Open dialogues by local transaction id (a TidTable, not a Map: see tid-table.ts). */
-  readonly dialogues = new TidTable<DialogueImpl>();
+  /** Open dialogues by local transaction id (an IdTable, not a Map: see sdk/id-table.ts). */
+  readonly dialogues = new IdTable<DialogueImpl>();
   private nextTid = (Math.random() * 0x7fffffff) >>> 0;
   private acceptors: Acceptor[] = [];
   private listeners: ListenerImpl[] = [];

@@ -1,7 +1,7 @@
-// plugins/sigtran/tcap/tid-table.ts: the open dialogues by transaction id, checked against a Map as the model.
+// sdk/id-table.ts: values by 32-bit id (TCAP transaction ids, Diameter hop-by-hop ids), checked against a Map as the model.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TidTable } from '../../../../plugins/sigtran/tcap/tid-table.js';
+import { IdTable } from '../../sdk/index.js';
 
 /** A seeded sequence (the same every run). */
 function rng(seed: number): () => number {
@@ -11,10 +11,10 @@ function rng(seed: number): () => number {
 
 test('random sets, gets and deletes agree with a Map, through growth and shrinking', () => {
   const r = rng(7);
-  const t = new TidTable<string>();
+  const t = new IdTable<string>();
   const m = new Map<number, string>();
   // keys from a small range collide in the table; consecutive ones (as allocated) and ones near 2^32 too
-  const key = () => { const c = r(); return c < 0.4 ? 1 + Math.floor(r() * 300) : c < 0.8 ? 0xfffffff0 + Math.floor(r() * 15) : (Math.floor(r() * 2 ** 32) >>> 0) || 1; };
+  const key = () => { const c = r(); return c < 0.4 ? Math.floor(r() * 300) : c < 0.8 ? 0xfffffff0 + Math.floor(r() * 15) : (Math.floor(r() * 2 ** 32) >>> 0) || 1; };
   for (let step = 0; step < 50_000; step++) {
     const k = key();
     const op = r();
@@ -34,7 +34,7 @@ test('random sets, gets and deletes agree with a Map, through growth and shrinki
 });
 
 test('a burst of 100,000 consecutive ids, then all deleted: every one found while open, none after', () => {
-  const t = new TidTable<number>();
+  const t = new IdTable<number>();
   const base = 0xfffe0000; // wraps past 2^32 - 1 as the allocator's counter does (0 skipped)
   const ids: number[] = [];
   for (let i = 0; ids.length < 100_000; i++) {
@@ -50,12 +50,26 @@ test('a burst of 100,000 consecutive ids, then all deleted: every one found whil
   assert.deepEqual(t.values(), []);
 });
 
-test('id 0 is never stored and never found; negative numbers read as their 32-bit unsigned id', () => {
-  const t = new TidTable<string>();
-  assert.throws(() => t.set(0, 'x'), /transaction id 0/);
+test('id 0 is stored beside the table; negative numbers read as their 32-bit unsigned id; clear empties it', () => {
+  const t = new IdTable<string>();
   assert.equal(t.get(0), undefined);
+  assert.equal(t.has(0), false);
   assert.equal(t.delete(0), false);
+  t.set(0, 'zero');
   t.set(0xffffffff, 'max');
+  t.set(0, 'zero again');
+  assert.equal(t.size, 2);
+  assert.equal(t.get(0), 'zero again');
   assert.equal(t.get(-1), 'max');
   assert.equal(t.has(0xffffffff), true);
+  assert.deepEqual(t.values().sort(), ['max', 'zero again']);
+  for (let i = 1; i <= 200; i++) t.set(i, `v${i}`); // grows: id 0 kept
+  assert.equal(t.size, 202);
+  assert.equal(t.get(0), 'zero again');
+  assert.equal(t.delete(0), true);
+  assert.equal(t.size, 201);
+  t.clear();
+  assert.equal(t.size, 0);
+  assert.equal(t.get(5), undefined);
+  assert.deepEqual(t.values(), []);
 });
