@@ -42,14 +42,33 @@ const MAX_BUCKETS = 24 * 3600;
 
 const BUCKET_PERCENTILES = [50, 99] as const;
 
+/** The record's `latency` without `hdr`. */
+export interface LatencyFigures {
+  instance: LatencySummary;
+  operations: Record<string, LatencySummary>;
+  distribution: Array<[number, number]>;
+}
+/** The serialised histograms of `latency.hdr`. */
+export interface EncodedHistograms {
+  instance: string;
+  operations: Record<string, string>;
+}
+
 const STAGE = 100; // results tap after plugins' own taps
 
 export class RunResults {
   readonly counts: Counts = { started: 0, finished: 0, passed: 0, failed: 0, aborted: 0, cancelled: 0, dropped: 0 };
   readonly firstFails: Problem[] = [];
   readonly firstAborts: Problem[] = [];
-  readonly instanceLatency = new LatencyHistogram();
-  readonly opLatency = new Map<string, LatencyHistogram>();
+  /** The instances' latencies and each operation type's; let go by close() once the run has ended (see `final`). */
+  private instanceLatency: LatencyHistogram | undefined = new LatencyHistogram();
+  private readonly opLatency = new Map<string, LatencyHistogram>();
+  /**
+   * Once the run has ended: its latency figures and serialised histograms, read once. A retained run keeps these
+   * (a few KB) instead of its histograms (~94 KB each: the instance's and one per operation type), so the 1,000 runs
+   * `--max-retained-runs` allows hold tens of MB, not hundreds.
+   */
+  private final: { latency: LatencyFigures; encoded: EncodedHistograms } | undefined;
   private buckets: Bucket[] = [];
   /**
    * The open second's instance latencies, for its bucket's p50/p99: a histogram like the run's (3 significant
@@ -72,7 +91,7 @@ export class RunResults {
       this.bucket(now).started++;
     });
     hooks.operationDone.tap({ name: 'results', stage: STAGE }, (e) => {
-      if (e.status === 'aborted') return;
+      if (e.status === 'aborted' || this.final) return;
       let h = this.opLatency.get(e.type);
       if (!h) this.opLatency.set(e.type, (h = new LatencyHistogram()));
       h.record(e.latencyMs);
@@ -97,7 +116,7 @@ export class RunResults {
       }
       this.counts.finished++;
       b.finished++;
-      this.instanceLatency.record(s.latencyMs);
+      this.instanceLatency?.record(s.latencyMs);
       this.second?.record(s.latencyMs);
     });
   }
@@ -135,11 +154,18 @@ export class RunResults {
     this.openSecond = next;
   }
 
-  /** The run has ended: the open second's percentiles are final, and its histogram is let go. */
+  /**
+   * The run has ended: the open second's percentiles and the latency figures are final, read once, and the
+   * histograms are let go. Instances reported after it are counted but change no latency figure.
+   */
   close(): void {
+    if (this.final) return;
     const open = this.buckets[this.openSecond];
     if (open) this.secondPercentiles(open);
     this.second = undefined;
+    this.final = { latency: this.latency(), encoded: this.encodedHistograms() };
+    this.instanceLatency = undefined;
+    this.opLatency.clear();
   }
 
   /** The open second's p50/p99 into its bucket (left as they are while it has no finished instance). */
@@ -158,18 +184,21 @@ export class RunResults {
     return out;
   }
 
-  latency(): { instance: LatencySummary; operations: Record<string, LatencySummary>; distribution: Array<[number, number]> } {
+  /** The record's `latency` (a fresh object each time: the record adds `hdr` to it). */
+  latency(): LatencyFigures {
+    if (this.final) return { ...this.final.latency };
     const operations: Record<string, LatencySummary> = {};
     for (const [k, h] of this.opLatency) operations[k] = h.summary();
-    const { summary, distribution } = this.instanceLatency.summaryAndDistribution();
+    const { summary, distribution } = this.instanceLatency!.summaryAndDistribution();
     return { instance: summary, operations, distribution };
   }
 
   /** The latency histograms serialised (LatencyHistogram.encode), for `latency.hdr`: mergeable exactly. */
-  encodedHistograms(): { instance: string; operations: Record<string, string> } {
+  encodedHistograms(): EncodedHistograms {
+    if (this.final) return this.final.encoded;
     const operations: Record<string, string> = {};
     for (const [k, h] of this.opLatency) operations[k] = h.encode();
-    return { instance: this.instanceLatency.encode(), operations };
+    return { instance: this.instanceLatency!.encode(), operations };
   }
 
   /** Achieved start rate, instances per second. */

@@ -97,3 +97,21 @@ test('close() keeps the last second\'s percentiles; instances reported after it 
   near(b[1]!.p99, 6, 'second 1');
   assert.equal(b[1]!.finished, 2);
 });
+
+test('close() keeps the latency figures and the serialised histograms as they were, and lets the histograms go', (t) => {
+  const { results, finish, at } = setup(t);
+  at(0);
+  for (let i = 1; i <= 500; i++) finish(i / 10);
+  const before = { latency: results.latency(), encoded: results.encodedHistograms() };
+  results.close();
+  assert.deepEqual(results.latency(), before.latency);
+  assert.deepEqual(results.encodedHistograms(), before.encoded);
+  assert.equal((results as unknown as { instanceLatency: unknown }).instanceLatency, undefined, 'the instance histogram is let go');
+  // each call a fresh object: the record adds `hdr` to what it is given
+  const a = results.latency() as ReturnType<RunResults['latency']> & { hdr?: unknown };
+  a.hdr = 'x';
+  assert.equal((results.latency() as { hdr?: unknown }).hdr, undefined);
+  finish(9999);
+  assert.deepEqual(results.latency(), before.latency, 'an instance reported after close() changes no latency figure');
+  assert.equal(results.counts.finished, 501);
+});
