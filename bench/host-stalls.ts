@@ -79,18 +79,21 @@ function work(): void {
   sink += s;
 }
 
+/** One sample: the work timed, with this thread's run-queue wait meanwhile. */
+export function takeSample(): ProbeSample {
+  const w0 = runQueueWaitUs();
+  const at = performance.now();
+  work();
+  const us = (performance.now() - at) * 1000;
+  return { at, us, waitUs: runQueueWaitUs() - w0 };
+}
+
 /** Start probing in this thread; stop() ends it and returns the figures. */
 export function startHostProbe(): { stop(): HostStalls } {
   for (let i = 0; i < 50; i++) work(); // compiled before the first sample
   const samples: ProbeSample[] = [];
   const t0 = performance.now();
-  const timer = setInterval(() => {
-    const w0 = runQueueWaitUs();
-    const at = performance.now();
-    work();
-    const us = (performance.now() - at) * 1000;
-    samples.push({ at, us, waitUs: runQueueWaitUs() - w0 });
-  }, PROBE_EVERY_MS);
+  const timer = setInterval(() => samples.push(takeSample()), PROBE_EVERY_MS);
   return {
     stop() {
       clearInterval(timer);
