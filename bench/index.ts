@@ -20,11 +20,6 @@ import { markdown, type BenchReport } from './markdown.js';
 import { MEMORY_MORE, marginalOf } from './memory.js';
 import { LINEAR_TARGET_RATE, LINEAR_TARGET_SECS, linearVerdict, type LinearVerdict } from './linear-target.js';
 import { STALL_MIN_MS, probeHost, startHostProbe, type HostStalls } from './host-stalls.js';
-
-/** A host probe's figures, for the log. */
-function hostLine(h: HostStalls): string {
-  return `host stalls (probe of ${h.median_us} µs work every 5 ms; slow = over 3x that with no run-queue wait): ${h.stalls} of ${STALL_MIN_MS} ms or more, longest ${h.longest_ms} ms, ${h.stalled_ms_per_s} ms stalled per second, ${h.slow} slow of ${h.samples} samples`;
-}
 import { sippStep } from './sipp.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
@@ -226,6 +221,11 @@ async function sipp(): Promise<Record<string, unknown> | null> {
 
 const startService = (simPort: number, tag: string, transport = 'tcp') =>
   startServiceIn(work, simPort, tag, transport === 'sctp' ? { transport: 'sctp-client', sctp: { backend: SCTP_BACKEND } } : undefined, WORKERS);
+
+/** A host probe's figures, for the log. */
+function hostLine(h: HostStalls): string {
+  return `host stalls (probe of ${h.median_us} µs work every 5 ms; slow = over 3x that with no run-queue wait): ${h.stalls} of ${STALL_MIN_MS} ms or more, longest ${h.longest_ms} ms, ${h.stalled_ms_per_s} ms stalled per second, ${h.slow} slow of ${h.samples} samples`;
+}
 
 const runLine = (f: RunFigures) =>
   `  ${f.name.padEnd(26)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  failed ${f.failed}  dropped ${f.dropped}  cpu svc ${f.cpu_service_pct}% scp ${f.cpu_scp_pct}%  ${f.us_per_message_service ?? '-'} µs/msg  rss svc ${f.rss_service_mb} MB scp ${f.rss_scp_mb} MB${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`;
