@@ -222,6 +222,9 @@ async function sipp(): Promise<Record<string, unknown> | null> {
 const startService = (simPort: number, tag: string, transport = 'tcp') =>
   startServiceIn(work, simPort, tag, transport === 'sctp' ? { transport: 'sctp-client', sctp: { backend: SCTP_BACKEND } } : undefined, WORKERS);
 
+/** A `linear` run of `secs` seconds at `rate`, its backlog room for a second of it. */
+const linearDistribution = (rate: number, secs: number) => ({ type: 'linear', total: rate * secs, backlog: Math.max(2000, rate), cps: { rate } });
+
 /** A host probe's figures, for the log. */
 function hostLine(h: HostStalls): string {
   return `host stalls (probe of ${h.median_us} µs work every 5 ms; slow = over 3x that with no run-queue wait): ${h.stalls} of ${STALL_MIN_MS} ms or more, longest ${h.longest_ms} ms, ${h.stalled_ms_per_s} ms stalled per second, ${h.slow} slow of ${h.samples} samples`;
@@ -240,7 +243,7 @@ async function runLinearTarget(go: (name: string, kind: RunFigures['kind'], dist
   log(`tester linear target (issue 14: ${rate}/s for ${LINEAR_TARGET_SECS} s${QUICK ? `; --quick: ${secs} s, not judged` : ''}):`);
   // the host probe runs beside it (bench/host-stalls.ts): the stalls the host imposes are reported with the verdict
   const probe = startHostProbe();
-  const run = await go(`linear ${rate}/s for ${secs}s (target)`, 'linear', { type: 'linear', total: rate * secs, backlog: Math.max(2000, rate), cps: { rate } });
+  const run = await go(`linear ${rate}/s for ${secs}s (target)`, 'linear', linearDistribution(rate, secs));
   const hostStalls = probe.stop();
   const verdict = linearVerdict({ target: rate, secs, startRate: run.start_rate, startedPerSecond: run.started_per_second ?? [], p99Ms: run.p99_ms, aborted: run.aborted, failed: run.failed, dropped: run.dropped });
   const w = verdict.worst_second;
@@ -277,7 +280,7 @@ async function main(): Promise<Record<string, unknown>> {
   const loadBest = loadSearch.steps.find((s) => s.held && s.step === loadSearch.best_step);
   log(`  load maximum: ${loadSearch.max_rate} instances/s (backlog ${loadSearch.best_step ?? 'none'}; stopped at ${loadSearch.stopped})`);
   log(`tester linear (${SECS} s per step, rising rate):`);
-  const linearSearch = await searchRated(RATES, (rate) => go(`linear ${rate}/s for ${SECS}s`, 'linear', { type: 'linear', total: rate * SECS, backlog: Math.max(2000, rate), cps: { rate } }), QUICK ? 0 : 1);
+  const linearSearch = await searchRated(RATES, (rate) => go(`linear ${rate}/s for ${SECS}s`, 'linear', linearDistribution(rate, SECS)), QUICK ? 0 : 1);
   log(`  linear ceiling: ${linearSearch.best_step ?? 'none'}/s held (${linearSearch.max_rate}/s achieved; stopped at ${linearSearch.stopped})`);
   const linearTarget = argv.includes('--no-linear-target') ? null : await runLinearTarget(go);
   let memory: RunFigures | null = null;
@@ -361,7 +364,7 @@ async function compareTransports(): Promise<Record<string, unknown>> {
   const loadTotal = QUICK ? 20_000 : 50_000;
   const record = (pair: RunFigures[]) => pair.forEach((f, i) => sides[i]!.runs.push(f));
   for (const backlog of [100, 1000]) record(await go(`load backlog ${backlog}`, 'load', { type: 'load', total: loadTotal, backlog }));
-  for (const rate of RATES) record(await go(`linear ${rate}/s for ${SECS}s`, 'linear', { type: 'linear', total: rate * SECS, backlog: Math.max(2000, rate), cps: { rate } }));
+  for (const rate of RATES) record(await go(`linear ${rate}/s for ${SECS}s`, 'linear', linearDistribution(rate, SECS)));
   for (const side of sides) {
     const met = side.runs.filter((r) => r.kind === 'linear' && !ratedMiss(r.target_rate ?? 0, r));
     side.sustained = met.reduce((m, r) => Math.max(m, r.target_rate ?? 0), 0);

@@ -11,10 +11,11 @@
 const MIN_CAPACITY = 64;
 
 export class IdTable<V> {
-  private keys: Uint32Array;
-  private vals: Array<V | undefined>;
-  private mask: number;
-  private shift: number;
+  // set by allocate()
+  private keys!: Uint32Array;
+  private vals!: Array<V | undefined>;
+  private mask!: number;
+  private shift!: number;
   /** Id 0 marks an empty slot in `keys`: its value, when it has one, is kept here. */
   private zero: V | undefined = undefined;
   private hasZero = false;
@@ -22,7 +23,11 @@ export class IdTable<V> {
   size = 0;
 
   constructor(capacity = MIN_CAPACITY) {
-    const cap = Math.max(MIN_CAPACITY, 2 ** Math.ceil(Math.log2(capacity)));
+    this.allocate(Math.max(MIN_CAPACITY, 2 ** Math.ceil(Math.log2(capacity))));
+  }
+
+  /** Empty arrays of `cap` slots (a power of two). */
+  private allocate(cap: number): void {
     this.keys = new Uint32Array(cap);
     this.vals = new Array<V | undefined>(cap).fill(undefined);
     this.mask = cap - 1;
@@ -118,10 +123,7 @@ export class IdTable<V> {
 
   /** Remove every entry. */
   clear(): void {
-    this.keys = new Uint32Array(MIN_CAPACITY);
-    this.vals = new Array<V | undefined>(MIN_CAPACITY).fill(undefined);
-    this.mask = MIN_CAPACITY - 1;
-    this.shift = 32 - Math.log2(MIN_CAPACITY);
+    this.allocate(MIN_CAPACITY);
     this.zero = undefined;
     this.hasZero = false;
     this.size = 0;
@@ -130,10 +132,7 @@ export class IdTable<V> {
   private resize(cap: number): void {
     const keys = this.keys;
     const vals = this.vals;
-    this.keys = new Uint32Array(cap);
-    this.vals = new Array<V | undefined>(cap).fill(undefined);
-    this.mask = cap - 1;
-    this.shift = 32 - Math.log2(cap);
+    this.allocate(cap);
     this.size = this.hasZero ? 1 : 0;
     for (let i = 0; i < keys.length; i++) if (keys[i] !== 0) this.set(keys[i]!, vals[i]!);
   }

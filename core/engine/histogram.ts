@@ -58,13 +58,13 @@ export class LatencyHistogram {
 
   /** [percentile, ms] at DISTRIBUTION_PERCENTILES (the shape of the distribution, for charts); [] when empty. */
   distribution(): Array<[number, number]> {
-    if (this.h.totalCount === 0) return [];
-    const inner = DISTRIBUTION_PERCENTILES.filter((p) => p !== 0 && p !== 100);
-    const { values } = this.scan(inner);
-    return DISTRIBUTION_PERCENTILES.map((p) => [p, Math.round(p === 0 ? this.h.minNonZeroValue : p === 100 ? this.h.maxValue : values[inner.indexOf(p)]!) / 1000]);
+    return this.summaryAndDistribution().distribution;
   }
 
-  /** summary() and distribution() in one pass over the counts (what a result record needs of the instance's). */
+  /**
+   * summary() and distribution() in one pass over the counts (what a result record needs of the instance's; the
+   * summary's percentiles are among the distribution's, so it costs no more than the distribution alone).
+   */
   summaryAndDistribution(): { summary: LatencySummary; distribution: Array<[number, number]> } {
     if (this.h.totalCount === 0) return { summary: this.summary(), distribution: [] };
     const { values, mean } = this.scan(BOTH_PERCENTILES);
