@@ -11,6 +11,8 @@ COPY scripts ./scripts
 COPY native ./native
 COPY bin ./bin
 COPY core ./core
+COPY builtins ./builtins
+COPY cli ./cli
 COPY sdk ./sdk
 COPY plugins ./plugins
 COPY examples ./examples

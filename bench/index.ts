@@ -25,7 +25,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { rpcCall } from '../core/client/rpc-client.js';
+import { rpcCall } from '../cli/rpc-client.js';
 import { HZ, IDP, RC, cpuTicks, cpuTicksTree, root, rssKb, rssKbTree, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);

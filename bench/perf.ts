@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { rpcCall } from '../core/client/rpc-client.js';
+import { rpcCall } from '../cli/rpc-client.js';
 import { HZ, IDP, RC, cpuTicks, rssKb, startScpSim, startService, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);

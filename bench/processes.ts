@@ -3,7 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rpcCall } from '../core/client/rpc-client.js';
+import { rpcCall } from '../cli/rpc-client.js';
 
 export const root = join(import.meta.dirname, '..');
 const tester = join(root, 'bin/tester.js');

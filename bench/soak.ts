@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { rpcCall } from '../core/client/rpc-client.js';
+import { rpcCall } from '../cli/rpc-client.js';
 import { HZ, IDP, RC, cpuTicks, root, rssKb, startScpSim, startService, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // `prepare`). No TypeScript loader at run time.
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/core/cli/main.js', import.meta.url);
+const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write('tester: not built yet (dist/ is missing): run `npm run build` in the project folder (npm ci does it too)\n');
   process.exit(1);

@@ -5,9 +5,22 @@
 // start and stop (plugins/gateway-lifecycle.ts).
 import tapable from 'tapable';
 import type { JsonObject } from './api/json.js';
-import type { CheckStatus, MessageRecord, RunView } from './api/run.js';
+import type { CheckStatus, KnownRun, MessageRecord, RunRecord, RunStart, RunView } from './api/run.js';
 
-const { AsyncSeriesHook, SyncHook } = tapable;
+const { AsyncSeriesBailHook, AsyncSeriesHook, SyncHook } = tapable;
+
+/**
+ * Named stages of taps (tapable runs lower stages first): the kernel's own taps that must run before or after
+ * every other tap of a hook say so by these, not by bare numbers.
+ */
+export const STAGE = Object.freeze({
+  /** Before every plugin's tap: the gateways start first on `ready`. */
+  FIRST: -100,
+  /** Before the plugins' taps, after FIRST: built-ins that stop their timers before anything is torn down. */
+  EARLY: -50,
+  /** After every plugin's tap: the run's results see each event last; the gateways stop last on `shutdown`. */
+  LAST: 100,
+});
 
 export interface InstanceSummary {
   index: number;
@@ -66,11 +79,55 @@ export function createServiceHooks() {
     ready: new AsyncSeriesHook<[]>(),
     /** A run passed validation and was created; tap its hooks here. */
     runCreated: new SyncHook<[RunHandle]>(['run']),
-    /** The service is stopping: release resources (the built-in gateway tap stops every instance last). */
+    /** The service is stopping, its runs have ended: release resources (the built-in gateway tap stops every instance last). */
     shutdown: new AsyncSeriesHook<[]>(),
+    /** The service's status is read (ListTests' `service`, the metrics): taps add theirs (the worker threads'). */
+    status: new SyncHook<[ServiceStatus]>(['status']),
+    /** ListTests is answering: taps add what they know (each worker thread's gateway states) to the answer. */
+    listTests: new AsyncSeriesHook<[ListTestsAnswer]>(['answer']),
   });
 }
 export type ServiceHookSet = ReturnType<typeof createServiceHooks>;
+
+/** A worker thread of `tester serve --workers N` as ListTests and the metrics show it. */
+export interface WorkerStatus {
+  index: number;
+  /** up: running parts; restarting: died, a new thread is on its way; gone: crashed too often, not restarted. */
+  state: 'up' | 'restarting' | 'gone';
+  restarts: number;
+}
+
+/** The service process (ListTests' `service`): pid, uptime and memory, and what the status taps add. */
+export interface ServiceStatus {
+  pid: number;
+  uptime_s: number;
+  memory: Record<string, number>;
+  workers?: WorkerStatus[];
+}
+
+/** ListTests' answer as its taps see it (core/rpc/methods/list-tests.ts). */
+export interface ListTestsAnswer {
+  runs: Array<Record<string, unknown>>;
+  locks_held: number;
+  service: ServiceStatus;
+  gateways: Array<{ kind: string; name: string; state: string; default: boolean; detail?: unknown; [k: string]: unknown }>;
+}
+
+/** The run manager's hooks (core/engine/run-manager.ts): how runs start, end and are forgotten. */
+export function createRunManagerHooks() {
+  return Object.freeze({
+    /**
+     * A run is about to start (checked, locks taken): the first executor that returns a run takes it (the worker
+     * threads take the runs they can split); when none does, it runs on this thread.
+     */
+    executeRun: new AsyncSeriesBailHook<[RunStart], KnownRun | undefined>(['start']),
+    /** A run has ended with its final record (the run store saves it; the metrics add its remote parts' latency). */
+    runEnded: new SyncHook<[KnownRun, RunRecord]>(['run', 'record']),
+    /** A run was forgotten (retention, forget_on_read): who kept it lets it go. */
+    runForgotten: new SyncHook<[string]>(['runId']),
+  });
+}
+export type RunManagerHookSet = ReturnType<typeof createRunManagerHooks>;
 
 /** Wrap every tap of an observer hook so that a throwing tap is reported and the other taps still run. */
 function guarded<H extends { intercept(i: object): void }>(hook: H, name: string, onTapError: (hook: string, tap: string, e: unknown) => void): H {
@@ -115,6 +172,8 @@ export function createRunHooks(onTapError: (hook: string, tap: string, e: unknow
     instanceDone: guarded(new SyncHook<[InstanceSummary]>(['summary']), 'instanceDone', onTapError),
     /** The run completed or was cancelled; every instance has ended. */
     done: new AsyncSeriesHook<[RunView]>(['run']),
+    /** The run's record was made (QueryTest, a part's record): taps may add fields of their own. */
+    record: guarded(new SyncHook<[RunRecord]>(['record']), 'record', onTapError),
   });
 }
 export type RunHookSet = ReturnType<typeof createRunHooks>;

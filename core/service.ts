@@ -1,11 +1,12 @@
-// The service: boots the plugins, wires the JSON-RPC methods, listens on the framed TCP port.
-import { readFileSync } from 'node:fs';
-import { RunStore } from './store/run-store.js';
+// The kernel's service: boots the plugins, builds the run manager and the JSON-RPC methods, applies the built-ins
+// it is given (the metrics, the run store, the worker threads: builtins/, as webpack's WebpackOptionsApply applies
+// its built-in plugins), listens on the framed TCP port. The kernel names no built-in: `tester serve` passes
+// `applyBuiltins` (builtins/index.ts); a test may start the kernel alone.
+import { readFileSync, mkdirSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { redactText } from './redact.js';
 import { projectRoot } from './paths.js';
-import { mkdirSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
-import { createServiceHooks, type ServiceHookSet } from './hooks.js';
+import { createServiceHooks, type ServiceHookSet, type ServiceStatus } from './hooks.js';
 import { Registry } from './plugins/registry.js';
 import { loadPlugins, readPluginsConfig, type LoadedPlugin, type PluginConfigEntry } from './plugins/loader.js';
 import { ajv } from './validation/ajv.js';
@@ -15,17 +16,23 @@ import { Dispatcher } from './rpc/dispatcher.js';
 import { executeTest } from './rpc/methods/execute-test.js';
 import { queryTest } from './rpc/methods/query-test.js';
 import { cancelTest } from './rpc/methods/cancel-test.js';
-import { listTests } from './rpc/methods/list-tests.js';
+import { listTests, serviceStatus } from './rpc/methods/list-tests.js';
 import { describeOperations } from './rpc/methods/describe-operations.js';
 import { RunManager } from './engine/run-manager.js';
-import { tapMetrics, serveMetrics, type MetricsServer } from './metrics/prometheus.js';
 import { FrameServer } from './server/frame-server.js';
 import { ErrorCode } from './errors.js';
-import { defaultExpressionLimits, setExpressionLimits } from './expr/limits.js';
+import { defaultExpressionLimits, setExpressionLimits, type ExpressionLimits } from './expr/limits.js';
 import { DEFAULT_RECORD_BYTES } from './engine/first-call.js';
-import { MAX_WORKERS, WorkerPool } from './engine/workers.js';
+import { DEFINITION_LIMITS } from './engine/definition.js';
 
-export interface ServiceOptions {
+export type Log = (level: string, text: string) => void;
+
+export interface ServiceOptions extends Partial<ExpressionLimits> {
+  /**
+   * Threads whose plugins execute runs (`tester serve --workers N`): the plugins see their index and count
+   * (`api.worker`); the built-in worker pool starts threads 1 … N-1 (docs/workers.md). Default 1.
+   */
+  workers?: number;
   host?: string;
   port?: number;
   /** plugins.json entries; or `configPath` to read them from a file. Default: the repository's plugins.json. */
@@ -52,23 +59,8 @@ export interface ServiceOptions {
   /** Connections one client address may have open at once. */
   maxConnectionsPerClient?: number;
   dataDir?: string;
-  /** The run store's file: results survive a restart (`tester serve` default `<data dir>/runs.db`). */
-  store?: string | false;
-  /** Expression and record bounds (core/expr/limits.ts, core/engine/first-call.ts). */
-  maxValueBytes?: number;
-  maxVarsBytes?: number;
-  maxExpressionLength?: number;
-  maxExpressionDepth?: number;
-  maxSequences?: number;
+  /** Byte budget of a run's detailed first_call record (core/engine/first-call.ts). */
   maxRecordBytes?: number;
-  /** Prometheus metrics on http://metricsHost:metricsPort/metrics (core/metrics); off when metricsPort is not given. */
-  metricsPort?: number;
-  metricsHost?: string;
-  /**
-   * Worker threads that execute runs (docs/workers.md): 1 (the default) runs everything on the main thread; N > 1
-   * starts N-1 worker threads beside it, each loading the multiplied plugins with the same config.
-   */
-  workers?: number;
   /** Log lines go to stderr: errors only when quiet; debug lines only when verbose. */
   quiet?: boolean;
   verbose?: boolean;
@@ -83,12 +75,36 @@ export const defaults = {
   maxConnections: 256,
   maxRuns: 64,
   maxBacklog: 100_000,
-  defaultBacklog: 100,
+  defaultBacklog: DEFINITION_LIMITS.defaultBacklog,
   retentionSecs: 3600,
   maxRetainedRuns: 1000,
   ...defaultExpressionLimits,
   maxRecordBytes: DEFAULT_RECORD_BYTES,
 };
+
+/** What the built-ins are applied to: the kernel's parts, on the main thread or on a worker thread. */
+export interface ServiceCore {
+  readonly hooks: ServiceHookSet;
+  readonly registry: Registry;
+  readonly runs: RunManager;
+  readonly plugins: readonly LoadedPlugin[];
+  readonly log: Log;
+  /** Which thread this is: index 0 of count is the main thread (`tester serve --workers N`). */
+  readonly worker: { index: number; count: number };
+  /** What else the service serves, by name (the built-in metrics register `metrics`). */
+  readonly served: Record<string, { host: string; port: number }>;
+  /** The service's status as ListTests shows it (the process, and what the status taps add). */
+  status(): ServiceStatus;
+  /** Each built-in's handle by its name (the worker pool, the run store), for the tools and tests that hold the service. */
+  readonly builtins: Record<string, unknown>;
+}
+
+/**
+ * Applies the built-ins to a service from its options (builtins/index.ts applyBuiltins). It registers what it serves
+ * in `served`, and returns what must be closed when the service stops (after the runs have ended, before the
+ * shutdown hook stops the gateways).
+ */
+export type ApplyBuiltins<O extends ServiceOptions> = (service: ServiceCore, options: O) => Promise<Array<() => Promise<void>>>;
 
 export interface RunningService {
   host: string;
@@ -98,8 +114,10 @@ export interface RunningService {
   runs: RunManager;
   hooks: ServiceHookSet;
   dispatcher: Dispatcher;
-  /** Where the Prometheus metrics are served, when they are. */
-  metrics?: { host: string; port: number };
+  /** What else it serves, by name (`metrics`: the Prometheus metrics), as the built-ins registered it. */
+  served: Readonly<Record<string, { host: string; port: number }>>;
+  /** Each built-in's handle by its name (`workers`: the worker pool, `store`: the run store). */
+  builtins: Readonly<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -108,20 +126,13 @@ export const defaultConfigPath = resolvePath(projectRoot, 'plugins.json');
 /** Load and set up the plugins, freeze the registry, compile the params schema. Gateways are not started. */
 export async function bootPlugins(
   opts: Pick<ServiceOptions, 'plugins' | 'pluginsBaseDir' | 'configPath' | 'dataDir'> & { worker?: { index: number; count: number } },
-  log: (level: string, text: string) => void,
+  log: Log,
 ) {
   const hooks = createServiceHooks();
   const registry = new Registry();
   const dataDir = resolvePath(opts.dataDir ?? '.tester');
   mkdirSync(dataDir, { recursive: true });
-  let entries: PluginConfigEntry[];
-  let baseDir = opts.pluginsBaseDir ?? process.cwd();
-  if (opts.plugins) entries = opts.plugins;
-  else {
-    const c = readPluginsConfig(opts.configPath ?? defaultConfigPath);
-    entries = c.entries;
-    baseDir = c.baseDir;
-  }
+  const { entries, baseDir } = pluginEntries(opts);
   for (const [name, p] of Object.entries(coreParams)) registry.addParam(name, p, 'core');
   const plugins = await loadPlugins(entries, baseDir, { registry, hooks, dataDir, log, worker: opts.worker });
   const paramsSchema = executeTestSchema(registry);
@@ -131,56 +142,62 @@ export async function bootPlugins(
   return { hooks, registry, plugins, validateParams, paramsSchema };
 }
 
-export async function startService(opts: ServiceOptions = {}): Promise<RunningService> {
+/** The plugin entries the options name, and the folder their `module` paths are relative to. */
+export function pluginEntries(opts: Pick<ServiceOptions, 'plugins' | 'pluginsBaseDir' | 'configPath'>): { entries: PluginConfigEntry[]; baseDir: string } {
+  if (opts.plugins) return { entries: opts.plugins, baseDir: opts.pluginsBaseDir ?? process.cwd() };
+  return readPluginsConfig(opts.configPath ?? defaultConfigPath);
+}
+
+/** The service's log: levels filtered by quiet/verbose, secrets redacted. */
+export function serviceLog(opts: Pick<ServiceOptions, 'log' | 'quiet' | 'verbose'>): Log {
   const logLine = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
-  const log = (level: string, text: string) => {
+  return (level, text) => {
     if (opts.quiet ? level === 'error' : level !== 'debug' || opts.verbose) logLine(`${new Date().toISOString()} ${level} ${redactText(text)}`);
   };
-  setExpressionLimits({
-    maxValueBytes: opts.maxValueBytes,
-    maxVarsBytes: opts.maxVarsBytes,
-    maxExpressionLength: opts.maxExpressionLength,
-    maxExpressionDepth: opts.maxExpressionDepth,
-    maxSequences: opts.maxSequences,
-  });
-  const { hooks, registry, plugins, validateParams, paramsSchema } = await bootPlugins({ ...opts, worker: { index: 0, count: workerCount(opts.workers) } }, log);
+}
 
-  let store: RunStore | undefined;
-  if (opts.store) {
-    try {
-      store = new RunStore(resolvePath(opts.store), log);
-    } catch (e) {
-      throw new Error(`cannot open the run store ${opts.store}: ${(e as Error).message} (give another file with --store, or --no-store to keep results in memory only)`);
-    }
-  }
-  let workers: Awaited<ReturnType<typeof startPluginWorkers>>;
-  try {
-    workers = await startPluginWorkers(opts, plugins, log);
-  } catch (e) {
-    store?.close();
-    await hooks.shutdown.promise().catch(() => {});
-    throw e;
-  }
-  const runs = new RunManager(registry, hooks, {
-    store,
-    ...(workers ? { workers } : {}),
+/** The run manager's options from the service's. */
+export function runOptions(opts: ServiceOptions) {
+  return {
     maxRuns: opts.maxRuns ?? defaults.maxRuns,
     maxBacklog: opts.maxBacklog ?? defaults.maxBacklog,
     defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog,
-    maxTotal: 100_000_000,
+    maxTotal: DEFINITION_LIMITS.maxTotal,
     retentionSecs: opts.retentionSecs ?? defaults.retentionSecs,
     maxRetainedRuns: opts.maxRetainedRuns ?? defaults.maxRetainedRuns,
     forgetOnRead: opts.forgetOnRead ?? false,
     maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes,
-  }, log);
+  };
+}
+
+export async function startService<O extends ServiceOptions>(opts: O = {} as O, apply?: ApplyBuiltins<O>): Promise<RunningService> {
+  const log = serviceLog(opts);
+  setExpressionLimits(opts);
+  const count = workerCountOf(opts);
+  const { hooks, registry, plugins, validateParams, paramsSchema } = await bootPlugins({ ...opts, worker: { index: 0, count } }, log);
+  const runs = new RunManager(registry, hooks, runOptions(opts), log);
+  const served: Record<string, { host: string; port: number }> = {};
+  const builtins: Record<string, unknown> = {};
+  const core: ServiceCore = { hooks, registry, runs, plugins, log, worker: { index: 0, count }, served, status: () => serviceStatus(hooks), builtins };
+  let closers: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    await runs.shutdown();
+    for (const c of closers) await c().catch((e: Error) => log('warn', `closing: ${e.message}`));
+    await hooks.shutdown.promise().catch((e: Error) => log('warn', `shutdown hook: ${e.message}`));
+  };
+  try {
+    closers = (await apply?.(core, opts)) ?? [];
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 
   const dispatcher = new Dispatcher((t) => log(t.startsWith('refused') ? 'warn' : 'error', t), opts.token);
   dispatcher.add('ExecuteTest', executeTest(runs, validateParams));
   dispatcher.add('QueryTest', queryTest(runs));
   dispatcher.add('CancelTest', cancelTest(runs));
-  dispatcher.add('ListTests', listTests(runs, registry));
+  dispatcher.add('ListTests', listTests(runs, registry, hooks));
   dispatcher.add('DescribeOperations', describeOperations(registry, () => plugins, paramsSchema));
-  const metrics = opts.metricsPort !== undefined ? tapMetrics(hooks, registry, runs) : undefined;
   if (hooks.request.isUsed()) dispatcher.onAnswer = (method, code, ms) => hooks.request.call({ method, code, ms });
 
   const server = new FrameServer({
@@ -200,23 +217,12 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   try {
     addr = await server.listen();
   } catch (e) {
-    await runs.shutdown();
+    await stop();
     throw new Error(`cannot listen on ${opts.host ?? defaults.host}:${opts.port ?? defaults.port}: ${(e as Error).message}`);
-  }
-  let metricsServer: MetricsServer | undefined;
-  if (metrics) {
-    try {
-      metricsServer = await serveMetrics(metrics, opts.metricsHost ?? defaults.host, opts.metricsPort!);
-    } catch (e) {
-      await server.close();
-      await runs.shutdown();
-      throw new Error(`cannot serve metrics on ${opts.metricsHost ?? defaults.host}:${opts.metricsPort}: ${(e as Error).message}`);
-    }
-    log('info', `Prometheus metrics on http://${metricsServer.host}:${metricsServer.port}/metrics`);
   }
   for (const w of exposureWarnings({ ...opts, host: addr.host })) log('warn', w);
   await hooks.ready.promise();
-  log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})${workers ? `, ${workers.threads.length + 1} workers (multiplied: ${[...workers.multiplied].join(', ') || 'none'})` : ''}`);
+  log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})`);
 
   let closed = false;
   return {
@@ -227,85 +233,26 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     runs,
     hooks,
     dispatcher,
-    ...(metricsServer ? { metrics: { host: metricsServer.host, port: metricsServer.port } } : {}),
+    served,
+    builtins,
     async close() {
       if (closed) return;
       closed = true;
       await server.close();
-      await metricsServer?.close();
-      await runs.shutdown();
-      await workers?.pool.close();
-      try {
-        await hooks.shutdown.promise();
-      } catch (e) {
-        log('warn', `shutdown hook: ${(e as Error).message}`);
-      }
+      await stop();
     },
   };
 }
 
-/** The number of workers asked for, checked. */
-function workerCount(n: number | undefined): number {
+/** The most threads `--workers` accepts. */
+export const MAX_WORKERS = 64;
+
+/** The number of threads the options ask for (`workers`, 1 by default), checked. */
+function workerCountOf(opts: ServiceOptions): number {
+  const n = opts.workers;
   if (n === undefined) return 1;
   if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) throw new Error(`--workers must be an integer from 1 to ${MAX_WORKERS}, not ${n}`);
   return n;
-}
-
-/**
- * The plugins every worker loads: those that declare themselves multiplied and whose dependencies are too. The
- * others stay on the main thread, and runs that use them run there (RunManager.partsOf).
- */
-export function multipliedPlugins(plugins: readonly LoadedPlugin[]): LoadedPlugin[] {
-  const ok = new Set<string>();
-  for (const p of plugins) {
-    const m = p.def.multiplied;
-    let yes = m === true;
-    if (typeof m === 'function') {
-      try {
-        yes = m(p.options) === true;
-      } catch {
-        yes = false;
-      }
-    }
-    if (yes && Object.keys(p.def.dependencies ?? {}).every((d) => ok.has(d))) ok.add(p.def.name);
-  }
-  return plugins.filter((p) => ok.has(p.def.name));
-}
-
-/** Start worker threads 1 … N-1 (none with one worker). */
-async function startPluginWorkers(opts: ServiceOptions, plugins: readonly LoadedPlugin[], log: (level: string, text: string) => void) {
-  const count = workerCount(opts.workers);
-  if (count === 1) return undefined;
-  const multiplied = multipliedPlugins(plugins);
-  let baseDir = opts.pluginsBaseDir ?? process.cwd();
-  if (!opts.plugins) baseDir = readPluginsConfig(opts.configPath ?? defaultConfigPath).baseDir;
-  const pool = new WorkerPool(
-    count,
-    {
-      entries: multiplied.map((p) => p.entry),
-      baseDir,
-      dataDir: opts.dataDir,
-      expressionLimits: {
-        maxValueBytes: opts.maxValueBytes,
-        maxVarsBytes: opts.maxVarsBytes,
-        maxExpressionLength: opts.maxExpressionLength,
-        maxExpressionDepth: opts.maxExpressionDepth,
-        maxSequences: opts.maxSequences,
-      },
-      metrics: opts.metricsPort !== undefined,
-      runOptions: { maxRuns: 1_000_000, maxBacklog: opts.maxBacklog ?? defaults.maxBacklog, defaultBacklog: opts.defaultBacklog ?? defaults.defaultBacklog, maxTotal: 100_000_000, maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes },
-    },
-    log,
-  );
-  await pool.start();
-  // the threads that are up now (a thread that died is restarted: core/engine/workers.ts)
-  return {
-    pool,
-    get threads() {
-      return pool.threads;
-    },
-    multiplied: new Set(multiplied.map((p) => p.def.name)),
-  };
 }
 
 function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {

@@ -4,7 +4,7 @@ export { definePlugin, defineOperation, defineGateway, type Matched, type ArgsOf
 export { Type, type Static, type TSchema, type TObject } from './schema.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
 export { isExpressionString as isExpression } from '../core/expr/template.js';
-export { writePcap, PcapWriter, type PcapRecord } from '../core/engine/pcap.js';
+export { writePcap, PcapWriter, type PcapRecord } from './pcap.js';
 export { namedInstancesSchema, checkLabelDefaults, type NamedInstancesOptions } from './instances.js';
 export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
 export { deadline, type Deadline } from './net/deadline.js';

@@ -50,10 +50,45 @@ test('no file under core/ names a protocol family or a protocol param', () => {
   assert.deepEqual(hits, [], 'the core must stay protocol-agnostic; move the knowledge into the plugin that owns it');
 });
 
-test('dependencies point one way: core imports neither sdk nor plugins; sdk imports no plugin', () => {
+/** The first path segment of a file: its room at the top level. */
+const room = (f: string) => f.split('/')[0]!;
+
+test('dependencies point one way: core → nothing else; sdk → core; builtins → core, sdk; cli → core, builtins, sdk', () => {
+  const allowed: Record<string, string[]> = {
+    core: ['core'],
+    sdk: ['sdk', 'core'],
+    builtins: ['builtins', 'core', 'sdk'],
+    cli: ['cli', 'core', 'builtins', 'sdk'],
+  };
   const bad: string[] = [];
-  for (const f of sources('core')) for (const t of imports(f)) if (t.startsWith('sdk/') || t.startsWith('plugins/')) bad.push(`${f} → ${t}`);
-  for (const f of sources('sdk')) for (const t of imports(f)) if (t.startsWith('plugins/')) bad.push(`${f} → ${t}`);
+  for (const [from, to] of Object.entries(allowed)) for (const f of sources(from)) for (const t of imports(f)) if (!to.includes(room(t))) bad.push(`${f} → ${t}`);
+  assert.deepEqual(bad, []);
+});
+
+test('core/ holds the kernel only: its folders and files are the listed ones', () => {
+  const kernel = ['api', 'engine', 'expr', 'framing', 'plugins', 'rpc', 'server', 'validation', 'errors.ts', 'hooks.ts', 'paths.ts', 'redact.ts', 'service.ts'];
+  assert.deepEqual(readdirSync(join(root, 'core')).sort(), [...kernel].sort(), 'a new feature is a built-in (builtins/) or a plugin, not a room of the kernel');
+});
+
+test('the engine never imports the service, the RPC methods or the server', () => {
+  const bad: string[] = [];
+  for (const f of sources('core/engine')) for (const t of imports(f)) if (t === 'core/service.ts' || t.startsWith('core/rpc/') || t.startsWith('core/server/')) bad.push(`${f} → ${t}`);
+  assert.deepEqual(bad, []);
+});
+
+test('a built-in imports no other built-in: each taps the kernel\'s hooks; builtins/index.ts alone composes them', () => {
+  const bad: string[] = [];
+  for (const f of sources('builtins')) {
+    if (f === 'builtins/index.ts') continue;
+    const own = f.split('/')[1];
+    for (const t of imports(f)) if (room(t) === 'builtins' && t.split('/')[1] !== own) bad.push(`${f} → ${t}`);
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('no product code imports the tests', () => {
+  const bad: string[] = [];
+  for (const r of ['core', 'sdk', 'builtins', 'cli', 'plugins', 'bench', 'scripts']) for (const f of sources(r)) for (const t of imports(f)) if (room(t) === 'test') bad.push(`${f} → ${t}`);
   assert.deepEqual(bad, []);
 });
 
@@ -107,5 +142,6 @@ test('loading the sdk (and so any operation) never loads the test runner; sdk/te
 
 test('the rules are not vacuous: the scanner sees the imports it judges', () => {
   assert.ok(imports('plugins/inap/index.ts').includes('sdk/index.ts'));
-  assert.ok(sources('core').length > 20 && sources('plugins').length > 50);
+  assert.ok(sources('core').length > 20 && sources('plugins').length > 50 && sources('builtins').length > 5 && sources('cli').length > 10);
+  assert.ok(imports('cli/commands/serve.ts').includes('builtins/index.ts') && imports('builtins/index.ts').includes('builtins/store/index.ts'));
 });

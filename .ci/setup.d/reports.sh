@@ -1,4 +1,4 @@
-# Reports (core/report, core/cli): xmllint checks the JUnit XML against its schema (test/fixtures/junit/junit.xsd);
+# Reports (cli/report/, cli/): xmllint checks the JUnit XML against its schema (test/fixtures/junit/junit.xsd);
 # chromium renders the HTML report in the headless-browser test (driven by playwright-core, which never downloads
 # a browser of its own). Sourced by .ci/run as root after apt-get update. Idempotent and quiet.
 if ! command -v xmllint >/dev/null 2>&1; then

@@ -1,7 +1,9 @@
 // ExecuteTest params → a compiled Test Definition: operation types resolved, arguments validated (expressions
 // compiled, their values validated per instance), labels checked, gateways resolved, distribution normalised.
 // Everything that can be wrong with a definition is found here and reported as 2002 with its JSON path.
-import type { GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel } from '../api/index.js';
+import type { Distribution, GatewayInstance, Json, JsonObject, OperationDefinition, TraceLevel } from '../api/index.js';
+
+export type { Distribution } from '../api/index.js';
 import { invalid, cannotStart, TesterError } from '../errors.js';
 import { compileTemplate, isExpressionString, type Template, type ExprScope } from '../expr/template.js';
 import { describeError, unknownFirst } from '../validation/ajv.js';
@@ -15,7 +17,7 @@ import { nextTurn, shouldYield } from './turn.js';
 import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
-import { checkSlice, instanceNumber, shareOf, type Slice } from './slice.js';
+import { checkSlice, instanceNumber, shareOf } from './slice.js';
 
 export interface CompiledOp {
   index: number;
@@ -30,18 +32,6 @@ export interface CompiledOp {
   tests: Array<{ template: Template | undefined; spec: TestSpec | undefined }>;
   gateway: GatewayInstance | undefined;
   path: string;
-}
-
-export interface Distribution {
-  type: 'single' | 'load' | 'linear';
-  total: number;
-  backlog: number;
-  rate: number;
-  start: number;
-  rampSecs: number;
-  arrival: 'uniform' | 'poisson';
-  /** When the run is one slice of several (core/engine/slice.ts): which, and the whole run's figures; the fields above are this slice's share. */
-  slice?: Slice & { total: number; backlog: number; rate: number; start: number };
 }
 
 export interface CompiledDefinition {
@@ -69,6 +59,13 @@ export interface CompileLimits {
   maxTotal: number;
   defaultBacklog: number;
 }
+
+/**
+ * A definition's own bounds (the params schema's maxima) and the backlog when it names none: the compile limits
+ * where no service narrows them (`tester validate`, the operation tester). A service's `max_backlog` narrows the
+ * backlog (core/service.ts).
+ */
+export const DEFINITION_LIMITS: Readonly<CompileLimits> = Object.freeze({ maxTotal: 100_000_000, maxBacklog: 1_000_000, defaultBacklog: 100 });
 
 /**
  * Compile a checked definition in one go. Throws the first problem (2002/2003); with `problems`, every problem

@@ -1,7 +1,7 @@
 // The run's results, gathered by taps on its hooks: counts, latency histograms per operation type and per
 // instance, per-second buckets, the first fails and aborts.
 import { redactText } from '../redact.js';
-import type { RunHookSet } from '../hooks.js';
+import { STAGE, type RunHookSet } from '../hooks.js';
 import { LatencyHistogram, type LatencySummary } from './histogram.js';
 
 export interface Counts {
@@ -54,7 +54,6 @@ export interface EncodedHistograms {
   operations: Record<string, string>;
 }
 
-const STAGE = 100; // results tap after plugins' own taps
 
 export class RunResults {
   readonly counts: Counts = { started: 0, finished: 0, passed: 0, failed: 0, aborted: 0, cancelled: 0, dropped: 0 };
@@ -83,20 +82,20 @@ export class RunResults {
   lastStartAt = 0;
 
   constructor(private readonly t0: number, hooks: RunHookSet) {
-    hooks.instanceStart.tap({ name: 'results', stage: STAGE }, () => {
+    hooks.instanceStart.tap({ name: 'results', stage: STAGE.LAST }, () => {
       const now = performance.now();
       if (this.counts.started === 0) this.firstStartAt = now;
       this.lastStartAt = now;
       this.counts.started++;
       this.bucket(now).started++;
     });
-    hooks.operationDone.tap({ name: 'results', stage: STAGE }, (e) => {
+    hooks.operationDone.tap({ name: 'results', stage: STAGE.LAST }, (e) => {
       if (e.status === 'aborted' || this.final) return;
       let h = this.opLatency.get(e.type);
       if (!h) this.opLatency.set(e.type, (h = new LatencyHistogram()));
       h.record(e.latencyMs);
     });
-    hooks.instanceDone.tap({ name: 'results', stage: STAGE }, (s) => {
+    hooks.instanceDone.tap({ name: 'results', stage: STAGE.LAST }, (s) => {
       const now = performance.now();
       const b = this.bucket(now);
       switch (s.outcome) {

@@ -1,26 +1,17 @@
 // Every Test Run the service knows: running ones, and completed ones kept for retention_secs (at most
-// max_retained_runs, oldest forgotten first). Locks are taken here, all or none, and released at the end.
-// With a run store, records are also written to disk (core/store/run-store.ts) and read back at start as
-// past runs, so results survive a restart.
-import type { JsonObject } from '../api/index.js';
+// max_retained_runs, oldest forgotten first). A run is checked and compiled here, its run_id reserved and its
+// locks taken (all or none); then an executor may take it (the `executeRun` hook: the worker threads take the runs
+// they can split), else it runs on this thread. Whoever executes it reports its end with its final record: the
+// locks are released and `runEnded` is called (the run store saves it). Runs known from elsewhere (the store's past
+// runs) are adopted. The manager knows runs only as KnownRun.
+import type { JsonObject, KnownRun, LocalRun, RunRecord, RunStart } from '../api/index.js';
 import { ErrorCode, TesterError, cannotStart } from '../errors.js';
 import { LockTable } from './locks.js';
 import { TestRun } from './run.js';
 import { checkGatewaysUp, compileDefinitionSliced, type CompiledDefinition, type CompileLimits } from './definition.js';
 import type { Registry } from '../plugins/registry.js';
 import { reconnectGateways } from '../plugins/gateway-lifecycle.js';
-import type { ServiceHookSet } from '../hooks.js';
-import { PastRun } from './past-run.js';
-import type { RunStore } from '../store/run-store.js';
-import { MultiRun, partRecord } from './multi-run.js';
-import type { WorkerPool, WorkerThread } from './workers.js';
-import type { JsonObject as Params } from '../api/index.js';
-
-/** A run the service can answer for: one of this process (on one worker or several), or one read back from the store. */
-export type KnownRun = TestRun | MultiRun | PastRun;
-
-/** How often running runs' records are saved to the store. */
-const SNAPSHOT_MS = 5000;
+import { createRunManagerHooks, type ServiceHookSet } from '../hooks.js';
 
 export interface RunManagerOptions extends CompileLimits {
   maxRuns: number;
@@ -29,76 +20,43 @@ export interface RunManagerOptions extends CompileLimits {
   forgetOnRead: boolean;
   /** Byte budget of each run's detailed first_call record. */
   maxRecordBytes?: number;
-  /** Where records are kept across restarts (none: memory only). */
-  store?: RunStore;
-  /**
-   * `tester serve --workers N` (docs/workers.md): worker threads 1 … N-1, and the plugins they load (a run whose
-   * operation types all belong to these is split across the workers; any other runs on the main thread alone).
-   */
-  workers?: {
-    /** The threads that are up now (one being restarted is not among them). */
-    readonly threads: readonly WorkerThread[];
-    multiplied: ReadonlySet<string>;
-    /** Every worker thread's state and restarts (ListTests, the metrics). */
-    pool?: WorkerPool;
-  };
 }
 
+/** How long shutdown() waits for running runs to end. */
+const SHUTDOWN_WAIT_MS = 3000;
+
 export class RunManager {
-  readonly runs = new Map<string, TestRun>();
-  /** Runs split across worker threads (`--workers N`). */
-  readonly multi = new Map<string, MultiRun>();
-  /** Runs read back from the store at start (they ended before this process began). */
-  readonly past = new Map<string, PastRun>();
+  /** executeRun, runEnded, runForgotten (core/hooks.ts). */
+  readonly hooks = createRunManagerHooks();
+  private readonly runs = new Map<string, KnownRun>();
+  /** run_ids of runs being started (checked, not yet registered): taken for new runs and counted as running. */
+  private readonly starting = new Set<string>();
   readonly locks = new LockTable();
-  /** Called when a run on several workers has ended (every part's final record in), before it can be forgotten. */
-  readonly multiEnded: Array<(run: MultiRun) => void> = [];
   private sweeper: NodeJS.Timeout;
-  private snapshots: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly registry: Registry,
-    private readonly hooks: ServiceHookSet,
+    private readonly serviceHooks: ServiceHookSet,
     readonly opts: RunManagerOptions,
     private readonly log: (level: string, text: string) => void = () => {},
   ) {
     this.sweeper = setInterval(() => this.sweep(), 5000);
     this.sweeper.unref();
-    const store = opts.store;
-    if (store) {
-      for (const stored of store.all()) {
-        const p = new PastRun(stored);
-        this.past.set(p.runId, p);
-        if (stored.state !== p.state) store.put(p.stored());
-      }
-      this.sweep();
-      this.snapshots = setInterval(() => this.snapshot(), SNAPSHOT_MS);
-      this.snapshots.unref();
-    }
   }
 
-  /** Every run known: this process's, then the past ones. */
-  *all(): IterableIterator<KnownRun> {
-    yield* this.runs.values();
-    yield* this.multi.values();
-    yield* this.past.values();
+  /** Every run known. */
+  all(): IterableIterator<KnownRun> {
+    return this.runs.values();
   }
 
-  /** Save the records of running runs (off the hot path: the store writes them on its own timer). */
-  private snapshot(): void {
-    for (const r of this.runs.values()) if (r.state === 'running') this.save(r);
-    for (const r of this.multi.values()) if (r.state === 'running') this.save(r);
-  }
-
-  private save(r: TestRun | MultiRun): void {
-    const rec = r.record();
-    this.opts.store?.put({ runId: r.runId, state: rec.state as string, completedAt: rec.completed === 1 ? Date.now() : undefined, record: rec });
+  /** A run known from elsewhere (a past run read back from the store): answered for like this process's runs. */
+  adopt(run: KnownRun): void {
+    this.runs.set(run.runId, run);
   }
 
   get running(): number {
-    let n = 0;
+    let n = this.starting.size;
     for (const r of this.runs.values()) if (r.state === 'running') n++;
-    for (const r of this.multi.values()) if (r.state === 'running') n++;
     return n;
   }
 
@@ -108,7 +66,7 @@ export class RunManager {
 
   /** The run with this id, unless it is unknown or its retention has expired. */
   find(runId: string): KnownRun | undefined {
-    const r = this.runs.get(runId) ?? this.multi.get(runId) ?? this.past.get(runId);
+    const r = this.runs.get(runId);
     if (r && this.expired(r)) {
       this.forget(runId);
       return undefined;
@@ -116,117 +74,84 @@ export class RunManager {
     return r;
   }
 
+  private refuseTaken(runId: string, when: string): void {
+    const r = this.find(runId);
+    if (r) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${when ? when : r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
+    if (this.starting.has(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${when || 'starting'}); pick a new run_id`);
+  }
+
   /** Validate-compile-lock-start. Throws TesterError with the catalogue's code. */
-  async execute(params: JsonObject): Promise<TestRun | MultiRun> {
+  async execute(params: JsonObject): Promise<KnownRun> {
     const runId = params.run_id as string;
-    const known = this.find(runId);
-    if (known) {
-      const r = known;
-      throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (${r.state === 'running' ? 'running' : `${r.state}, retained for QueryTest`}); pick a new run_id`);
-    }
+    this.refuseTaken(runId, '');
     const def = await compileDefinitionSliced(params, this.registry, this.opts);
     // compiling yielded to other requests: the run_id may have been taken meanwhile
-    if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this definition was being checked); pick a new run_id`);
+    this.refuseTaken(runId, 'started while this definition was being checked');
     if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
     if (def.gateways.some((g) => g.state() !== 'up')) {
       // a gateway that is down may be back already: let it try now rather than at its next scheduled retry
       await reconnectGateways(def.gateways);
-      if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this one waited for a gateway); pick a new run_id`);
+      this.refuseTaken(runId, 'started while this one waited for a gateway');
     }
     checkGatewaysUp(def, this.registry);
-    const parts = this.partsOf(def);
-    if (parts > 1) return this.executeParts(def, params, parts);
     this.locks.acquire(runId, def.lockKeys);
-    const run = new TestRun(def, this.opts.maxRecordBytes, (r) => {
-      this.locks.release(r.runId, r.def.lockKeys);
-      this.save(r);
-      this.sweep();
-      const c = r.results.counts;
-      this.log('info', `run ${r.runId} ${r.state}: started ${c.started}, passed ${c.passed}, failed ${c.failed}, aborted ${c.aborted}, cancelled ${c.cancelled}, dropped ${c.dropped}`);
-    });
+    this.starting.add(runId);
+    let run: KnownRun;
+    try {
+      run = (await this.hooks.executeRun.promise(this.runStart(def, params))) ?? this.startLocal(def, (r, rec) => this.ended(r, rec));
+    } catch (e) {
+      this.locks.release(runId, def.lockKeys);
+      throw e;
+    } finally {
+      this.starting.delete(runId);
+    }
     this.runs.set(runId, run);
     this.sweep();
+    const d = def.distribution;
+    const on = run instanceof TestRun ? '' : ' on several workers';
+    this.log('info', `run ${runId} started${on}: ${def.ops.length} operations, ${d.type}${d.type !== 'single' ? ` total ${d.total} backlog ${d.backlog}` : ''}`);
+    return run;
+  }
+
+  /** What an executor is given of a run about to start. */
+  private runStart(def: CompiledDefinition, params: JsonObject): RunStart {
+    return {
+      runId: def.runId,
+      params,
+      distribution: def.distribution,
+      plugins: new Set(def.ops.map((o) => o.op.plugin)),
+      startPart: async (partParams, onEnd) => {
+        const partDef = await compileDefinitionSliced(partParams, this.registry, this.opts);
+        return this.startLocal(partDef, (_, rec) => onEnd(rec));
+      },
+      ended: (run, rec) => this.ended(run, rec, def.lockKeys),
+    };
+  }
+
+  /** Start a compiled definition on this thread: runCreated taps see it before its first instance. */
+  private startLocal(def: CompiledDefinition, onEnd: (run: TestRun, rec: RunRecord) => void): LocalRun {
+    const run = new TestRun(def, this.opts.maxRecordBytes, onEnd);
     try {
-      this.hooks.runCreated.call(run.handle);
+      this.serviceHooks.runCreated.call(run.handle);
     } catch (e) {
-      this.runs.delete(runId);
-      this.locks.release(runId, def.lockKeys);
       throw cannotStart(`a runCreated hook failed: ${(e as Error).message}`);
     }
-    const d = def.distribution;
-    this.log('info', `run ${runId} started: ${def.ops.length} operations, ${d.type}${d.type !== 'single' ? ` total ${d.total} backlog ${d.backlog}` : ''}`);
     void run.start();
     return run;
   }
 
-  /**
-   * On how many workers a run is executed: 1 without worker threads, for a single run, or when an operation type
-   * belongs to a plugin that is not multiplied; otherwise every worker, as long as each part gets an instance.
-   */
-  partsOf(def: { ops: ReadonlyArray<{ op: { plugin: string } }>; distribution: { type: string; total: number; slice?: { count: number; total: number } } }): number {
-    const w = this.opts.workers;
-    if (!w || w.threads.length === 0) return 1;
-    const d = def.distribution;
-    if (d.type === 'single') return 1;
-    if (!def.ops.every((o) => w.multiplied.has(o.op.plugin))) return 1;
-    const slices = d.slice?.count ?? 1;
-    const whole = d.slice?.total ?? d.total;
-    return Math.max(1, Math.min(w.threads.length + 1, Math.floor(whole / slices)));
-  }
-
-  /**
-   * Run a checked definition on `parts` workers: part w is slice (k + w·N) of (N·parts) of the whole run, where
-   * k/N is the run's own slice (0/1 when it has none), so $n, shares and schedule are those of the run on one
-   * worker. The workers' parts start first (any refusal refuses the run), then the main thread's part 0.
-   */
-  private async executeParts(def: CompiledDefinition, params: JsonObject, parts: number): Promise<MultiRun> {
-    const runId = def.runId;
-    // the threads up now, as partsOf counted them (one that dies meanwhile refuses its part: the run is refused)
-    const threads = this.opts.workers!.threads.slice(0, parts - 1);
-    const own = def.distribution.slice ?? { index: 0, count: 1 };
-    const partParams = (w: number): Params => ({ ...params, slice: { index: own.index + w * own.count, count: own.count * parts } });
-    const localDef = await compileDefinitionSliced(partParams(0), this.registry, this.opts);
-    if (this.find(runId)) throw new TesterError(ErrorCode.RunIdInUse, `run_id '${runId}' is already in use (started while this definition was being checked); pick a new run_id`);
-    if (this.running >= this.opts.maxRuns) throw cannotStart(`too many runs in progress (max_runs ${this.opts.maxRuns}); wait for one to complete or cancel one`);
-    this.locks.acquire(runId, def.lockKeys);
-    const run = new MultiRun(def, threads, (r) => {
-      this.locks.release(r.runId, r.def.lockKeys);
-      for (const f of this.multiEnded) {
-        try {
-          f(r);
-        } catch (e) {
-          this.log('error', `run ${r.runId}: ${(e as Error).message}`);
-        }
-      }
-      this.save(r);
-      this.sweep();
-      const c = r.record().counts as Record<string, number>;
-      this.log('info', `run ${r.runId} ${r.state} on ${r.workers} workers: started ${c.started}, passed ${c.passed}, failed ${c.failed}, aborted ${c.aborted}, cancelled ${c.cancelled}, dropped ${c.dropped}`);
-    });
-    this.multi.set(runId, run);
-    const started = await Promise.allSettled(threads.map((t, i) => t.execute(partParams(i + 1), (rec) => run.partEnded(i + 1, rec), (why) => run.partLost(i + 1, why))));
-    const refused = started.findIndex((s) => s.status === 'rejected');
-    if (refused >= 0) {
-      for (const [i, s] of started.entries()) if (s.status === 'fulfilled') threads[i]!.cancel(runId);
-      this.multi.delete(runId);
-      this.locks.release(runId, def.lockKeys);
-      const e = (started[refused] as PromiseRejectedResult).reason as Error;
-      const text = `worker ${threads[refused]!.index}: ${e?.message ?? String(e)}`;
-      throw e instanceof TesterError ? new TesterError(e.code, text, e.path) : cannotStart(text);
-    }
-    const local = new TestRun(localDef, this.opts.maxRecordBytes, (r) => run.partEnded(0, partRecord(r)));
-    run.attachLocal(local);
+  /** A run has ended with its final record: free its locks, tell who keeps records, log its counts. */
+  private ended(run: KnownRun, rec: RunRecord, lockKeys = run instanceof TestRun ? run.def.lockKeys : []): void {
+    this.locks.release(run.runId, lockKeys);
     try {
-      this.hooks.runCreated.call(local.handle);
+      this.hooks.runEnded.call(run, rec);
     } catch (e) {
-      run.cancel();
-      this.multi.delete(runId);
-      throw cannotStart(`a runCreated hook failed: ${(e as Error).message}`);
+      this.log('error', `run ${run.runId}: a runEnded tap failed: ${(e as Error).message}`);
     }
-    const d = def.distribution;
-    this.log('info', `run ${runId} started on ${parts} workers: ${def.ops.length} operations, ${d.type} total ${d.total} backlog ${d.backlog}`);
-    void local.start();
-    return run;
+    this.sweep();
+    const c = rec.counts ?? {};
+    const on = Array.isArray(rec.workers) ? ` on ${rec.workers.length} workers` : '';
+    this.log('info', `run ${run.runId} ${rec.state}${on}: started ${c.started}, passed ${c.passed}, failed ${c.failed}, aborted ${c.aborted}, cancelled ${c.cancelled}, dropped ${c.dropped}`);
   }
 
   get(runId: unknown): KnownRun {
@@ -238,17 +163,15 @@ export class RunManager {
   }
 
   forget(runId: string): void {
-    this.runs.delete(runId);
-    this.multi.delete(runId);
-    this.past.delete(runId);
-    this.opts.store?.delete(runId);
+    if (!this.runs.delete(runId)) return;
+    this.hooks.runForgotten.call(runId);
   }
 
   /** Drop completed runs past retention, and the oldest beyond max_retained_runs. */
   sweep(): void {
     const now = performance.now();
     const done: KnownRun[] = [];
-    for (const r of this.all()) {
+    for (const r of [...this.runs.values()]) {
       if (r.completedAt === undefined) continue;
       if (this.expired(r, now)) this.forget(r.runId);
       else done.push(r);
@@ -259,19 +182,18 @@ export class RunManager {
     }
   }
 
-  /** Stop: running runs end as `interrupted` (saved so), and the store is flushed and closed. */
+  /** Stop: running runs end as `interrupted` (each reports its end as any end). */
   async shutdown(): Promise<void> {
     clearInterval(this.sweeper);
-    if (this.snapshots) clearInterval(this.snapshots);
     const pending: Promise<void>[] = [];
-    for (const r of [...this.runs.values(), ...this.multi.values()]) {
+    for (const r of this.runs.values()) {
       if (r.state === 'running') {
         r.interrupt();
         pending.push(r.finished);
       }
     }
-    await Promise.race([Promise.all(pending), new Promise((res) => setTimeout(res, 3000))]);
-    for (const r of [...this.runs.values(), ...this.multi.values()]) if (r.state === 'running') this.save(r);
-    this.opts.store?.close();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(pending), new Promise((res) => (timer = setTimeout(res, SHUTDOWN_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 }

@@ -1,6 +1,6 @@
 // A Test Run: schedules its instances (single, load, linear), enforces the backlog, counts what could not start
 // as dropped, cancels promptly, and produces the result record of DESIGN §5.
-import type { JsonObject, RunView, TraceLevel } from '../api/index.js';
+import type { JsonObject, LocalRun, RunRecord, RunState, RunSummary, RunView, TraceLevel } from '../api/index.js';
 import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
 import type { CompiledDefinition, Distribution } from './definition.js';
 import { instanceNumber } from './slice.js';
@@ -13,14 +13,11 @@ import { RunResults } from './results.js';
 import { evaluateThresholds } from './thresholds.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { nextSlice, shouldYield } from './turn.js';
+import { linearSchedule, targetRateAt } from './rates.js';
 
-/**
- * aborted: an internal fault ended the run (its reason is in the record's abort_reason); its locks are free.
- * interrupted: the service stopped while the run was running (its instances were stopped as on a cancel).
- */
-export type RunState = 'running' | 'completed' | 'cancelled' | 'aborted' | 'interrupted';
+export type { RunState } from '../api/index.js';
 
-export class TestRun implements RunView, InstanceHost {
+export class TestRun implements RunView, InstanceHost, LocalRun {
   /** The owner's hooks (call methods); plugins get `handle.hooks`, tap-only. */
   readonly hooks: RunHookSet;
   /** What runCreated taps receive: the run's view and its tap-only hooks. */
@@ -56,7 +53,8 @@ export class TestRun implements RunView, InstanceHost {
   completedAt: number | undefined; // performance clock, for retention
   private hdr: { instance: string; operations: Record<string, string> } | undefined;
 
-  constructor(readonly def: CompiledDefinition, maxRecordBytes: number | undefined, private readonly onEnd: (run: TestRun) => void) {
+  /** `onEnd` is called once when the run has ended, with its final record (before `finished` settles). */
+  constructor(readonly def: CompiledDefinition, maxRecordBytes: number | undefined, private readonly onEnd: (run: TestRun, record: RunRecord) => void) {
     this.hooks = createRunHooks((hook, tap, e) => {
       if (this.hookErrors.length < 10) this.hookErrors.push({ hook, tap, text: (e as Error)?.message ?? String(e), time: toSecUsec(nowMs()) });
     });
@@ -260,7 +258,7 @@ export class TestRun implements RunView, InstanceHost {
       /* a failing done tap does not change the run's outcome */
     }
     try {
-      this.onEnd(this); // releases the locks: must happen whatever failed before
+      this.onEnd(this, this.recordNow()); // releases the locks: must happen whatever failed before
     } catch (e) {
       this.hookErrors.push({ hook: 'end', tap: 'run-manager', text: (e as Error)?.message ?? String(e), time: toSecUsec(nowMs()) });
     } finally {
@@ -268,12 +266,44 @@ export class TestRun implements RunView, InstanceHost {
     }
   }
 
-  /** The result record (DESIGN §5). */
-  record(): Record<string, unknown> {
+  async record(): Promise<RunRecord> {
+    return this.recordNow();
+  }
+
+  /** The record now, with its serialised histograms even while it runs (parts of a run are merged from these). */
+  partRecord(): RunRecord {
+    const rec = this.recordNow();
+    rec.latency.hdr ??= this.results.encodedHistograms();
+    return rec;
+  }
+
+  /** ListTests' line and the metrics' figures: from the counters, no percentiles. */
+  async summary(): Promise<RunSummary> {
+    // as in the record: a run is completed once it has stopped and its end was recorded
+    const done = this.state !== 'running' && this.finishWall !== undefined;
+    const out: RunSummary = {
+      run_id: this.runId,
+      state: done ? this.state : 'running',
+      completed: done ? 1 : 0,
+      counts: { ...this.results.counts },
+      in_progress: this.inflight,
+      time_start: toSecUsec(this.startWall),
+      rate: this.results.rate(),
+    };
+    if (done) return out;
+    const sec = Math.floor((nowMs() - this.startWall) / 1000);
+    out.current_rate = sec < 1 ? 0 : (this.results.bucketList()[sec - 1]?.started ?? 0);
+    const d = this.def.distribution;
+    if (d.type === 'linear') out.target_rate = targetRateAt({ start: d.start, rate: d.rate, ramp_secs: d.rampSecs }, (nowMs() - this.startWall) / 1000);
+    return out;
+  }
+
+  /** The result record (DESIGN §5), now. */
+  recordNow(): RunRecord {
     const done = this.state !== 'running' && this.finishWall !== undefined;
     const c = this.results.counts;
     const first = this.firstCall.record;
-    const rec: Record<string, unknown> = {
+    const rec: RunRecord = {
       run_id: this.runId,
       state: done ? this.state : 'running',
       completed: done ? 1 : 0,
@@ -310,6 +340,7 @@ export class TestRun implements RunView, InstanceHost {
     if (this.def.thresholds.length) rec.thresholds = evaluateThresholds(this.def.thresholds, rec);
     if (this.hookErrors.length) rec.hook_errors = this.hookErrors;
     if (this.abortReason) rec.abort_reason = this.abortReason;
+    if (this.hooks.record.isUsed()) this.hooks.record.call(rec);
     return rec;
   }
 }
@@ -319,44 +350,4 @@ export function distributionRecord(d: Omit<Distribution, 'slice'>): Record<strin
   if (d.type === 'single') return { type: d.type };
   if (d.type === 'load') return { type: d.type, total: d.total, backlog: d.backlog };
   return { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };
-}
-
-/**
- * When each instance of a linear run is due: the whole run's schedule, or a slice's part of it. A uniform slice
- * starts its j-th instance when the whole run would start instance $n = index + j·count; a poisson slice is a
- * Poisson process at its share of the rate (core/engine/slice.ts).
- */
-export function linearSchedule(d: Distribution): (k: number) => number {
-  const s = d.slice;
-  if (!s || d.arrival === 'poisson') return makeSchedule(d.start, d.rate, d.rampSecs, d.arrival);
-  const whole = makeSchedule(s.start, s.rate, d.rampSecs, 'uniform');
-  return (j) => whole(s.index + j * s.count);
-}
-
-/**
- * Seconds after the run start at which the k-th instance is due. Uniform: the k-th arrival of a rate that ramps
- * linearly from `start` to `rate` over `ramp` seconds, then stays at `rate`. Poisson: exponential gaps at the
- * current rate.
- */
-export function makeSchedule(start: number, rate: number, ramp: number, arrival: 'uniform' | 'poisson'): (k: number) => number {
-  const rampCount = ramp > 0 ? ((start + rate) / 2) * ramp : 0;
-  const uniform = (k: number): number => {
-    if (ramp > 0 && k < rampCount) {
-      const a = (rate - start) / (2 * ramp);
-      if (Math.abs(a) < 1e-12) return k / start;
-      return (-start + Math.sqrt(start * start + 4 * a * k)) / (2 * a);
-    }
-    return ramp + (k - rampCount) / rate;
-  };
-  if (arrival === 'uniform') return uniform;
-  let t = 0;
-  let last = -1;
-  return (k: number) => {
-    while (last < k) {
-      const r = ramp > 0 && t < ramp ? start + ((rate - start) * t) / ramp : rate;
-      t += -Math.log(1 - Math.random()) / Math.max(r, 1e-6);
-      last++;
-    }
-    return t;
-  };
 }

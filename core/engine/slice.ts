@@ -1,6 +1,6 @@
 // A run split across services: slice k of N (ExecuteTest `slice: {index, count}`, `tester run --slice k/N`) runs
 // its share of the run and numbers its instances so that `$n` is unique across the slices; `tester merge` combines
-// the slices' records (core/engine/merge.ts). The split (docs/scaling.md):
+// the slices' records (builtins/workers/merge.ts). The split (docs/scaling.md):
 // - total and backlog: as evenly as possible, the remainder to the first slices (slice k gets one more when
 //   k < total mod N); the shares sum to the whole;
 // - instance numbers interleave: slice k's j-th instance has $n = k + j·N, so the slices together use exactly
@@ -10,15 +10,12 @@
 // - linear poisson: each slice is a Poisson process at start/N and rate/N (ramp_secs unchanged); N independent
 //   Poisson processes at r/N together are a Poisson process at r.
 import { invalid } from '../errors.js';
-import type { JsonObject } from '../api/index.js';
+import type { JsonObject, Slice } from '../api/index.js';
+
+export type { Slice } from '../api/index.js';
 
 /** The most slices one run may be split into. */
 export const MAX_SLICES = 10_000;
-
-export interface Slice {
-  index: number;
-  count: number;
-}
 
 /** Slice `index`'s share of `whole` split `count` ways: even, the remainder to the first slices. */
 export function shareOf(whole: number, s: Slice): number {

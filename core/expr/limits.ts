@@ -31,6 +31,9 @@ export function expressionLimits(): Readonly<ExpressionLimits> {
   return current;
 }
 
+/** Set the limits from options that may hold other keys too (the service's): only the limits' own keys are read. */
 export function setExpressionLimits(l: Partial<ExpressionLimits>): void {
-  current = { ...defaultExpressionLimits, ...Object.fromEntries(Object.entries(l).filter(([, v]) => v !== undefined)) };
+  const next = { ...defaultExpressionLimits };
+  for (const k of Object.keys(next) as Array<keyof ExpressionLimits>) if (l[k] !== undefined) next[k] = l[k]!;
+  current = next;
 }

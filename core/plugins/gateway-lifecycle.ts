@@ -2,7 +2,7 @@
 // hooks, like any plugin's. Each start is bounded, so a peer that is absent does not hold up the service; the
 // instances keep (re)connecting on their own afterwards, and a run that needs one that is not up gets 2003.
 import type { GatewayInstance } from '../api/index.js';
-import type { ServiceHookSet } from '../hooks.js';
+import { STAGE, type ServiceHookSet } from '../hooks.js';
 import type { Registry } from './registry.js';
 
 const NAME = 'gateways';
@@ -33,7 +33,7 @@ export async function reconnectGateways(gateways: readonly GatewayInstance[]): P
 export function tapGatewayLifecycle(hooks: ServiceHookSet, registry: Registry, log: (level: string, text: string) => void): void {
   const instances = (): GatewayInstance[] => [...registry.gateways.values()].flatMap((g) => [...g.byName.values()]);
   // First on ready: plugins' own ready taps may rely on their gateways having been started.
-  hooks.ready.tapPromise({ name: NAME, stage: -100 }, async () => {
+  hooks.ready.tapPromise({ name: NAME, stage: STAGE.FIRST }, async () => {
     await Promise.all(
       instances().map(async (i) => {
         let timer: NodeJS.Timeout | undefined;
@@ -48,7 +48,7 @@ export function tapGatewayLifecycle(hooks: ServiceHookSet, registry: Registry, l
     );
   });
   // Last on shutdown: plugins release what uses the gateways first.
-  hooks.shutdown.tapPromise({ name: NAME, stage: 100 }, async () => {
+  hooks.shutdown.tapPromise({ name: NAME, stage: STAGE.LAST }, async () => {
     await Promise.all(
       instances().map(async (i) => {
         try {

@@ -4,6 +4,7 @@ import type { JsonSchema, ParamDefinition } from '../api/index.js';
 import type { Registry } from '../plugins/registry.js';
 import { MAX_THRESHOLDS } from '../engine/thresholds.js';
 import { MAX_SLICES } from '../engine/slice.js';
+import { DEFINITION_LIMITS } from '../engine/definition.js';
 
 const int = (minimum: number, maximum?: number, description?: string): JsonSchema => ({
   type: 'integer',
@@ -12,10 +13,6 @@ const int = (minimum: number, maximum?: number, description?: string): JsonSchem
   ...(description ? { description } : {}),
 });
 
-export const testDefinitionMeta = {
-  maxTotal: 100_000_000,
-  maxBacklog: 1_000_000,
-};
 
 export const operationSchema: JsonSchema = {
   type: 'object',
@@ -52,8 +49,8 @@ export const distributionSchema: JsonSchema = {
   additionalProperties: false,
   properties: {
     type: { enum: ['single', 'load', 'linear'], default: 'single' },
-    total: int(1, testDefinitionMeta.maxTotal, 'Total number of Test Instances (load, linear)'),
-    backlog: int(1, testDefinitionMeta.maxBacklog, 'Maximum Test Instances in progress at once (load, linear)'),
+    total: int(1, DEFINITION_LIMITS.maxTotal, 'Total number of Test Instances (load, linear)'),
+    backlog: int(1, DEFINITION_LIMITS.maxBacklog, 'Maximum Test Instances in progress at once (load, linear)'),
     cps: {
       description: 'Target rate (linear): {rate}, {start, rate, ramp_secs}, optional arrival uniform|poisson; a bare number is {rate: n}',
       anyOf: [

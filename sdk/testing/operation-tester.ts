@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GatewayInstance, JsonObject, OperationDefinition } from '../types.js';
 import { Registry } from '../../core/plugins/registry.js';
-import { compileDefinition } from '../../core/engine/definition.js';
+import { compileDefinition, DEFINITION_LIMITS } from '../../core/engine/definition.js';
 import { ErrorCode, TesterError } from '../../core/errors.js';
 
 export interface OperationTestTable {
@@ -29,7 +29,7 @@ export function compileOperation(op: OperationDefinition, args: JsonObject, opts
     registry.addGateway({ kind: op.gateway, labelled: op.labelled, instances: [gw] }, 'test');
   }
   const params = { run_id: 'operation-test', operations: [{ type: opts.as ?? op.type, arguments: args }], ...(opts.params ?? {}) } as JsonObject;
-  return compileDefinition(params, registry, { maxBacklog: 100000, maxTotal: 1e8, defaultBacklog: 100 });
+  return compileDefinition(params, registry, DEFINITION_LIMITS);
 }
 
 export function testOperation(op: OperationDefinition, table: OperationTestTable): void {

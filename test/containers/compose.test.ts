@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { tester } from '../core/cli/helpers.js';
+import { tester } from '../cli/helpers.js';
 
 const root = join(import.meta.dirname, '../..');
 const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8'));

@@ -49,9 +49,9 @@ test('close() interrupts running runs (their instances cancelled), releases the 
   const port = svc.port;
   await svc.close();
   await svc.close(); // idempotent
-  const run = svc.runs.runs.get('closing')!;
+  const run = svc.runs.find('closing')!;
   assert.equal(run.state, 'interrupted');
-  assert.equal(run.record().counts && (run.record().counts as any).cancelled, 5);
+  assert.equal((await run.record()).counts.cancelled, 5);
   assert.equal(shutdownTapped, true);
   const refused = await new Promise<boolean>((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });

@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, call, runToCompletion, waitForRun } from '../helpers/service.js';
-import { rawExchange } from '../../core/client/rpc-client.js';
+import { rawExchange } from '../../cli/rpc-client.js';
 import { encodeFrame } from '../../core/framing/frame-decoder.js';
 import type { RunningService } from '../../core/service.js';
 
@@ -263,7 +263,7 @@ describe('wire tolerances', () => {
   });
 
   test('the id comes back as a string, for numeric and string ids', async () => {
-    const { rpcCall } = await import('../../core/client/rpc-client.js');
+    const { rpcCall } = await import('../../cli/rpc-client.js');
     for (const id of [42, 0, 'abc', '17']) {
       const r = await rpcCall({ port: svc.port }, 'QueryTest', { run_id: 'nope' }, { id });
       assert.equal(r.id, String(id));

@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, call, waitForRun } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
+import type { TestRun } from '../../core/engine/run.js';
 
 let svc: RunningService;
 before(async () => {
@@ -37,9 +38,9 @@ test('ListTests shows running and completed runs with state and counts, and the 
 test('ListTests reads each run\'s counters, not its record (records compute percentiles: 1,000 of them kept the loop ~150 ms); the fields agree with QueryTest', async () => {
   await call(svc.port, 'ExecuteTest', { run_id: 'list-light', distribution: { type: 'load', total: 5, backlog: 2 }, operations: [{ type: 'comment' }] });
   const q = await waitForRun(svc.port, 'list-light');
-  const run = svc.runs.runs.get('list-light')!;
-  const record = run.record.bind(run);
-  run.record = () => {
+  const run = svc.runs.find('list-light') as TestRun;
+  const { record, recordNow } = run;
+  run.record = run.recordNow = () => {
     throw new Error('ListTests built a full record');
   };
   try {
@@ -48,7 +49,7 @@ test('ListTests reads each run\'s counters, not its record (records compute perc
     const line = l.result.runs.find((r: any) => r.run_id === 'list-light');
     assert.deepEqual(line, { run_id: q.run_id, state: q.state, completed: q.completed, counts: q.counts, in_progress: q.in_progress, time_start: q.time_start, rate: q.rate });
   } finally {
-    run.record = record;
+    Object.assign(run, { record, recordNow });
   }
 });
 

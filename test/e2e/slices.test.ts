@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, call, runToCompletion } from '../helpers/service.js';
-import { mergeRecords } from '../../core/engine/merge.js';
+import { mergeRecords } from '../../builtins/workers/merge.js';
 import { LatencyHistogram } from '../../core/engine/histogram.js';
 import type { RunningService } from '../../core/service.js';
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:net';
 import { startTestService, runToCompletion, call, waitForRun } from '../helpers/service.js';
 import type { RunningService } from '../../core/service.js';
+import type { WorkerPool } from '../../builtins/workers/pool.js';
 
 const lines: string[] = [];
 let svc: RunningService;
@@ -72,7 +73,7 @@ test('a worker thread that exits ends its runs aborted and frees their locks (la
   const params = { run_id: 'lost', locks: [{ key: 'k-lost' }], distribution: { type: 'load', total: 10, backlog: 4 }, operations: [{ type: 'wait', arguments: { seconds: 60 } }] };
   const r = await call(svc.port, 'ExecuteTest', params);
   assert.ok(!r.error, JSON.stringify(r.error));
-  await svc.runs.opts.workers!.threads[0]!.worker.terminate();
+  await (svc.builtins.workers as WorkerPool).thread(1)!.worker.terminate();
   const done = await waitForRun(svc.port, 'lost', { timeoutMs: 20_000 });
   assert.equal(done.state, 'aborted');
   assert.match(done.abort_reason, /worker 1 exited/);

@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { readServiceConfig } from '../../core/cli/service-config.js';
+import { readServiceConfig } from '../../cli/service-config.js';
 import { startTestService, call } from '../helpers/service.js';
-import { repoRoot } from '../core/cli/helpers.js';
+import { repoRoot } from '../cli/helpers.js';
 
 const docs = (f: string) => parseAllDocuments(readFileSync(join(repoRoot, 'examples/kubernetes', f), 'utf8')).map((d) => d.toJS());
 

@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { errorCatalogue } from '../../core/errors.js';
 import { FRAME_HEADER_BYTES, FrameDecoder, FrameTooLarge } from '../../core/framing/frame-decoder.js';
-import { rpcCall } from '../../core/client/rpc-client.js';
+import { rpcCall } from '../../cli/rpc-client.js';
 import { Dispatcher } from '../../core/rpc/dispatcher.js';
 import { ErrorCode } from '../../core/errors.js';
 import { caseSeed, concat, hex, prng, type FuzzFault, type FuzzReport, type Rng } from './fuzz.js';

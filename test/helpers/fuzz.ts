@@ -1,5 +1,5 @@
 // Seeded fuzzing of the decoders, shared by the fast-tier suites (`test/**/fuzz.test.ts`, a few thousand cases) and
-// `npm run fuzz` (scripts/fuzz.ts, a million frames / 100,000 messages per decoder).
+// `npm run fuzz` (test/fuzz/run.ts, a million frames / 100,000 messages per decoder).
 //
 // Why a small generator of our own rather than fast-check: every case is rebuilt from (seed, case index) alone, so a
 // fault found at case 734,211 of a long run replays in one call (`npm run fuzz -- --target X --seed S --case I`)

@@ -1,11 +1,12 @@
-// Helpers for end-to-end tests over real TCP: start the service in-process on a free loopback port, run a
-// definition to completion.
-import { startService, type RunningService, type ServiceOptions } from '../../core/service.js';
-import { rpcCall, type RpcResponse } from '../../core/client/rpc-client.js';
+// Helpers for end-to-end tests over real TCP: start the service (the kernel with the built-ins, as `tester serve`
+// does) in-process on a free loopback port, run a definition to completion.
+import { startService, type RunningService } from '../../core/service.js';
+import { applyBuiltins, type TesterOptions } from '../../builtins/index.js';
+import { rpcCall, type RpcResponse } from '../../cli/rpc-client.js';
 import type { PluginConfigEntry } from '../../core/plugins/loader.js';
 
-export async function startTestService(plugins: PluginConfigEntry[] = [{ name: 'logic' }], opts: ServiceOptions = {}): Promise<RunningService> {
-  return startService({ host: '127.0.0.1', port: 0, plugins, quiet: true, dataDir: opts.dataDir ?? `${process.env.TMPDIR ?? '/tmp'}/tester-test-${process.pid}`, ...opts });
+export async function startTestService(plugins: PluginConfigEntry[] = [{ name: 'logic' }], opts: TesterOptions = {}): Promise<RunningService> {
+  return startService({ host: '127.0.0.1', port: 0, plugins, quiet: true, dataDir: opts.dataDir ?? `${process.env.TMPDIR ?? '/tmp'}/tester-test-${process.pid}`, ...opts }, applyBuiltins);
 }
 
 export async function call(port: number, method: string, params: unknown): Promise<RpcResponse> {

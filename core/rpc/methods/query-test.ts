@@ -1,12 +1,11 @@
 // QueryTest { run_id }: the result record; with forget_on_read a completed run is forgotten once read.
 import type { RunManager } from '../../engine/run-manager.js';
-import { MultiRun } from '../../engine/multi-run.js';
+import type { RunRecord } from '../../api/index.js';
 
 export function queryTest(runs: RunManager) {
-  return async (params: Record<string, unknown>): Promise<Record<string, unknown>> => {
+  return async (params: Record<string, unknown>): Promise<RunRecord> => {
     const run = runs.get(params.run_id);
-    // a run on several workers: every worker's part is read now and merged
-    const rec = run instanceof MultiRun ? await run.liveRecord() : run.record();
+    const rec = await run.record();
     if (runs.opts.forgetOnRead && rec.completed === 1) runs.forget(run.runId);
     return rec;
   };

@@ -4,7 +4,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, call, runToCompletion, waitForRun } from '../../helpers/service.js';
-import { makeSchedule } from '../../../core/engine/run.js';
 import type { RunningService } from '../../../core/service.js';
 
 let svc: RunningService;
@@ -309,57 +308,5 @@ describe('retention', () => {
     } finally {
       await s.close();
     }
-  });
-});
-
-describe('makeSchedule', () => {
-  test('uniform steady rate: the k-th instance is due at k / rate', () => {
-    const due = makeSchedule(100, 100, 0, 'uniform');
-    for (const k of [0, 1, 10, 99, 1000]) assert.ok(Math.abs(due(k) - k / 100) < 1e-9, `due(${k}) = ${due(k)}`);
-  });
-
-  test('uniform ramp: starts at 0, reaches the ramp end after (start+rate)/2*ramp instances, then steps 1/rate', () => {
-    const due = makeSchedule(50, 150, 2, 'uniform');
-    const rampCount = ((50 + 150) / 2) * 2; // 200
-    assert.equal(due(0), 0);
-    assert.ok(Math.abs(due(rampCount) - 2) < 1e-9, `due(${rampCount}) = ${due(rampCount)}`);
-    assert.ok(Math.abs(due(rampCount + 150) - 3) < 1e-9);
-    let prev = -1;
-    let prevGap = Infinity;
-    for (let k = 0; k <= rampCount; k++) {
-      const t = due(k);
-      assert.ok(t > prev, 'strictly increasing');
-      if (k > 1) assert.ok(t - prev <= prevGap + 1e-9, 'gaps shrink while the rate ramps up');
-      if (k > 0) prevGap = t - prev;
-      prev = t;
-    }
-    // The first gap is about 1/start, the last about 1/rate.
-    assert.ok(Math.abs(due(1) - due(0) - 1 / 50) < 0.002);
-    assert.ok(Math.abs(due(rampCount) - due(rampCount - 1) - 1 / 150) < 0.001);
-  });
-
-  test('a ramp down (start > rate) is monotonic too', () => {
-    const due = makeSchedule(200, 50, 1, 'uniform');
-    let prev = -1;
-    for (let k = 0; k < 300; k++) {
-      const t = due(k);
-      assert.ok(Number.isFinite(t) && t > prev, `due(${k}) = ${t}`);
-      prev = t;
-    }
-  });
-
-  test('poisson: increasing times with a mean gap of 1/rate', () => {
-    const due = makeSchedule(100, 100, 0, 'poisson');
-    // The engine asks for k = 0, 1, 2, ... in order (the poisson schedule is a running sum).
-    const n = 20000;
-    const first = due(0);
-    let prev = first;
-    for (let k = 1; k <= n; k++) {
-      const t = due(k);
-      assert.ok(t >= prev);
-      prev = t;
-    }
-    const mean = (prev - first) / n;
-    assert.ok(Math.abs(mean - 0.01) < 0.0005, `mean gap ${mean}`);
   });
 });

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shareOf, instanceNumber, checkSlice, MAX_SLICES } from '../../../core/engine/slice.js';
-import { linearSchedule, makeSchedule } from '../../../core/engine/run.js';
+import { linearSchedule, makeSchedule } from '../../../core/engine/rates.js';
 import type { Distribution } from '../../../core/engine/definition.js';
 import { TesterError } from '../../../core/errors.js';
 import { prng } from '../../helpers/fuzz.js';

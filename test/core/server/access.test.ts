@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestService } from '../../helpers/service.js';
-import { rpcCall, rawExchange } from '../../../core/client/rpc-client.js';
+import { rpcCall, rawExchange } from '../../../cli/rpc-client.js';
 import { exposureWarnings } from '../../../core/service.js';
 import { encodeFrame } from '../../../core/framing/frame-decoder.js';
 import { makeCertificate } from '../../fixtures/rest/http-server.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startTestService, call } from '../../helpers/service.js';
 import { encodeFrame, FrameDecoder } from '../../../core/framing/frame-decoder.js';
-import { rawExchange } from '../../../core/client/rpc-client.js';
+import { rawExchange } from '../../../cli/rpc-client.js';
 import type { RunningService } from '../../../core/service.js';
 
 interface Exchange {
@@ -250,7 +250,7 @@ describe('frame server over TCP', () => {
   });
 
   test('100 concurrent clients each get their own answer', async () => {
-    const { rpcCall } = await import('../../../core/client/rpc-client.js');
+    const { rpcCall } = await import('../../../cli/rpc-client.js');
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => rpcCall({ port: svc.port }, 'QueryTest', { run_id: `concurrent-${i}` }, { id: `c${i}` })));
     answers.forEach((a, i) => {
       assert.equal(a.id, `c${i}`);

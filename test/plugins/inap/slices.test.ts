@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, type Stack } from './helpers/stack.js';
 import { runToCompletion } from '../../helpers/service.js';
-import { mergeRecords } from '../../../core/engine/merge.js';
+import { mergeRecords } from '../../../builtins/workers/merge.js';
 import { LatencyHistogram } from '../../../core/engine/histogram.js';
-import { repoRoot } from '../../core/cli/helpers.js';
+import { repoRoot } from '../../cli/helpers.js';
 
 const stacks: Stack[] = [];
 after(async () => {

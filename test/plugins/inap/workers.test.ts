@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { oneAndTwoWorkers } from './helpers/stack.js';
 import { call, runToCompletion, runWhenUp, waitForRun } from '../../helpers/service.js';
-import { repoRoot } from '../../core/cli/helpers.js';
+import { repoRoot } from '../../cli/helpers.js';
 
 const w = oneAndTwoWorkers();
 

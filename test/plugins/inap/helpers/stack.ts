@@ -2,7 +2,8 @@
 // port) and the service with sigtran + inap connected to it as an ASP.
 import { readFileSync } from 'node:fs';
 import { after, before } from 'node:test';
-import type { RunningService, ServiceOptions } from '../../../../core/service.js';
+import type { RunningService } from '../../../../core/service.js';
+import type { TesterOptions } from '../../../../builtins/index.js';
 import { startTestService } from '../../../helpers/service.js';
 import type { SigtranGateway } from '../../../../plugins/sigtran/api.js';
 import { listenAddress, startStandaloneGateway as startGateway } from '../../../../plugins/sigtran/gateway/standalone.js';
@@ -20,7 +21,7 @@ export interface Stack {
 let seq = 0;
 
 /** Start an SCP gateway (with `script`, or none) and the service connected to it. */
-export async function startStack(script?: unknown, opts: { inap?: Record<string, unknown>; tcapTimeoutMs?: number; pcap?: string; serviceOptions?: ServiceOptions } = {}): Promise<Stack> {
+export async function startStack(script?: unknown, opts: { inap?: Record<string, unknown>; tcapTimeoutMs?: number; pcap?: string; serviceOptions?: TesterOptions } = {}): Promise<Stack> {
   const name = `SIM${++seq}`;
   const simGw = await startGateway({ name, transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 146, tcapTimeoutMs: opts.tcapTimeoutMs ?? 5000 });
   const addr = listenAddress(simGw)!;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { call } from '../../../helpers/service.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { scratch, tester } from '../../../core/cli/helpers.js';
+import { scratch, tester } from '../../../cli/helpers.js';
 
 let n = 0;
 

@@ -1,0 +1,161 @@
+// tester run FILE: submit a definition, show progress, print the result; exit 0 all passed, 1 not, 2 usage.
+// tester watch RUN_ID: the same view of a run started elsewhere.
+import { basename } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { rpcCall, type RpcTarget } from '../rpc-client.js';
+import { writePcap } from '../../sdk/pcap.js';
+import { progressLine, summarize, passed } from '../summary.js';
+import { DefinitionFile } from '../definition-file.js';
+import { UsageError } from '../usage-error.js';
+import { MAX_SLICES } from '../../core/engine/slice.js';
+import { writeReports, type ReportOutputs } from './report.js';
+
+export interface RunOptions {
+  host: string;
+  port: string;
+  json?: boolean;
+  pcap?: string;
+  runId?: string;
+  traceLevel?: string;
+  progress: boolean;
+  pollMs: string;
+  timeout?: string;
+  threshold?: string[];
+  junit?: string;
+  csv?: string;
+  html?: string;
+  slice?: string;
+}
+
+export { UsageError };
+
+/** The params object of a definition file; syntax errors are reported with line and column. */
+export function readDefinition(file: string): Record<string, unknown> {
+  return DefinitionFile.read(file).value;
+}
+
+/** `--slice k/N`: slice k (0 to N-1) of a run split N ways, as ExecuteTest's `slice` param. */
+export function parseSlice(text: string): { index: number; count: number } {
+  const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(text);
+  if (!m) throw new UsageError(`--slice: '${text}' is not k/N (slice k of N, k from 0 to N-1, e.g. 0/4)`);
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1 || count > MAX_SLICES) throw new UsageError(`--slice: N must be 1 to ${MAX_SLICES} (got ${count})`);
+  if (index >= count) throw new UsageError(`--slice: k must be 0 to N-1 = ${count - 1} (got ${index})`);
+  return { index, count };
+}
+
+/** A run id of its own for each run of a definition without one: the file's name, the time and a random part. */
+export function freshRunId(file: string): string {
+  return `${basename(file).replace(/\.json$/, '')}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function run(file: string, o: RunOptions): Promise<number> {
+  const params = readDefinition(file);
+  const target = { host: o.host, port: Number(o.port) };
+  params.run_id = o.runId ?? params.run_id ?? freshRunId(file);
+  if (o.traceLevel !== undefined) params.trace_level = Number(o.traceLevel);
+  if (o.slice !== undefined) params.slice = parseSlice(o.slice);
+  if (o.threshold?.length) params.thresholds = [...((params.thresholds as string[] | undefined) ?? []), ...o.threshold];
+  if (o.pcap && Number(params.trace_level ?? 0) < 2) params.trace_level = 2;
+  const runId = String(params.run_id);
+  let resp;
+  try {
+    resp = await rpcCall(target, 'ExecuteTest', params);
+  } catch (e) {
+    process.stderr.write(`cannot reach the tester service at ${target.host}:${target.port}: ${(e as Error).message}\n(start it with: tester serve --port ${target.port})\n`);
+    return 2;
+  }
+  if (resp.error) {
+    process.stderr.write(`ExecuteTest refused (${resp.error.code}): ${resp.error.message}\n`);
+    if (resp.error.code === 2001) {
+      process.stderr.write(
+        `(pick another with --run-id NEW, or leave run_id out of ${file}: tester run then names each run afresh, e.g. ${freshRunId(file)})\n`,
+      );
+    }
+    return 2;
+  }
+  const rec = await follow(target, runId, o, { cancelOnSigint: true, timeout: o.timeout });
+  return typeof rec === 'number' ? rec : finish(rec, o);
+}
+
+export interface FollowOptions {
+  progress: boolean;
+  pollMs: string;
+}
+
+/**
+ * QueryTest until the run completes, with the live progress line of a load run on stderr (rewritten in place on a
+ * terminal, one line every 5 s otherwise). `tester run` cancels the run on SIGINT and after `timeout`;
+ * `tester watch` only stops watching. Resolves the final record, or an exit code when the service fails us.
+ */
+export async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: { cancelOnSigint: boolean; timeout?: string }): Promise<any> {
+  const t0 = Date.now();
+  const tty = process.stderr.isTTY;
+  let lastPrint = 0;
+  let cancelling = false;
+  const onSigint = () => {
+    if (cancelling) process.exit(1);
+    cancelling = true;
+    process.stderr.write(`\ncancelling ${runId} ...\n`);
+    rpcCall(target, 'CancelTest', { run_id: runId }).catch(() => {});
+  };
+  if (opts.cancelOnSigint) process.on('SIGINT', onSigint);
+  const deadline = opts.timeout ? t0 + Number(opts.timeout) * 1000 : Infinity;
+  let rec: any;
+  try {
+    for (;;) {
+      let q;
+      try {
+        q = await rpcCall(target, 'QueryTest', { run_id: runId });
+      } catch (e) {
+        process.stderr.write(`\ncannot reach the tester service at ${target.host}:${target.port}: ${(e as Error).message}\n`);
+        return 2;
+      }
+      if (q.error) {
+        process.stderr.write(`QueryTest failed (${q.error.code}): ${q.error.message}\n`);
+        return 2;
+      }
+      rec = q.result;
+      const isLoad = rec.distribution?.type !== 'single';
+      if (o.progress && isLoad) {
+        const line = progressLine(rec);
+        if (tty) process.stderr.write(`\r${line}\x1b[K`);
+        else if (Date.now() - lastPrint >= 5000 || rec.completed === 1) {
+          process.stderr.write(line + '\n');
+          lastPrint = Date.now();
+        }
+      }
+      if (rec.completed === 1) break;
+      if (Date.now() > deadline && !cancelling) {
+        process.stderr.write(`\ntimeout after ${opts.timeout}s: cancelling ${runId}\n`);
+        cancelling = true;
+        await rpcCall(target, 'CancelTest', { run_id: runId });
+      }
+      await new Promise((r) => setTimeout(r, Number(o.pollMs)));
+    }
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  if (o.progress && tty && rec.distribution?.type !== 'single') process.stderr.write('\n');
+  return rec;
+}
+
+/** The end of a followed run: pcap and report files, the record (--json) or the summary; the verdict's exit code. */
+export async function finish(rec: any, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
+  if (o.pcap) {
+    const msgs = (rec.first_call?.messages ?? []).filter((m: any) => m.hex && m.dissector);
+    writePcap(o.pcap, msgs.map((m: any) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
+    process.stderr.write(`wrote ${msgs.length} messages of the first instance to ${o.pcap}\n`);
+  }
+  await writeReports(rec, o);
+  if (o.json) process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
+  else process.stdout.write(summarize(rec) + '\n');
+  return passed(rec) ? 0 : 1;
+}
+
+/** tester watch RUN_ID: follow a run someone else started (a GUI, another client) until it completes. */
+export async function watch(runId: string, o: FollowOptions & ReportOutputs & { host: string; port: string; json?: boolean; pcap?: string }): Promise<number> {
+  const rec = await follow({ host: o.host, port: Number(o.port) }, runId, o, { cancelOnSigint: false });
+  return typeof rec === 'number' ? rec : finish(rec, o);
+}

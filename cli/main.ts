@@ -1,0 +1,280 @@
+// The `tester` command line: serve | run | query | cancel | validate | ops, plus commands plugins offer
+// (simulators, status tools). Exit codes: 0 success (every instance passed), 1 a run did not pass / invalid, 2 usage or
+// connection error.
+import { Command, CommanderError } from 'commander';
+import { serve, serveDefaults } from './commands/serve.js';
+import { run, watch, UsageError } from './commands/run.js';
+import { validate, ops, schema } from './commands/offline.js';
+import { report } from './commands/report.js';
+import { merge } from './commands/merge.js';
+import { rpcCall } from './rpc-client.js';
+import { readPluginsConfig, importPlugin } from '../core/plugins/loader.js';
+import { defaultConfigPath } from '../core/service.js';
+import { summarize, listTable } from './summary.js';
+import { handleClosedPipes, exitWhenFlushed } from './output.js';
+
+const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'merge', 'schema', 'help']);
+
+function connectionOptions(cmd: Command): Command {
+  return cmd
+    .option('--host <host>', 'service host', process.env.TESTER_HOST ?? '127.0.0.1')
+    .option('--port <port>', 'service port', process.env.TESTER_PORT ?? '9009');
+}
+
+export interface PluginHelp {
+  /** [name, description] of each enabled plugin. */
+  plugins: Array<[string, string]>;
+  /** [command, plugin, description] of each command they offer. */
+  commands: Array<[string, string, string]>;
+}
+
+export function buildProgram(setExit: (code: number) => void, help: PluginHelp = { plugins: [], commands: [] }): Command {
+  const pluginCommands = help.commands;
+  const program = new Command();
+  program
+    .name('tester')
+    .description(
+      'Telecom test service: runs Test Runs given as JSON-RPC ExecuteTest definitions, over the protocols of the\n' +
+        'plugins that plugins.json enables. Start it with `tester serve`; submit a definition with `tester run FILE`;\n' +
+        '`tester ops` lists every operation type; `tester ops TYPE` shows where one is defined.',
+    )
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  if (help.plugins.length) {
+    const w = Math.max(...help.plugins.map(([n]) => n.length));
+    program.addHelpText('after', `\nEnabled plugins (plugins.json):\n${help.plugins.map(([n, d]) => `  ${n.padEnd(w)}  ${d}`).join('\n')}\n`);
+  }
+  if (pluginCommands.length) {
+    const w = Math.max(...pluginCommands.map(([n]) => n.length));
+    program.addHelpText(
+      'after',
+      `\nCommands of the enabled plugins (tester <command> --help):\n${pluginCommands.map(([n, plugin, d]) => `  ${n.padEnd(w)}  ${d} [${plugin}]`).join('\n')}\n`,
+    );
+  }
+
+  program
+    .command('serve')
+    .description('Run the service: framed JSON-RPC over TCP (4-byte big-endian length + JSON), one request per connection')
+    .option('--host <host>', 'address to bind (loopback by default)', serveDefaults.host)
+    .option('--port <port>', 'TCP port (0 picks a free one; the chosen port is printed)', String(serveDefaults.port))
+    .option('--config <file>', 'service config (YAML or JSON): these flags under their names and `plugins`, with ${ENV} substitution; or a plugins.json array', defaultConfigPath)
+    .option('--max-message-bytes <n>', 'largest request accepted', String(serveDefaults.maxMessageBytes))
+    .option('--read-timeout-ms <n>', 'time allowed to receive a whole request', String(serveDefaults.readTimeoutMs))
+    .option('--max-connections <n>', 'connections served at once', String(serveDefaults.maxConnections))
+    .option('--max-runs <n>', 'Test Runs in progress at once', String(serveDefaults.maxRuns))
+    .option('--workers <n>', 'threads that execute runs, each with its own gateway connections (docs/workers.md); 1 = the main thread only', '1')
+    .option('--retention-secs <n>', 'how long completed runs are kept for QueryTest', String(serveDefaults.retentionSecs))
+    .option('--max-retained-runs <n>', 'completed runs kept at most', String(serveDefaults.maxRetainedRuns))
+    .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')
+    .option('--allow <addr...>', 'allow-list of client addresses and subnets, IPv4 or IPv6 (e.g. 10.0.0.0/8 ::1); default: any client that can reach the bind address')
+    .option('--data-dir <dir>', 'directory for plugin data (databases, captures)', '.tester')
+    .option('--store <file>', 'run store: results kept across restarts (default: <data-dir>/runs.db)')
+    .option('--no-store', 'keep results in memory only (lost when the service stops)')
+    .option('--tls-cert <file>', 'TLS on the RPC port: certificate (PEM); needs --tls-key')
+    .option('--tls-key <file>', 'TLS private key (PEM)')
+    .option('--tls-ca <file>', 'with TLS: clients must present a certificate signed by this CA (PEM)')
+    .option('--token-file <file>', 'require this shared token (the file\'s first line) in params.auth_token of every request; also TESTER_TOKEN')
+    .option('--max-connections-per-client <n>', 'connections one client address may have open at once')
+    .option('--metrics-port <port>', 'serve Prometheus metrics on http://<metrics-host>:<port>/metrics (0 picks a free port; off by default)')
+    .option('--metrics-host <host>', 'address the metrics bind to', serveDefaults.host)
+    .option('--max-value-bytes <n>', 'largest value an expression may produce, and largest var or global', String(serveDefaults.maxValueBytes))
+    .option('--max-vars-bytes <n>', "largest total of an instance's vars, and of a run's globals", String(serveDefaults.maxVarsBytes))
+    .option('--max-expression-length <n>', 'longest expression source, in characters', String(serveDefaults.maxExpressionLength))
+    .option('--max-expression-depth <n>', 'deepest bracket nesting in an expression', String(serveDefaults.maxExpressionDepth))
+    .option('--max-record-bytes <n>', "byte budget of a run's detailed first_call record", String(serveDefaults.maxRecordBytes))
+    .option('--quiet', 'log errors only')
+    .option('--verbose', 'log debug lines too (gateway reconnects, plugin details)')
+    .addHelpText('after', '\nExamples:\n  tester serve --port 9009 --config plugins.json\n  tester serve --config service.yaml        # docs/configuration.md\n')
+    .action(async (o, cmd) => setExit(await serve(o, cmd)));
+
+  connectionOptions(
+    program
+      .command('run')
+      .argument('<file>', 'JSON file holding the params object of ExecuteTest')
+      .description('Submit a definition, show progress, print a summary; exit 0 if every instance passed, 1 otherwise, 2 on usage/connection errors'),
+  )
+    .option('--json', 'print the final result record as JSON instead of the summary')
+    .option('--pcap <file>', 'write the first instance\'s messages to a pcap file (sets trace_level 2)')
+    .option('--run-id <id>', "run_id to use, over the file's (without either: a fresh one per run, the file name plus a time stamp and a random part)")
+    .option('--trace-level <n>', 'override trace_level (0-3)')
+    .option('--no-progress', 'no live progress line')
+    .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
+    .option('--timeout <secs>', 'cancel the run if it has not completed after this many seconds')
+    .option('--junit <file>', 'write a JUnit XML report (one test case for the instances, one per threshold) for CI')
+    .option('--csv <file>', 'write the per-second statistics as CSV')
+    .option('--html <file>', 'write a self-contained HTML report (charts, latencies, the first instance as a ladder diagram)')
+    .option('--slice <k/N>', 'run slice k (0 to N-1) of the run split N ways: its share of total, backlog and cps, $n = k + j*N (docs/scaling.md; merge the records with tester merge)')
+    .option('--threshold <expr...>', "pass/fail criteria added to the definition's thresholds, e.g. 'p99_ms < 50' 'failed_rate < 0.01' (exit 1 when one is crossed)")
+    .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n  tester run examples/logic/linear-ramp.json --threshold \'p99_ms < 50\' \'rate >= 0.95 * target\'\n')
+    .action(async (file, o) => setExit(await run(file, o)));
+
+  program
+    .command('merge')
+    .argument('<results...>', "the slices' result records (tester run --slice k/N --json > result-k.json), one per slice")
+    .description("Combine the records of a run's slices into the record of the whole run; print its summary; exit 0 if it passed, 1 if not, 2 on errors")
+    .option('--json', 'print the merged record as JSON instead of the summary')
+    .option('-o, --output <file>', 'write the merged record (JSON) to this file')
+    .option('--junit <file>', 'JUnit XML of the merged record')
+    .option('--csv <file>', 'per-second statistics of the merged record as CSV')
+    .option('--html <file>', 'HTML report of the merged record')
+    .addHelpText('after', '\nExample:\n  tester merge results/result-*.json -o merged.json --html report.html\n')
+    .action(async (files, o) => setExit(await merge(files, o)));
+
+  program
+    .command('report')
+    .argument('<result>', 'a result record saved as JSON (tester run --json > result.json, tester query --json)')
+    .description('Write reports from a saved result record: an HTML page, JUnit XML, per-second CSV')
+    .option('-o, --output <file>', 'the HTML report (one self-contained file)')
+    .option('--junit <file>', 'JUnit XML')
+    .option('--csv <file>', 'per-second statistics as CSV')
+    .addHelpText('after', '\nExample:\n  tester run examples/logic/load.json --json > result.json\n  tester report result.json -o report.html --junit junit.xml\n')
+    .action(async (file, o) => setExit(await report(file, o)));
+
+  connectionOptions(
+    program
+      .command('watch')
+      .argument('<run_id>', 'a run on the service, started by any client (a GUI, another tester run)')
+      .description('Follow a run until it completes: the live progress line, then the summary; exit 0 if it passed, 1 if not, 2 on errors'),
+  )
+    .option('--json', 'print the final result record as JSON instead of the summary')
+    .option('--no-progress', 'no live progress line')
+    .option('--poll-ms <ms>', 'QueryTest polling interval', '250')
+    .option('--junit <file>', 'write a JUnit XML report when it completes')
+    .option('--csv <file>', 'write the per-second statistics as CSV when it completes')
+    .option('--html <file>', 'write the HTML report when it completes')
+    .option('--pcap <file>', "write the first instance's messages to a pcap file (when the run recorded them, trace_level 2)")
+    .action(async (id, o) => setExit(await watch(id, o)));
+
+  connectionOptions(program.command('query').argument('<run_id>').description('QueryTest: print the result record of a run'))
+    .option('--json', 'print JSON (default: summary)')
+    .action(async (id, o) => setExit(await queryOrCancel('QueryTest', id, o)));
+
+  connectionOptions(program.command('cancel').argument('<run_id>').description('CancelTest: stop a run; in-flight instances end as cancelled'))
+    .option('--json', 'print JSON (default: summary)')
+    .action(async (id, o) => setExit(await queryOrCancel('CancelTest', id, o)));
+
+  connectionOptions(program.command('list').description('ListTests: runs known to the service and the state of its gateways'))
+    .option('--json', 'print the ListTests result as JSON (default: tables)')
+    .action(async (o) => setExit(await callAndPrint('ListTests', {}, o, listTable)));
+
+  program
+    .command('validate')
+    .argument('<file>', 'JSON file holding the params object of ExecuteTest')
+    .description('Check a definition offline with the configured plugins (no service needed); exit 0 valid, 1 invalid')
+    .option('--config <file>', 'plugins.json', defaultConfigPath)
+    .action(async (file, o) => setExit(await validate(file, o)));
+
+  program
+    .command('ops')
+    .argument('[type]', 'an operation type (or alias), a prefix of types, or text they contain: show each with its metadata, source and typed arguments')
+    .description('List the operation types of the configured plugins with their arguments, or show the types a name matches')
+    .option('--config <file>', 'plugins.json', defaultConfigPath)
+    .option('--json', 'print DescribeOperations (or the matching types) as JSON, with argument schemas')
+    .action(async (type, o) => setExit(await ops(o, type)));
+
+  program
+    .command('schema')
+    .description('Print the JSON Schema of definition files for the configured plugins (editors complete operation types and arguments)')
+    .option('--config <file>', 'plugins.json', defaultConfigPath)
+    .addHelpText('after', '\nExample:\n  tester schema > definition.schema.json   # then "$schema": "./definition.schema.json" in a definition\n')
+    .action(async (o) => setExit(await schema(o)));
+
+  return program;
+}
+
+function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: { host: string; port: string; json?: boolean }): Promise<number> {
+  return callAndPrint(method, { run_id: id }, o, summarize);
+}
+
+/** One call to the service, its result printed as JSON (--json) or as text; exit 2 when it fails. */
+async function callAndPrint(method: string, params: object, o: { host: string; port: string; json?: boolean }, text: (r: any) => string): Promise<number> {
+  let r;
+  try {
+    r = await rpcCall({ host: o.host, port: Number(o.port) }, method, params);
+  } catch (e) {
+    process.stderr.write(`cannot reach the tester service at ${o.host}:${o.port}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (r.error) {
+    process.stderr.write(`${method} failed (${r.error.code}): ${r.error.message}\n`);
+    return 2;
+  }
+  process.stdout.write((o.json ? JSON.stringify(r.result, null, 2) : text(r.result)) + '\n');
+  return 0;
+}
+
+/** The enabled plugins and the commands they offer (for --help); none when the config is unreadable. */
+async function pluginHelp(): Promise<PluginHelp> {
+  const out: PluginHelp = { plugins: [], commands: [] };
+  try {
+    const { entries, baseDir } = readPluginsConfig(defaultConfigPath);
+    for (const entry of entries) {
+      if (entry.enabled === false) continue;
+      const def = await importPlugin(entry, baseDir);
+      out.plugins.push([def.name, def.description ?? '']);
+      for (const [n, c] of Object.entries(def.commands ?? {})) out.commands.push([n, def.name, c.description]);
+    }
+  } catch {
+    /* help without the plugins */
+  }
+  return out;
+}
+
+/** A plugin's own command (`tester <command> ...`), found in the enabled plugins of plugins.json. */
+async function pluginCommand(name: string, args: string[]): Promise<number | undefined> {
+  const cfgIdx = args.indexOf('--config');
+  const configPath = cfgIdx >= 0 ? args[cfgIdx + 1]! : defaultConfigPath;
+  const { entries, baseDir } = readPluginsConfig(configPath);
+  const available: string[] = [];
+  for (const entry of entries) {
+    if (entry.enabled === false) continue;
+    const def = await importPlugin(entry, baseDir);
+    for (const c of Object.keys(def.commands ?? {})) available.push(c);
+    const cmd = def.commands?.[name];
+    if (cmd) {
+      if (args.includes('--help') || args.includes('-h')) {
+        const usage = /^\s*usage:/i.test(cmd.help) ? '' : `Usage: tester ${name} [options]\n\n`;
+        process.stdout.write(`${usage}${cmd.description}\n\n${cmd.help}\n`);
+        return 0;
+      }
+      return cmd.run(args, entry.options ?? {});
+    }
+  }
+  process.stderr.write(`tester: unknown command '${name}'. Commands: ${[...CORE_COMMANDS].filter((c) => c !== 'help').concat(available).join(', ')} (tester --help)\n`);
+  return 2;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let code = 0;
+  const sub = argv[2];
+  // serve and the plugins' commands (simulators) run until stopped: a log reader that goes away does not stop them.
+  const longRunning = sub === 'serve' || (sub !== undefined && !sub.startsWith('-') && !CORE_COMMANDS.has(sub));
+  handleClosedPipes(() => {
+    if (!longRunning) process.exit(code);
+  });
+  try {
+    if (sub && !sub.startsWith('-') && !CORE_COMMANDS.has(sub)) {
+      code = (await pluginCommand(sub, argv.slice(3))) ?? 2;
+    } else {
+      const wantsHelp = argv.length <= 2 || (argv.length === 3 && (sub === '--help' || sub === '-h' || sub === 'help'));
+      const program = buildProgram((c) => (code = c), wantsHelp ? await pluginHelp() : undefined);
+      if (argv.length <= 2) {
+        program.outputHelp();
+        code = 2;
+      } else await program.parseAsync(argv);
+    }
+  } catch (e) {
+    if (e instanceof CommanderError) code = e.exitCode === 0 ? 0 : 2;
+    else if (e instanceof UsageError) {
+      process.stderr.write(`tester: ${e.message}\n`);
+      code = 2;
+    } else {
+      process.stderr.write(`tester: ${(e as Error).message}\n`);
+      code = 2;
+    }
+  }
+  process.exitCode = code;
+  // One-shot commands exit even when a plugin left a handle open, but only once their output is flushed.
+  if (!longRunning) await exitWhenFlushed(code);
+}

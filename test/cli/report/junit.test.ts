@@ -1,0 +1,118 @@
+// cli/report/junit.ts: JUnit XML valid against the Ant/Jenkins schema (checked by xmllint, an independent
+// validator), one test case for the instances and one per threshold, failures carrying the first fails.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { junitXml, xmlText } from '../../../cli/report/junit.js';
+import { needsTool } from '../../helpers/tools.js';
+import { startTestService } from '../../helpers/service.js';
+import { tester } from '../helpers.js';
+import type { RunningService } from '../../../core/service.js';
+
+const xsd = join(import.meta.dirname, '../../fixtures/junit/junit.xsd');
+const dir = mkdtempSync(join(tmpdir(), 'tester-junit-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const xmllint = needsTool('xmllint', 'apt-get install libxml2-utils');
+
+/** xmllint --schema: '' when valid, else its complaints. */
+function schemaErrors(xml: string): string {
+  const f = join(dir, `r-${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(f, xml);
+  const r = spawnSync('xmllint', ['--noout', '--schema', xsd, f], { encoding: 'utf8' });
+  return r.status === 0 ? '' : r.stderr || `xmllint exited ${r.status}`;
+}
+
+const base = {
+  run_id: 'r1',
+  state: 'completed',
+  completed: 1,
+  time_start: [1_700_000_000, 250_000],
+  duration: 2.5,
+  rate: 40,
+  distribution: { type: 'load', total: 100, backlog: 10 },
+  counts: { started: 100, finished: 100, passed: 100, failed: 0, aborted: 0, cancelled: 0, dropped: 0 },
+  latency: { instance: { count: 100, p50: 1, p90: 2, p99: 3, max: 4, mean: 1.2 }, operations: {} },
+  first_fails: [],
+  first_aborts: [],
+};
+
+test('the schema check is real: xmllint refuses a document that breaks it', xmllint, () => {
+  assert.match(schemaErrors('<testsuites><testsuite name="x" tests="one" failures="0" errors="0" time="1"/></testsuites>'), /tests/);
+  assert.match(schemaErrors('<testsuites><testsuite name="x" tests="1" failures="0" errors="0" time="1"><testcase name="a"/></testsuite></testsuites>'), /classname/);
+});
+
+test('a passed run: one passing test case, valid', xmllint, () => {
+  const xml = junitXml(base);
+  assert.equal(schemaErrors(xml), '');
+  assert.match(xml, /<testsuite name="tester\.r1" tests="1" failures="0" errors="0" skipped="0" time="2\.500" timestamp="2023-11-14T22:13:20"/);
+  assert.match(xml, /<testcase name="instances \(load\)" classname="tester\.r1" time="2\.500"\/>/);
+  assert.match(xml, /<property name="count\.passed" value="100"\/>/);
+});
+
+test('fails, aborts and crossed thresholds: failures with the grouped first fails and the measured values', xmllint, () => {
+  const rec = {
+    ...base,
+    counts: { ...base.counts, passed: 96, failed: 3, aborted: 1 },
+    first_fails: [3, 5, 9].map((idx) => ({ idx, op_idx: 1, text: 'balance <wrong> & "odd"\u0001' })),
+    first_aborts: [{ idx: 7, op_idx: 0, text: 'no answer' }],
+    thresholds: [
+      { expr: 'p99_ms < 2', metric: 'p99_ms', value: 3, bound: 2, ok: false },
+      { expr: 'rate >= 10', metric: 'rate', value: 40, bound: 10, ok: true },
+      { expr: 'p99_ms[x] < 1', metric: 'p99_ms[x]', value: null, bound: 1, ok: false },
+    ],
+  };
+  const xml = junitXml(rec);
+  assert.equal(schemaErrors(xml), '');
+  assert.match(xml, /<testsuites name="tester" tests="4" failures="3" errors="0"/);
+  assert.match(xml, /<failure type="instances" message="started 100, passed 96, failed 3, aborted 1, cancelled 0, dropped 0; first: balance &lt;wrong&gt; &amp; &quot;odd&quot;\uFFFD">/);
+  assert.match(xml, /fail: 3× op 1: balance &lt;wrong&gt;/);
+  assert.match(xml, /abort: instance 7 op 0: no answer/);
+  assert.match(xml, /<testcase name="threshold p99_ms &lt; 2" classname="tester\.r1\.thresholds" time="0\.000">\n\s+<failure type="threshold" message="p99_ms &lt; 2 crossed: p99_ms = 3 \(bound 2\)">/);
+  assert.match(xml, /<testcase name="threshold rate &gt;= 10" classname="tester\.r1\.thresholds" time="0\.000"\/>/);
+  assert.match(xml, /p99_ms\[x\] &lt; 1 crossed: nothing measured/);
+});
+
+test('a cancelled run is an error, not a failure', xmllint, () => {
+  const xml = junitXml({ ...base, state: 'cancelled', duration: undefined, counts: { ...base.counts, passed: 10, cancelled: 5 } });
+  assert.equal(schemaErrors(xml), '');
+  assert.match(xml, /tests="1" failures="0" errors="1"/);
+  assert.match(xml, /<error type="run cancelled"/);
+});
+
+test('xmlText escapes markup and replaces what XML 1.0 cannot carry', () => {
+  assert.equal(xmlText('a<b>&"c"\u0000\u0007\ttab'), 'a&lt;b&gt;&amp;&quot;c&quot;\uFFFD\uFFFD\ttab');
+});
+
+let svc: RunningService;
+before(async () => {
+  svc = await startTestService();
+});
+after(async () => {
+  await svc.close();
+});
+
+test('tester run --junit and tester report --junit write the same valid report', xmllint, async () => {
+  const def = join(dir, 'def.json');
+  writeFileSync(def, JSON.stringify({ distribution: { type: 'load', total: 8, backlog: 4 }, thresholds: ['failed_rate < 0.1'], operations: [{ type: 'assert', arguments: { expression: '$n != 2', fail: 'instance two' } }] }));
+  const junit = join(dir, 'run.xml');
+  const r = await tester(['run', def, '--port', String(svc.port), '--run-id', `junit-${process.pid}`, '--junit', junit, '--json', '--no-progress']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /wrote JUnit XML to/);
+  const xml = readFileSync(junit, 'utf8');
+  assert.equal(schemaErrors(xml), '');
+  assert.match(xml, /tests="2" failures="2"/);
+  assert.match(xml, /instance 2 op 0: instance two/);
+  assert.match(xml, /failed_rate &lt; 0\.1 crossed: failed_rate = 0\.125/);
+  const saved = join(dir, 'result.json');
+  writeFileSync(saved, r.stdout);
+  const again = join(dir, 'again.xml');
+  const rr = await tester(['report', saved, '--junit', again]);
+  assert.equal(rr.code, 0, rr.stderr);
+  assert.equal(readFileSync(again, 'utf8'), xml);
+  const notRecord = await tester(['report', def, '--junit', again]);
+  assert.equal(notRecord.code, 2);
+  assert.match(notRecord.stderr, /is not a result record/);
+});
