@@ -39,13 +39,16 @@ export function tapPartLatency(core: Pick<ServiceCore, 'hooks'>): void {
   core.hooks.runCreated.tap(NAME, (run) => {
     const l = new RunLatency();
     l.tap(run, NAME);
-    run.hooks.record.tap(NAME, (rec) => {
+    run.hooks.record.tap(NAME, (rec: PartRecord) => {
       rec.prom = l.snapshot();
     });
   });
 }
 
-function promOf(rec: RunRecord): Partial<RunLatencySnapshot> | undefined {
-  const p: unknown = rec.prom;
+/** A part's record as a worker thread's metrics leave it. */
+type PartRecord = RunRecord & { prom?: unknown };
+
+function promOf(rec: PartRecord): Partial<RunLatencySnapshot> | undefined {
+  const p = rec.prom;
   return p && typeof p === 'object' ? (p as Partial<RunLatencySnapshot>) : undefined;
 }

@@ -5,6 +5,7 @@
 // reported as `interrupted` with their last saved counts. Retention (retention_secs, max_retained_runs) applies
 // to the file as to memory.
 import type Database from 'better-sqlite3';
+import type { RunRecord } from '../../core/api/index.js';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -14,7 +15,7 @@ export interface StoredRun {
   state: string;
   /** Epoch ms at which the run ended; undefined while it runs. */
   completedAt: number | undefined;
-  record: Record<string, unknown>;
+  record: RunRecord;
 }
 
 const FLUSH_MS = 1000;
@@ -51,7 +52,7 @@ export class RunStore {
     const out: StoredRun[] = [];
     for (const r of rows) {
       try {
-        out.push({ runId: r.run_id, state: r.state, completedAt: r.completed_at ?? undefined, record: JSON.parse(r.record) as Record<string, unknown> });
+        out.push({ runId: r.run_id, state: r.state, completedAt: r.completed_at ?? undefined, record: JSON.parse(r.record) as RunRecord });
       } catch {
         this.log('warn', `run store: run ${r.run_id} has an unreadable record; dropped`);
         this.queue.set(r.run_id, null);

@@ -80,7 +80,7 @@ export class MultiRun implements KnownRun {
     const empty = new LatencyHistogram();
     const rec: Rec = last
       ? { ...last, in_progress: 0 }
-      : { run_id: this.runId, time_start: toSecUsec(nowMs()), counts: { started: 0, finished: 0, passed: 0, failed: 0, aborted: 0, cancelled: 0, dropped: 0 }, in_progress: 0, rate: 0, first_fails: [], first_aborts: [], globals: {}, latency: { instance: empty.summary(), operations: {}, distribution: [], hdr: { instance: empty.encode(), operations: {} } }, buckets: [], max_in_progress: 0 };
+      : { run_id: this.runId, state: 'aborted', completed: 1, distribution: distributionRecord(this.distribution), time_start: toSecUsec(nowMs()), counts: { started: 0, finished: 0, passed: 0, failed: 0, aborted: 0, cancelled: 0, dropped: 0 }, in_progress: 0, rate: 0, first_fails: [], first_aborts: [], globals: {}, latency: { instance: empty.summary(), operations: {}, distribution: [], hdr: { instance: empty.encode(), operations: {} } }, buckets: [], max_in_progress: 0 };
     rec.state = 'aborted';
     rec.time_finish = toSecUsec(nowMs());
     rec.abort_reason = `internal fault: ${why}`;
@@ -185,11 +185,9 @@ export class MultiRun implements KnownRun {
     // as the record of the run on one worker: a slice names the whole run's distribution
     if (d.slice) rec.slice = { index: d.slice.index, count: d.slice.count, distribution: distributionRecord({ ...d, ...d.slice }) };
     // keep the key order of a one-worker record, then the parts
-    const ordered: Rec = {};
-    for (const k of ['run_id', 'state', 'completed', 'time_now', 'time_start', 'time_finish', 'duration', 'counts', 'in_progress', 'distribution', 'slice']) if (k in rec) ordered[k] = rec[k];
-    Object.assign(ordered, rec);
-    ordered.workers = recs.map((r, i) => ({ index: i, state: r.state, counts: r.counts, rate: r.rate, globals: r.globals ?? {} }));
-    return ordered;
+    const ordered: Record<string, unknown> = {};
+    for (const k of ['run_id', 'state', 'completed', 'time_now', 'time_start', 'time_finish', 'duration', 'counts', 'in_progress', 'distribution', 'slice'] as const) if (k in rec) ordered[k] = rec[k];
+    return { ...(ordered as Rec), ...rec, workers: recs.map((r, i) => ({ index: i, state: r.state, counts: r.counts, rate: r.rate, globals: r.globals ?? {} })) };
   }
 }
 

@@ -3,7 +3,7 @@
 // own copy of the multiplied plugins and their gateway connections. The main thread sends them parts of runs
 // (ExecuteTest params with a slice), asks for their records, cancels them; they report each part's final record.
 import { Worker } from 'node:worker_threads';
-import type { JsonObject } from '../../core/api/index.js';
+import type { JsonObject, RunRecord } from '../../core/api/index.js';
 import type { PluginConfigEntry } from '../../core/plugins/loader.js';
 import { moduleExtension } from '../../core/paths.js';
 import { TesterError } from '../../core/errors.js';
@@ -36,7 +36,7 @@ type FromWorker =
   | { t: 'failed'; message: string }
   | { t: 'log'; level: string; text: string }
   | { t: 'reply'; id: number; result?: unknown; error?: { code?: number; message: string } }
-  | { t: 'ended'; runId: string; record: Record<string, unknown> };
+  | { t: 'ended'; runId: string; record: RunRecord };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -45,7 +45,7 @@ export class WorkerThread {
   private nextId = 1;
   private pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   /** Who waits for the end of a run's part on this worker. */
-  private readonly enders = new Map<string, { ended(rec: Record<string, unknown>): void; lost(why: string): void }>();
+  private readonly enders = new Map<string, { ended(rec: RunRecord): void; lost(why: string): void }>();
   private exited = false;
   /** close() was called: the exit that follows is not a crash. */
   private closing = false;
@@ -93,7 +93,7 @@ export class WorkerThread {
    * Start a part of a run here; `ended` receives its final record, `lost` the reason when the worker exits before.
    * Rejects as the worker's ExecuteTest would.
    */
-  async execute(params: JsonObject, ended: (rec: Record<string, unknown>) => void, lost: (why: string) => void): Promise<void> {
+  async execute(params: JsonObject, ended: (rec: RunRecord) => void, lost: (why: string) => void): Promise<void> {
     const runId = params.run_id as string;
     this.enders.set(runId, { ended, lost });
     try {
@@ -105,8 +105,8 @@ export class WorkerThread {
   }
 
   /** The running part's record (with latency.hdr); null once it has ended (its final record was sent). */
-  async record(runId: string): Promise<Record<string, unknown> | null> {
-    return (await this.request({ t: 'record', runId })) as Record<string, unknown> | null;
+  async record(runId: string): Promise<RunRecord | null> {
+    return (await this.request({ t: 'record', runId })) as RunRecord | null;
   }
 
   /** The state of each of its gateway instances, by `<kind>/<name>`; empty when the worker has exited. */

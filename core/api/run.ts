@@ -51,10 +51,10 @@ export interface RunView {
  * aborted: an internal fault ended the run (its reason is in the record's abort_reason); its locks are free.
  * interrupted: the service stopped while the run was running (its instances were stopped as on a cancel).
  */
-export type RunState = 'running' | 'completed' | 'cancelled' | 'aborted' | 'interrupted';
+export type RunState = RunRecord['state'];
 
-/** A Test Run's result record (DESIGN §5), as QueryTest answers it. */
-export type RunRecord = Record<string, any>;
+export type { RunRecord } from './record.js';
+import type { RunRecord } from './record.js';
 
 /** Which share of a run a slice is (core/engine/slice.ts). */
 export interface Slice {

@@ -4,26 +4,16 @@
 // The record is bounded (an instance that loops for a million steps, or receives huge messages, must not make
 // QueryTest answer gigabytes): at most MAX_ENTRIES entries per log and `maxBytes` in all; past that, entries keep
 // their step and name but lose their text, fields and hex, and `truncated` counts what was left out.
-import type { CheckStatus, JsonObject, TraceLevel } from '../api/index.js';
+import type { RunRecord, TraceLevel } from '../api/index.js';
 import type { RunHookSet } from '../hooks.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { jsonValueSize } from '../expr/json-value.js';
 
 export type Outcome = 'passed' | 'failed' | 'aborted' | 'cancelled';
 
-export interface DetailedRecord {
-  index: number;
-  outcome?: Outcome;
-  time_start: [number, number];
-  time_finish?: [number, number];
-  duration?: number;
-  check_log: Array<{ step: number; op_idx: number; status: CheckStatus; text: string; time: [number, number] }>;
-  trace_log: Array<{ time: [number, number]; path: string; step: number; op_idx: number; msg: string }>;
-  messages: Array<Record<string, unknown>>;
-  vars?: JsonObject;
-  /** What the bounds left out: entries not recorded per log, and entries recorded without their text/fields/hex. */
-  truncated?: { check_log?: number; trace_log?: number; messages?: number; stripped?: number; vars?: string };
-}
+/** The record's `first_call` (core/api/record.ts). */
+export type DetailedRecord = NonNullable<RunRecord['first_call']>;
+type MessageEntry = DetailedRecord['messages'][number];
 
 /** Entries kept per log of the detailed record. */
 export const MAX_ENTRIES = 10_000;
@@ -53,7 +43,7 @@ export class FirstCallRecorder {
     hooks.message.tap(NAME, (e) => {
       if (!this.room('messages')) return;
       const m = e.message;
-      const entry: Record<string, unknown> = { time: toSecUsec(nowMs()), step: e.step, op_idx: e.opIndex, direction: m.direction, protocol: m.protocol, name: m.name };
+      const entry: MessageEntry = { time: toSecUsec(nowMs()), step: e.step, op_idx: e.opIndex, direction: m.direction, protocol: m.protocol, name: m.name };
       if (m.peer !== undefined) entry.peer = m.peer;
       if (m.fields !== undefined && this.take(m.fields)) entry.fields = m.fields;
       if (m.bytes && traceLevel >= 2 && this.take(null, m.bytes.byteLength * 2)) {

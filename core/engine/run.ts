@@ -301,42 +301,41 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
   /** The result record (DESIGN §5), now. */
   recordNow(): RunRecord {
     const done = this.state !== 'running' && this.finishWall !== undefined;
-    const c = this.results.counts;
     const first = this.firstCall.record;
+    const d = this.def.distribution;
+    const latency: RunRecord['latency'] = this.results.latency();
+    // the serialised histograms (docs/scaling.md), once the run has ended and they no longer change
+    if (done) latency.hdr = this.hdr ??= this.results.encodedHistograms();
     const rec: RunRecord = {
       run_id: this.runId,
       state: done ? this.state : 'running',
       completed: done ? 1 : 0,
       time_now: toSecUsec(nowMs()),
       time_start: toSecUsec(this.startWall),
+      ...(done ? { time_finish: toSecUsec(this.finishWall!), duration: Math.round((this.finishWall! - this.startWall) * 1000) / 1e6 } : {}),
+      counts: { ...this.results.counts },
+      in_progress: this.inflight,
+      distribution: distributionRecord(d),
+      ...(d.slice ? { slice: { index: d.slice.index, count: d.slice.count, distribution: distributionRecord({ ...d, ...d.slice }) } } : {}),
+      rate: this.results.rate(),
+      ...(first
+        ? {
+            first_call_summary: {
+              idx: String(instanceNumber(d.slice, 0)),
+              time_start: first.time_start,
+              ...(first.time_finish ? { time_finish: first.time_finish, duration: first.duration } : {}),
+              outcome: first.outcome ?? 'running',
+            },
+            first_call: first,
+          }
+        : {}),
+      first_fails: this.results.firstFails,
+      first_aborts: this.results.firstAborts,
+      globals: this.globals,
+      latency,
+      buckets: this.results.bucketList(),
+      max_in_progress: this.maxInflight,
     };
-    if (done) {
-      rec.time_finish = toSecUsec(this.finishWall!);
-      rec.duration = Math.round((this.finishWall! - this.startWall) * 1000) / 1e6;
-    }
-    rec.counts = { ...c };
-    rec.in_progress = this.inflight;
-    const d = this.def.distribution;
-    rec.distribution = distributionRecord(d);
-    if (d.slice) rec.slice = { index: d.slice.index, count: d.slice.count, distribution: distributionRecord({ ...d, ...d.slice }) };
-    rec.rate = this.results.rate();
-    if (first) {
-      rec.first_call_summary = {
-        idx: String(instanceNumber(d.slice, 0)),
-        time_start: first.time_start,
-        ...(first.time_finish ? { time_finish: first.time_finish, duration: first.duration } : {}),
-        outcome: first.outcome ?? 'running',
-      };
-      rec.first_call = first;
-    }
-    rec.first_fails = this.results.firstFails;
-    rec.first_aborts = this.results.firstAborts;
-    rec.globals = this.globals;
-    rec.latency = this.results.latency();
-    // the serialised histograms (docs/scaling.md), once the run has ended and they no longer change
-    if (done) (rec.latency as Record<string, unknown>).hdr = this.hdr ??= this.results.encodedHistograms();
-    rec.buckets = this.results.bucketList();
-    rec.max_in_progress = this.maxInflight;
     if (this.def.thresholds.length) rec.thresholds = evaluateThresholds(this.def.thresholds, rec);
     if (this.hookErrors.length) rec.hook_errors = this.hookErrors;
     if (this.abortReason) rec.abort_reason = this.abortReason;
@@ -346,7 +345,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
 }
 
 /** The record's form of a distribution (`distribution`, and a slice's whole run in `slice.distribution`). */
-export function distributionRecord(d: Omit<Distribution, 'slice'>): Record<string, unknown> {
+export function distributionRecord(d: Omit<Distribution, 'slice'>): RunRecord['distribution'] {
   if (d.type === 'single') return { type: d.type };
   if (d.type === 'load') return { type: d.type, total: d.total, backlog: d.backlog };
   return { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };

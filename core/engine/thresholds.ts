@@ -5,7 +5,7 @@
 // every client (CLI, GUI, CI) gets the same verdict. A small grammar of its own, not an expression: a metric of
 // the run, a comparison, and a number optionally scaled by `target` (a linear run's rate) or `total`.
 import { invalid } from '../errors.js';
-import type { Distribution } from './definition.js';
+import type { Distribution, RunRecord } from '../api/index.js';
 
 type Cmp = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
@@ -66,15 +66,15 @@ export function compileThresholds(list: readonly string[] | undefined, d: Distri
 }
 
 /** The value of a metric in a result record (null: nothing measured yet). */
-function measure(t: CompiledThreshold, rec: any): number | null {
-  const c = rec.counts ?? {};
+function measure(t: CompiledThreshold, rec: ThresholdInput): number | null {
+  const c: Partial<RunRecord['counts']> = rec.counts ?? {};
   if ((LATENCY as readonly string[]).includes(t.metric)) {
     const s = t.opType !== undefined ? rec.latency?.operations?.[t.opType] : rec.latency?.instance;
     if (!s?.count) return null;
-    const key = t.metric.replace(/_ms$/, '');
-    return typeof s[key] === 'number' ? s[key] : null;
+    const v = s[t.metric.replace(/_ms$/, '') as 'p50' | 'p90' | 'p99' | 'max' | 'mean'];
+    return typeof v === 'number' ? v : null;
   }
-  if ((COUNTS as readonly string[]).includes(t.metric)) return c[t.metric] ?? 0;
+  if ((COUNTS as readonly string[]).includes(t.metric)) return c[t.metric as keyof RunRecord['counts']] ?? 0;
   const finished = c.finished ?? 0;
   const scheduled = (c.started ?? 0) + (c.dropped ?? 0);
   const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
@@ -117,7 +117,10 @@ function compare(v: number, cmp: Cmp, b: number): boolean {
 }
 
 /** Each threshold with the value measured in the record and whether it holds (a missing value does not). */
-export function evaluateThresholds(list: readonly CompiledThreshold[], rec: Record<string, unknown>): ThresholdResult[] {
+/** What thresholds read of a record (a whole record, or one being merged). */
+export type ThresholdInput = Partial<Pick<RunRecord, 'counts' | 'latency' | 'rate' | 'duration' | 'max_in_progress'>>;
+
+export function evaluateThresholds(list: readonly CompiledThreshold[], rec: ThresholdInput): ThresholdResult[] {
   return list.map((t) => {
     const raw = measure(t, rec);
     const value = raw === null ? null : Math.round(raw * 1e6) / 1e6;

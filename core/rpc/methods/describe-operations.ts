@@ -1,10 +1,11 @@
 // DescribeOperations {}: every operation type with its argument schema, gateway and source, the plugins, every
 // ExecuteTest param with its owner (the core, a plugin, or a plugin's gateway kind), the composed params schema
-// that ExecuteTest validates with, and the expression functions.
+// that ExecuteTest validates with, the expression functions, and the error codes with their meanings.
 import type { Registry } from '../../plugins/registry.js';
 import type { LoadedPlugin } from '../../plugins/loader.js';
 import { argumentSchema } from '../../plugins/registry.js';
 import { expressionFunctionNames } from '../../expr/jexl.js';
+import { errorCatalogue } from '../../errors.js';
 import type { JsonSchema } from '../../api/index.js';
 
 export function describeOperations(registry: Registry, plugins: () => LoadedPlugin[], paramsSchema: JsonSchema) {
@@ -37,6 +38,7 @@ export function describeOperations(registry: Registry, plugins: () => LoadedPlug
       ],
       params_schema: paramsSchema,
       expression_functions: expressionFunctionNames(),
+      errors: errorCatalogue.map(({ code, name, meaning }) => ({ code, name, meaning })),
     };
   };
 }

@@ -43,7 +43,7 @@ test('evaluation on a record: measured values, ok, and no value before anything 
     rate: 199.5,
     duration: 0.5,
     max_in_progress: 7,
-    latency: { instance: { count: 98, p50: 3, p90: 8, p99: 42.5, max: 60, mean: 4 }, operations: { wait: { count: 98, p50: 1, p90: 2, p99: 3, max: 4, mean: 1 } } },
+    latency: { instance: { count: 98, p50: 3, p90: 8, p99: 42.5, max: 60, mean: 4 }, operations: { wait: { count: 98, p50: 1, p90: 2, p99: 3, max: 4, mean: 1 } }, distribution: [] },
   };
   const c = compileThresholds(['p99_ms < 40', 'failed_rate < 0.05', 'rate >= 0.99 * target', 'error_rate <= 0.07', 'p99_ms[wait] < 5', 'p99_ms[set] < 5', 'dropped_rate < 0.01'], linear);
   const r = evaluateThresholds(c, rec);
