@@ -4,9 +4,13 @@
 // executeRun; the metrics tap runCreated, request and runEnded. They import only the kernel and the sdk, never one
 // another; a worker thread applies the same built-ins to its own kernel (each knows what it does there).
 import type { ServiceCore, ServiceOptions } from '../core/service.js';
-import { applyStore, type StoreOptions } from './store/index.js';
+import { Type } from 'typebox';
+import { applyStore, StoreOptionsSchema, type StoreOptions } from './store/index.js';
 import { applyWorkers } from './workers/index.js';
-import { applyMetrics, type MetricsOptions } from './metrics/index.js';
+import { applyMetrics, MetricsOptionsSchema, type MetricsOptions } from './metrics/index.js';
+
+/** The built-ins' own options (the worker pool's `workers` is the kernel's: its plugins see the count). */
+export const BuiltinOptionsSchema = Type.Object({ ...StoreOptionsSchema.properties, ...MetricsOptionsSchema.properties });
 
 /** The service's options with the built-ins' own. */
 export interface TesterOptions extends ServiceOptions, StoreOptions, MetricsOptions {}

@@ -2,7 +2,8 @@
 // (simulators, status tools). Exit codes: 0 success (every instance passed), 1 a run did not pass / invalid, 2 usage or
 // connection error.
 import { Command, CommanderError } from 'commander';
-import { serve, serveDefaults } from './commands/serve.js';
+import { serve } from './commands/serve.js';
+import { addServeFlags } from './serve-options.js';
 import { run, watch, UsageError } from './commands/run.js';
 import { validate, ops, schema } from './commands/offline.js';
 import { report } from './commands/report.js';
@@ -53,38 +54,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     );
   }
 
-  program
-    .command('serve')
-    .description('Run the service: framed JSON-RPC over TCP (4-byte big-endian length + JSON), one request per connection')
-    .option('--host <host>', 'address to bind (loopback by default)', serveDefaults.host)
-    .option('--port <port>', 'TCP port (0 picks a free one; the chosen port is printed)', String(serveDefaults.port))
-    .option('--config <file>', 'service config (YAML or JSON): these flags under their names and `plugins`, with ${ENV} substitution; or a plugins.json array', defaultConfigPath)
-    .option('--max-message-bytes <n>', 'largest request accepted', String(serveDefaults.maxMessageBytes))
-    .option('--read-timeout-ms <n>', 'time allowed to receive a whole request', String(serveDefaults.readTimeoutMs))
-    .option('--max-connections <n>', 'connections served at once', String(serveDefaults.maxConnections))
-    .option('--max-runs <n>', 'Test Runs in progress at once', String(serveDefaults.maxRuns))
-    .option('--workers <n>', 'threads that execute runs, each with its own gateway connections (docs/workers.md); 1 = the main thread only', '1')
-    .option('--retention-secs <n>', 'how long completed runs are kept for QueryTest', String(serveDefaults.retentionSecs))
-    .option('--max-retained-runs <n>', 'completed runs kept at most', String(serveDefaults.maxRetainedRuns))
-    .option('--forget-on-read', 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)')
-    .option('--allow <addr...>', 'allow-list of client addresses and subnets, IPv4 or IPv6 (e.g. 10.0.0.0/8 ::1); default: any client that can reach the bind address')
-    .option('--data-dir <dir>', 'directory for plugin data (databases, captures)', '.tester')
-    .option('--store <file>', 'run store: results kept across restarts (default: <data-dir>/runs.db)')
-    .option('--no-store', 'keep results in memory only (lost when the service stops)')
-    .option('--tls-cert <file>', 'TLS on the RPC port: certificate (PEM); needs --tls-key')
-    .option('--tls-key <file>', 'TLS private key (PEM)')
-    .option('--tls-ca <file>', 'with TLS: clients must present a certificate signed by this CA (PEM)')
-    .option('--token-file <file>', 'require this shared token (the file\'s first line) in params.auth_token of every request; also TESTER_TOKEN')
-    .option('--max-connections-per-client <n>', 'connections one client address may have open at once')
-    .option('--metrics-port <port>', 'serve Prometheus metrics on http://<metrics-host>:<port>/metrics (0 picks a free port; off by default)')
-    .option('--metrics-host <host>', 'address the metrics bind to', serveDefaults.host)
-    .option('--max-value-bytes <n>', 'largest value an expression may produce, and largest var or global', String(serveDefaults.maxValueBytes))
-    .option('--max-vars-bytes <n>', "largest total of an instance's vars, and of a run's globals", String(serveDefaults.maxVarsBytes))
-    .option('--max-expression-length <n>', 'longest expression source, in characters', String(serveDefaults.maxExpressionLength))
-    .option('--max-expression-depth <n>', 'deepest bracket nesting in an expression', String(serveDefaults.maxExpressionDepth))
-    .option('--max-record-bytes <n>', "byte budget of a run's detailed first_call record", String(serveDefaults.maxRecordBytes))
-    .option('--quiet', 'log errors only')
-    .option('--verbose', 'log debug lines too (gateway reconnects, plugin details)')
+  addServeFlags(program.command('serve').description('Run the service: framed JSON-RPC over TCP (4-byte big-endian length + JSON), one request per connection'))
     .addHelpText('after', '\nExamples:\n  tester serve --port 9009 --config plugins.json\n  tester serve --config service.yaml        # docs/configuration.md\n')
     .action(async (o, cmd) => setExit(await serve(o, cmd)));
 

@@ -39,7 +39,7 @@ const CATALOGUE = {
   CannotCreate: {
     code: 2002,
     meaning: 'Test Run cannot be created: invalid params (the message names the JSON path), unknown operation type, bad expression, unresolved label, out-of-range value, unknown gateway instance',
-    when: 'The definition is invalid: a param or argument fails its schema or range (message names the JSON path), an unknown top-level param or argument name, an unknown operation type, an expression that does not compile or names an unknown variable or function, an unknown or duplicate label, `linear` without `cps`, `load`/`linear` without `total`, an unknown gateway instance named by `sigtran`/`diameter`/`db_<label>`/..., an operation whose gateway kind has no configured instance',
+    when: 'The definition is invalid: a param or argument fails its schema or range (message names the JSON path), an unknown top-level param or argument name, an unknown operation type, an expression that does not compile or names an unknown variable or function, an unknown or duplicate label, `linear` without `cps`, `load`/`linear` without `total`, an unknown gateway instance named by a gateway selector param (`<kind>`, `<kind>_<label>`), an operation whose gateway kind has no configured instance',
     action: 'Fix the definition at the path named; `tester validate FILE` checks it offline',
   },
   CannotStart: {

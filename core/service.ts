@@ -21,66 +21,30 @@ import { describeOperations } from './rpc/methods/describe-operations.js';
 import { RunManager } from './engine/run-manager.js';
 import { FrameServer } from './server/frame-server.js';
 import { ErrorCode } from './errors.js';
-import { defaultExpressionLimits, setExpressionLimits, type ExpressionLimits } from './expr/limits.js';
-import { DEFAULT_RECORD_BYTES } from './engine/first-call.js';
+import { setExpressionLimits } from './expr/limits.js';
+import { defaults, MAX_WORKERS, type ServiceOptionValues } from './options.js';
 import { DEFINITION_LIMITS } from './engine/definition.js';
 
 export type Log = (level: string, text: string) => void;
 
-export interface ServiceOptions extends Partial<ExpressionLimits> {
-  /**
-   * Threads whose plugins execute runs (`tester serve --workers N`): the plugins see their index and count
-   * (`api.worker`); the built-in worker pool starts threads 1 … N-1 (docs/workers.md). Default 1.
-   */
-  workers?: number;
-  host?: string;
-  port?: number;
+/**
+ * The service's options: the declared ones (core/options.ts: host, port, bounds, TLS, retention, workers, …, with
+ * their defaults) and what only a program passes (the plugins, the token, the log).
+ */
+export interface ServiceOptions extends ServiceOptionValues {
   /** plugins.json entries; or `configPath` to read them from a file. Default: the repository's plugins.json. */
   plugins?: PluginConfigEntry[];
   /** Where the `module` paths of `plugins` are relative to (the config file's folder); default the working directory. */
   pluginsBaseDir?: string;
   configPath?: string;
-  maxMessageBytes?: number;
-  readTimeoutMs?: number;
-  maxConnections?: number;
-  maxRuns?: number;
-  maxBacklog?: number;
+  /** distribution.backlog when a definition names none (default 100). */
   defaultBacklog?: number;
-  retentionSecs?: number;
-  maxRetainedRuns?: number;
-  forgetOnRead?: boolean;
-  allow?: string[];
-  /** TLS on the RPC port: PEM files of the key and certificate; with tlsCa, clients must present a certificate it signed. */
-  tlsKey?: string;
-  tlsCert?: string;
-  tlsCa?: string;
-  /** A shared token every request must carry as params.auth_token. */
+  /** A shared token every request must carry as params.auth_token (`tester serve` reads it from --token-file). */
   token?: string;
-  /** Connections one client address may have open at once. */
-  maxConnectionsPerClient?: number;
-  dataDir?: string;
-  /** Byte budget of a run's detailed first_call record (core/engine/first-call.ts). */
-  maxRecordBytes?: number;
-  /** Log lines go to stderr: errors only when quiet; debug lines only when verbose. */
-  quiet?: boolean;
-  verbose?: boolean;
   log?: (line: string) => void;
 }
 
-export const defaults = {
-  host: '127.0.0.1',
-  port: 9009,
-  maxMessageBytes: 4 * 1024 * 1024,
-  readTimeoutMs: 10_000,
-  maxConnections: 256,
-  maxRuns: 64,
-  maxBacklog: 100_000,
-  defaultBacklog: DEFINITION_LIMITS.defaultBacklog,
-  retentionSecs: 3600,
-  maxRetainedRuns: 1000,
-  ...defaultExpressionLimits,
-  maxRecordBytes: DEFAULT_RECORD_BYTES,
-};
+export { defaults };
 
 /** What the built-ins are applied to: the kernel's parts, on the main thread or on a worker thread. */
 export interface ServiceCore {
@@ -243,9 +207,6 @@ export async function startService<O extends ServiceOptions>(opts: O = {} as O, 
     },
   };
 }
-
-/** The most threads `--workers` accepts. */
-export const MAX_WORKERS = 64;
 
 /** The number of threads the options ask for (`workers`, 1 by default), checked. */
 function workerCountOf(opts: ServiceOptions): number {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorsTable } from '../core/errors.js';
 import { RunRecordSchema } from '../core/api/record.js';
+import { serveOptionsTable } from '../cli/serve-options.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,6 +24,7 @@ export function generatedDocs(): Generated[] {
   return [
     { file: 'docs/errors.md', part: 'errors', content: errorsTable() },
     { file: 'docs/record.schema.json', content: JSON.stringify(RunRecordSchema, null, 2) + '\n' },
+    { file: 'docs/configuration.md', part: 'serve-options', content: serveOptionsTable() },
   ];
 }
 

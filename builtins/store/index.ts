@@ -3,6 +3,7 @@
 // back at start as past runs that the service answers for like its own (results survive a restart). A run forgotten
 // after retention is deleted from the file too. On a worker thread it does nothing: the main thread keeps records.
 import { resolve as resolvePath } from 'node:path';
+import { Type, type Static } from 'typebox';
 import type { ServiceCore } from '../../core/service.js';
 import { RunStore } from './run-store.js';
 import { PastRun } from './past-run.js';
@@ -11,10 +12,18 @@ const NAME = 'store';
 /** How often running runs' records are saved (so a crash loses at most these seconds of counts). */
 const SNAPSHOT_MS = 5000;
 
-export interface StoreOptions {
-  /** The run store's file; false or absent: results are kept in memory only. */
-  store?: string | false;
-}
+export const StoreOptionsSchema = Type.Object({
+  store: Type.Optional(
+    // false first: ajv coerces types, and a string branch first would read --no-store as a file named 'false'
+    Type.Union([Type.Literal(false), Type.String({ minLength: 1 })], {
+      description: 'run store: results kept across restarts (tester serve: <data-dir>/runs.db unless given)',
+      flag: { arg: 'file', negate: 'keep results in memory only (lost when the service stops)' },
+    }),
+  ),
+});
+
+/** The run store's file; false or absent: results are kept in memory only. */
+export type StoreOptions = Static<typeof StoreOptionsSchema>;
 
 export async function applyStore(core: ServiceCore, options: StoreOptions): Promise<Array<() => Promise<void>>> {
   if (!options.store || core.worker.index !== 0) return [];

@@ -16,6 +16,9 @@ export const ajv = new Ajv({
   allowUnionTypes: true,
 });
 
+// `flag`: how an option of the service appears on the command line (core/options.ts); an annotation, not a check.
+ajv.addVocabulary(['flag']);
+
 export type { ValidateFunction, ErrorObject };
 
 /** `/operations/1/arguments/serviceKey` → `operations[1].arguments.serviceKey`. */

@@ -50,6 +50,32 @@ test('serve with a broken plugins.json exits 2 naming the problem', async () => 
   assert.match(err, /options/);
 });
 
+test('serve with a bad option value exits 2 naming the flag, before anything starts (a number flag, a config key)', async () => {
+  const s = scratch();
+  const run = async (args: string[]) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', '--data-dir', join(s.dir, 'data'), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    let err = '';
+    let out = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d) => (out += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    clearTimeout(killer);
+    return { code, err, out };
+  };
+  try {
+    const flag = await run(['--max-runs', 'abc']);
+    assert.equal(flag.code, 2);
+    assert.match(flag.err, /--max-runs: must be integer/);
+    assert.doesNotMatch(flag.out, /listening/);
+    const file = await run(['--config', s.file('svc.yaml', 'workers: 0\nplugins: [{ name: logic }]\n')]);
+    assert.equal(file.code, 2);
+    assert.match(file.err, /--workers: must be >= 1/);
+  } finally {
+    rmSync(s.dir, { recursive: true, force: true });
+  }
+});
+
 test('serve --metrics-port 0 prints where the Prometheus metrics are and serves them on loopback', async () => {
   const s = scratch();
   const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', '--metrics-port', '0', '--config', s.config, '--data-dir', join(s.dir, 'data'), '--quiet', '--no-store'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
