@@ -145,3 +145,30 @@ test('the rules are not vacuous: the scanner sees the imports it judges', () => 
   assert.ok(sources('core').length > 20 && sources('plugins').length > 50 && sources('builtins').length > 5 && sources('cli').length > 10);
   assert.ok(imports('cli/commands/serve.ts').includes('builtins/index.ts') && imports('builtins/index.ts').includes('builtins/store/index.ts'));
 });
+
+/** Lines of TypeScript under a room ('core/*.ts': the files directly in core/). */
+function linesOf(roomPath: string): number {
+  const files = roomPath.endsWith('/*.ts')
+    ? readdirSync(join(root, roomPath.slice(0, -5))).filter((n) => n.endsWith('.ts')).map((n) => join(roomPath.slice(0, -5), n))
+    : sources(roomPath).filter((f) => f.endsWith('.ts'));
+  return files.reduce((a, f) => a + readFileSync(join(root, f), 'utf8').split('\n').length - 1, 0);
+}
+
+test('each room keeps within its line budget (docs/architecture.md "Room budgets")', () => {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Room budgets'), doc.indexOf('\n## ', doc.indexOf('## Room budgets') + 5));
+  const budgets = [...section.matchAll(/^\| ([\w/*.]+) \| (\d+) \|/gm)].map((m) => [m[1]!, Number(m[2])] as const);
+  assert.ok(budgets.length >= 15, `the budgets table was read: ${budgets.length} rows`);
+  // every room of the code has a budget: core's folders and files, the top rooms, each plugin
+  const rooms = [
+    ...readdirSync(join(root, 'core')).filter((n) => !n.endsWith('.ts')).map((n) => `core/${n}`),
+    'core/*.ts',
+    'builtins',
+    'cli',
+    'sdk',
+    ...readdirSync(join(root, 'plugins')).map((n) => `plugins/${n}`),
+  ];
+  assert.deepEqual(budgets.map(([r]) => r).sort(), rooms.sort(), 'the table names every room');
+  const over = budgets.filter(([r, max]) => linesOf(r) > max).map(([r, max]) => `${r}: ${linesOf(r)} lines, budget ${max}`);
+  assert.deepEqual(over, []);
+});
