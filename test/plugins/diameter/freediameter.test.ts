@@ -2,7 +2,7 @@
 // server-mode Diameter peer; definitions run through the real service (ExecuteTest/QueryTest over TCP).
 // Covers CCR-I/U/T, MSCC, a 5005 answer to a request missing a mandatory AVP, a server-initiated RAR,
 // watchdog and disconnect, captures decoded by tshark, load, and the peer going away mid-run and coming back.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
