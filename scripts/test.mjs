@@ -3,9 +3,14 @@
 // Usage: node scripts/test.mjs [--long] [path-prefix ...]   e.g. node scripts/test.mjs test/core test/plugins/diameter
 // Two tiers: the default tier (*.test.ts) asserts behaviour only; the long tier (*.long.test.ts, `--long`,
 // `npm run test:long`) holds load-sized and timing-sensitive tests, with tolerances a busy machine meets.
-import { readdirSync, statSync } from 'node:fs';
+// Skips: the list of skipped tests and their reasons is printed at the end (scripts/test-reporter.mjs); under
+// CI=true (.ci/run) the run fails when a test was skipped whose reason is not marked "not required in CI: "
+// (test/helpers/skips.ts optionalSkip), e.g. a tool or an addon that CI should have installed is missing.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { skipSummary } from './test-reporter.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -36,9 +41,32 @@ if (build.status !== 0) {
   console.error('the build failed: fix it before the tests run (npm run build)');
   process.exit(1);
 }
+// Reporters: node's default (spec on a terminal, TAP otherwise, with its `# tests`/`# pass`/`# skipped` summary)
+// to stdout, and the skip reporter to a file read below.
+const skipsFile = join(tmpdir(), `tester-skips-${process.pid}.jsonl`);
+const reporters = [
+  `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
+  `--test-reporter=${join(root, 'scripts/test-reporter.mjs')}`, `--test-reporter-destination=${skipsFile}`,
+];
 // An unhandled rejection anywhere is a bug: strict mode raises it as an uncaught exception, which fails the test.
 // The long tier runs one file at a time: its load-sized runs measure rates, and two at once (or one beside the SCTP
 // VM's emulated CPU) would each get half of a 2-core machine.
-const args = ['--import', 'tsx', '--unhandled-rejections=strict', '--test', `--test-concurrency=${long ? 1 : 2}`, ...files];
+const args = ['--import', 'tsx', '--unhandled-rejections=strict', '--test', `--test-concurrency=${long ? 1 : 2}`, ...reporters, ...files];
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
-child.on('exit', (code, signal) => process.exit(signal ? 1 : code ?? 1));
+child.on('exit', (code, signal) => {
+  const skipsFail = reportSkips(process.env.CI === 'true');
+  process.exit(signal ? 1 : code || (skipsFail ? 1 : 0));
+});
+
+/** Print every skipped test with its reason; true when CI must fail because of them. */
+function reportSkips(ci) {
+  if (!existsSync(skipsFile)) {
+    console.log('# no skip report was written (the runner ended early)');
+    return ci;
+  }
+  const skips = readFileSync(skipsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  rmSync(skipsFile, { force: true });
+  const { lines, failCi } = skipSummary(skips, ci, (f) => relative(root, f));
+  for (const l of lines) console.log(l);
+  return failCi;
+}

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { inCi, optionalSkip } from './skips.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -18,6 +19,24 @@ export function canUseNetns(): boolean {
 /** Is the native SCTP addon of this backend built (scripts/build-native.mjs)? */
 export function sctpBuilt(backend: 'userland' | 'kernel'): boolean {
   return existsSync(join(root, 'native/sctp/build/Release', `sctp_${backend}.node`));
+}
+
+let kernelSctp: boolean | undefined;
+/** Does this host's kernel open SCTP sockets (its `sctp` module loaded, or loaded on demand for root)? */
+export function hasKernelSctp(): boolean {
+  kernelSctp ??= spawnSync('python3', ['-c', 'import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM, 132)'], { stdio: 'ignore' }).status === 0;
+  return kernelSctp;
+}
+
+/**
+ * node:test options for a test of the kernel backend's start-up error on a host without kernel SCTP. On a host with
+ * kernel SCTP the error cannot happen: a skip that CI accepts. A kernel addon that is not built is a skip outside CI;
+ * in CI (which builds it) the test runs and fails.
+ */
+export function needsKernelAddonWithoutKernelSctp(): { skip?: string } {
+  if (hasKernelSctp()) return { skip: optionalSkip('this host has kernel SCTP, so the kernel backend runs here and its "cannot run here" error cannot happen') };
+  if (!sctpBuilt('kernel') && !inCi()) return { skip: 'the kernel SCTP addon is not built (apt-get install libsctp-dev; npm run build:native; bash .ci/run does both)' };
+  return {};
 }
 
 /**

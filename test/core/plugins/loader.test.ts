@@ -168,9 +168,14 @@ describe('a loaded plugin', () => {
   });
 
   test('a plugin with an expression function can be booted again in the same process (service restart)', async () => {
-    // The first boot may have happened in the previous test; boot twice here to be independent of order.
-    await withService([{ module: fx('expression-function') }], async () => {});
-    await withService([{ module: fx('expression-function') }], async () => {});
+    // The first boot may have happened in the previous test; boot twice here to be independent of order. Each boot
+    // must register the function again: it works in both.
+    for (const boot of [1, 2]) {
+      await withService([{ name: 'logic' }, { module: fx('expression-function') }], async (svc) => {
+        const rec = await runToCompletion(svc.port, { run_id: `fx-fn-again-${boot}`, operations: [{ type: 'set', arguments: { vars: { d: '{ fx_expr_double(4) }' } } }] });
+        assert.equal(rec.first_call.vars.d, 8, `boot ${boot}`);
+      });
+    }
   });
 });
 

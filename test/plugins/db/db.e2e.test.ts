@@ -1,6 +1,6 @@
 // The db plugin end to end: the real service on loopback, a throwaway PostgreSQL cluster and an SQLite file;
 // labelled operations picked by db_<label> params and label defaults; failures as checks, never a crash.
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

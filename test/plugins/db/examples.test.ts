@@ -1,7 +1,7 @@
 // The examples of the db, rest and osd plugins run as written (examples/{mixed,rest,osd,db}/*.json), against the
 // demo SUT (examples/mixed/demo-sut.ts) and a throwaway PostgreSQL cluster; only addresses are rewritten to the
 // free ports the test got.
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

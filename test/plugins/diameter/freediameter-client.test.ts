@@ -1,7 +1,7 @@
 // Interop with a real peer in client mode: freeDiameterd listens (inside a private network namespace, because it
 // binds every address) and the service's client-mode peer connects to it, sends CER, runs credit-control, keeps
 // the watchdog, and sends DPR at shutdown.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

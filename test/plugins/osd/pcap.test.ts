@@ -1,6 +1,6 @@
 // The SOAP messages recorded for osd.Request (trace_level 2, `tester run --pcap`) decode in Wireshark as HTTP
 // carrying XML, without warnings: written as EXPORTED_PDU records for the 'http' dissector, read back by tshark.
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The rest plugin end to end: the real service on loopback against real HTTP and HTTPS servers; labelled
 // instances picked by rest_<label> params and label defaults; failures as checks, the service unharmed.
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { startTestService, runToCompletion, call } from '../../helpers/service.js';
 import { needsTool } from '../../helpers/tools.js';

@@ -1,6 +1,6 @@
 // The HTTP text recorded for REST messages (trace_level 2, `tester run --pcap`) decodes in Wireshark: requests
 // and responses of a real exchange, written as EXPORTED_PDU records for the 'http' dissector, read back by tshark.
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The PostgreSQL instance against a real server (a throwaway cluster on 127.0.0.1, started here).
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { PostgresDb } from '../../../../plugins/db/gateway/postgres.js';
 import { DbError, POOL_TIMEOUT } from '../../../../plugins/db/gateway/types.js';

@@ -1,7 +1,7 @@
 // Our dictionaries against freeDiameter's (dict_nasreq, dict_dcca, dict_dcca_3gpp of Debian's freeDiameter 1.2.1),
 // written independently: every AVP both know must agree on code, vendor, base type and V/M flags, and names must
 // match except where freeDiameter deviates from the specifications.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

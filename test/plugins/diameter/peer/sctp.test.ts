@@ -4,11 +4,10 @@
 // (test/fixtures/sctp/diameter-scenarios.ts). Also the configuration and the start-up error of a missing backend.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { peerConfig } from '../../../../plugins/diameter/peer/config.js';
 import { DiameterPeer } from '../../../../plugins/diameter/peer/peer.js';
 import { Dictionary } from '../../../../plugins/diameter/dictionary/dictionary.js';
-import { needsUserlandSctp, runInNetns, sctpBuilt } from '../../../helpers/netns.js';
+import { needsKernelAddonWithoutKernelSctp, needsUserlandSctp, runInNetns } from '../../../helpers/netns.js';
 import { needsTool } from '../../../helpers/tools.js';
 
 test('CER/CEA and a CCR-I/U/T session over SCTP (userland) with diameter-ocs, captured live and decoded clean', { ...needsUserlandSctp(), ...needsTool('tshark', 'apt-get install tshark') }, async () => {
@@ -56,9 +55,7 @@ test('transport sctp takes sctp options; they are refused on tcp, naming the ins
   assert.throws(() => peerConfig({ name: 'T', origin_host: 'a', origin_realm: 'b', sctp: { backend: 'kernel' } }), { message: "diameter instance 'T': sctp options need transport sctp (it is tcp)" });
 });
 
-const kernelSctp = spawnSync('python3', ['-c', 'import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM, 132)'], { stdio: 'ignore' }).status === 0;
-
-test('a backend that cannot run here is a start-up error naming what to do', { skip: kernelSctp ? 'this host has kernel SCTP' : !sctpBuilt('kernel') ? 'the kernel addon is not built' : undefined }, async () => {
+test('a backend that cannot run here is a start-up error naming what to do', needsKernelAddonWithoutKernelSctp(), async () => {
   const peer = new DiameterPeer(peerConfig({ name: 'K', origin_host: 'a', origin_realm: 'b', transport: 'sctp', sctp: { backend: 'kernel' } }), new Dictionary());
   await assert.rejects(peer.start(), /^Error: diameter instance 'K': SCTP kernel backend cannot run here: .*modprobe sctp/);
   assert.equal(peer.state(), 'down');

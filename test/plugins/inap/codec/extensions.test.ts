@@ -1,6 +1,6 @@
 // The `extensions` field (plugins/inap/codec/extensions.ts): values typed by the run's `inap.extensions` map,
 // unmapped types as hex, round trips through encodeArg/decodeArg, known byte vectors, errors, and tshark's view.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { CodecError, decodeArg, encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';

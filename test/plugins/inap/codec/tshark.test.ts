@@ -1,6 +1,6 @@
 // Every operation argument of every variant, wrapped in a TCAP Begin naming the variant's AC, decoded by tshark:
 // no malformed packet or expert item, the right opcode, and the fields we encoded.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import type { JsonObject } from '../../../../sdk/index.js';

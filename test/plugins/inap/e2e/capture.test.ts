@@ -1,6 +1,6 @@
 // A capture of a prepaid call (the sigtran instance's pcap: EXPORTED_PDU records, dissector m3ua) decoded by tshark
 // field by field: M3UA, SCCP, TCAP and the CAMEL operations with their arguments, and no expert items.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // the sample arguments, wrapped in a TCAP Begin with the operation's AC and decoded by tshark's gsm_map dissector:
 // no malformed packet or expert item, and field by field what we encoded (opcode, numbers, USSD and SMS text
 // after GSM 7-bit unpacking, AC, MAP-OPEN references).
-import { describe, test } from 'node:test';
+import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { MAP_ERRORS, MAP_OPERATIONS, defaultAc, type WireKind } from '../../../../plugins/map/catalogue.js';
 import { encodeMessage } from '../../../../plugins/map/codec/message.js';

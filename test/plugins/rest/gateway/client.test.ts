@@ -1,5 +1,5 @@
 // The REST client instance against a real HTTP(S) server on loopback.
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { RestClient, RestCallError } from '../../../../plugins/rest/gateway/client.js';
 import { buildRequest } from '../../../../plugins/rest/request.js';

@@ -2,7 +2,7 @@
 // (test/fixtures/sctp/m3ua-scenarios.ts): a linear run of 1,000 instances; a peer ABORT and a silent peer
 // (heartbeat loss) while 20 instances wait, which abort only those with the reason and leave the gateway to
 // re-associate; and a lossy path (every 4th packet carrying DATA dropped by nft) that SCTP repairs.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { needsUserlandSctp, runInNetns } from '../../../helpers/netns.js';
 import { needsTool } from '../../../helpers/tools.js';

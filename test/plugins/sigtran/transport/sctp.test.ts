@@ -2,10 +2,9 @@
 // chosen backend cannot run here. (The association itself: test/plugins/sigtran/e2e/sctp*.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { normalizeInstance } from '../../../../plugins/sigtran/gateway/config.js';
 import { SigtranGatewayImpl } from '../../../../plugins/sigtran/gateway/instance.js';
-import { sctpBuilt } from '../../../helpers/netns.js';
+import { needsKernelAddonWithoutKernelSctp } from '../../../helpers/netns.js';
 
 test('sctp-client and sctp-server take the tcp defaults and their sctp options (backend auto unless given)', () => {
   const c = normalizeInstance({ name: 'A', transport: 'sctp-client' });
@@ -23,9 +22,7 @@ test('sctp options on another transport, or names where addresses are needed, ar
   });
 });
 
-const kernelSctp = spawnSync('python3', ['-c', 'import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM, 132)'], { stdio: 'ignore' }).status === 0;
-
-test('a backend that cannot run here is a start-up error naming what to do, kept as the instance\'s last error', { skip: kernelSctp ? 'this host has kernel SCTP' : !sctpBuilt('kernel') ? 'the kernel addon is not built' : undefined }, async () => {
+test('a backend that cannot run here is a start-up error naming what to do, kept as the instance\'s last error', needsKernelAddonWithoutKernelSctp(), async () => {
   const logs: string[] = [];
   const gw = new SigtranGatewayImpl(normalizeInstance({ name: 'K', transport: 'sctp-client', sctp: { backend: 'kernel' } }), (level, text) => logs.push(`${level} ${text}`));
   await assert.rejects(gw.start(), /^Error: sigtran instance 'K': SCTP kernel backend cannot run here: .*\(EPROTONOSUPPORT\); load the kernel module \(modprobe sctp; in a container the host loads it\), or use backend "userland"$/);

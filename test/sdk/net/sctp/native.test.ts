@@ -2,13 +2,12 @@
 // allow). This machine (and CI) has no kernel SCTP; on a host with it, the kernel backend loads instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { loadBackend, SctpUnavailableError } from '../../../../sdk/net/sctp/native.js';
-import { needsUserlandSctp, runInNetns, sctpBuilt } from '../../../helpers/netns.js';
+import { hasKernelSctp, needsKernelAddonWithoutKernelSctp, needsUserlandSctp, runInNetns } from '../../../helpers/netns.js';
 
-const kernelSctp = spawnSync('python3', ['-c', 'import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM, 132)'], { stdio: 'ignore' }).status === 0;
+const kernelSctp = hasKernelSctp();
 
-test('the kernel backend on a host without kernel SCTP: an error that says to load the module or use userland', { skip: kernelSctp ? 'this host has kernel SCTP' : !sctpBuilt('kernel') ? 'the kernel addon is not built' : undefined }, () => {
+test('the kernel backend on a host without kernel SCTP: an error that says to load the module or use userland', needsKernelAddonWithoutKernelSctp(), () => {
   assert.throws(() => loadBackend('kernel'), (e: unknown) => {
     assert.ok(e instanceof SctpUnavailableError);
     assert.equal(e.backend, 'kernel');

@@ -2,7 +2,7 @@
 // (test/fixtures/sctp/sdk-scenarios.ts): set-up, messages with their streams and PPIDs, a message larger than
 // the path MTU, graceful SHUTDOWN, ABORT with its reason, readable errors, and interoperation with usrsctp's own
 // example servers (another process, a stack we did not write the glue of) checked on a live capture.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { needsUserlandSctp, runInNetns } from '../../../helpers/netns.js';
 import { needsTool } from '../../../helpers/tools.js';
