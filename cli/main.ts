@@ -13,6 +13,7 @@ import { readPluginsConfig, importPlugin } from '../core/plugins/loader.js';
 import { defaultConfigPath } from '../core/service.js';
 import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
+import { runPluginCommand } from './plugin-command.js';
 
 const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'merge', 'schema', 'help']);
 
@@ -202,14 +203,7 @@ async function pluginCommand(name: string, args: string[]): Promise<number | und
     const def = await importPlugin(entry, baseDir);
     for (const c of Object.keys(def.commands ?? {})) available.push(c);
     const cmd = def.commands?.[name];
-    if (cmd) {
-      if (args.includes('--help') || args.includes('-h')) {
-        const usage = /^\s*usage:/i.test(cmd.help) ? '' : `Usage: tester ${name} [options]\n\n`;
-        process.stdout.write(`${usage}${cmd.description}\n\n${cmd.help}\n`);
-        return 0;
-      }
-      return cmd.run(args, entry.options ?? {});
-    }
+    if (cmd) return runPluginCommand(name, cmd, args, entry.options ?? {});
   }
   process.stderr.write(`tester: unknown command '${name}'. Commands: ${[...CORE_COMMANDS].filter((c) => c !== 'help').concat(available).join(', ')} (tester --help)\n`);
   return 2;

@@ -1,5 +1,5 @@
 // Identity helpers that give plugin authors type inference and a single place to document the shapes.
-import type { Direction, GatewayDefinition, GatewayInstance, OperationDefinition, PluginDefinition } from './types.js';
+import type { CliCommand, CliOptions, Direction, GatewayDefinition, GatewayInstance, OperationDefinition, PluginDefinition } from './types.js';
 import type { Static, TObject } from './schema.js';
 
 export function definePlugin<O = any, E = unknown>(def: PluginDefinition<O, E>): PluginDefinition<O, E> {
@@ -34,5 +34,14 @@ export type TypedOperation<S extends TObject, D extends Direction, C extends str
 > & { arguments: S; direction: D; controlArguments?: readonly C[] };
 
 export function defineGateway<G extends GatewayInstance>(def: GatewayDefinition<G>): GatewayDefinition<G> {
+  return def;
+}
+
+/**
+ * A `tester <name>` command of a plugin. Its `options` are declared as data; `run` gets their values typed from the
+ * declaration (`{ listen: { value: 'HOST:PORT', default: '127.0.0.1:2905', ... } }` gives `options.listen: string`),
+ * and the plugin's options typed by the annotation of its second parameter.
+ */
+export function defineCommand<P = any, const D extends CliOptions = {}>(def: CliCommand<P, D>): CliCommand<P, D> {
   return def;
 }

@@ -1,6 +1,6 @@
 // The public surface for plugin authors. Plugins import from here only, never from core/.
 export * from './types.js';
-export { definePlugin, defineOperation, defineGateway, type Matched, type ArgsOf, type TypedOperation } from './define.js';
+export { definePlugin, defineOperation, defineGateway, defineCommand, type Matched, type ArgsOf, type TypedOperation } from './define.js';
 export { Type, type Static, type TSchema, type TObject } from './schema.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
 export { isExpressionString as isExpression } from '../core/expr/template.js';
@@ -29,3 +29,6 @@ export {
   type SctpEvent,
   type SctpBackendName,
 } from './net/sctp/index.js';
+export { runSimulator, type RunningSimulator, type SimulatorSpec } from './simulator/run.js';
+export { simulatorOptions, workersOption, parseAddress, addressText, type Address, type SimulatorValues } from './simulator/options.js';
+export { loadScript, ScriptError } from './simulator/script.js';

@@ -5,7 +5,7 @@ export type { Json, JsonObject, JsonSchema } from '../core/api/json.js';
 export type { CheckStatus, CheckLogEntry, TraceLevel, MessageRecord, RunView } from '../core/api/run.js';
 export type { OperationOutcome, Later, InstanceAbortLike, EndSignal, OperationContext, MatchOptions, PrepareContext, Direction, OperationDefinition } from '../core/api/operation.js';
 export type { GatewayState, GatewayInstance, GatewayDefinition } from '../core/api/gateway.js';
-export type { ExpressionFunction, ParamDefinition, PluginApi, CliCommand, PluginDefinition } from '../core/api/plugin.js';
+export type { ExpressionFunction, ParamDefinition, PluginApi, CliCommand, CliOption, CliOptions, CliValues, PluginDefinition } from '../core/api/plugin.js';
 export type {
   InstanceSummary, OperationEvent, OperationDoneEvent, StepEvent, CheckEvent, TraceEvent, MessageEvent,
   Tappable, TapOnly, RunHooks, ServiceHooks, RunHandle,

@@ -41,11 +41,63 @@ export interface PluginApi {
   readonly worker: { readonly index: number; readonly count: number };
 }
 
-export interface CliCommand<O = any> {
+/**
+ * One option of a plugin's command, declared as data: `tester` builds its parser, its checks and its help line from
+ * it. The key it is declared under names the flag (`timeoutMs` is `--timeout-ms`) and the value `run` reads.
+ */
+export interface CliOption {
+  /** Its help line. */
   description: string;
-  /** Multi-line help text printed by `tester <name> --help`. */
-  help: string;
-  run(args: string[], options: O): Promise<number>;
+  /** The value's name in the help (`--listen HOST:PORT`). Without one the option is a switch: true when given. */
+  value?: string;
+  /** A value that must be an integer or a number (within `min` and `max`); text by default. */
+  type?: 'string' | 'integer' | 'number';
+  min?: number;
+  max?: number;
+  /** The texts allowed. */
+  choices?: readonly string[];
+  /** The value when the option is not given (shown in the help); a text default is parsed as a given text is. */
+  default?: string | number;
+  /** Make the value from the text; throw an Error saying what was expected to refuse it. */
+  parse?: (text: string) => unknown;
+}
+
+export type CliOptions = { readonly [key: string]: CliOption };
+
+/** The value a declared option gives: parse's result, one of the choices, a number, a text, or a switch's boolean. */
+export type CliValue<O extends CliOption> = O extends { parse: (text: string) => infer T }
+  ? T
+  : O extends { choices: readonly (infer C)[] }
+    ? C
+    : O extends { type: 'integer' | 'number' }
+      ? number
+      : O extends { value: string }
+        ? string
+        : boolean;
+
+/** The options `run` gets: each declared key with its value (undefined when a valued option without default is absent). */
+export type CliValues<D extends CliOptions> = {
+  -readonly [K in keyof D]: D[K] extends { value: string } ? (D[K] extends { default: string | number } ? CliValue<D[K]> : CliValue<D[K]> | undefined) : boolean;
+};
+
+/**
+ * A `tester <name>` command of a plugin (a simulator of the peer it tests, a status tool). The CLI parses the
+ * command line from `options` (an unknown option, a missing value or a wrong type exits 2 naming it) and writes
+ * `tester <name> --help` from the description, `help`, the options and `helpAfter`. Every command also takes
+ * `--config FILE`, the plugins.json the CLI reads to find it; `run` gets the plugin's options from that file.
+ */
+export interface CliCommand<P = any, D extends CliOptions = CliOptions> {
+  /** One line, listed by `tester --help` and heading the command's help. */
+  description: string;
+  /** Text of `tester <name> --help` between the description and the options: what it does, its defaults. */
+  help?: string;
+  /** Text after the options: what it prints, how it stops, its exit codes. */
+  helpAfter?: string;
+  options?: D;
+  /** Operands after the options (zero or more), e.g. instance names: their name in the usage line and meaning. */
+  operands?: { name: string; description: string };
+  /** The work: the parsed options, the plugin's options from plugins.json and the operands; returns the exit code. */
+  run(options: CliValues<D>, pluginOptions: P, operands: string[]): Promise<number>;
 }
 
 export interface PluginDefinition<O = any, E = unknown> {
@@ -78,9 +130,6 @@ export interface PluginDefinition<O = any, E = unknown> {
   optionsSchema?: JsonSchema;
   /** Register operations, gateways, params and taps. What it returns is available to dependents via api.use(). */
   setup(api: PluginApi, options: O): E | Promise<E>;
-  /**
-   * Extra `tester <name>` commands this plugin offers (e.g. a simulator of the peer it tests). `run` gets the
-   * arguments after the command name and the plugin's options from plugins.json, and returns the exit code.
-   */
+  /** Extra `tester <name>` commands this plugin offers (e.g. a simulator of the peer it tests). */
   commands?: Readonly<Record<string, CliCommand<O>>>;
 }

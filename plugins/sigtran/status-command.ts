@@ -1,39 +1,25 @@
 // `tester sigtran-status [--wait MS] [NAME...]`: start the configured instances, wait for them to come up, print
 // their state and exit 0 when all are up, 1 otherwise. A connectivity check for plugins.json.
-import type { CliCommand } from '../../sdk/index.js';
+import { defineCommand } from '../../sdk/index.js';
 import { normalizeInstance, type SigtranOptions } from './gateway/config.js';
 import { SigtranGatewayImpl } from './gateway/instance.js';
 
-export const statusCommand: CliCommand<SigtranOptions> = {
+export const statusCommand = defineCommand({
   description: 'Connect the sigtran gateway instances of plugins.json and report their M3UA state',
   help: [
-    'Usage: tester sigtran-status [--wait MS] [NAME ...]',
-    '',
-    'Starts each configured sigtran instance (or the named ones), waits up to MS milliseconds (default 3000)',
-    'for its ASP to become active, prints one JSON line per instance with its state, peer and last error,',
-    'then stops them. Exit code 0 when every instance came up, 1 otherwise, 2 on usage errors.',
+    'Starts each configured sigtran instance (or the named ones), waits up to MS milliseconds for its ASP to become',
+    'active, prints one JSON line per instance with its state, peer and last error, then stops them.',
   ].join('\n'),
-  run(args, options) {
-    return runStatus(args, options, (t) => process.stdout.write(t), (t) => process.stderr.write(t));
+  helpAfter: 'Exit code 0 when every instance came up, 1 otherwise, 2 on usage errors.',
+  options: { wait: { value: 'MS', description: 'how long to wait for the instances to come up', type: 'number', min: 0, default: 3000 } },
+  operands: { name: 'NAME', description: 'the instances to check (default: every configured one)' },
+  run(o, options: SigtranOptions, names) {
+    return runStatus({ wait: o.wait, names }, options, (t) => process.stdout.write(t), (t) => process.stderr.write(t));
   },
-};
+});
 
 /** The command's work, with its output streams given (for tests). */
-export async function runStatus(args: string[], options: SigtranOptions, out: (text: string) => void, err: (text: string) => void): Promise<number> {
-  let wait = 3000;
-  const names: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--wait') {
-      wait = Number(args[++i]);
-      if (!Number.isFinite(wait) || wait < 0) {
-        err('sigtran-status: --wait needs a number of milliseconds\n');
-        return 2;
-      }
-    } else if (a === '--config') {
-      i++; // the CLI's own option (which plugins.json): not an instance name
-    } else names.push(a);
-  }
+export async function runStatus({ wait, names }: { wait: number; names: readonly string[] }, options: SigtranOptions, out: (text: string) => void, err: (text: string) => void): Promise<number> {
   const all = (options.instances ?? []).map((r) => normalizeInstance(r));
   const chosen = names.length ? all.filter((c) => names.includes(c.name)) : all;
   if (!chosen.length) {

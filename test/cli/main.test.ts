@@ -45,3 +45,13 @@ test('a missing argument or an unknown option exits 2', async () => {
   assert.equal(a.code, 2);
   assert.equal(b.code, 2);
 });
+
+test("a plugin's command: --help shows its usage and declared options; an unknown option exits 2 naming it", async () => {
+  const config = ['--config', 'examples/inap/plugins.json'];
+  const [help, bad] = await Promise.all([tester(['scp-sim', ...config, '--help']), tester(['scp-sim', ...config, '--no-such-option'])]);
+  assert.equal(help.code, 0, help.stderr);
+  assert.match(help.stdout, /^Usage: tester scp-sim \[options\]/);
+  assert.match(help.stdout, /--listen HOST:PORT/);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^scp-sim: unknown option '--no-such-option'/);
+});

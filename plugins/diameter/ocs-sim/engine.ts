@@ -29,6 +29,8 @@ export interface OcsSimOptions {
   grant_octets?: number;
   /** Send a Re-Auth-Request this many ms after each CCR-Initial (0 = never). */
   rar_after_ms?: number;
+  /** How long a Re-Auth-Request waits for its answer (default 10000 ms). */
+  timeout_ms?: number;
   dictionary?: Dictionary;
   log?: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void;
 }
@@ -48,6 +50,17 @@ export interface OcsSim {
 
 const CCR_MANDATORY: Array<[string, number]> = [['CC-Request-Type', 416], ['CC-Request-Number', 415], ['Service-Context-Id', 461], ['Auth-Application-Id', 258]];
 
+/** A started OCS: its peer, options, statistics and the pending Re-Auth-Request timers. */
+interface Ocs {
+  readonly peer: DiameterPeer;
+  readonly dict: Dictionary;
+  readonly o: OcsSimOptions;
+  readonly stats: OcsSimStats;
+  readonly timers: Set<NodeJS.Timeout>;
+}
+
+const count = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1);
+
 export async function startOcsSim(o: OcsSimOptions = {}): Promise<OcsSim> {
   const dict = o.dictionary ?? new Dictionary();
   const peer = new DiameterPeer(peerConfig({
@@ -56,91 +69,97 @@ export async function startOcsSim(o: OcsSimOptions = {}): Promise<OcsSim> {
     origin_host: o.origin_host ?? 'ocs.localdomain', origin_realm: o.origin_realm ?? 'localdomain',
     applications: ['credit-control', 'sh'], product_name: 'tester-service ocs-sim', reconnect_min_ms: 200,
   }), dict, o.log);
-  const stats: OcsSimStats = { requests: {}, answers: {}, rar_sent: 0, rar_answered: 0 };
-  const timers = new Set<NodeJS.Timeout>();
-  const count = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1);
-
-  const answer = (r: InboundRequest, rc: number, avps: AvpNode[], extra: object[] = []) => {
-    const nodes: AvpNode[] = [];
-    if (r.sessionId) nodes.push({ code: A.SessionId, flags: AvpFlag.M, data: Buffer.from(r.sessionId) });
-    nodes.push(u32(A.ResultCode, rc), ...peer.originAvps(), ...avps, ...encodeItems(dict, extra as never, 'answer'));
-    try {
-      peer.sendAnswer(peer.buildAnswer(r.message, nodes, rc >= 3000 && rc < 4000));
-      count(stats.answers, String(rc));
-    } catch {
-      // the connection went away: nothing to answer on
-    }
-  };
-
-  const grant = (requested: unknown): JsonObject => {
-    const rsu = (requested && typeof requested === 'object' ? requested : {}) as JsonObject;
-    if (rsu['CC-Total-Octets'] !== undefined || rsu['CC-Input-Octets'] !== undefined || rsu['CC-Output-Octets'] !== undefined) {
-      return { 'CC-Total-Octets': o.grant_octets ?? Number(rsu['CC-Total-Octets'] ?? 1_000_000) };
-    }
-    return { 'CC-Time': o.grant_time ?? (typeof rsu['CC-Time'] === 'number' ? rsu['CC-Time'] : 60) };
-  };
-
-  const onCcr = (r: InboundRequest, obj: JsonObject) => {
-    const missing = CCR_MANDATORY.find(([n]) => obj[n] === undefined);
-    if (missing) {
-      answer(r, 5005, [], [{ name: 'Failed-AVP', value: [{ name: missing[0], value: 0 }] }, { name: 'Error-Message', value: `missing ${missing[0]}` }]);
-      return;
-    }
-    const type = obj['CC-Request-Type'];
-    const items: object[] = [
-      { name: 'Auth-Application-Id', value: 4 },
-      { name: 'CC-Request-Type', value: type },
-      { name: 'CC-Request-Number', value: obj['CC-Request-Number'] },
-    ];
-    const rc = o.result_code ?? 2001;
-    if (rc < 3000 && type !== 3) {
-      const msccs = obj['Multiple-Services-Credit-Control'];
-      if (msccs !== undefined) {
-        for (const m of Array.isArray(msccs) ? msccs : [msccs]) {
-          const req = (m && typeof m === 'object' ? m : {}) as JsonObject;
-          const out: JsonObject = { 'Granted-Service-Unit': grant(req['Requested-Service-Unit']) };
-          if (req['Rating-Group'] !== undefined) out['Rating-Group'] = req['Rating-Group'];
-          if (req['Service-Identifier'] !== undefined) out['Service-Identifier'] = req['Service-Identifier'];
-          out['Result-Code'] = 2001;
-          items.push({ name: 'Multiple-Services-Credit-Control', value: out });
-        }
-      } else if (type !== 4 || obj['Requested-Service-Unit'] !== undefined) {
-        items.push({ name: 'Granted-Service-Unit', value: grant(obj['Requested-Service-Unit']) });
-      }
-    }
-    answer(r, rc, [], items);
-    if (type === 1 && o.rar_after_ms && r.sessionId) {
-      const originHost = obj['Origin-Host'];
-      const originRealm = obj['Origin-Realm'];
-      const t = setTimeout(() => {
-        timers.delete(t);
-        const rar = peer.buildRequest(258, 4, [
-          str(A.SessionId, r.sessionId), ...peer.originAvps(), str(A.DestinationRealm, String(originRealm)),
-          str(A.DestinationHost, String(originHost)), u32(A.AuthApplicationId, 4), u32(285, 0),
-        ], 0xc0);
-        stats.rar_sent++;
-        peer.request(rar, 10_000, 'Re-Auth-Request').then(() => stats.rar_answered++, () => undefined);
-      }, o.rar_after_ms);
-      timers.add(t);
-    }
-  };
-
-  peer.setDefaultHandler((r) => {
-    const d = decodeParsed(dict, r.message);
-    count(stats.requests, d.abbrev);
-    if (d.name === 'Credit-Control-Request') onCcr(r, d.object);
-    else if (d.name === 'User-Data-Request') answer(r, 2001, [], [{ name: 'User-Data', value: '<Sh-Data/>' }]);
-    else if (d.name === 'Session-Termination-Request') answer(r, 2001, []);
-    else answer(r, 3001, [str(A.ErrorMessage, `${d.name} is not supported by the simulator`, 0)]);
-  });
+  const ocs: Ocs = { peer, dict, o, stats: { requests: {}, answers: {}, rar_sent: 0, rar_answered: 0 }, timers: new Set() };
+  peer.setDefaultHandler((r) => onRequest(ocs, r));
   await peer.start();
   return {
     peer,
-    stats,
+    stats: ocs.stats,
     async stop() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      for (const t of ocs.timers) clearTimeout(t);
+      ocs.timers.clear();
       await peer.stop();
     },
   };
+}
+
+function onRequest(ocs: Ocs, r: InboundRequest): void {
+  const d = decodeParsed(ocs.dict, r.message);
+  count(ocs.stats.requests, d.abbrev);
+  if (d.name === 'Credit-Control-Request') onCcr(ocs, r, d.object);
+  else if (d.name === 'User-Data-Request') answer(ocs, r, 2001, [], [{ name: 'User-Data', value: '<Sh-Data/>' }]);
+  else if (d.name === 'Session-Termination-Request') answer(ocs, r, 2001, []);
+  else answer(ocs, r, 3001, [str(A.ErrorMessage, `${d.name} is not supported by the simulator`, 0)]);
+}
+
+function answer(ocs: Ocs, r: InboundRequest, rc: number, avps: AvpNode[], extra: object[] = []): void {
+  const { peer } = ocs;
+  const nodes: AvpNode[] = [];
+  if (r.sessionId) nodes.push({ code: A.SessionId, flags: AvpFlag.M, data: Buffer.from(r.sessionId) });
+  nodes.push(u32(A.ResultCode, rc), ...peer.originAvps(), ...avps, ...encodeItems(ocs.dict, extra as never, 'answer'));
+  try {
+    peer.sendAnswer(peer.buildAnswer(r.message, nodes, rc >= 3000 && rc < 4000));
+    count(ocs.stats.answers, String(rc));
+  } catch {
+    // the connection went away: nothing to answer on
+  }
+}
+
+function onCcr(ocs: Ocs, r: InboundRequest, obj: JsonObject): void {
+  const missing = CCR_MANDATORY.find(([n]) => obj[n] === undefined);
+  if (missing) {
+    answer(ocs, r, 5005, [], [{ name: 'Failed-AVP', value: [{ name: missing[0], value: 0 }] }, { name: 'Error-Message', value: `missing ${missing[0]}` }]);
+    return;
+  }
+  const type = obj['CC-Request-Type'];
+  const items: object[] = [
+    { name: 'Auth-Application-Id', value: 4 },
+    { name: 'CC-Request-Type', value: type },
+    { name: 'CC-Request-Number', value: obj['CC-Request-Number'] },
+  ];
+  const rc = ocs.o.result_code ?? 2001;
+  if (rc < 3000 && type !== 3) items.push(...grants(ocs.o, obj));
+  answer(ocs, r, rc, [], items);
+  if (type === 1 && ocs.o.rar_after_ms && r.sessionId) scheduleRar(ocs, r.sessionId, obj);
+}
+
+/** The granted units of a CCA: one MSCC per requested MSCC (echoing Rating-Group and Service-Identifier), else one
+ *  Granted-Service-Unit (none on a TERMINATION that asked for none). */
+function grants(o: OcsSimOptions, obj: JsonObject): object[] {
+  const msccs = obj['Multiple-Services-Credit-Control'];
+  if (msccs === undefined) {
+    return obj['CC-Request-Type'] !== 4 || obj['Requested-Service-Unit'] !== undefined ? [{ name: 'Granted-Service-Unit', value: grant(o, obj['Requested-Service-Unit']) }] : [];
+  }
+  return (Array.isArray(msccs) ? msccs : [msccs]).map((m) => {
+    const req = (m && typeof m === 'object' ? m : {}) as JsonObject;
+    const out: JsonObject = { 'Granted-Service-Unit': grant(o, req['Requested-Service-Unit']) };
+    if (req['Rating-Group'] !== undefined) out['Rating-Group'] = req['Rating-Group'];
+    if (req['Service-Identifier'] !== undefined) out['Service-Identifier'] = req['Service-Identifier'];
+    out['Result-Code'] = 2001;
+    return { name: 'Multiple-Services-Credit-Control', value: out };
+  });
+}
+
+/** The unit type asked for: octets (as asked or --grant-octets), else time (as asked or --grant-time, else 60). */
+function grant(o: OcsSimOptions, requested: unknown): JsonObject {
+  const rsu = (requested && typeof requested === 'object' ? requested : {}) as JsonObject;
+  if (rsu['CC-Total-Octets'] !== undefined || rsu['CC-Input-Octets'] !== undefined || rsu['CC-Output-Octets'] !== undefined) {
+    return { 'CC-Total-Octets': o.grant_octets ?? Number(rsu['CC-Total-Octets'] ?? 1_000_000) };
+  }
+  return { 'CC-Time': o.grant_time ?? (typeof rsu['CC-Time'] === 'number' ? rsu['CC-Time'] : 60) };
+}
+
+/** A Re-Auth-Request for the session, rar_after_ms after its CCR-Initial, to the host and realm that sent it. */
+function scheduleRar(ocs: Ocs, sessionId: string, ccr: JsonObject): void {
+  const { peer, stats } = ocs;
+  const t = setTimeout(() => {
+    ocs.timers.delete(t);
+    const rar = peer.buildRequest(258, 4, [
+      str(A.SessionId, sessionId), ...peer.originAvps(), str(A.DestinationRealm, String(ccr['Origin-Realm'])),
+      str(A.DestinationHost, String(ccr['Origin-Host'])), u32(A.AuthApplicationId, 4), u32(285, 0),
+    ], 0xc0);
+    stats.rar_sent++;
+    peer.request(rar, ocs.o.timeout_ms ?? 10_000, 'Re-Auth-Request').then(() => stats.rar_answered++, () => undefined);
+  }, ocs.o.rar_after_ms);
+  ocs.timers.add(t);
 }

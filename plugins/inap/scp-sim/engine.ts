@@ -2,12 +2,12 @@
 // gateway and plays the flow of the first matching script rule on each dialogue. Encoded arguments of constant
 // steps are cached, so a release-everything SCP costs one decode-free lookup and one encode-free send per call.
 import type { JsonObject } from '../../../sdk/index.js';
-import type { BeginListener, Component, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import type { Component, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import { decodeArg, encodeArg, looseEqual } from '../../sigtran/codec/index.js';
+import { serveBegins } from '../../sigtran/gateway/simulator.js';
 import { OPCODES, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
-import { decodeArg, encodeArg } from '../../sigtran/codec/index.js';
 import { variantOfAc, type Variant } from '../codec/variants.js';
-import { looseEqual } from '../../sigtran/codec/index.js';
 import { outboundFields } from '../runtime/prepare-args.js';
 import type { Rule, Script, Step } from './script.js';
 
@@ -26,6 +26,9 @@ export interface ScpSim {
   stop(): void;
 }
 
+type Expect = Extract<Step, { expect: string }>;
+type Send = Extract<Step, { send: unknown }>;
+
 function matches(rule: Rule, fields: JsonObject): boolean {
   for (const t of rule.match) {
     let got: unknown = fields;
@@ -38,152 +41,168 @@ function matches(rule: Rule, fields: JsonObject): boolean {
   return true;
 }
 
-export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutMs?: number; log?: (line: string) => void } = {}): ScpSim {
-  const stats: SimStats = { begins: 0, completed: 0, unmatched: 0, failed: 0, active: 0, byRule: {} };
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const cache = new Map<string, Uint8Array | undefined>();
-  let stopped = false;
+/** The name an expect step compares a received component with: the operation, `<Operation>Result`, or its type. */
+function componentName(c: Component, sentOps: ReadonlyMap<number, string>): string | undefined {
+  if (c.type === 'invoke') return opName(c.opcode);
+  if (c.type === 'returnResult') return `${sentOps.get(c.invokeId) ?? opName(c.opcode ?? -1) ?? ''}Result`;
+  return c.type;
+}
 
-  const encoded = (ri: number, si: number, ci: number, variant: Variant, op: string, args: JsonObject | undefined): Uint8Array | undefined => {
-    const key = `${ri}/${si}/${ci}/${variant}`;
-    if (cache.has(key)) return cache.get(key);
-    const at = argType(op, variant);
-    const b = at ? encodeArg(at, outboundFields(op, variant, args ?? {})) : undefined;
-    cache.set(key, b);
-    return b;
-  };
+/** The script played on one gateway: rule choice, flows, statistics. */
+class ScpSimulator {
+  readonly stats: SimStats = { begins: 0, completed: 0, unmatched: 0, failed: 0, active: 0, byRule: {} };
+  private readonly cache = new Map<string, Uint8Array | undefined>();
 
-  const fail = (d: Dialogue, why: string): void => {
-    stats.failed++;
-    stats.lastError = why;
-    opts.log?.(`scp-sim: dialogue ${d.localTidHex}: ${why}`);
+  constructor(
+    private readonly script: Script,
+    private readonly timeoutMs: number,
+    private readonly log: ((line: string) => void) | undefined,
+  ) {}
+
+  fail(d: Dialogue, why: string): void {
+    this.stats.failed++;
+    this.stats.lastError = why;
+    this.log?.(`scp-sim: dialogue ${d.localTidHex}: ${why}`);
     try {
       d.abort();
     } catch {
       d.release();
     }
-  };
+  }
 
-  async function play(m: TcapMessage): Promise<void> {
+  /** A dialogue-opening Begin: find its rule and play the rule's flow (one async frame per dialogue). */
+  async play(m: TcapMessage): Promise<void> {
     const d = m.dialogue;
-    stats.begins++;
-    const variant = variantOfAc(m.ac?.oid) ?? script.variant;
+    this.stats.begins++;
+    const variant = variantOfAc(m.ac?.oid) ?? this.script.variant;
     const first = m.components[0];
-    if (!first || first.type !== 'invoke') return fail(d, 'Begin without an Invoke');
+    if (!first || first.type !== 'invoke') return this.fail(d, 'Begin without an Invoke');
     const op = opName(first.opcode) ?? String(first.opcode);
+    const ri = this.ruleFor(op, variant, first.argument);
+    if (typeof ri === 'string') return this.fail(d, ri);
+    if (ri < 0) {
+      this.stats.unmatched++;
+      return this.fail(d, `no rule matches this ${op}`);
+    }
+    const { name, flow } = this.script.rules[ri]!;
+    this.stats.byRule[name] = (this.stats.byRule[name] ?? 0) + 1;
+    this.stats.active++;
+    try {
+      if (flow.length === 0) d.release(); // silence: never answer
+      else {
+        const pending = m.components.slice(1) as Component[];
+        const sentOps = new Map<number, string>();
+        let ended = false;
+        for (let si = 0; si < flow.length; si++) {
+          const step: Step = flow[si]!;
+          if ('send' in step) ended = this.send(d, step, ri, si, variant, sentOps) || ended;
+          else if ('expect' in step) {
+            const got = await this.expect(d, step, pending, sentOps, ended);
+            if (typeof got === 'string') return this.fail(d, got);
+            ended = got;
+          } else if ('end' in step || 'abort' in step) {
+            if (!('end' in step)) d.abort();
+            else if (!ended) d.end();
+            ended = true;
+          } else await new Promise((r) => setTimeout(r, Math.min(step.wait_ms, 60_000)));
+        }
+        if (!ended) d.end();
+      }
+      this.stats.completed++;
+    } catch (e) {
+      this.fail(d, (e as Error).message);
+    } finally {
+      this.stats.active--;
+    }
+  }
+
+  /** The index of the first rule for this operation whose `match` takes it (-1: none), or why it cannot tell. */
+  private ruleFor(op: string, variant: Variant, argument: Uint8Array | undefined): number | string {
     let fields: JsonObject | undefined;
-    let ri = -1;
-    for (let i = 0; i < script.rules.length; i++) {
-      const r = script.rules[i]!;
+    const rules = this.script.rules;
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i]!;
       if (r.op !== op) continue;
       if (r.match.length > 0) {
+        // decoded once, and only for a rule that looks inside
         if (!fields) {
           const at = argType(op, variant);
-          const dr = at ? decodeArg(at, first.argument) : { ok: true as const, fields: {} };
-          if (!dr.ok) return fail(d, `${op} undecodable: ${dr.error}`);
+          const dr = at ? decodeArg(at, argument) : { ok: true as const, fields: {} };
+          if (!dr.ok) return `${op} undecodable: ${dr.error}`;
           fields = dr.fields as JsonObject;
         }
         if (!matches(r, fields)) continue;
       }
-      ri = i;
-      break;
+      return i;
     }
-    if (ri < 0) {
-      stats.unmatched++;
-      return fail(d, `no rule matches this ${op}`);
-    }
-    const rule = script.rules[ri]!;
-    stats.byRule[rule.name] = (stats.byRule[rule.name] ?? 0) + 1;
-    const pending: Component[] = m.components.slice(1) as Component[];
-    const sentOps = new Map<number, string>();
-    let ended = false;
-    stats.active++;
-    try {
-      if (rule.flow.length === 0) {
-        d.release(); // silence: never answer
-        stats.completed++;
-        return;
-      }
-      for (let si = 0; si < rule.flow.length; si++) {
-        const step: Step = rule.flow[si]!;
-        if ('send' in step) {
-          step.send.forEach((c, ci) => {
-            sentOps.set(d.invoke({ opcode: OPCODES[c.op]!, argument: encoded(ri, si, ci, variant, c.op, c.args) }), c.op);
-          });
-          if (step.close) {
-            d.end();
-            ended = true;
-          } else d.send();
-        } else if ('expect' in step) {
-          for (let guard = 0; ; guard++) {
-            if (guard > 100) return fail(d, `too many components while waiting for ${step.expect}`);
-            let c = pending.shift();
-            if (!c) {
-              const r = await d.receive({ timeoutMs });
-              if (r.kind !== 'continue' && r.kind !== 'end') {
-                ended = true;
-                return fail(d, `expected ${step.expect}, received TCAP ${r.kind}${r.reason ? `: ${r.reason}` : ''}`);
-              }
-              if (r.kind === 'end') ended = true;
-              pending.push(...r.components);
-              c = pending.shift();
-              if (!c) {
-                if (ended) return fail(d, `expected ${step.expect}, the peer ended the dialogue`);
-                continue;
-              }
-            }
-            const name = c.type === 'invoke' ? opName(c.opcode) : c.type === 'returnResult' ? `${sentOps.get(c.invokeId) ?? opName(c.opcode ?? -1) ?? ''}Result` : c.type;
-            if (name === step.expect) break;
-            if (c.type === 'invoke' && step.skip?.includes(name ?? '')) continue;
-            return fail(d, `expected ${step.expect}, received ${name ?? c.type}`);
-          }
-        } else if ('end' in step) {
-          if (!ended) d.end();
-          ended = true;
-        } else if ('abort' in step) {
-          d.abort();
-          ended = true;
-        } else if ('wait_ms' in step) {
-          await new Promise((r) => setTimeout(r, Math.min(step.wait_ms, 60_000)));
-        }
-      }
-      if (!ended) d.end();
-      stats.completed++;
-    } catch (e) {
-      fail(d, (e as Error).message);
-    } finally {
-      stats.active--;
-    }
+    return -1;
   }
 
-  const listeners: BeginListener[] = [];
-  const ops = [...new Set(script.rules.map((r) => r.op))];
-  for (const op of ops) {
-    const l = gw.listen({ opcode: OPCODES[op] });
-    listeners.push(l);
-    void (async () => {
-      while (!stopped) {
-        let m: TcapMessage;
-        try {
-          m = await l.next({ timeoutMs: 3_600_000 });
-        } catch (e) {
-          if (stopped) return;
-          const msg = (e as Error).message;
-          if (/timeout/i.test(msg)) continue;
-          opts.log?.(`scp-sim: listener for ${op}: ${msg}`);
-          await new Promise((r) => setTimeout(r, 100));
+  /**
+   * A send step: its invokes (arguments encoded once per rule, step, component and variant), in an End or a
+   * Continue; true when it ended the dialogue.
+   */
+  private send(d: Dialogue, step: Send, ri: number, si: number, variant: Variant, sentOps: Map<number, string>): boolean {
+    step.send.forEach((c, ci) => {
+      sentOps.set(d.invoke({ opcode: OPCODES[c.op]!, argument: this.encoded(ri, si, ci, variant, c.op, c.args) }), c.op);
+    });
+    if (step.close) d.end();
+    else d.send();
+    return step.close === true;
+  }
+
+  private encoded(ri: number, si: number, ci: number, variant: Variant, op: string, args: JsonObject | undefined): Uint8Array | undefined {
+    const key = `${ri}/${si}/${ci}/${variant}`;
+    if (this.cache.has(key)) return this.cache.get(key);
+    const at = argType(op, variant);
+    const b = at ? encodeArg(at, outboundFields(op, variant, args ?? {})) : undefined;
+    this.cache.set(key, b);
+    return b;
+  }
+
+  /**
+   * An expect step: take components (those of the Begin first, then of each Continue or End) until the one named,
+   * skipping the invokes the step allows: whether the dialogue has ended since, or the reason when something else
+   * comes.
+   */
+  private async expect(d: Dialogue, step: Expect, pending: Component[], sentOps: ReadonlyMap<number, string>, ended: boolean): Promise<boolean | string> {
+    for (let guard = 0; guard <= 100; guard++) {
+      let c = pending.shift();
+      if (!c) {
+        const r = await d.receive({ timeoutMs: this.timeoutMs });
+        if (r.kind !== 'continue' && r.kind !== 'end') return `expected ${step.expect}, received TCAP ${r.kind}${r.reason ? `: ${r.reason}` : ''}`;
+        if (r.kind === 'end') ended = true;
+        pending.push(...r.components);
+        c = pending.shift();
+        if (!c) {
+          if (ended) return `expected ${step.expect}, the peer ended the dialogue`;
           continue;
         }
-        // play() catches what its flow throws; anything before that (matching) must not become an unhandled rejection
-        play(m).catch((e: unknown) => fail(m.dialogue, `rule matching failed: ${(e as Error)?.message ?? String(e)}`));
       }
-    })();
+      const name = componentName(c, sentOps);
+      if (name === step.expect) return ended;
+      if (c.type === 'invoke' && step.skip?.includes(name ?? '')) continue;
+      return `expected ${step.expect}, received ${name ?? c.type}`;
+    }
+    return `too many components while waiting for ${step.expect}`;
   }
+}
+
+export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutMs?: number; log?: (line: string) => void } = {}): ScpSim {
+  const sim = new ScpSimulator(script, opts.timeoutMs ?? 10_000, opts.log);
+  const ops = [...new Set(script.rules.map((r) => r.op))];
+  const loops = ops.map((op) =>
+    serveBegins(
+      gw.listen({ opcode: OPCODES[op] }),
+      // play() catches what its flow throws; anything before that (matching) must not become an unhandled rejection
+      (m) => void sim.play(m).catch((e: unknown) => sim.fail(m.dialogue, `rule matching failed: ${(e as Error)?.message ?? String(e)}`)),
+      (text) => opts.log?.(`scp-sim: listener for ${op}: ${text}`),
+    ),
+  );
   return {
-    stats,
+    stats: sim.stats,
     stop() {
-      stopped = true;
-      for (const l of listeners) l.close();
+      for (const l of loops) l.stop();
     },
   };
 }

@@ -1,4 +1,5 @@
-// The scp-sim script: which flow to play for which dialogue-opening operation. A script is JSON:
+// The scp-sim script: which flow to play for which dialogue-opening operation. A script is JSON (or YAML, read by
+// the sdk's loadScript):
 //   { "variant": "camel3", "rules": [ { "match": { "serviceKey": 100 }, "action": "release", "cause": 16 }, ... ] }
 // Rules are tried in order; `match` compares decoded fields of the opening operation (flattened form, loosely;
 // a string starting with '~' is a regular expression). Shorthand actions expand into `flow` steps:
@@ -16,8 +17,7 @@
 //   abort                           TCAP U-Abort
 // or an explicit `flow`: [ { "send": [ { "op": "Connect", "args": {...} } ], "close": true },
 //                          { "expect": "ApplyChargingReport", "skip": ["EventReportBCSM"] }, { "end": true } ]
-import { readFileSync } from 'node:fs';
-import type { JsonObject } from '../../../sdk/index.js';
+import { ScriptError, type JsonObject } from '../../../sdk/index.js';
 import { OPCODES } from '../catalogue.js';
 import { parseVariant, type Variant } from '../codec/variants.js';
 
@@ -49,8 +49,6 @@ export interface Script {
   variant: Variant;
   rules: Rule[];
 }
-
-export class ScriptError extends Error {}
 
 function num(v: unknown, dflt: number): number {
   return v === undefined ? dflt : Number(v);
@@ -154,21 +152,6 @@ export function parseScript(data: unknown): Script {
     return { op, match: checkMatch(r.match, i), flow, name: String(r.name ?? r.action ?? `rule${i}`) };
   });
   return { variant, rules };
-}
-
-export function loadScript(path: string): Script {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new ScriptError(`cannot read ${path}: ${(e as Error).message}`);
-  }
-  try {
-    return parseScript(JSON.parse(text));
-  } catch (e) {
-    if (e instanceof ScriptError) throw new ScriptError(`${path}: ${e.message}`);
-    throw new ScriptError(`${path}: not JSON: ${(e as Error).message}`);
-  }
 }
 
 /** The default script: release every InitialDP with cause 16 (the benchmark peer). */

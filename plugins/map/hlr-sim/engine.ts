@@ -3,7 +3,8 @@
 // MT-ForwardSM (as the MSC), MO-ForwardSM (as the SMSC) — and plays the gsmSCF's USSD menu: a
 // ProcessUnstructuredSS-Request gets the menu in an UnstructuredSS-Request, the choice decides the final text of
 // the PUSSR result. A network-initiated UnstructuredSS-Request / -Notify is answered as the subscriber's handset.
-import type { BeginListener, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import type { Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import { serveBegins } from '../../sigtran/gateway/simulator.js';
 import { mapOperation, operationOf, type MapOperation } from '../catalogue.js';
 import { decodeMessage, encodeMessage } from '../codec/message.js';
 import { mapRouter, openingInvoke, openingOperation } from '../runtime/register.js';
@@ -47,146 +48,155 @@ function subscriberInfo(s: Subscriber, requested: unknown): Obj {
   return info;
 }
 
-export function startHlrSim(gw: SigtranGateway, script: HlrSimScript, opts: { timeoutMs?: number; log?: (t: string) => void } = {}): HlrSim {
-  const stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0 };
-  const byMsisdn = new Map(script.subscribers.map((s) => [s.msisdn, s] as const));
-  const byImsi = new Map(script.subscribers.map((s) => [s.imsi, s] as const));
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const log = opts.log ?? (() => {});
-  gw.addRouter(mapRouter);
-  const listener: BeginListener = gw.listen({ filter: (m) => openingOperation(m) !== undefined });
-  let stopped = false;
+/** The subscriber table and USSD menu played on one gateway, with statistics. */
+class HlrSimulator {
+  readonly stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0 };
+  private readonly byMsisdn: Map<string, Subscriber>;
+  private readonly byImsi: Map<string, Subscriber>;
 
-  const answer = (d: Dialogue, op: MapOperation, version: number, invokeId: number, fields: Obj | undefined, end = true) => {
+  constructor(
+    private readonly script: HlrSimScript,
+    private readonly timeoutMs: number,
+    private readonly log: (t: string) => void,
+  ) {
+    this.byMsisdn = new Map(script.subscribers.map((s) => [s.msisdn, s] as const));
+    this.byImsi = new Map(script.subscribers.map((s) => [s.imsi, s] as const));
+  }
+
+  /** A dialogue-opening Begin, counted while it is handled; a failure is counted, logged and closes the dialogue. */
+  serve(m: TcapMessage): void {
+    this.stats.begins++;
+    this.stats.active++;
+    this.handle(m)
+      .catch((e) => {
+        this.stats.failed++;
+        this.log(`hlr-sim: ${(e as Error).message}`);
+        if (m.dialogue.state !== 'ended') m.dialogue.close();
+      })
+      .finally(() => this.stats.active--);
+  }
+
+  private subscriber(msisdn: unknown, imsi: unknown): Subscriber | undefined {
+    return (typeof msisdn === 'string' ? this.byMsisdn.get(msisdn) : undefined) ?? (typeof imsi === 'string' ? this.byImsi.get(imsi) : undefined);
+  }
+
+  private answer(d: Dialogue, op: MapOperation, version: number, invokeId: number, fields: Obj | undefined, end = true): void {
     const v = op.versions[version]!;
     const result = fields ? encodeMessage(op, 'result', version, fields) : undefined;
     d.returnResult({ invokeId, opcode: result ? v.opcode : undefined, result });
     if (end) d.end();
     else d.send();
-    stats.answered++;
-  };
-  const refuse = (d: Dialogue, invokeId: number, code: number) => {
+    this.stats.answered++;
+  }
+
+  private refuse(d: Dialogue, invokeId: number, code: number): void {
     d.returnError({ invokeId, errorCode: code });
     d.end();
-    stats.errors++;
-  };
-
-  async function ussdMenu(m: TcapMessage, op: MapOperation, version: number, invokeId: number, arg: Obj): Promise<void> {
-    const d = m.dialogue;
-    const u = script.ussd;
-    const code = String(arg.ussdString_text ?? '');
-    if (u.service_codes && !u.service_codes.includes(code)) {
-      answer(d, op, version, invokeId, { ussdString_text: u.unknown_code ?? `Unknown service code ${code}` });
-      return;
-    }
-    stats.ussd_sessions++;
-    const ussr = mapOperation('UnstructuredSSRequest')!;
-    const id = d.invoke({ opcode: ussr.versions[2]!.opcode, argument: encodeMessage(ussr, 'invoke', 2, { ussdString_text: u.menu }) });
-    d.send();
-    const reply = await d.receive({ timeoutMs });
-    const c = reply.components[0];
-    if (reply.kind !== 'continue' || c?.type !== 'returnResult' || c.invokeId !== id) {
-      stats.failed++;
-      log(`hlr-sim: USSD menu: expected the UnstructuredSS-Request result, got TCAP ${reply.kind}${c ? ` with ${c.type}` : ''}`);
-      if (d.state !== 'ended') d.abort();
-      return;
-    }
-    const choice = String(decodeMessage(ussr, 'result', 2, c.result).fields.ussdString_text ?? '').trim();
-    answer(d, op, version, invokeId, { ussdString_text: u.replies[choice] ?? u.default });
+    this.stats.errors++;
   }
 
-  /** The subscriber's handset in a network-initiated USSD dialogue: answers every UnstructuredSS-Request (with the
-   *  script's answer) and -Notify, message after message, until the gsmSCF ends the dialogue. */
-  async function handset(d: Dialogue, first: TcapMessage): Promise<void> {
-    for (let m = first; ; m = await d.receive({ timeoutMs })) {
-      for (const c of m.components) {
-        if (c.type !== 'invoke' || typeof c.opcode !== 'number') continue;
-        const op = operationOf(c.opcode, 'networkUnstructuredSsContext', 2);
-        if (op?.name === 'UnstructuredSSRequest') d.returnResult({ invokeId: c.invokeId, opcode: c.opcode, result: encodeMessage(op, 'result', 2, { ussdString_text: script.ussd.answer }) });
-        else if (op?.name === 'UnstructuredSSNotify') d.returnResult({ invokeId: c.invokeId });
-        else d.returnError({ invokeId: c.invokeId, errorCode: ERR.facilityNotSupported });
-        stats.answered++;
-      }
-      if (m.kind === 'end' || m.kind === 'u-abort' || m.kind === 'p-abort' || m.kind === 'notice' || d.state === 'ended') return;
-      if (d.pendingComponents) d.send();
-    }
-  }
-
-  async function handle(m: TcapMessage): Promise<void> {
+  private async handle(m: TcapMessage): Promise<void> {
     const o = openingInvoke(m);
     const c = m.components[0]!;
     if (!o || c.type !== 'invoke') return;
     const { op, version, fields: arg } = o;
     const d = m.dialogue;
-    const sub = (msisdn: unknown, imsi: unknown) => (typeof msisdn === 'string' ? byMsisdn.get(msisdn) : undefined) ?? (typeof imsi === 'string' ? byImsi.get(imsi) : undefined);
+    const unknown = this.script.unknown_error;
     switch (op.name) {
       case 'AnyTimeInterrogation':
       case 'ProvideSubscriberInfo': {
-        const s = sub(arg.msisdn_digits, arg.imsi_digits);
-        if (!s) return refuse(d, c.invokeId, script.unknown_error);
-        return answer(d, op, version, c.invokeId, { subscriberInfo: subscriberInfo(s, arg.requestedInfo) });
+        const s = this.subscriber(arg.msisdn_digits, arg.imsi_digits);
+        if (!s) return this.refuse(d, c.invokeId, unknown);
+        return this.answer(d, op, version, c.invokeId, { subscriberInfo: subscriberInfo(s, arg.requestedInfo) });
       }
       case 'SendRoutingInfo': {
-        const s = sub(arg.msisdn_digits, undefined);
-        if (!s) return refuse(d, c.invokeId, script.unknown_error);
-        if (NOT_REACHABLE.has(s.state)) return refuse(d, c.invokeId, ERR.absentSubscriber);
-        return answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, ...(s.roaming_number ? { roamingNumber_digits: s.roaming_number } : {}), subscriberInfo: subscriberInfo(s, { subscriberState: 1 }) });
+        const s = this.subscriber(arg.msisdn_digits, undefined);
+        if (!s) return this.refuse(d, c.invokeId, unknown);
+        if (NOT_REACHABLE.has(s.state)) return this.refuse(d, c.invokeId, ERR.absentSubscriber);
+        return this.answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, ...(s.roaming_number ? { roamingNumber_digits: s.roaming_number } : {}), subscriberInfo: subscriberInfo(s, { subscriberState: 1 }) });
       }
       case 'SendRoutingInfoForSM': {
-        const s = sub(arg.msisdn_digits, undefined);
-        if (!s) return refuse(d, c.invokeId, script.unknown_error);
-        if (NOT_REACHABLE.has(s.state)) return refuse(d, c.invokeId, ERR.absentSubscriberSM);
-        return answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, locationInfoWithLMSI: { 'networkNode-Number_digits': s.vlr } });
+        const s = this.subscriber(arg.msisdn_digits, undefined);
+        if (!s) return this.refuse(d, c.invokeId, unknown);
+        if (NOT_REACHABLE.has(s.state)) return this.refuse(d, c.invokeId, ERR.absentSubscriberSM);
+        return this.answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, locationInfoWithLMSI: { 'networkNode-Number_digits': s.vlr } });
       }
       case 'MtForwardSM':
-      case 'MoForwardSM': {
-        const da = isObj(arg['sm-RP-DA']) ? arg['sm-RP-DA'] : {};
-        const oa = isObj(arg['sm-RP-OA']) ? arg['sm-RP-OA'] : {};
-        const tpdu = isObj(arg['sm-RP-UI_tpdu']) ? arg['sm-RP-UI_tpdu'] : {};
-        if (op.name === 'MtForwardSM') {
-          const s = sub(undefined, da.imsi_digits);
-          if (!s) return refuse(d, c.invokeId, ERR.unidentifiedSubscriber);
-          if (NOT_REACHABLE.has(s.state)) return refuse(d, c.invokeId, ERR.absentSubscriberSM);
-        }
-        stats.sms_delivered++;
-        stats.last_sms = { text: tpdu.text ?? null, from: tpdu.oa_digits ?? tpdu.oa_text ?? oa.msisdn_digits ?? oa.serviceCentreAddressOA_digits ?? null, to: tpdu.da_digits ?? da.imsi_digits ?? da.serviceCentreAddressDA_digits ?? null };
-        return answer(d, op, version, c.invokeId, op.versions[version]!.res ? {} : undefined);
-      }
+      case 'MoForwardSM':
+        return this.forwardSm(d, op, version, c.invokeId, arg);
       case 'ProcessUnstructuredSSRequest':
-        return ussdMenu(m, op, version, c.invokeId, arg);
+        return this.ussdMenu(m, op, version, c.invokeId, arg);
       case 'UnstructuredSSRequest':
       case 'UnstructuredSSNotify':
-        return handset(d, m);
+        return this.handset(d, m);
       default:
-        return refuse(d, c.invokeId, ERR.facilityNotSupported);
+        return this.refuse(d, c.invokeId, ERR.facilityNotSupported);
     }
   }
 
-  void (async () => {
-    while (!stopped) {
-      let m: TcapMessage;
-      try {
-        m = await listener.next({ timeoutMs: 3_600_000 });
-      } catch {
-        continue;
-      }
-      stats.begins++;
-      stats.active++;
-      handle(m)
-        .catch((e) => {
-          stats.failed++;
-          log(`hlr-sim: ${(e as Error).message}`);
-          if (m.dialogue.state !== 'ended') m.dialogue.close();
-        })
-        .finally(() => stats.active--);
+  /** MT-ForwardSM (as the MSC: to a subscriber of the table that is reachable) and MO-ForwardSM (as the SMSC). */
+  private forwardSm(d: Dialogue, op: MapOperation, version: number, invokeId: number, arg: Obj): void {
+    const da = isObj(arg['sm-RP-DA']) ? arg['sm-RP-DA'] : {};
+    const oa = isObj(arg['sm-RP-OA']) ? arg['sm-RP-OA'] : {};
+    const tpdu = isObj(arg['sm-RP-UI_tpdu']) ? arg['sm-RP-UI_tpdu'] : {};
+    if (op.name === 'MtForwardSM') {
+      const s = this.subscriber(undefined, da.imsi_digits);
+      if (!s) return this.refuse(d, invokeId, ERR.unidentifiedSubscriber);
+      if (NOT_REACHABLE.has(s.state)) return this.refuse(d, invokeId, ERR.absentSubscriberSM);
     }
-  })();
+    this.stats.sms_delivered++;
+    this.stats.last_sms = { text: tpdu.text ?? null, from: tpdu.oa_digits ?? tpdu.oa_text ?? oa.msisdn_digits ?? oa.serviceCentreAddressOA_digits ?? null, to: tpdu.da_digits ?? da.imsi_digits ?? da.serviceCentreAddressDA_digits ?? null };
+    return this.answer(d, op, version, invokeId, op.versions[version]!.res ? {} : undefined);
+  }
 
-  return {
-    stats,
-    stop() {
-      stopped = true;
-      listener.close();
-    },
-  };
+  /** The gsmSCF's menu: a ProcessUnstructuredSS-Request gets it in an UnstructuredSS-Request; the choice decides the
+   *  final text of the PUSSR result. A service code not served is answered at once. */
+  private async ussdMenu(m: TcapMessage, op: MapOperation, version: number, invokeId: number, arg: Obj): Promise<void> {
+    const d = m.dialogue;
+    const u = this.script.ussd;
+    const code = String(arg.ussdString_text ?? '');
+    if (u.service_codes && !u.service_codes.includes(code)) {
+      this.answer(d, op, version, invokeId, { ussdString_text: u.unknown_code ?? `Unknown service code ${code}` });
+      return;
+    }
+    this.stats.ussd_sessions++;
+    const ussr = mapOperation('UnstructuredSSRequest')!;
+    const id = d.invoke({ opcode: ussr.versions[2]!.opcode, argument: encodeMessage(ussr, 'invoke', 2, { ussdString_text: u.menu }) });
+    d.send();
+    const reply = await d.receive({ timeoutMs: this.timeoutMs });
+    const c = reply.components[0];
+    if (reply.kind !== 'continue' || c?.type !== 'returnResult' || c.invokeId !== id) {
+      this.stats.failed++;
+      this.log(`hlr-sim: USSD menu: expected the UnstructuredSS-Request result, got TCAP ${reply.kind}${c ? ` with ${c.type}` : ''}`);
+      if (d.state !== 'ended') d.abort();
+      return;
+    }
+    const choice = String(decodeMessage(ussr, 'result', 2, c.result).fields.ussdString_text ?? '').trim();
+    this.answer(d, op, version, invokeId, { ussdString_text: u.replies[choice] ?? u.default });
+  }
+
+  /** The subscriber's handset in a network-initiated USSD dialogue: answers every UnstructuredSS-Request (with the
+   *  script's answer) and -Notify, message after message, until the gsmSCF ends the dialogue. */
+  private async handset(d: Dialogue, first: TcapMessage): Promise<void> {
+    for (let m = first; ; m = await d.receive({ timeoutMs: this.timeoutMs })) {
+      for (const c of m.components) {
+        if (c.type !== 'invoke' || typeof c.opcode !== 'number') continue;
+        const op = operationOf(c.opcode, 'networkUnstructuredSsContext', 2);
+        if (op?.name === 'UnstructuredSSRequest') d.returnResult({ invokeId: c.invokeId, opcode: c.opcode, result: encodeMessage(op, 'result', 2, { ussdString_text: this.script.ussd.answer }) });
+        else if (op?.name === 'UnstructuredSSNotify') d.returnResult({ invokeId: c.invokeId });
+        else d.returnError({ invokeId: c.invokeId, errorCode: ERR.facilityNotSupported });
+        this.stats.answered++;
+      }
+      if (m.kind === 'end' || m.kind === 'u-abort' || m.kind === 'p-abort' || m.kind === 'notice' || d.state === 'ended') return;
+      if (d.pendingComponents) d.send();
+    }
+  }
+}
+
+export function startHlrSim(gw: SigtranGateway, script: HlrSimScript, opts: { timeoutMs?: number; log?: (t: string) => void } = {}): HlrSim {
+  const log = opts.log ?? (() => {});
+  const sim = new HlrSimulator(script, opts.timeoutMs ?? 10_000, log);
+  gw.addRouter(mapRouter);
+  const loop = serveBegins(gw.listen({ filter: (m) => openingOperation(m) !== undefined }), (m) => sim.serve(m), (text) => log(`hlr-sim: listener: ${text}`));
+  return { stats: sim.stats, stop: () => loop.stop() };
 }

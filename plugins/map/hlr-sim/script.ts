@@ -1,5 +1,6 @@
-// The `tester hlr-sim` script: the subscriber table and the USSD menu (JSON). Checked at start with readable errors.
-import { readFileSync } from 'node:fs';
+// The `tester hlr-sim` script: the subscriber table and the USSD menu (JSON or YAML, read by the sdk's loadScript).
+// Checked at start; every mistake is named by its JSON path.
+import { ScriptError } from '../../../sdk/index.js';
 import { resolveError } from '../catalogue.js';
 import { NOT_REACHABLE_REASON } from '../codec/types.js';
 
@@ -36,12 +37,11 @@ export interface HlrSimScript {
   ussd: UssdMenu;
 }
 
-export class HlrScriptError extends Error {}
 
 const STATES = new Set(['assumedIdle', 'camelBusy', 'notProvidedFromVLR', ...Object.values(NOT_REACHABLE_REASON)]);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const digits = (v: unknown, path: string): string => {
-  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw new HlrScriptError(`${path}: expected a string of digits, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw new ScriptError(`${path}: expected a string of digits, got ${JSON.stringify(v)}`);
   return v;
 };
 
@@ -54,19 +54,19 @@ export const DEFAULT_USSD: UssdMenu = {
 
 /** Validate a script object; every problem names its JSON path. */
 export function parseScript(v: unknown): HlrSimScript {
-  if (!isObj(v)) throw new HlrScriptError('the script must be a JSON object { subscribers, ussd, unknown_error }');
-  for (const k of Object.keys(v)) if (!['subscribers', 'ussd', 'unknown_error'].includes(k)) throw new HlrScriptError(`${k}: unknown key (subscribers, ussd, unknown_error)`);
+  if (!isObj(v)) throw new ScriptError('the script must be a JSON object { subscribers, ussd, unknown_error }');
+  for (const k of Object.keys(v)) if (!['subscribers', 'ussd', 'unknown_error'].includes(k)) throw new ScriptError(`${k}: unknown key (subscribers, ussd, unknown_error)`);
   const subs = v.subscribers ?? [];
-  if (!Array.isArray(subs)) throw new HlrScriptError('subscribers: expected an array');
-  if (subs.length > 100_000) throw new HlrScriptError('subscribers: at most 100000');
+  if (!Array.isArray(subs)) throw new ScriptError('subscribers: expected an array');
+  if (subs.length > 100_000) throw new ScriptError('subscribers: at most 100000');
   const subscribers = subs.map((s, i): Subscriber => {
     const p = `subscribers[${i}]`;
-    if (!isObj(s)) throw new HlrScriptError(`${p}: expected an object`);
+    if (!isObj(s)) throw new ScriptError(`${p}: expected an object`);
     const state = s.state === undefined ? 'assumedIdle' : String(s.state);
-    if (!STATES.has(state)) throw new HlrScriptError(`${p}.state: one of ${[...STATES].join(', ')}`);
+    if (!STATES.has(state)) throw new ScriptError(`${p}.state: one of ${[...STATES].join(', ')}`);
     const cell = s.cell;
     if (cell !== undefined && (!isObj(cell) || !/^\d{3}$/.test(String(cell.mcc)) || !/^\d{2,3}$/.test(String(cell.mnc)) || !Number.isInteger(cell.lac) || !Number.isInteger(cell.ci))) {
-      throw new HlrScriptError(`${p}.cell: expected { mcc: '262', mnc: '01', lac, ci }`);
+      throw new ScriptError(`${p}.cell: expected { mcc: '262', mnc: '01', lac, ci }`);
     }
     return {
       msisdn: digits(s.msisdn, `${p}.msisdn`), imsi: digits(s.imsi, `${p}.imsi`), state, vlr: s.vlr === undefined ? '491720000' : digits(s.vlr, `${p}.vlr`),
@@ -76,14 +76,14 @@ export function parseScript(v: unknown): HlrSimScript {
     };
   });
   const err = resolveError(v.unknown_error ?? 'unknownSubscriber');
-  if (!err) throw new HlrScriptError(`unknown_error: not a MAP error name or code: ${JSON.stringify(v.unknown_error)}`);
+  if (!err) throw new ScriptError(`unknown_error: not a MAP error name or code: ${JSON.stringify(v.unknown_error)}`);
   const u = v.ussd ?? {};
-  if (!isObj(u)) throw new HlrScriptError('ussd: expected an object { menu, replies, default, service_codes, answer }');
+  if (!isObj(u)) throw new ScriptError('ussd: expected an object { menu, replies, default, service_codes, answer }');
   const replies = u.replies ?? DEFAULT_USSD.replies;
-  if (!isObj(replies) || Object.values(replies).some((r) => typeof r !== 'string')) throw new HlrScriptError('ussd.replies: expected { "<choice>": "<text>" }');
+  if (!isObj(replies) || Object.values(replies).some((r) => typeof r !== 'string')) throw new ScriptError('ussd.replies: expected { "<choice>": "<text>" }');
   const codes = u.service_codes;
-  if (codes !== undefined && (!Array.isArray(codes) || codes.some((c) => typeof c !== 'string'))) throw new HlrScriptError('ussd.service_codes: expected an array of strings such as "*100#"');
-  for (const k of ['menu', 'default', 'answer', 'unknown_code']) if (u[k] !== undefined && typeof u[k] !== 'string') throw new HlrScriptError(`ussd.${k}: expected a string`);
+  if (codes !== undefined && (!Array.isArray(codes) || codes.some((c) => typeof c !== 'string'))) throw new ScriptError('ussd.service_codes: expected an array of strings such as "*100#"');
+  for (const k of ['menu', 'default', 'answer', 'unknown_code']) if (u[k] !== undefined && typeof u[k] !== 'string') throw new ScriptError(`ussd.${k}: expected a string`);
   return {
     subscribers,
     unknown_error: err.code,
@@ -96,19 +96,4 @@ export function parseScript(v: unknown): HlrSimScript {
       ...(u.unknown_code !== undefined ? { unknown_code: u.unknown_code as string } : {}),
     },
   };
-}
-
-export function loadScript(path: string): HlrSimScript {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new HlrScriptError(`cannot read ${path}: ${(e as Error).message}`);
-  }
-  try {
-    return parseScript(JSON.parse(text));
-  } catch (e) {
-    if (e instanceof SyntaxError) throw new HlrScriptError(`${path}: not JSON: ${e.message}`);
-    throw e;
-  }
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { statusCommand, runStatus } from '../../../plugins/sigtran/status-command.js';
+import { pluginCommandHelp, runPluginCommand } from '../../../cli/plugin-command.js';
 import { SigtranGatewayImpl } from '../../../plugins/sigtran/gateway/instance.js';
 import { normalizeInstance, optionsSchema } from '../../../plugins/sigtran/gateway/config.js';
 
@@ -20,7 +21,7 @@ test('tester sigtran-status: 0 when the instances come up, 1 with the reason whe
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
   const dead = (s.address() as net.AddressInfo).port;
   await new Promise<void>((r) => s.close(() => r()));
-  assert.match(statusCommand.help, /sigtran-status/);
+  assert.match(pluginCommandHelp('sigtran-status', statusCommand), /sigtran-status/);
   try {
     const options = {
       instances: [
@@ -28,16 +29,17 @@ test('tester sigtran-status: 0 when the instances come up, 1 with the reason whe
         { name: 'DEAD', transport: 'tcp-client' as const, port: dead, beatIntervalMs: 0 },
       ],
     };
-    const ok = await capture((o) => runStatus(['--config', 'plugins.json', 'OK'], options, o, o));
+    const ok = await capture((o) => runStatus({ wait: 3000, names: ['OK'] }, options, o, o));
     assert.equal(ok.code, 0, ok.out);
     assert.equal(JSON.parse(ok.out.trim()).state, 'up');
-    const bad = await capture((o) => runStatus(['--wait', '200'], options, o, o));
+    const bad = await capture((o) => runStatus({ wait: 200, names: [] }, options, o, o));
     assert.equal(bad.code, 1);
     const lines = bad.out.trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(lines.find((l) => l.name === 'DEAD').state, 'down');
     assert.match(lines.find((l) => l.name === 'DEAD').lastError, /ECONNREFUSED/);
-    assert.equal((await capture((o) => runStatus(['--wait', 'x'], options, o, o))).code, 2);
-    assert.equal((await capture((o) => runStatus(['NOPE'], options, o, o))).code, 2);
+    // the command line as the CLI parses it from the declaration: a --wait that is not a number
+    assert.equal(await runPluginCommand('sigtran-status', statusCommand, ['--wait', 'x'], options), 2);
+    assert.equal((await capture((o) => runStatus({ wait: 3000, names: ['NOPE'] }, options, o, o))).code, 2);
   } finally {
     await sgp.stop();
   }

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ocsSimCommand } from '../../../../plugins/diameter/ocs-sim/command.js';
+import { pluginCommandHelp, runPluginCommand } from '../../../../cli/plugin-command.js';
 
 describe('tester diameter-ocs: arguments', () => {
   for (const args of [['--bogus'], ['--listen', 'nocolon'], ['--grant-time', '-1'], ['--result-code']]) {
@@ -9,7 +10,7 @@ describe('tester diameter-ocs: arguments', () => {
       let err = '';
       process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
       try {
-        assert.equal(await ocsSimCommand.run(args, {}), 2);
+        assert.equal(await runPluginCommand('diameter-ocs', ocsSimCommand, args, {}), 2);
       } finally {
         process.stderr.write = write;
       }
@@ -19,7 +20,7 @@ describe('tester diameter-ocs: arguments', () => {
 
   test('the help names every option', () => {
     for (const o of ['--listen', '--connect', '--origin-host', '--origin-realm', '--result-code', '--grant-time', '--grant-octets', '--rar-after', '--stats', '--config']) {
-      assert.ok(ocsSimCommand.help.includes(o), o);
+      assert.ok(pluginCommandHelp('diameter-ocs', ocsSimCommand).includes(o), o);
     }
   });
 });

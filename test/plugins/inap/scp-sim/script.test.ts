@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseScript, ScriptError, DEFAULT_SCRIPT } from '../../../../plugins/inap/scp-sim/script.js';
+import { ScriptError } from '../../../../sdk/index.js';
+import { parseScript, DEFAULT_SCRIPT } from '../../../../plugins/inap/scp-sim/script.js';
 
 describe('scp-sim scripts', () => {
   test('shorthand actions expand into flows', () => {

@@ -38,7 +38,7 @@ describe('tester hlr-sim', () => {
       assert.match(a.err, /subscribers\[0\]\.msisdn: expected a string of digits, got "49x"/);
       const b = await finished(cli(['--frobnicate', '1']));
       assert.equal(b.code, 2);
-      assert.match(b.err, /unknown option --frobnicate/);
+      assert.match(b.err, /unknown option '--frobnicate'/);
       const c = await finished(cli(['--opc', 'two']));
       assert.equal(c.code, 2);
     } finally {

@@ -1,7 +1,8 @@
 // The hlr-sim script: defaults, and every mistake named by its JSON path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HlrScriptError, parseScript } from '../../../../plugins/map/hlr-sim/script.js';
+import { ScriptError } from '../../../../sdk/index.js';
+import { parseScript } from '../../../../plugins/map/hlr-sim/script.js';
 
 test('defaults: no subscribers, unknownSubscriber, the default menu', () => {
   const s = parseScript({});
@@ -14,7 +15,7 @@ test('defaults: no subscribers, unknownSubscriber, the default menu', () => {
 });
 
 test('mistakes are named', () => {
-  const bad = (v: unknown, re: RegExp) => assert.throws(() => parseScript(v), (e: unknown) => e instanceof HlrScriptError && re.test(e.message));
+  const bad = (v: unknown, re: RegExp) => assert.throws(() => parseScript(v), (e: unknown) => e instanceof ScriptError && re.test(e.message));
   bad([], /must be a JSON object/);
   bad({ subscriber: [] }, /^subscriber: unknown key/);
   bad({ subscribers: {} }, /^subscribers: expected an array/);
