@@ -16,8 +16,9 @@ import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sessionChange } from '../sql/session-state.js';
 import { sendCancel } from './pg-cancel.js';
+import { POSTGRES_DEFAULTS, type DbInstanceOptions } from './options.js';
 import { Slots, SlotWaitError } from './slots.js';
-import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, toJson, type DbInstance, type DbInstanceOptions, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
+import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, toJson, type DbInstance, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -122,9 +123,9 @@ export class PostgresDb implements DbInstance {
     this.name = opts.name;
     if (opts.ssl !== undefined) sslConfig(opts.name, opts.ssl); // fail at boot on an unreadable file
     this.queries = namedQueries(opts);
-    this.timeoutMs = opts.timeout_ms ?? 30_000;
-    this.slots = new Slots(opts.pool_size ?? 4);
-    const safe = opts.connection ? redactText(opts.connection) : `postgres://${opts.user ?? ''}@${opts.host ?? 'localhost'}:${opts.port ?? 5432}/${opts.database ?? ''}`;
+    this.timeoutMs = opts.timeout_ms ?? POSTGRES_DEFAULTS.timeout_ms;
+    this.slots = new Slots(opts.pool_size ?? POSTGRES_DEFAULTS.pool_size);
+    const safe = opts.connection ? redactText(opts.connection) : `postgres://${opts.user ?? ''}@${opts.host ?? POSTGRES_DEFAULTS.host}:${opts.port ?? POSTGRES_DEFAULTS.port}/${opts.database ?? ''}`;
     this.target = safe;
   }
 
@@ -146,7 +147,7 @@ export class PostgresDb implements DbInstance {
   private clientConfig(): pg.ClientConfig {
     const o = this.opts;
     const cfg: pg.ClientConfig = {
-      connectionTimeoutMillis: o.connect_timeout_ms ?? 5_000,
+      connectionTimeoutMillis: o.connect_timeout_ms ?? POSTGRES_DEFAULTS.connect_timeout_ms,
       statement_timeout: this.timeoutMs,
       application_name: 'tester-service',
       types: typeParsers as unknown as pg.CustomTypesConfig,
@@ -241,7 +242,7 @@ export class PostgresDb implements DbInstance {
   private schedule(): void {
     if (this.stopped || this.timer) return;
     const wait = this.delay;
-    this.delay = Math.min(this.delay * 2, this.opts.retry_max_ms ?? 30_000);
+    this.delay = Math.min(this.delay * 2, this.opts.retry_max_ms ?? POSTGRES_DEFAULTS.retry_max_ms);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.probe();
