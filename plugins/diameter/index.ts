@@ -2,10 +2,10 @@
 // Sh TS 29.329, plus a site dictionary from plugins.json), named peers (TCP client or server with CER/CEA,
 // DWR/DWA, DPR/DPA, reconnection), and the operations diameter.to_server.Request (alias diameter.Request),
 // diameter.from_server.Register and diameter.from_server.Request. docs/plugins/diameter.md.
-import { definePlugin, type JsonSchema } from '../../sdk/index.js';
+import { definePlugin, Type, type Static } from '../../sdk/index.js';
 import { loadDictionary } from './dictionary/load.js';
-import type { SiteDictionary } from './dictionary/types.js';
-import { peerConfig, peerConfigSchema } from './peer/config.js';
+import { siteDictionarySchema } from './dictionary/site.js';
+import { peerConfig, peerOptionsSchema } from './peer/config.js';
 import { newSessionId } from './peer/ids.js';
 import { DiameterPeer } from './peer/peer.js';
 import Request from './operations/to_server/Request.js';
@@ -13,60 +13,19 @@ import Register from './operations/from_server/Register.js';
 import InboundRequest from './operations/from_server/Request.js';
 import { ocsSimCommand } from './ocs-sim/command.js';
 
-export interface DiameterOptions {
-  instances?: Record<string, unknown>[];
-  default?: string;
-  dictionary?: SiteDictionary;
-  dictionary_files?: string[];
-}
-
-const siteDictionarySchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    vendors: { type: 'object', additionalProperties: { type: 'string' } },
-    applications: {
-      type: 'array',
-      items: {
-        type: 'object', additionalProperties: false, required: ['id', 'name'],
-        properties: { id: { type: 'integer' }, name: { type: 'string' }, vendor: { type: 'integer' }, kind: { enum: ['auth', 'acct'] } },
-      },
-    },
-    commands: {
-      type: 'array',
-      items: {
-        type: 'object', additionalProperties: false, required: ['name', 'code'],
-        properties: {
-          name: { type: 'string' }, code: { type: 'integer' }, application_id: { type: ['integer', 'null'] },
-          abbreviations: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 }, proxiable: { type: 'boolean' },
-        },
-      },
-    },
-    avps: {
-      type: 'array',
-      items: {
-        type: 'object', additionalProperties: false, required: ['name', 'code', 'type'],
-        properties: {
-          name: { type: 'string' }, code: { type: 'integer' }, vendor: { type: 'integer' }, type: { type: 'string' },
-          flags: { type: 'string' }, enum: { type: 'object', additionalProperties: { type: 'integer' } },
-        },
-      },
-    },
+export const optionsSchema = Type.Object(
+  {
+    instances: Type.Optional(Type.Array(peerOptionsSchema)),
+    default: Type.Optional(Type.String({ minLength: 1, description: 'The peer used when a run names none (default: the first)' })),
+    dictionary: Type.Optional(siteDictionarySchema),
+    dictionary_files: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Site dictionary files (JSON, the shape of `dictionary`), relative to the working directory' })),
   },
-};
+  { additionalProperties: false },
+);
 
-export const optionsSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    instances: { type: 'array', items: peerConfigSchema },
-    default: { type: 'string', minLength: 1 },
-    dictionary: siteDictionarySchema,
-    dictionary_files: { type: 'array', items: { type: 'string', minLength: 1 } },
-  },
-};
+export type DiameterOptions = Static<typeof optionsSchema>;
 
-export default definePlugin<DiameterOptions>({
+export default definePlugin({
   name: 'diameter',
   version: '0.1.0',
   description: 'Diameter (RFC 6733) client and server peers with credit-control (RFC 4006), Ro/Gy (TS 32.299) and Sh (TS 29.329) dictionaries',
