@@ -55,7 +55,7 @@ function describePgError(e: Error & { code?: string; detail?: string; hint?: str
 }
 
 /** The `ssl` option as node-postgres takes it (files read at boot, so a missing one is a boot error). */
-export function sslConfig(name: string, ssl: NonNullable<DbInstanceOptions['ssl']>): boolean | pg.ConnectionConfig['ssl'] {
+function sslConfig(name: string, ssl: NonNullable<DbInstanceOptions['ssl']>): boolean | pg.ConnectionConfig['ssl'] {
   if (typeof ssl === 'boolean') return ssl;
   return { rejectUnauthorized: true, ...connectTls(ssl, `db instance ${name}: `) } as pg.ConnectionConfig['ssl'];
 }

@@ -13,14 +13,14 @@ import type { ApplicationDefinition, AvpDefinition, CommandDefinition, Dictionar
 export const BUILTIN_SOURCES: readonly DictionarySource[] = [base, nasreq, creditControl, roGy, sh];
 
 /** Enumerated value names compare case-insensitively, with spaces and hyphens taken as underscores. */
-export function enumKey(name: string): string {
+function enumKey(name: string): string {
   return name.trim().toUpperCase().replace(/[\s-]+/g, '_');
 }
 
 const UNKNOWN_AVP = /^AVP-(\d+)(?:-V(\d+))?$/i;
 
 /** Name shown for an AVP missing from the dictionary: `AVP-<code>` or `AVP-<code>-V<vendor>`. */
-export function unknownAvpName(code: number, vendorId: number): string {
+function unknownAvpName(code: number, vendorId: number): string {
   return vendorId ? `AVP-${code}-V${vendorId}` : `AVP-${code}`;
 }
 

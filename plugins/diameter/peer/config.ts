@@ -81,7 +81,7 @@ export const peerOptionsSchema = Type.Object(
 );
 
 /** A peer instance as plugins.json gives it. */
-export type PeerOptions = Static<typeof peerOptionsSchema>;
+type PeerOptions = Static<typeof peerOptionsSchema>;
 
 type Defaulted = Exclude<keyof typeof PEER_DEFAULTS, 'applications'>;
 
