@@ -33,7 +33,7 @@ export function capabilityAvps(c: PeerConfig, local: readonly string[]): AvpNode
 }
 
 /** Application ids advertised in a CER/CEA. */
-export function advertisedApps(avps: readonly RawAvp[]): number[] {
+function advertisedApps(avps: readonly RawAvp[]): number[] {
   const out: number[] = [];
   for (const a of avps) {
     if (a.vendorId) continue;

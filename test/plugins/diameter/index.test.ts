@@ -4,29 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { optionsSchema, type DiameterOptions } from '../../../plugins/diameter/index.js';
-import { assertSameSchema, assertSameVerdicts } from '../../helpers/option-schemas.js';
-
-// sdk/net/sctp/options.ts before the change (its descriptions left out: they are not compared)
-const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });
-const addresses = { type: 'array', maxItems: 7, uniqueItems: true, items: { type: 'string', minLength: 2, maxLength: 45 } };
-const referenceSctp = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    backend: { type: 'string', enum: ['auto', 'kernel', 'userland'], default: 'auto' },
-    localAddresses: addresses,
-    remoteAddresses: addresses,
-    outStreams: int(1, 65535),
-    inStreams: int(1, 65535),
-    maxInitAttempts: int(1, 255),
-    rtoInitialMs: int(10, 600000),
-    rtoMinMs: int(10, 600000),
-    rtoMaxMs: int(10, 600000),
-    heartbeatIntervalMs: int(0, 3600000),
-    pathMaxRetrans: int(1, 255),
-    assocMaxRetrans: int(1, 255),
-  },
-};
+import { assertSameSchema, assertSameVerdicts, referenceSctpSchema } from '../../helpers/option-schemas.js';
 
 // plugins/diameter/peer/config.ts before the change
 const applicationSchema = {
@@ -54,7 +32,7 @@ const peerConfigSchema = {
     name: { type: 'string', minLength: 1 },
     mode: { type: 'string', enum: ['client', 'server'], default: 'client' },
     transport: { type: 'string', enum: ['tcp', 'sctp'], default: 'tcp' },
-    sctp: referenceSctp,
+    sctp: referenceSctpSchema,
     host: { type: 'string', minLength: 1, default: '127.0.0.1' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 3868 },
     origin_host: { type: 'string', minLength: 1, pattern: '^[\\x21-\\x7e]+$' },
