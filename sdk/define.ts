@@ -2,9 +2,20 @@
 import type { CliCommand, CliOptions, Direction, GatewayDefinition, GatewayInstance, OperationDefinition, PluginDefinition } from './types.js';
 import type { Static, TObject } from './schema.js';
 
-export function definePlugin<O = any, E = unknown>(def: PluginDefinition<O, E>): PluginDefinition<O, E> {
-  return def;
+/**
+ * A plugin. With a TypeBox `optionsSchema` (`Type.Object(...)`), `options` of setup(), of `multiplied` and of the
+ * commands is inferred from it: `Static<typeof schema>`, as the loader passes it (validated, defaults applied).
+ * With a plain JSON schema or none, give the type: definePlugin<Options>().
+ */
+export function definePlugin<S extends TObject, E = unknown>(def: TypedPlugin<S, E>): PluginDefinition<Static<S>, E>;
+export function definePlugin<O = any, E = unknown>(def: PluginDefinition<O, E>): PluginDefinition<O, E>;
+export function definePlugin(def: PluginDefinition | TypedPlugin<TObject>): PluginDefinition {
+  // a TypeBox schema is a JSON schema object (its TypeBox marks are non-enumerable): the loader's ajv takes it as is
+  return def as PluginDefinition;
 }
+
+/** A plugin definition whose `optionsSchema` is a TypeBox object schema. */
+export type TypedPlugin<S extends TObject, E = unknown> = Omit<PluginDefinition<Static<S>, E>, 'optionsSchema'> & { optionsSchema: S };
 
 /**
  * An operation type. With a TypeBox `arguments` schema (`Type.Object(...)`), `args` of execute() and prepare() is

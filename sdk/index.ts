@@ -1,11 +1,11 @@
 // The public surface for plugin authors. Plugins import from here only, never from core/.
 export * from './types.js';
-export { definePlugin, defineOperation, defineGateway, defineCommand, type Matched, type ArgsOf, type TypedOperation } from './define.js';
-export { Type, type Static, type TSchema, type TObject } from './schema.js';
+export { definePlugin, defineOperation, defineGateway, defineCommand, type Matched, type ArgsOf, type TypedOperation, type TypedPlugin } from './define.js';
+export { Type, RecordOf, OneOf, type Static, type TSchema, type TObject } from './schema.js';
 export { ErrorCode, TesterError, InstanceAbort, invalid, cannotStart, isInstanceAbort } from '../core/errors.js';
 export { isExpressionString as isExpression } from '../core/expr/template.js';
 export { writePcap, PcapWriter, type PcapRecord } from './pcap.js';
-export { namedInstancesSchema, checkLabelDefaults, type NamedInstancesOptions } from './instances.js';
+export { namedInstancesSchema, checkLabelDefaults, type NamedInstancesOptions, type NamedInstancesSchema } from './instances.js';
 export { tlsSchema, connectTls, type TlsOptions, type ConnectTls } from './net/tls.js';
 export { deadline, type Deadline } from './net/deadline.js';
 export { urlCredentials, type UrlCredentials } from './net/credentials.js';

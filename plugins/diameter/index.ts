@@ -11,9 +11,9 @@ import Request from './operations/to_server/Request.js';
 import Register from './operations/from_server/Register.js';
 import InboundRequest from './operations/from_server/Request.js';
 import { ocsSimCommand } from './ocs-sim/command.js';
-import { optionsSchema, type DiameterOptions } from './options.js';
+import { optionsSchema } from './options.js';
 
-export default definePlugin<DiameterOptions>({
+export default definePlugin({
   name: 'diameter',
   version: '0.1.0',
   description: 'Diameter (RFC 6733) client and server peers with credit-control (RFC 4006), Ro/Gy (TS 32.299) and Sh (TS 29.329) dictionaries',

@@ -1,30 +1,18 @@
 // The REST plugin: named HTTP client instances (plugins.json) and the operations rest.SendRequest and
 // rest.ExpectResponse, both also written rest.<label>.<method>. docs/plugins/rest.md describes them.
-import { checkLabelDefaults, definePlugin, httpClientSchemaProperties, namedInstancesSchema, type JsonSchema, type NamedInstancesOptions } from '../../sdk/index.js';
-import { RestClient, type RestInstanceOptions } from './gateway/client.js';
+import { checkLabelDefaults, definePlugin, namedInstancesSchema, type Static } from '../../sdk/index.js';
+import { RestClient } from './gateway/client.js';
+import { restInstanceSchema } from './gateway/options.js';
 import SendRequest from './operations/SendRequest.js';
 import ExpectResponse from './operations/ExpectResponse.js';
 
+export const optionsSchema = namedInstancesSchema(restInstanceSchema, { labelled: true });
+
 /** `default`: the instance used when the run names none (default: the first); `label_defaults`: per label of
  *  rest.<label>.* operations. */
-export type RestOptions = NamedInstancesOptions<RestInstanceOptions>;
+export type RestOptions = Static<typeof optionsSchema>;
 
-const instanceSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  anyOf: [{ required: ['base_url'] }, { required: ['url'] }],
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    base_url: { type: 'string', pattern: '^https?://' },
-    url: { type: 'string', pattern: '^https?://', description: 'another name for base_url' },
-    ...httpClientSchemaProperties(16),
-  },
-};
-
-export const optionsSchema: JsonSchema = namedInstancesSchema(instanceSchema, { labelled: true });
-
-export default definePlugin<RestOptions>({
+export default definePlugin({
   name: 'rest',
   version: '0.1.0',
   // every worker of `tester serve --workers N` loads it (docs/workers.md)

@@ -8,7 +8,7 @@ export interface BuiltRequest {
   body: string | undefined;
 }
 
-export function queryString(q: SendRequestArgs['query']): string {
+function queryString(q: SendRequestArgs['query']): string {
   if (q === undefined || q === null) return '';
   if (typeof q === 'string') return q.startsWith('?') ? q.slice(1) : q;
   const sp = new URLSearchParams();

@@ -5,14 +5,14 @@ import type { RestResponse } from './gateway/client.js';
 /** A response, or the record of a request that got none (code 0 and `error`). */
 export type RestOutcome = RestResponse | { code: 0; error: string; method: string; url: string };
 
-export interface RestState {
+interface RestState {
   last: RestOutcome | undefined;
   byLabel: Map<string, RestOutcome>;
 }
 
 const init = (): RestState => ({ last: undefined, byLabel: new Map() });
 
-export function restState(ctx: OperationContext): RestState {
+function restState(ctx: OperationContext): RestState {
   return ctx.state('rest', init);
 }
 

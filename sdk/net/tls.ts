@@ -1,37 +1,26 @@
 // TLS options of a client instance in plugins.json (HTTP, SOAP, PostgreSQL, ...), turned into the options Node's
 // tls.connect takes. Shared by plugins through the sdk.
 import { readFileSync } from 'node:fs';
-import type { JsonSchema } from '../types.js';
+import { Type, type Static } from '../schema.js';
 
-export interface TlsOptions {
-  /** PEM text of the CA certificate(s) to trust, or a path to read it from. */
-  ca?: string;
-  ca_file?: string;
-  /** Client certificate and key (mutual TLS), as PEM text or file paths. */
-  cert?: string;
-  cert_file?: string;
-  key?: string;
-  key_file?: string;
-  /** Verify the server certificate (default true). false is for lab servers with throwaway certificates. */
-  reject_unauthorized?: boolean;
-  /** SNI server name and the name the certificate is checked against (default: the host of the URL). */
-  servername?: string;
-}
+const pemOrPath = (description: string) => Type.Optional(Type.String({ description }));
 
-export const tlsSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ca: { type: 'string' },
-    ca_file: { type: 'string' },
-    cert: { type: 'string' },
-    cert_file: { type: 'string' },
-    key: { type: 'string' },
-    key_file: { type: 'string' },
-    reject_unauthorized: { type: 'boolean' },
-    servername: { type: 'string' },
+/** The `tls` object of a client instance (`ssl` of a PostgreSQL one). */
+export const tlsSchema = Type.Object(
+  {
+    ca: pemOrPath('PEM text of the CA certificate(s) to trust'),
+    ca_file: pemOrPath('Path of a PEM file of the CA certificate(s) to trust'),
+    cert: pemOrPath('Client certificate (mutual TLS), PEM text'),
+    cert_file: pemOrPath('Client certificate (mutual TLS), path of a PEM file'),
+    key: pemOrPath('Key of the client certificate, PEM text'),
+    key_file: pemOrPath('Key of the client certificate, path of a PEM file'),
+    reject_unauthorized: Type.Optional(Type.Boolean({ description: 'Verify the server certificate (default true); false is for lab servers with throwaway certificates' })),
+    servername: Type.Optional(Type.String({ description: 'SNI server name and the name the certificate is checked against (default: the host of the URL)' })),
   },
-};
+  { additionalProperties: false },
+);
+
+export type TlsOptions = Static<typeof tlsSchema>;
 
 export interface ConnectTls {
   ca?: string;

@@ -29,3 +29,34 @@ test('the sdk exports the pcap writer and the expression rule; the testing helpe
   assert.equal(sdk.isExpression(' { $n }'), false, 'no trimming: the first character must be {');
   assert.equal(sdk.isExpression('\\{ literal }'), false);
 });
+
+test('definePlugin infers the options of setup(), multiplied and the commands from a TypeBox optionsSchema', () => {
+  const optionsSchema = sdk.Type.Object({ port: sdk.Type.Optional(sdk.Type.Integer({ default: 7 })), names: sdk.Type.Array(sdk.Type.String()) }, { additionalProperties: false });
+  const seen: number[] = [];
+  const p = sdk.definePlugin({
+    name: 'typed',
+    version: '1.0.0',
+    optionsSchema,
+    multiplied: (options) => options.names.length > 1,
+    setup(_api, options) {
+      const port: number | undefined = options.port;
+      const names: string[] = options.names;
+      // @ts-expect-error not an option of the schema
+      void options.host;
+      // @ts-expect-error names is a string array
+      const wrong: number[] = options.names;
+      void wrong;
+      seen.push(port ?? 0, names.length);
+    },
+    commands: {
+      show: { description: '', help: '', run: async (_args, options) => options.names.length },
+    },
+  });
+  assert.equal(p.optionsSchema, optionsSchema, 'the TypeBox schema is the JSON schema the loader compiles');
+  void p.setup({} as sdk.PluginApi, { port: 1, names: ['a'] });
+  // @ts-expect-error the options are the schema's: names is required
+  const missing = () => p.setup({} as sdk.PluginApi, { port: 1 });
+  void missing;
+  assert.deepEqual(seen, [1, 1]);
+  assert.equal(typeof p.multiplied === 'function' && p.multiplied({ names: ['a', 'b'] }), true);
+});

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 const CANCEL_REQUEST_CODE = 80877102;
 
 /** The 16 bytes of a CancelRequest. */
-export function cancelRequest(processId: number, secretKey: number): Buffer {
+function cancelRequest(processId: number, secretKey: number): Buffer {
   const b = Buffer.alloc(16);
   b.writeInt32BE(16, 0);
   b.writeInt32BE(CANCEL_REQUEST_CODE, 4);

@@ -10,58 +10,16 @@
 // The instance is 'up' once a connection succeeds (a probe on a connection of its own at start, running init_sql
 // the first time); while the server cannot be reached it is 'connecting' and probes again with a growing delay
 // (1 s doubling up to retry_max_ms), and at once when a run asks for it (reconnect()).
-import { connectTls, redactText } from '../../../sdk/index.js';
+import { redactText } from '../../../sdk/index.js';
 import pg from 'pg';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sessionChange } from '../sql/session-state.js';
 import { sendCancel } from './pg-cancel.js';
+import { clientConfig, describePgError, isConnectionError, pgValue, sslConfig } from './pg-driver.js';
+import { POSTGRES_DEFAULTS, type DbInstanceOptions } from './options.js';
 import { Slots, SlotWaitError } from './slots.js';
-import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, toJson, type DbInstance, type DbInstanceOptions, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
-
-const INT8 = 20;
-const NUMERIC = 1700;
-const DATE_TIME = new Set([1082, 1083, 1114, 1184, 1266]); // date, time, timestamp, timestamptz, timetz: kept as text
-
-const typeParsers = {
-  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
-    if (format === 'binary') return pg.types.getTypeParser(oid, 'binary') as (v: string) => unknown;
-    if (oid === INT8) return (v) => (Number.isSafeInteger(Number(v)) ? Number(v) : v);
-    if (oid === NUMERIC) return (v) => {
-      const n = Number(v);
-      return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER && String(n).replace('.', '').replace(/^-/, '').length <= 15 ? n : v;
-    };
-    if (DATE_TIME.has(oid)) return (v) => v;
-    return pg.types.getTypeParser(oid, 'text') as (v: string) => unknown;
-  },
-};
-
-// Errors of the connection rather than of the statement.
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
-
-function isConnectionError(e: Error & { code?: string }): boolean {
-  if (e.code && CONNECTION_CODES.has(e.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i.test(e.message);
-}
-
-function describePgError(e: Error & { code?: string; detail?: string; hint?: string; position?: string }): string {
-  let m = e.message || String(e);
-  if (e.code === 'ECONNREFUSED') m = `connection refused (${(e as { address?: string }).address ?? ''}:${(e as { port?: number }).port ?? ''})`;
-  if (e.detail) m += ` — ${e.detail}`;
-  if (e.hint) m += ` (hint: ${e.hint})`;
-  if (e.code && /^[0-9A-Z]{5}$/.test(e.code)) m += ` [SQLSTATE ${e.code}]`;
-  return m;
-}
-
-/** The `ssl` option as node-postgres takes it (files read at boot, so a missing one is a boot error). */
-export function sslConfig(name: string, ssl: NonNullable<DbInstanceOptions['ssl']>): boolean | pg.ConnectionConfig['ssl'] {
-  if (typeof ssl === 'boolean') return ssl;
-  return { rejectUnauthorized: true, ...connectTls(ssl, `db instance ${name}: `) } as pg.ConnectionConfig['ssl'];
-}
-
-function pgValue(v: unknown): unknown {
-  return v === undefined ? null : v;
-}
+import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, toJson, type DbInstance, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
 
 /** How long a cancelled statement may take to stop before its connection is closed instead. */
 const CANCEL_GRACE_MS = 2000;
@@ -122,9 +80,9 @@ export class PostgresDb implements DbInstance {
     this.name = opts.name;
     if (opts.ssl !== undefined) sslConfig(opts.name, opts.ssl); // fail at boot on an unreadable file
     this.queries = namedQueries(opts);
-    this.timeoutMs = opts.timeout_ms ?? 30_000;
-    this.slots = new Slots(opts.pool_size ?? 4);
-    const safe = opts.connection ? redactText(opts.connection) : `postgres://${opts.user ?? ''}@${opts.host ?? 'localhost'}:${opts.port ?? 5432}/${opts.database ?? ''}`;
+    this.timeoutMs = opts.timeout_ms ?? POSTGRES_DEFAULTS.timeout_ms;
+    this.slots = new Slots(opts.pool_size ?? POSTGRES_DEFAULTS.pool_size);
+    const safe = opts.connection ? redactText(opts.connection) : `postgres://${opts.user ?? ''}@${opts.host ?? POSTGRES_DEFAULTS.host}:${opts.port ?? POSTGRES_DEFAULTS.port}/${opts.database ?? ''}`;
     this.target = safe;
   }
 
@@ -143,28 +101,10 @@ export class PostgresDb implements DbInstance {
     return d;
   }
 
-  private clientConfig(): pg.ClientConfig {
-    const o = this.opts;
-    const cfg: pg.ClientConfig = {
-      connectionTimeoutMillis: o.connect_timeout_ms ?? 5_000,
-      statement_timeout: this.timeoutMs,
-      application_name: 'tester-service',
-      types: typeParsers as unknown as pg.CustomTypesConfig,
-    };
-    if (o.connection) cfg.connectionString = o.connection;
-    if (o.host !== undefined) cfg.host = o.host;
-    if (o.port !== undefined) cfg.port = o.port;
-    if (o.user !== undefined) cfg.user = o.user;
-    if (o.password !== undefined) cfg.password = o.password;
-    if (o.database !== undefined) cfg.database = o.database;
-    if (o.ssl !== undefined) cfg.ssl = sslConfig(o.name, o.ssl);
-    return cfg;
-  }
-
   private makePool(): pg.Pool {
     // max = the permits: a query holding a permit never queues inside pg-pool, so pg-pool's connect timeout is a
     // connect timeout only
-    const pool = new pg.Pool({ ...this.clientConfig(), max: this.slots.size, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ ...clientConfig(this.opts, this.timeoutMs), max: this.slots.size, idleTimeoutMillis: 30_000 });
     // An idle client losing its server emits 'error' on the pool: without a listener that would end the process.
     pool.on('error', (e) => {
       this.lastError = describePgError(e);
@@ -211,7 +151,7 @@ export class PostgresDb implements DbInstance {
     if (this.probing) return this.probing;
     if (this.stopped || !this.pool) return Promise.resolve();
     this.probing = (async () => {
-      const client = new pg.Client(this.clientConfig());
+      const client = new pg.Client(clientConfig(this.opts, this.timeoutMs));
       client.on('error', () => undefined); // a failure mid-probe is reported by the awaited call
       try {
         await client.connect();
@@ -241,7 +181,7 @@ export class PostgresDb implements DbInstance {
   private schedule(): void {
     if (this.stopped || this.timer) return;
     const wait = this.delay;
-    this.delay = Math.min(this.delay * 2, this.opts.retry_max_ms ?? 30_000);
+    this.delay = Math.min(this.delay * 2, this.opts.retry_max_ms ?? POSTGRES_DEFAULTS.retry_max_ms);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.probe();

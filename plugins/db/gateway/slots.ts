@@ -71,6 +71,7 @@ export class Slots {
 
   /** Fail every waiter (the instance stops). */
   close(): void {
-    for (const w of [...this.waiters]) w.fail(new SlotWaitError('the db instance stopped', 'closed'));
+    // over a copy: fail() takes the waiter out of the list
+    for (const w of this.waiters.slice()) w.fail(new SlotWaitError('the db instance stopped', 'closed'));
   }
 }

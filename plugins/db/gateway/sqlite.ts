@@ -12,7 +12,8 @@ import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sqliteFileAccess } from '../sql/sqlite-guard.js';
 import { CHILD_MARK, type FromSqlite, type ToSqlite } from './sqlite-process.js';
-import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, type DbInstance, type DbInstanceOptions, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
+import { SQLITE_DEFAULTS, type DbInstanceOptions } from './options.js';
+import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, type DbInstance, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
 
 /** How long the SQLite process may take to open the file and run init_sql. */
 const OPEN_TIMEOUT_MS = 30_000;
@@ -100,7 +101,7 @@ export class SqliteDb implements DbInstance {
   ) {
     this.name = opts.name;
     this.queries = namedQueries(opts);
-    this.timeoutMs = Math.max(1, Math.floor(opts.timeout_ms ?? 5000));
+    this.timeoutMs = Math.max(1, Math.floor(opts.timeout_ms ?? SQLITE_DEFAULTS.timeout_ms));
     const f = opts.file ?? `${opts.name}.sqlite`;
     this.file = f === ':memory:' || isAbsolute(f) ? f : join(dataDir, f);
   }

@@ -1,42 +1,7 @@
 // What every DB gateway instance offers the operations, whatever its driver.
 import type { GatewayInstance, Json, JsonObject } from '../../../sdk/index.js';
 import { parseSql, type ParsedSql } from '../sql/placeholders.js';
-
-export interface NamedQueryOptions {
-  /** SQL text as written, with `:name` or `?` parameters (see sql/placeholders.ts). */
-  sql: string;
-  description?: string;
-}
-
-export interface DbInstanceOptions {
-  name: string;
-  driver: 'sqlite' | 'postgres';
-  /** sqlite: database file (relative to the plugin's data directory), or ':memory:'. */
-  file?: string;
-  /** postgres: connection URL (postgres://user:pass@host:port/db), or the fields below. */
-  connection?: string;
-  host?: string;
-  port?: number;
-  user?: string;
-  password?: string;
-  database?: string;
-  /**
-   * postgres: TLS to the server. true = TLS, verifying the certificate against the system CAs; an object gives
-   * the CA (PEM text or file), a client certificate, and whether to verify (default true).
-   */
-  ssl?: boolean | { ca?: string; ca_file?: string; cert?: string; cert_file?: string; key?: string; key_file?: string; reject_unauthorized?: boolean; servername?: string };
-  /** postgres: connections in the pool. */
-  pool_size?: number;
-  /** Per-query timeout, ms (postgres: statement_timeout and a client-side timeout; sqlite: busy timeout). */
-  timeout_ms?: number;
-  /** postgres: connect timeout, ms; and the longest wait between reconnect attempts while the server is down. */
-  connect_timeout_ms?: number;
-  retry_max_ms?: number;
-  /** SQL run once when the instance comes up (CREATE TABLE IF NOT EXISTS ..., seed rows). */
-  init_sql?: string | string[];
-  /** Named queries: db.<label>.<Name> runs this instance's SQL with the operation's arguments as parameters. */
-  queries?: Record<string, string | NamedQueryOptions>;
-}
+import type { DbInstanceOptions } from './options.js';
 
 export interface NamedQuery {
   name: string;

@@ -159,10 +159,5 @@ export function bindValues(parsed: ParsedSql, params: BindInput, driver: 'pg' | 
   const problem = checkParams(parsed, params);
   if (problem) throw new SqlParamError(problem);
   const order = driver === 'pg' ? parsed.pgOrder : parsed.liteOrder;
-  const out = new Array<unknown>(order.length);
-  for (let i = 0; i < order.length; i++) {
-    const k = order[i]!;
-    out[i] = typeof k === 'number' ? (params as unknown[])[k] : (params as Record<string, unknown>)[k];
-  }
-  return out;
+  return order.map((k) => (typeof k === 'number' ? (params as unknown[])[k] : (params as Record<string, unknown>)[k]));
 }

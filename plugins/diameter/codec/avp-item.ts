@@ -4,7 +4,7 @@
 import { Type, type Static } from '../../../sdk/index.js';
 import { BASE_TYPES } from './types.js';
 
-export const avpItemSchema = Type.Object(
+const avpItemSchema = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, description: 'AVP name from the dictionary, "Session-Id_auto", or AVP-<code>[-V<vendor>].' })),
     value: Type.Optional(Type.Unknown({ description: 'The value: string, number, enumerated value name; a list or an object of AVPs for Grouped; null leaves the AVP out.' })),

@@ -4,7 +4,7 @@ import { CodecResult, DiameterCodecError } from './errors.js';
 
 /** AVP flags: Vendor-specific, Mandatory, Protected (deprecated in RFC 6733). Bits 4..0 are reserved. */
 export const AvpFlag = { V: 0x80, M: 0x40, P: 0x20 } as const;
-export const AVP_FLAGS_RESERVED = 0x1f;
+const AVP_FLAGS_RESERVED = 0x1f;
 
 export interface RawAvp {
   code: number;

@@ -9,7 +9,7 @@ export const MAX_MESSAGE_LENGTH = 0xffffff;
 
 /** Command flags (RFC 6733 §3): Request, Proxiable, Error, potentially reTransmitted. Bits 3..0 are reserved. */
 export const CommandFlag = { R: 0x80, P: 0x40, E: 0x20, T: 0x10 } as const;
-export const COMMAND_FLAGS_RESERVED = 0x0f;
+const COMMAND_FLAGS_RESERVED = 0x0f;
 
 export interface DiameterHeader {
   version: number;

@@ -2,7 +2,7 @@
 // AVPs (grouped AVPs are read on demand by the view layer).
 import { avpsSize, readAvps, writeAvp, type AvpNode, type RawAvp } from './avp.js';
 import { CodecResult, DiameterCodecError } from './errors.js';
-import { CommandFlag, HEADER_LENGTH, MAX_MESSAGE_LENGTH, readHeader, writeHeader, type DiameterHeader } from './header.js';
+import { HEADER_LENGTH, MAX_MESSAGE_LENGTH, readHeader, writeHeader, type DiameterHeader } from './header.js';
 
 export interface MessageSpec {
   flags: number;
@@ -42,11 +42,6 @@ export function decodeMessage(buf: Buffer): ParsedMessage {
   }
   const avps = readAvps(buf, HEADER_LENGTH, header.length, 0);
   return { header, avps, bytes: buf };
-}
-
-/** Header-only look at a message (used on the receive path before deciding who decodes it). */
-export function isRequestBytes(buf: Buffer): boolean {
-  return (buf[4]! & CommandFlag.R) !== 0;
 }
 
 /** Find the first top-level AVP with this code and vendor. */

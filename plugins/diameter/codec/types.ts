@@ -8,7 +8,6 @@
 //   UTF8String, DiameterIdentity, DiameterURI, IPFilterRule   string
 //   Grouped           handled by the message layer (children)
 import { isIP } from 'node:net';
-import { CodecResult, DiameterCodecError } from './errors.js';
 
 export type BaseType =
   | 'OctetString' | 'Integer32' | 'Integer64' | 'Unsigned32' | 'Unsigned64' | 'Float32' | 'Float64'
@@ -21,7 +20,7 @@ export const BASE_TYPES: readonly BaseType[] = [
 ];
 
 /** Seconds between the NTP epoch (1900-01-01) and the Unix epoch. */
-export const NTP_UNIX_OFFSET = 2208988800;
+const NTP_UNIX_OFFSET = 2208988800;
 
 /** Thrown by encodeValue for a value that does not fit the type; the caller adds the AVP name. */
 export class ValueError extends Error {
@@ -298,10 +297,4 @@ export function decodeValue(type: BaseType, d: Buffer): string | number {
     case 'Grouped':
       throw new ValueError('Grouped AVPs are decoded as a list of AVPs');
   }
-}
-
-/** Wrap a ValueError from decodeValue into a DiameterCodecError (5004 DIAMETER_INVALID_AVP_VALUE). */
-export function valueFault(e: unknown, name: string, code: number, offset: number): DiameterCodecError {
-  const msg = e instanceof Error ? e.message : String(e);
-  return new DiameterCodecError(`AVP ${name} (${code}) at offset ${offset}: ${msg}`, CodecResult.INVALID_AVP_VALUE, offset, code);
 }

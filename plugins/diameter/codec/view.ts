@@ -5,7 +5,6 @@
 //  - flattenExpected(): expected values (nested objects allowed) -> dotted kpaths with enum names resolved (match)
 import type { Json, JsonObject } from '../../../sdk/types.js';
 import { AvpFlag, avpFlagsText, parseAvpFlags, readAvps, type AvpNode, type RawAvp } from './avp.js';
-import { DiameterCodecError } from './errors.js';
 import { decodeValue, encodeValue, hexToBytes, ValueError, type BaseType } from './types.js';
 import type { Dictionary } from '../dictionary/dictionary.js';
 import type { AvpDefinition } from '../dictionary/types.js';
@@ -45,7 +44,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * Normalise grouped values: an array of items, or an object `{ "CC-Time": 60, "Rating-Group": [1, 2] }`
  * (a list value repeats the AVP). Returns items.
  */
-export function toItems(v: unknown, path: string): AvpItem[] {
+function toItems(v: unknown, path: string): AvpItem[] {
   if (Array.isArray(v)) {
     return v.map((it, i) => {
       if (!isPlainObject(it)) throw new ItemError(`${path}[${i}]`, 'each AVP must be an object { "name": ..., "value": ... }');
@@ -96,9 +95,7 @@ function adHoc(code: number, vendorId: number, it: AvpItem, path: string): AvpDe
 
 /** Encode argument items into AVP nodes. Enumerated names resolve through the dictionary. */
 export function encodeItems(dict: Dictionary, items: readonly AvpItem[], path: string): AvpNode[] {
-  const out: AvpNode[] = new Array(items.length);
-  for (let i = 0; i < items.length; i++) out[i] = encodeItem(dict, items[i]!, `${path}[${i}]`);
-  return out;
+  return items.map((item, i) => encodeItem(dict, item, `${path}[${i}]`));
 }
 
 /** Encode one argument item; `p` names it in errors (e.g. `arguments.avps[3]`). */
@@ -155,9 +152,8 @@ export function decodeView(dict: Dictionary, avps: readonly RawAvp[], errors: st
 const FAILED_AVP = 279;
 
 function decodeList(dict: Dictionary, avps: readonly RawAvp[], errors: string[], depth: number, quiet: boolean): DecodedAvp[] {
-  const out: DecodedAvp[] = new Array(avps.length);
-  for (let i = 0; i < avps.length; i++) {
-    const a = avps[i]!;
+  const out: DecodedAvp[] = [];
+  for (const a of avps) {
     const def = dict.avpByCode(a.code, a.vendorId);
     const d: DecodedAvp = { name: def ? def.name : dict.avpName(a.code, a.vendorId), code: a.code, flags: avpFlagsText(a.flags) };
     if (a.vendorId) d.vendor = a.vendorId;
@@ -193,17 +189,9 @@ function decodeList(dict: Dictionary, avps: readonly RawAvp[], errors: string[],
         if (!quiet) errors.push(`AVP ${def.name} (${a.code}) at offset ${a.offset}: ${d.error}`);
       }
     }
-    out[i] = d;
+    out.push(d);
   }
   return out;
-}
-
-/** Strict decode of raw AVPs: like decodeView but throws the first DiameterCodecError. */
-export function decodeStrict(dict: Dictionary, avps: readonly RawAvp[]): DecodedAvp[] {
-  const errors: string[] = [];
-  const v = decodeView(dict, avps, errors);
-  if (errors.length) throw new DiameterCodecError(errors[0]!, 5004, 0);
-  return v;
 }
 
 /** The value of one decoded AVP in the object form. */

@@ -7,21 +7,20 @@ import { creditControl } from './credit-control.js';
 import { nasreq } from './nasreq.js';
 import { roGy } from './ro-gy.js';
 import { sh } from './sh.js';
-import type {
-  ApplicationDefinition, AvpDefinition, CommandDefinition, DictionarySource, SiteDictionary,
-} from './types.js';
+import type { SiteDictionary } from './site.js';
+import type { ApplicationDefinition, AvpDefinition, CommandDefinition, DictionarySource } from './types.js';
 
 export const BUILTIN_SOURCES: readonly DictionarySource[] = [base, nasreq, creditControl, roGy, sh];
 
 /** Enumerated value names compare case-insensitively, with spaces and hyphens taken as underscores. */
-export function enumKey(name: string): string {
+function enumKey(name: string): string {
   return name.trim().toUpperCase().replace(/[\s-]+/g, '_');
 }
 
 const UNKNOWN_AVP = /^AVP-(\d+)(?:-V(\d+))?$/i;
 
 /** Name shown for an AVP missing from the dictionary: `AVP-<code>` or `AVP-<code>-V<vendor>`. */
-export function unknownAvpName(code: number, vendorId: number): string {
+function unknownAvpName(code: number, vendorId: number): string {
   return vendorId ? `AVP-${code}-V${vendorId}` : `AVP-${code}`;
 }
 
@@ -99,7 +98,7 @@ export class Dictionary {
       if (a.vendor !== undefined && (!Number.isInteger(a.vendor) || a.vendor < 0 || a.vendor > 0xffffffff)) {
         throw new DictionaryError(`${at} (${a.name}): vendor must be an unsigned 32-bit integer`);
       }
-      if (!BASE_TYPES.includes(a.type)) {
+      if (!isBaseType(a.type)) {
         throw new DictionaryError(`${at} (${a.name}): type must be one of ${BASE_TYPES.join(', ')}`);
       }
       let flags: number;
@@ -227,6 +226,6 @@ export class Dictionary {
   }
 }
 
-export function isBaseType(t: unknown): t is BaseType {
+function isBaseType(t: unknown): t is BaseType {
   return typeof t === 'string' && (BASE_TYPES as readonly string[]).includes(t);
 }

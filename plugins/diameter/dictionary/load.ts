@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Dictionary, DictionaryError } from './dictionary.js';
-import type { SiteDictionary } from './types.js';
+import type { SiteDictionary } from './site.js';
 
 export function loadDictionary(options: { dictionary?: SiteDictionary; dictionary_files?: string[] }): Dictionary {
   const sites: SiteDictionary[] = [];

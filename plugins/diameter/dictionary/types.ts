@@ -1,40 +1,12 @@
-// Dictionary data shapes. The built-in dictionaries are written in the compact source form; site dictionaries in
-// plugins.json use the same form (or the expanded object form) and are merged on top.
+// Dictionary data shapes. The built-in dictionaries are written in the compact source form; site dictionaries
+// (plugins.json, dictionary files: site.ts) in an expanded object form, merged on top.
 import type { BaseType } from '../codec/types.js';
 
 /** [code, name, type, flags ('M', 'VM', 'V' or ''), vendorId?]: a vendor id defaults to the source's `vendorId` when the flags contain V. */
-export type AvpTuple = readonly [number, string, BaseType, string, number?];
-
-export interface AvpSpec {
-  name: string;
-  code: number;
-  /** Vendor-Id (0 or absent: IETF AVP, V flag clear). */
-  vendor?: number;
-  type: BaseType;
-  /** Flags to set when encoding: 'M', 'VM', 'V', '' (default: 'M', plus 'V' when vendor is set). */
-  flags?: string;
-  /** Named values (Enumerated, or Unsigned32 AVPs with well-known values such as Result-Code). */
-  enum?: Record<string, number>;
-}
+type AvpTuple = readonly [number, string, BaseType, string, number?];
 
 /** [code, name without -Request/-Answer, request abbreviation, answer abbreviation, application id or null, proxiable] */
-export type CommandTuple = readonly [number, string, string, string, number | null, boolean];
-
-export interface CommandSpec {
-  name: string;
-  code: number;
-  /** Application id put in the header; absent: the session's / peer's default application. */
-  application_id?: number | null;
-  abbreviations?: [string, string];
-  proxiable?: boolean;
-}
-
-export interface ApplicationSpec {
-  id: number;
-  name: string;
-  vendor?: number;
-  kind?: 'auth' | 'acct';
-}
+type CommandTuple = readonly [number, string, string, string, number | null, boolean];
 
 export interface DictionarySource {
   name: string;
@@ -45,14 +17,6 @@ export interface DictionarySource {
   commands?: readonly CommandTuple[];
   avps: readonly AvpTuple[];
   enums?: Readonly<Record<string, Readonly<Record<string, number>>>>;
-}
-
-/** A site dictionary as written in plugins.json (expanded object form). */
-export interface SiteDictionary {
-  vendors?: Record<string, string>;
-  applications?: ApplicationSpec[];
-  commands?: CommandSpec[];
-  avps?: AvpSpec[];
 }
 
 export interface AvpDefinition {

@@ -8,7 +8,7 @@ import { SESSION_ID_AUTO } from '../runtime/build.js';
 
 
 /** True when an expression string appears anywhere in `v`. */
-export function hasExpression(v: unknown): boolean {
+function hasExpression(v: unknown): boolean {
   if (isExpression(v)) return true;
   if (Array.isArray(v)) return v.some(hasExpression);
   if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => isExpression(k) || hasExpression(x));

@@ -33,7 +33,7 @@ export function capabilityAvps(c: PeerConfig, local: readonly string[]): AvpNode
 }
 
 /** Application ids advertised in a CER/CEA. */
-export function advertisedApps(avps: readonly RawAvp[]): number[] {
+function advertisedApps(avps: readonly RawAvp[]): number[] {
   const out: number[] = [];
   for (const a of avps) {
     if (a.vendorId) continue;
@@ -58,4 +58,20 @@ export function peerIdentityOf(m: ParsedMessage): PeerIdentity {
     productName: strOf(m.avps, A.ProductName),
     applications: advertisedApps(m.avps),
   };
+}
+
+/**
+ * Whether a server accepts the peer's CER: 3010 (DIAMETER_UNKNOWN_PEER) for an Origin-Host other than
+ * peer_origin_host, 5010 (DIAMETER_NO_COMMON_APPLICATION) when no application is shared (relay shares all).
+ */
+export function cerVerdict(c: PeerConfig, m: ParsedMessage): { rc: number; err?: string } {
+  const peerHost = strOf(m.avps, A.OriginHost);
+  if (c.peer_origin_host && peerHost !== c.peer_origin_host) return { rc: 3010, err: `unknown peer ${peerHost ?? '(no Origin-Host)'}` };
+  const theirs = advertisedApps(m.avps);
+  const ours = c.applications.map((a) => a.id);
+  const relay = 0xffffffff;
+  if (!theirs.includes(relay) && !ours.includes(relay) && !ours.some((x) => theirs.includes(x))) {
+    return { rc: 5010, err: `no common application (peer: ${theirs.join(', ') || 'none'}; ours: ${ours.join(', ')})` };
+  }
+  return { rc: 2001 };
 }

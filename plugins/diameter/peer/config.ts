@@ -1,7 +1,6 @@
-// One peer instance as configured in plugins.json (the plugin's `instances[]`), with defaults applied.
-import { checkSctpConfig, sctpSchema, type SctpConfig } from '../../../sdk/index.js';
-
-export type PeerMode = 'client' | 'server';
+// One peer instance as plugins.json declares it (the plugin's `instances[]`): the schema the loader validates, the
+// type it gives, and the PeerConfig a DiameterPeer runs on (defaults applied, applications normalised).
+import { checkSctpConfig, OneOf, sctpSchema, Type, type Static } from '../../../sdk/index.js';
 
 export interface ApplicationRef {
   /** Auth-Application-Id or Acct-Application-Id. */
@@ -9,41 +8,6 @@ export interface ApplicationRef {
   kind: 'auth' | 'acct';
   /** Vendor-Id of a vendor-specific application (sent in Vendor-Specific-Application-Id). */
   vendor: number;
-}
-
-export interface PeerConfig {
-  name: string;
-  mode: PeerMode;
-  /** 'tcp' (default) or 'sctp' (RFC 6733 §2.1.1: PPID 46; the sdk's kernel or userland SCTP). */
-  transport: 'tcp' | 'sctp';
-  /** transport sctp: backend, more addresses (multi-homing), streams, timers. */
-  sctp?: SctpConfig;
-  /** client: the peer's address; server: the address to listen on. */
-  host: string;
-  port: number;
-  origin_host: string;
-  origin_realm: string;
-  /** Destination-Realm / -Host put in requests when not given; default: the peer's Origin-Realm from CER/CEA. */
-  destination_realm?: string;
-  destination_host?: string;
-  applications: ApplicationRef[];
-  host_ip_addresses?: string[];
-  vendor_id: number;
-  product_name: string;
-  firmware_revision?: number;
-  /** server mode: accept only a peer with this Origin-Host. */
-  peer_origin_host?: string;
-  /** Tw of RFC 3539 (ms). */
-  watchdog_ms: number;
-  connect_timeout_ms: number;
-  reconnect_min_ms: number;
-  reconnect_max_ms: number;
-  /** Default wait for an answer, and for a server-initiated request (from_server operations), ms (default 10 000). */
-  request_timeout_ms: number;
-  dpa_timeout_ms: number;
-  max_message_bytes: number;
-  /** Write every message this peer sends and receives to this pcap file (EXPORTED_PDU, dissector 'diameter'). */
-  capture_file?: string;
 }
 
 const NAMED_APPS: Record<string, ApplicationRef> = {
@@ -56,60 +20,79 @@ const NAMED_APPS: Record<string, ApplicationRef> = {
   relay: { id: 0xffffffff, kind: 'auth', vendor: 0 },
 };
 
-export const applicationSchema = {
-  oneOf: [
-    { type: 'integer', minimum: 0, maximum: 4294967295 },
-    { type: 'string', enum: Object.keys(NAMED_APPS) },
-    {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        auth: { type: 'integer', minimum: 0, maximum: 4294967295 },
-        acct: { type: 'integer', minimum: 0, maximum: 4294967295 },
-        vendor: { type: 'integer', minimum: 0, maximum: 4294967295 },
-      },
-      oneOf: [{ required: ['auth'] }, { required: ['acct'] }],
-    },
-  ],
-};
-
-export const peerConfigSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'origin_host', 'origin_realm'],
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    mode: { type: 'string', enum: ['client', 'server'], default: 'client' },
-    transport: { type: 'string', enum: ['tcp', 'sctp'], default: 'tcp' },
-    sctp: sctpSchema,
-    host: { type: 'string', minLength: 1, default: '127.0.0.1' },
-    port: { type: 'integer', minimum: 0, maximum: 65535, default: 3868 },
-    origin_host: { type: 'string', minLength: 1, pattern: '^[\\x21-\\x7e]+$' },
-    origin_realm: { type: 'string', minLength: 1, pattern: '^[\\x21-\\x7e]+$' },
-    destination_realm: { type: 'string', minLength: 1 },
-    destination_host: { type: 'string', minLength: 1 },
-    applications: { type: 'array', items: applicationSchema, minItems: 1, default: ['credit-control'] },
-    host_ip_addresses: { type: 'array', items: { type: 'string' } },
-    vendor_id: { type: 'integer', minimum: 0, maximum: 4294967295, default: 0 },
-    product_name: { type: 'string', default: 'tester-service' },
-    firmware_revision: { type: 'integer', minimum: 0, maximum: 4294967295 },
-    peer_origin_host: { type: 'string' },
-    watchdog_ms: { type: 'integer', minimum: 100, default: 30000 },
-    connect_timeout_ms: { type: 'integer', minimum: 10, default: 3000 },
-    reconnect_min_ms: { type: 'integer', minimum: 10, default: 500 },
-    reconnect_max_ms: { type: 'integer', minimum: 10, default: 10000 },
-    request_timeout_ms: { type: 'integer', minimum: 1 },
-    dpa_timeout_ms: { type: 'integer', minimum: 10, default: 2000 },
-    max_message_bytes: { type: 'integer', minimum: 64, maximum: 16777215, default: 1048576 },
-    capture_file: { type: 'string' },
-  },
+/**
+ * What a peer does without the option: the schema's defaults, and peerConfig's for a config not validated (the
+ * simulator, tests). request_timeout_ms is peerConfig's only: the schema leaves it out of the options.
+ */
+export const PEER_DEFAULTS = {
+  mode: 'client',
+  transport: 'tcp',
+  host: '127.0.0.1',
+  port: 3868,
+  applications: ['credit-control'],
+  vendor_id: 0,
+  product_name: 'tester-service',
+  watchdog_ms: 30_000,
+  connect_timeout_ms: 3_000,
+  reconnect_min_ms: 500,
+  reconnect_max_ms: 10_000,
+  request_timeout_ms: 10_000,
+  dpa_timeout_ms: 2_000,
+  max_message_bytes: 1_048_576,
 } as const;
 
-type RawApp = number | string | { auth?: number; acct?: number; vendor?: number };
+const u32 = (options: { default?: number } = {}) => Type.Integer({ minimum: 0, maximum: 4294967295, ...options });
+const identity = (description: string) => Type.String({ minLength: 1, pattern: '^[\\x21-\\x7e]+$', description });
+
+const applicationSchema = OneOf([
+  u32(),
+  Type.Enum(Object.keys(NAMED_APPS), { type: 'string' }),
+  Type.Object({ auth: Type.Optional(u32()), acct: Type.Optional(u32()), vendor: Type.Optional(u32()) }, { additionalProperties: false, oneOf: [{ required: ['auth'] }, { required: ['acct'] }] }),
+]);
+
+export const peerOptionsSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    mode: Type.Optional(Type.Enum(['client', 'server'], { type: 'string', default: PEER_DEFAULTS.mode })),
+    transport: Type.Optional(Type.Enum(['tcp', 'sctp'], { type: 'string', default: PEER_DEFAULTS.transport, description: "'tcp' or 'sctp' (RFC 6733 §2.1.1: PPID 46; the sdk's kernel or userland SCTP)" })),
+    sctp: Type.Optional(sctpSchema),
+    host: Type.Optional(Type.String({ minLength: 1, default: PEER_DEFAULTS.host, description: "client: the peer's address; server: the address to listen on" })),
+    port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, default: PEER_DEFAULTS.port })),
+    origin_host: identity('Origin-Host of this peer (DiameterIdentity)'),
+    origin_realm: identity('Origin-Realm of this peer'),
+    destination_realm: Type.Optional(Type.String({ minLength: 1, description: "Destination-Realm put in requests that give none (default: the peer's Origin-Realm from CER/CEA)" })),
+    destination_host: Type.Optional(Type.String({ minLength: 1, description: 'Destination-Host put in requests that give none' })),
+    applications: Type.Optional(Type.Array(applicationSchema, { minItems: 1, default: PEER_DEFAULTS.applications, description: 'Applications advertised in CER/CEA: an id, a name, or {auth|acct, vendor}' })),
+    host_ip_addresses: Type.Optional(Type.Array(Type.String())),
+    vendor_id: Type.Optional(u32({ default: PEER_DEFAULTS.vendor_id })),
+    product_name: Type.Optional(Type.String({ default: PEER_DEFAULTS.product_name })),
+    firmware_revision: Type.Optional(u32()),
+    peer_origin_host: Type.Optional(Type.String({ description: 'server mode: accept only a peer with this Origin-Host' })),
+    watchdog_ms: Type.Optional(Type.Integer({ minimum: 100, default: PEER_DEFAULTS.watchdog_ms, description: 'Tw of RFC 3539, ms' })),
+    connect_timeout_ms: Type.Optional(Type.Integer({ minimum: 10, default: PEER_DEFAULTS.connect_timeout_ms })),
+    reconnect_min_ms: Type.Optional(Type.Integer({ minimum: 10, default: PEER_DEFAULTS.reconnect_min_ms })),
+    reconnect_max_ms: Type.Optional(Type.Integer({ minimum: 10, default: PEER_DEFAULTS.reconnect_max_ms })),
+    request_timeout_ms: Type.Optional(Type.Integer({ minimum: 1, description: `Default wait for an answer, and for a server-initiated request (from_server operations), ms (default ${PEER_DEFAULTS.request_timeout_ms})` })),
+    dpa_timeout_ms: Type.Optional(Type.Integer({ minimum: 10, default: PEER_DEFAULTS.dpa_timeout_ms })),
+    max_message_bytes: Type.Optional(Type.Integer({ minimum: 64, maximum: 16777215, default: PEER_DEFAULTS.max_message_bytes })),
+    capture_file: Type.Optional(Type.String({ description: "Write every message this peer sends and receives to this pcap file (EXPORTED_PDU, dissector 'diameter')" })),
+  },
+  { additionalProperties: false },
+);
+
+/** A peer instance as plugins.json gives it. */
+type PeerOptions = Static<typeof peerOptionsSchema>;
+
+type Defaulted = Exclude<keyof typeof PEER_DEFAULTS, 'applications'>;
+
+/** A peer instance with the defaults applied and its applications normalised. */
+export type PeerConfig = Omit<PeerOptions, Defaulted | 'applications'> & Required<Pick<PeerOptions, Defaulted>> & { applications: ApplicationRef[] };
+
+type RawApp = NonNullable<PeerOptions['applications']>[number];
 
 export function normaliseApplications(apps: readonly RawApp[] | undefined): ApplicationRef[] {
   const out: ApplicationRef[] = [];
-  for (const a of apps ?? ['credit-control']) {
+  for (const a of apps ?? PEER_DEFAULTS.applications) {
     if (typeof a === 'number') out.push({ id: a, kind: 'auth', vendor: 0 });
     else if (typeof a === 'string') {
       const n = NAMED_APPS[a];
@@ -121,36 +104,22 @@ export function normaliseApplications(apps: readonly RawApp[] | undefined): Appl
   return out;
 }
 
-/** Apply defaults (when the schema has not) and normalise applications. */
+/** The options without the keys given as undefined (they take the defaults). */
+function given<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Apply the defaults (to a config the schema has not validated too) and normalise the applications. */
 export function peerConfig(raw: Record<string, unknown>): PeerConfig {
-  const r = raw as Partial<PeerConfig> & { applications?: RawApp[] };
-  const transport = r.transport ?? 'tcp';
-  if (r.sctp && transport !== 'sctp') throw new Error(`diameter instance '${String(r.name)}': sctp options need transport sctp (it is ${transport})`);
-  if (transport === 'sctp') checkSctpConfig(r.sctp, `diameter instance '${String(r.name)}'`);
+  const { applications, sctp, ...rest } = raw as PeerOptions;
+  const transport = rest.transport ?? PEER_DEFAULTS.transport;
+  if (sctp && transport !== 'sctp') throw new Error(`diameter instance '${String(rest.name)}': sctp options need transport sctp (it is ${transport})`);
+  if (transport === 'sctp') checkSctpConfig(sctp, `diameter instance '${String(rest.name)}'`);
   return {
-    name: String(r.name),
-    mode: r.mode ?? 'client',
+    ...PEER_DEFAULTS,
+    ...given(rest),
     transport,
-    ...(transport === 'sctp' ? { sctp: { backend: 'auto' as const, ...r.sctp } } : {}),
-    host: r.host ?? '127.0.0.1',
-    port: r.port ?? 3868,
-    origin_host: String(r.origin_host),
-    origin_realm: String(r.origin_realm),
-    destination_realm: r.destination_realm,
-    destination_host: r.destination_host,
-    applications: normaliseApplications(r.applications as RawApp[] | undefined),
-    host_ip_addresses: r.host_ip_addresses,
-    vendor_id: r.vendor_id ?? 0,
-    product_name: r.product_name ?? 'tester-service',
-    firmware_revision: r.firmware_revision,
-    peer_origin_host: r.peer_origin_host,
-    watchdog_ms: r.watchdog_ms ?? 30000,
-    connect_timeout_ms: r.connect_timeout_ms ?? 3000,
-    reconnect_min_ms: r.reconnect_min_ms ?? 500,
-    reconnect_max_ms: r.reconnect_max_ms ?? 10000,
-    request_timeout_ms: r.request_timeout_ms ?? 10_000,
-    dpa_timeout_ms: r.dpa_timeout_ms ?? 2000,
-    max_message_bytes: r.max_message_bytes ?? 1048576,
-    capture_file: r.capture_file,
+    ...(transport === 'sctp' ? { sctp: { backend: 'auto' as const, ...sctp } } : {}),
+    applications: normaliseApplications(applications),
   };
 }

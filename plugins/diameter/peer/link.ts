@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import type { SctpAssociation } from '../../../sdk/index.js';
 
 /** SCTP Payload Protocol Identifier of Diameter (47 would be Diameter over DTLS/SCTP, which we do not offer). */
-export const DIAMETER_PPID = 46;
+const DIAMETER_PPID = 46;
 
 export interface PeerLink {
   readonly kind: 'tcp' | 'sctp';

@@ -1,38 +1,33 @@
 // A Diameter peer (gateway instance of kind 'diameter'): the RFC 6733 peer state machine over TCP or SCTP, as a client
-// (connects out, sends CER) or a server (listens, answers CER). Watchdog (watchdog.ts), DPR/DPA at shutdown,
-// reconnection with exponential backoff, hop-by-hop / end-to-end ids, pending requests with timeouts, and the
-// session registry that routes server-initiated requests (RAR, ASR, ...) to the instance that registered the session.
-import { createServer, connect, type Server } from 'node:net';
+// (connects out, sends CER) or a server (listens, answers CER), DPR/DPA at shutdown, and the routing of the peer's
+// requests. Beside it: how it connects and listens (transport.ts), when it tries again (backoff.ts), the watchdog
+// (watchdog.ts), pending requests with timeouts (connection.ts), the session registry that routes server-initiated
+// requests (RAR, ASR, ...) to the instance that registered the session (sessions.ts), and the answers it builds
+// (answers.ts).
 import type { GatewayInstance, GatewayState, Json, JsonObject } from '../../../sdk/types.js';
-import { PcapWriter, SctpServer, chooseSctpBackend, connectSctp } from '../../../sdk/index.js';
-import { AvpFlag, type AvpNode } from '../codec/avp.js';
-import { CodecResult, isCodecError } from '../codec/errors.js';
+import { PcapWriter, chooseSctpBackend } from '../../../sdk/index.js';
+import type { AvpNode } from '../codec/avp.js';
 import { CommandFlag } from '../codec/header.js';
 import { decodeMessage, encodeMessage, findAvp, type ParsedMessage } from '../codec/message.js';
 import type { Dictionary } from '../dictionary/dictionary.js';
+import { answerTo, codecErrorAnswer, unroutedAnswer } from './answers.js';
 import type { PeerConfig } from './config.js';
 import { Connection, PeerError } from './connection.js';
-import { sctpLink, tcpLink, type PeerLink } from './link.js';
+import type { PeerLink } from './link.js';
 import { IdGenerator } from './ids.js';
 import { A, C, str, strOf, u32, u32Of } from './avps.js';
-import { advertisedApps, capabilityAvps, ORIGIN_STATE_ID, peerIdentityOf, type PeerIdentity } from './capabilities.js';
+import { Backoff } from './backoff.js';
+import { capabilityAvps, cerVerdict, ORIGIN_STATE_ID, peerIdentityOf, type PeerIdentity } from './capabilities.js';
+import { SessionRouter, type SessionHandler } from './sessions.js';
+import { dial, listen, type PeerListener } from './transport.js';
 import { Watchdog } from './watchdog.js';
 
 export { PeerError };
+export type { InboundRequest, SessionHandler } from './sessions.js';
 
 /** Detailed phase of the peer state machine (RFC 6733 §5.6, simplified for one connection). */
 export type PeerPhase =
   | 'stopped' | 'connecting' | 'wait-cea' | 'listening' | 'wait-cer' | 'open' | 'closing' | 'backoff';
-
-/** A request received from the peer for a registered session, to be answered by an operation. */
-export interface InboundRequest {
-  message: ParsedMessage;
-  sessionId: string;
-  received: number;
-  answered: boolean;
-}
-
-export type SessionHandler = (req: InboundRequest) => void;
 
 export type TrafficTap = (direction: 'sent' | 'received', bytes: Buffer) => void;
 
@@ -40,17 +35,15 @@ export class DiameterPeer implements GatewayInstance {
   readonly name: string;
   private phase: PeerPhase = 'stopped';
   private conn: Connection | undefined;
-  private server: Server | undefined;
-  private sctpServer: SctpServer | undefined;
+  private listener: PeerListener | undefined;
   /** SCTP: the backend in use and the log line saying why (set at start). */
   private sctpNote: string | undefined;
   private readonly ids = new IdGenerator();
   private lastError: string | undefined;
   /** When lastError was set (ms). */
   private lastErrorAt: number | undefined;
-  private backoffTimer: NodeJS.Timeout | undefined;
   private readonly watchdog: Watchdog;
-  private attempts = 0;
+  private readonly backoff: Backoff;
   private stopping = false;
   private openedAt: number | undefined;
   /** Successful re-opens: the peer came up (CER/CEA done) again after it had been up. */
@@ -59,8 +52,7 @@ export class DiameterPeer implements GatewayInstance {
   private reconnectAttempts = 0;
   private everOpened = false;
   private firstAttempt: { resolve(): void } | undefined;
-  private readonly sessions = new Map<string, SessionHandler>();
-  private fallback: SessionHandler | undefined;
+  private readonly sessions = new SessionRouter();
   private readonly taps = new Set<TrafficTap>();
   private capture: PcapWriter | undefined;
   /** What the peer told us in CER/CEA. */
@@ -68,6 +60,7 @@ export class DiameterPeer implements GatewayInstance {
 
   constructor(readonly config: PeerConfig, readonly dict: Dictionary, private readonly log: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void = () => {}) {
     this.name = config.name;
+    this.backoff = new Backoff(config);
     this.watchdog = new Watchdog(config.watchdog_ms, {
       connection: () => (this.phase === 'open' && this.conn && !this.conn.isClosed ? this.conn : undefined),
       dwr: () => this.dwr(),
@@ -149,7 +142,7 @@ export class DiameterPeer implements GatewayInstance {
   /** Send DPR and wait for DPA (bounded), then close everything. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearTimeout(this.backoffTimer);
+    this.backoff.cancel();
     this.watchdog.stop();
     const c = this.conn;
     if (c && !c.isClosed && this.phase === 'open') {
@@ -165,13 +158,9 @@ export class DiameterPeer implements GatewayInstance {
       c.close('gateway stopped');
     }
     this.conn = undefined;
-    if (this.server) {
-      const s = this.server;
-      this.server = undefined;
-      await new Promise<void>((r) => s.close(() => r()));
-    }
-    await this.sctpServer?.close();
-    this.sctpServer = undefined;
+    const l = this.listener;
+    this.listener = undefined;
+    await l?.close();
     this.phase = 'stopped';
     this.capture?.close();
     this.capture = undefined;
@@ -225,11 +214,7 @@ export class DiameterPeer implements GatewayInstance {
 
   /** Encode an answer to `req` (same code, application, ids; P copied; E for protocol errors 3xxx). */
   buildAnswer(req: ParsedMessage, avps: readonly AvpNode[], errorBit = false): Buffer {
-    const h = req.header;
-    return encodeMessage({
-      flags: (h.flags & CommandFlag.P) | (errorBit ? CommandFlag.E : 0),
-      code: h.code, applicationId: h.applicationId, hopByHop: h.hopByHop, endToEnd: h.endToEnd, avps,
-    });
+    return answerTo(req, avps, errorBit);
   }
 
   /** Send an answer on the open connection. Throws a PeerError when it is gone. */
@@ -242,19 +227,16 @@ export class DiameterPeer implements GatewayInstance {
 
   /** Route requests for this Session-Id to `handler` until unregistered. False when another handler has it. */
   registerSession(sessionId: string, handler: SessionHandler): boolean {
-    const h = this.sessions.get(sessionId);
-    if (h && h !== handler) return false;
-    this.sessions.set(sessionId, handler);
-    return true;
+    return this.sessions.register(sessionId, handler);
   }
 
   unregisterSession(sessionId: string, handler: SessionHandler): void {
-    if (this.sessions.get(sessionId) === handler) this.sessions.delete(sessionId);
+    this.sessions.unregister(sessionId, handler);
   }
 
   /** Requests for sessions nobody registered go to `handler` (a simulator's catch-all) instead of a 5002 answer. */
   setDefaultHandler(handler: SessionHandler | undefined): void {
-    this.fallback = handler;
+    this.sessions.setDefault(handler);
   }
 
   tap(t: TrafficTap): () => void {
@@ -267,37 +249,10 @@ export class DiameterPeer implements GatewayInstance {
   private connectOut(): void {
     if (this.stopping) return;
     this.phase = 'connecting';
-    const { host, port } = this.config;
-    if (this.config.transport === 'sctp') {
-      connectSctp({ host, port, config: this.config.sctp, timeoutMs: this.config.connect_timeout_ms }).then(
-        (a) => (this.stopping ? a.abort('gateway stopped') : this.sendCer(sctpLink(a))),
-        (e: Error) => this.attemptFailed(e.message),
-      );
-      return;
-    }
-    const sock = connect({ host, port });
-    let settled = false;
-    const timer = setTimeout(() => {
-      if (settled) return;
-      settled = true;
-      sock.destroy();
-      this.attemptFailed(`connect to ${host}:${port} timed out after ${this.config.connect_timeout_ms} ms`);
-    }, this.config.connect_timeout_ms);
-    sock.once('error', (e) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      this.attemptFailed(`connect to ${host}:${port} failed: ${e.message}`);
-    });
-    sock.once('connect', () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (this.stopping) {
-        sock.destroy();
-        return;
-      }
-      this.sendCer(tcpLink(sock));
+    dial(this.config, {
+      stopping: () => this.stopping,
+      connected: (link) => this.sendCer(link),
+      failed: (reason) => this.attemptFailed(reason),
     });
   }
 
@@ -345,51 +300,27 @@ export class DiameterPeer implements GatewayInstance {
   private scheduleReconnect(): void {
     if (this.stopping || this.config.mode === 'server') return;
     this.phase = 'backoff';
-    const base = Math.min(this.config.reconnect_max_ms, this.config.reconnect_min_ms * 2 ** Math.min(this.attempts, 16));
-    this.attempts++;
-    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
-    clearTimeout(this.backoffTimer);
-    this.backoffTimer = setTimeout(() => {
+    this.backoff.schedule(() => {
       this.reconnectAttempts++;
       this.connectOut();
-    }, delay);
-    this.backoffTimer.unref();
+    });
   }
 
   // ---- server side ------------------------------------------------------------------------------------------
 
-  private listen(): Promise<void> {
-    if (this.config.transport === 'sctp') return this.listenSctp();
-    return new Promise((resolve, reject) => {
-      const srv = createServer((sock) => this.accept(tcpLink(sock)));
-      srv.once('error', (e) => {
-        const msg = `listen on ${this.config.host}:${this.config.port} failed: ${e.message}`;
-        this.noteError(msg);
-        this.phase = 'stopped';
-        reject(new Error(msg));
-      });
-      srv.listen(this.config.port, this.config.host, () => {
-        this.server = srv;
-        this.phase = 'listening';
-        const a = srv.address();
-        if (a && typeof a === 'object') this.config.port = a.port;
-        resolve();
-      });
-    });
-  }
-
-  private async listenSctp(): Promise<void> {
-    const srv = new SctpServer({ host: this.config.host, port: this.config.port, config: this.config.sctp });
-    try {
-      await srv.listen((a) => this.accept(sctpLink(a)));
-    } catch (e) {
-      this.noteError((e as Error).message);
+  private async listen(): Promise<void> {
+    const failed = (reason: string) => {
+      this.noteError(reason);
       this.phase = 'stopped';
+    };
+    try {
+      this.listener = await listen(this.config, (link) => this.accept(link), failed);
+    } catch (e) {
+      failed((e as Error).message);
       throw e;
     }
-    this.sctpServer = srv;
     this.phase = 'listening';
-    this.config.port = srv.address().port;
+    this.config.port = this.listener.port;
   }
 
   private accept(link: PeerLink): void {
@@ -408,21 +339,7 @@ export class DiameterPeer implements GatewayInstance {
   }
 
   private onCer(conn: Connection, m: ParsedMessage): void {
-    const peerHost = strOf(m.avps, A.OriginHost);
-    let rc = 2001;
-    let err: string | undefined;
-    if (this.config.peer_origin_host && peerHost !== this.config.peer_origin_host) {
-      rc = 3010;
-      err = `unknown peer ${peerHost ?? '(no Origin-Host)'}`;
-    } else {
-      const theirs = advertisedApps(m.avps);
-      const ours = this.config.applications.map((a) => a.id);
-      const relay = 0xffffffff;
-      if (!theirs.includes(relay) && !ours.includes(relay) && !ours.some((x) => theirs.includes(x))) {
-        rc = 5010;
-        err = `no common application (peer: ${theirs.join(', ') || 'none'}; ours: ${ours.join(', ')})`;
-      }
-    }
+    const { rc, err } = cerVerdict(this.config, m);
     const avps: AvpNode[] = [u32(A.ResultCode, rc), ...capabilityAvps(this.config, conn.link.localAddresses())];
     if (err) avps.push(str(A.ErrorMessage, err, 0));
     conn.write(this.buildAnswer(m, avps, rc === 3010));
@@ -467,7 +384,7 @@ export class DiameterPeer implements GatewayInstance {
     if (conn.isClosed) return; // never 'open' without a connection
     this.conn = conn;
     this.phase = 'open';
-    this.attempts = 0;
+    this.backoff.reset();
     if (this.everOpened) this.reconnects++;
     this.everOpened = true;
     this.openedAt = Date.now();
@@ -480,7 +397,7 @@ export class DiameterPeer implements GatewayInstance {
   private onClosed(reason: string, c: Connection): void {
     if (c !== this.conn) {
       // a server-side connection that never completed CER/CEA
-      if (this.config.mode === 'server' && !this.conn && this.phase === 'wait-cer' && (this.server || this.sctpServer)) this.phase = 'listening';
+      if (this.config.mode === 'server' && !this.conn && this.phase === 'wait-cer' && this.listener) this.phase = 'listening';
       return;
     }
     this.conn = undefined;
@@ -490,7 +407,7 @@ export class DiameterPeer implements GatewayInstance {
     this.noteError(reason);
     this.log('warn', `${this.name}: ${reason}`);
     if (this.config.mode === 'server') {
-      this.phase = this.server || this.sctpServer ? 'listening' : 'stopped';
+      this.phase = this.listener ? 'listening' : 'stopped';
       return;
     }
     this.firstAttempt?.resolve();
@@ -532,34 +449,18 @@ export class DiameterPeer implements GatewayInstance {
     }
     const sidAvp = findAvp(m.avps, A.SessionId);
     const sessionId = sidAvp ? sidAvp.data.toString('utf8') : undefined;
-    const handler = (sessionId !== undefined ? this.sessions.get(sessionId) : undefined) ?? this.fallback;
-    if (handler) {
-      handler({ message: m, sessionId: sessionId ?? '', received: Date.now(), answered: false });
-      return;
-    }
-    const rc = sessionId !== undefined ? 5002 : 3001;
-    const avps: AvpNode[] = [];
-    if (sidAvp) avps.push({ code: A.SessionId, flags: AvpFlag.M, data: sidAvp.data });
-    avps.push(u32(A.ResultCode, rc), ...this.originAvps(),
-      str(A.ErrorMessage, sessionId !== undefined ? `no test instance registered session ${sessionId}` : 'request without Session-Id not supported', 0));
-    conn.write(this.buildAnswer(m, avps, rc === 3001));
+    const handler = this.sessions.handlerFor(sessionId);
+    if (handler) handler({ message: m, sessionId: sessionId ?? '', received: Date.now(), answered: false });
+    else conn.write(unroutedAnswer(m, sidAvp, this.originAvps()));
   }
 
   /** Answer a request whose bytes could not be decoded with the Result-Code the codec names. */
   private answerCodecError(bytes: Buffer, conn: Connection, e: unknown): void {
-    const rc = isCodecError(e) ? e.resultCode : CodecResult.UNABLE_TO_COMPLETE;
     const text = e instanceof Error ? e.message : String(e);
     this.log('warn', `${this.name}: bad request from ${conn.remote}: ${text}`);
-    if (bytes.length < 20) {
-      conn.close(`bad request from the peer: ${text}`);
-      return;
-    }
-    const flags = (bytes[4]! & CommandFlag.P) | (rc >= 3000 && rc < 4000 ? CommandFlag.E : 0);
-    conn.write(encodeMessage({
-      flags, code: bytes.readUInt32BE(4) & 0xffffff, applicationId: bytes.readUInt32BE(8),
-      hopByHop: bytes.readUInt32BE(12), endToEnd: bytes.readUInt32BE(16),
-      avps: [u32(A.ResultCode, rc), ...this.originAvps(), str(A.ErrorMessage, text.slice(0, 200), 0)],
-    }));
+    const answer = codecErrorAnswer(bytes, e, this.originAvps());
+    if (answer) conn.write(answer);
+    else conn.close(`bad request from the peer: ${text}`);
   }
 
   private dwr(): Buffer {

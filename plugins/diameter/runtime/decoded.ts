@@ -44,7 +44,7 @@ export function resultCodeOf(d: Decoded): number | undefined {
 }
 
 /** The result of an answer and whether it is an Experimental-Result-Code. */
-export function resultOfAnswer(d: Decoded): { code: number; experimental: boolean } | undefined {
+function resultOfAnswer(d: Decoded): { code: number; experimental: boolean } | undefined {
   const rc = d.object['Result-Code'];
   if (typeof rc === 'number') return { code: rc, experimental: false };
   const er = d.object['Experimental-Result'];

@@ -1,30 +1,10 @@
 // One named OSD endpoint: the SOAP URL of an OCNCC OSD interface, credentials, the interface's target namespace,
 // and a keep-alive connection pool (undici). The `osd` ExecuteTest param picks one for a run.
-import { connectTls, deadline, HttpPool, httpExchange, redactText, urlCredentials, type HttpClientOptions, type HttpExchangeError } from '../../../sdk/index.js';
+import { connectTls, deadline, HttpPool, httpExchange, redactText, urlCredentials, type HttpExchangeError } from '../../../sdk/index.js';
 import { Agent } from 'undici';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { parseWsdl, type WsdlInfo, type WsdlOperation } from '../soap/wsdl.js';
-
-export interface OsdInstanceOptions extends HttpClientOptions {
-  name: string;
-  /** `http(s)://host:port/path` of the OSD SOAP interface. */
-  url: string;
-  username?: string;
-  password?: string;
-  /** How credentials are sent: HTTP Basic (default when a username is set), a WS-Security UsernameToken, or none. */
-  auth?: 'basic' | 'wsse' | 'none';
-  /**
-   * The interface's WSDL, read once to learn each operation's namespace, element form and SOAPAction.
-   * Default: `<url>?wsdl` when `namespace` is not configured; false: never read a WSDL.
-   */
-  wsdl_url?: string | false;
-  /** Target namespace of the interface's operations (overrides the WSDL). */
-  namespace?: string;
-  /** Whether parameter elements are namespace-qualified (the WSDL schema's elementFormDefault; overrides it). */
-  element_form?: 'qualified' | 'unqualified';
-  /** SOAPAction sent when an operation gives no `action`: this prefix + the operation name; default "". */
-  action_base?: string;
-}
+import { DEFAULT_NAMESPACE, OSD_CONNECTIONS, type OsdInstanceOptions } from './options.js';
 
 export interface HttpExchange {
   status: number;
@@ -40,7 +20,6 @@ export class OsdCallError extends Error {
   }
 }
 
-const DEFAULT_NAMESPACE = 'http://www.oracle.com/ocncc/osd';
 const WSDL_RETRY_MS = 60_000;
 
 /** How to build one operation's envelope: namespace, element form, SOAPAction, and where they came from. */
@@ -112,7 +91,7 @@ export class OsdEndpoint implements GatewayInstance {
     if (auth === 'basic') headers.authorization = 'Basic ' + Buffer.from(`${o.username}:${o.password ?? ''}`).toString('base64');
     this.wsse = auth === 'wsse' ? { username: o.username!, password: o.password ?? '' } : undefined;
     this.headers = headers;
-    this.http = new HttpPool(this.origin, o, 8);
+    this.http = new HttpPool(this.origin, o, OSD_CONNECTIONS);
     this.timeoutMs = this.http.timeoutMs;
     this.maxBodyBytes = this.http.maxBodyBytes;
     this.tls = connectTls(o.tls);

@@ -3,7 +3,7 @@
 // is escaped, so no argument can change the structure of the document.
 import type { Json } from '../../../sdk/index.js';
 
-export const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
+const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
 const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
@@ -18,13 +18,20 @@ export class EnvelopeError extends Error {
   }
 }
 
-// Characters XML 1.0 does not allow at all (even escaped).
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+/** Whether `s` holds a character XML 1.0 does not allow at all, even escaped: a control character other than tab,
+ *  line feed and carriage return, or U+FFFE / U+FFFF. */
+function hasInvalidXmlChar(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffe || c === 0xffff) return true;
+  }
+  return false;
+}
 const ESCAPE = /[&<>"']/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 export function escapeXml(s: string): string {
-  if (INVALID_XML_CHARS.test(s)) throw new EnvelopeError(`value ${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '...' : s)} holds a character XML cannot carry`);
+  if (hasInvalidXmlChar(s)) throw new EnvelopeError(`value ${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '...' : s)} holds a character XML cannot carry`);
   return s.replace(ESCAPE, (c) => ENTITIES[c]!);
 }
 

@@ -11,7 +11,7 @@ export class SoapParseError extends Error {
   }
 }
 
-export interface SoapFault {
+interface SoapFault {
   code: string;
   string: string;
   actor?: string;

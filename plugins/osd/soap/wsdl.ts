@@ -35,57 +35,74 @@ const parser = new XMLParser({
   isArray: (name) => ARRAYS.has(name),
 });
 
-type Node = Record<string, any>;
-const arr = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v as Node]);
+/** An element as fast-xml-parser gives it: attributes as `@_name`, children by name (one, or an array of several). */
+type Node = { [key: string]: unknown };
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The child elements named `name` (an empty element, parsed as '', has nothing to read and is left out). */
+const children = (n: Node | undefined, name: string): Node[] => {
+  const v = n?.[name];
+  return (Array.isArray(v) ? v : [v]).filter(isNode);
+};
+const child = (n: Node | undefined, name: string): Node | undefined => children(n, name)[0];
+const attr = (n: Node | undefined, name: string): string | undefined => {
+  const v = n?.[`@_${name}`];
+  return v === undefined || v === null ? undefined : String(v);
+};
+const localName = (qname: string): string => qname.replace(/^.*:/, '');
 
 export function parseWsdl(xml: string): WsdlInfo {
   let doc: Node;
   try {
-    doc = parser.parse(xml) as unknown as Node;
+    doc = parser.parse(xml) as Node;
   } catch (e) {
     throw new WsdlError(`the WSDL is not XML: ${(e as Error).message}`);
   }
-  const defs = doc.definitions as Node | undefined;
+  const defs = child(doc, 'definitions');
   if (!defs) throw new WsdlError(`not a WSDL 1.1 document (root: ${Object.keys(doc).filter((k) => !k.startsWith('?'))[0] ?? 'none'})`);
-  const tns = String(defs['@_targetNamespace'] ?? '');
-  const schemas = arr(defs.types?.schema);
+  const tns = attr(defs, 'targetNamespace') ?? '';
+  const schemas = children(child(defs, 'types'), 'schema');
   // request element name → schema facts
   const elements = new Map<string, { ns: string; qualified: boolean }>();
   for (const s of schemas) {
-    const ns = String(s['@_targetNamespace'] ?? tns);
-    const qualified = s['@_elementFormDefault'] === 'qualified';
-    for (const e of arr(s.element)) if (e['@_name']) elements.set(String(e['@_name']), { ns, qualified });
+    const ns = attr(s, 'targetNamespace') ?? tns;
+    const qualified = attr(s, 'elementFormDefault') === 'qualified';
+    for (const e of children(s, 'element')) {
+      const name = attr(e, 'name');
+      if (name) elements.set(name, { ns, qualified });
+    }
   }
   // message name → element of its first part (document/literal)
   const messages = new Map<string, string>();
-  for (const m of arr(defs.message)) {
-    const part = arr(m.part)[0];
-    const el = part?.['@_element'];
-    if (m['@_name'] && el) messages.set(String(m['@_name']), String(el).replace(/^.*:/, ''));
+  for (const m of children(defs, 'message')) {
+    const name = attr(m, 'name');
+    const el = attr(child(m, 'part'), 'element');
+    if (name && el) messages.set(name, localName(el));
   }
   // portType operation → input message
   const inputs = new Map<string, string>();
-  for (const pt of arr(defs.portType)) {
-    for (const op of arr(pt.operation)) {
-      const msg = op.input?.['@_message'];
-      if (op['@_name'] && msg) inputs.set(String(op['@_name']), String(msg).replace(/^.*:/, ''));
+  for (const pt of children(defs, 'portType')) {
+    for (const op of children(pt, 'operation')) {
+      const name = attr(op, 'name');
+      const msg = attr(child(op, 'input'), 'message');
+      if (name && msg) inputs.set(name, localName(msg));
     }
   }
   let style: 'document' | 'rpc' = 'document';
   const operations = new Map<string, WsdlOperation>();
-  for (const b of arr(defs.binding)) {
-    const sb = arr(b.binding)[0];
-    if (sb?.['@_style'] === 'rpc') style = 'rpc';
-    for (const op of arr(b.operation)) {
-      const name = op['@_name'] ? String(op['@_name']) : undefined;
+  for (const b of children(defs, 'binding')) {
+    const sb = child(b, 'binding');
+    if (attr(sb, 'style') === 'rpc') style = 'rpc';
+    for (const op of children(b, 'operation')) {
+      const name = attr(op, 'name');
       if (!name || operations.has(name)) continue;
-      const soapOp = arr(op.operation)[0];
-      const action = soapOp?.['@_soapAction'] !== undefined ? String(soapOp['@_soapAction']) : undefined;
-      const opStyle = soapOp?.['@_style'] ?? sb?.['@_style'] ?? 'document';
+      const soapOp = child(op, 'operation');
+      const action = attr(soapOp, 'soapAction');
+      const opStyle = attr(soapOp, 'style') ?? attr(sb, 'style') ?? 'document';
       if (opStyle === 'rpc') {
         // rpc/literal: the wrapper is the operation name in soap:body's namespace, parts unqualified
-        const body = arr(op.input?.body)[0];
-        operations.set(name, { namespace: String(body?.['@_namespace'] ?? tns), qualified: false, action });
+        const body = child(child(op, 'input'), 'body');
+        operations.set(name, { namespace: attr(body, 'namespace') ?? tns, qualified: false, action });
         continue;
       }
       const msg = inputs.get(name);
@@ -94,6 +111,6 @@ export function parseWsdl(xml: string): WsdlInfo {
     }
   }
   const first = schemas[0];
-  const fallback: WsdlOperation = { namespace: tns, qualified: first ? first['@_elementFormDefault'] === 'qualified' : false, action: undefined };
+  const fallback: WsdlOperation = { namespace: tns, qualified: first ? attr(first, 'elementFormDefault') === 'qualified' : false, action: undefined };
   return { targetNamespace: tns, style, operations, fallback };
 }

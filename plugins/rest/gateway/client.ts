@@ -1,16 +1,9 @@
 // One named REST client instance: a base URL with a keep-alive connection pool (undici), default headers, TLS
 // options and a request timeout. The `rest` / `rest_<label>` ExecuteTest params pick one for a run.
-import { HttpPool, httpExchange, redactText, urlCredentials, type HttpClientOptions, type HttpExchangeError } from '../../../sdk/index.js';
+import { HttpPool, httpExchange, redactText, urlCredentials, type HttpExchangeError } from '../../../sdk/index.js';
 import type { GatewayInstance, GatewayState, Json } from '../../../sdk/index.js';
 import { describeHttpError } from './errors.js';
-
-export interface RestInstanceOptions extends HttpClientOptions {
-  name: string;
-  /** `http(s)://host:port/base/path`: request paths are appended to it. */
-  base_url?: string;
-  /** Another name for base_url. */
-  url?: string;
-}
+import { REST_CONNECTIONS, type RestInstanceOptions } from './options.js';
 
 export interface RestRequest {
   method: string;
@@ -84,7 +77,7 @@ export class RestClient implements GatewayInstance {
       headers.authorization = 'Basic ' + Buffer.from(`${cred.username}:${cred.password ?? ''}`).toString('base64');
     }
     this.defaultHeaders = headers;
-    this.http = new HttpPool(this.origin, opts, 16);
+    this.http = new HttpPool(this.origin, opts, REST_CONNECTIONS);
     this.timeoutMs = this.http.timeoutMs;
     this.maxBodyBytes = this.http.maxBodyBytes;
   }

@@ -3,7 +3,6 @@
 // (media type only unless the expected value has parameters), `headers` (name → value, null = absent,
 // `!name` = must not equal) and `json` (kpath into content_json → value). tests[] apply to { rest: {...} }.
 import { defineOperation, invalid, Type, type Json, type JsonObject, type OperationContext, type PrepareContext } from '../../../sdk/index.js';
-import type { RestClient } from '../gateway/client.js';
 import { lastOutcome, restResult } from '../state.js';
 
 export default defineOperation({

@@ -9,7 +9,6 @@ import { remember, restResult } from '../state.js';
 import { requestBytes, responseBytes } from '../wire.js';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const Scalar = Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'] });
 // one type list, not anyOf branches: the service's ajv coerces types, and a string branch tried before a null one
 // would send null as "" (a null branch tried first would drop 0 and false); a listed type is never coerced
 const QueryValue = Type.Unsafe<string | number | boolean | null | Array<string | number | boolean>>({

@@ -1,63 +1,42 @@
 // The SCTP options of a gateway instance in plugins.json (`sctp: { ... }` of a sigtran or diameter instance): the
 // JSON schema, the type, and their translation into socket options. Shared by plugins through the sdk.
 import { isIP } from 'node:net';
-import type { JsonSchema } from '../../types.js';
-import type { SctpBackendChoice, NativeSocketOptions } from './native.js';
-
-export interface SctpConfig {
-  /** 'auto' (default): the kernel's SCTP when the host has it, else the userland stack over raw IP. */
-  backend?: SctpBackendChoice;
-  /** More local addresses to bind besides the instance's own (multi-homing). */
-  localAddresses?: string[];
-  /** More addresses of the peer besides the instance's host (a multi-homed peer). */
-  remoteAddresses?: string[];
-  /** Streams asked for in INIT (outbound) and accepted (inbound). */
-  outStreams?: number;
-  inStreams?: number;
-  /** INIT retransmissions before the attempt fails. */
-  maxInitAttempts?: number;
-  /** Retransmission timeout bounds (RFC 4960 RTO.Initial / RTO.Min / RTO.Max), ms. */
-  rtoInitialMs?: number;
-  rtoMinMs?: number;
-  rtoMaxMs?: number;
-  /** HEARTBEAT interval per path, ms (0 = off). */
-  heartbeatIntervalMs?: number;
-  /** Path.Max.Retrans: missed acknowledgements before a path (address) is marked unreachable. */
-  pathMaxRetrans?: number;
-  /** Association.Max.Retrans: before the association is declared lost (COMM_LOST). */
-  assocMaxRetrans?: number;
-}
+import { Type, type Static } from '../../schema.js';
+import type { NativeSocketOptions } from './native.js';
 
 /** At most this many addresses on either side (bounds the INIT and the bind). */
 export const MAX_SCTP_ADDRESSES = 8;
 
-const int = (minimum: number, maximum: number, description: string) => ({ type: 'integer', minimum, maximum, description });
-const addresses = (description: string) => ({
-  type: 'array',
-  maxItems: MAX_SCTP_ADDRESSES - 1,
-  uniqueItems: true,
-  items: { type: 'string', minLength: 2, maxLength: 45 },
-  description,
-});
+const int = (minimum: number, maximum: number, description: string) => Type.Optional(Type.Integer({ minimum, maximum, description }));
+const addresses = (description: string) =>
+  Type.Optional(Type.Array(Type.String({ minLength: 2, maxLength: 45 }), { maxItems: MAX_SCTP_ADDRESSES - 1, uniqueItems: true, description }));
 
-export const sctpSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    backend: { type: 'string', enum: ['auto', 'kernel', 'userland'], default: 'auto', description: 'SCTP implementation: the kernel (lksctp), the userland stack (usrsctp over raw IP), or auto (kernel when available)' },
+/** The `sctp` object of a gateway instance. */
+export const sctpSchema = Type.Object(
+  {
+    backend: Type.Optional(
+      Type.Enum(['auto', 'kernel', 'userland'], {
+        type: 'string',
+        default: 'auto',
+        description: 'SCTP implementation: the kernel (lksctp), the userland stack (usrsctp over raw IP), or auto (kernel when available)',
+      }),
+    ),
     localAddresses: addresses('More local IP addresses to bind (multi-homing)'),
     remoteAddresses: addresses('More IP addresses of the peer (multi-homed peer)'),
     outStreams: int(1, 65535, 'Outbound streams asked for in INIT'),
     inStreams: int(1, 65535, 'Inbound streams accepted'),
     maxInitAttempts: int(1, 255, 'INIT retransmissions before the attempt fails'),
-    rtoInitialMs: int(10, 600000, 'RTO.Initial, ms'),
+    rtoInitialMs: int(10, 600000, 'RTO.Initial, ms (RFC 4960 retransmission timeout bounds)'),
     rtoMinMs: int(10, 600000, 'RTO.Min, ms'),
     rtoMaxMs: int(10, 600000, 'RTO.Max, ms'),
     heartbeatIntervalMs: int(0, 3600000, 'HEARTBEAT interval per path, ms (0 = off)'),
-    pathMaxRetrans: int(1, 255, 'Path.Max.Retrans'),
-    assocMaxRetrans: int(1, 255, 'Association.Max.Retrans'),
+    pathMaxRetrans: int(1, 255, 'Path.Max.Retrans: missed acknowledgements before a path (address) is marked unreachable'),
+    assocMaxRetrans: int(1, 255, 'Association.Max.Retrans: before the association is declared lost (COMM_LOST)'),
   },
-};
+  { additionalProperties: false },
+);
+
+export type SctpConfig = Static<typeof sctpSchema>;
 
 /** Check the address lists and the RTO order; throws an Error naming the bad value. */
 export function checkSctpConfig(c: SctpConfig | undefined, where: string): void {

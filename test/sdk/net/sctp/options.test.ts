@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import { checkSctpConfig, sctpSchema, socketOptions } from '../../../../sdk/net/sctp/options.js';
+import { checkSctpConfig, sctpSchema, socketOptions, type SctpConfig } from '../../../../sdk/net/sctp/options.js';
+import { assertSameSchema, assertSameVerdicts, referenceSctpSchema } from '../../../helpers/option-schemas.js';
 
 test('the schema takes the documented options with their bounds and refuses others', () => {
   const validate = new Ajv({ useDefaults: true }).compile(sctpSchema);
@@ -32,4 +33,15 @@ test('socket options: the config over the protocol defaults, buffers sized for b
     inStreams: 17,
     heartbeatIntervalMs: 0,
   });
+});
+
+test('sctpSchema, declared with TypeBox, is the hand-written schema it replaced and gives the same verdicts', () => {
+  assertSameSchema(sctpSchema, referenceSctpSchema);
+  const good = [{}, { backend: 'kernel', localAddresses: ['10.0.0.1'], outStreams: '17', heartbeatIntervalMs: 0 }];
+  const bad = [{ backend: 'tcp' }, { localAddresses: ['10.0.0.1', '10.0.0.1'] }, { remoteAddresses: ['1'] }, { rtoMaxMs: 9 }, { streams: 2 }];
+  assertSameVerdicts(sctpSchema, referenceSctpSchema, good, bad);
+  const typed: SctpConfig = { backend: 'userland', outStreams: 2 };
+  // @ts-expect-error the type is the schema's: backend is one of its enum
+  const wrong: SctpConfig = { backend: 'tcp' };
+  void typed, wrong;
 });
