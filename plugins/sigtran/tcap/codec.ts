@@ -28,8 +28,7 @@ const APP = TagClass.Application;
 const CTX = TagClass.Context;
 const UNI = TagClass.Universal;
 
-/** TCAP message tags ([APPLICATION n]). */
-export const TcapTag = { Unidirectional: 1, Begin: 2, End: 4, Continue: 5, Abort: 7 } as const;
+/** TCAP message kinds by their [APPLICATION n] tag. */
 const KIND_BY_TAG: Record<number, TcapKind> = { 1: 'unidirectional', 2: 'begin', 4: 'end', 5: 'continue', 7: 'abort' };
 export type TcapKind = 'unidirectional' | 'begin' | 'continue' | 'end' | 'abort';
 

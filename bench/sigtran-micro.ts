@@ -1,16 +1,16 @@
-// Micro-benchmark of the sigtran stack (not a test): `node --import tsx plugins/sigtran/bench.ts [seconds]`.
+// Micro-benchmark of the sigtran stack (not a test): `node --import tsx bench/sigtran-micro.ts [seconds]`.
 // 1. encode: TCAP Begin (AARQ + Invoke InitialDP) -> SCCP UDT -> M3UA DATA, as the gateway does per message;
 // 2. decode: M3UA -> SCCP -> TCAP with its components;
 // 3. dialogues over loopback TCP: Begin / End pairs between two gateway instances, 200 in flight.
 import { performance } from 'node:perf_hooks';
-import { resolveAc } from './ac.js';
-import { BerWriter, fromHex } from './ber/index.js';
-import { dataLength, decodeM3ua, writeDataHeader } from './m3ua/codec.js';
-import { encodeAddress } from './sccp/address.js';
-import { decodeSccp, sccpLength, writeSccp } from './sccp/codec.js';
-import { decodeTcap, encodeTcap, type OutTcap } from './tcap/codec.js';
-import { normalizeInstance } from './gateway/config.js';
-import { SigtranGatewayImpl } from './gateway/instance.js';
+import { resolveAc } from '../plugins/sigtran/ac.js';
+import { BerWriter, fromHex } from '../plugins/sigtran/ber/index.js';
+import { dataLength, decodeM3ua, writeDataHeader } from '../plugins/sigtran/m3ua/codec.js';
+import { encodeAddress } from '../plugins/sigtran/sccp/address.js';
+import { decodeSccp, sccpLength, writeSccp } from '../plugins/sigtran/sccp/codec.js';
+import { decodeTcap, encodeTcap, type OutTcap } from '../plugins/sigtran/tcap/codec.js';
+import { normalizeInstance } from '../plugins/sigtran/gateway/config.js';
+import { SigtranGatewayImpl } from '../plugins/sigtran/gateway/instance.js';
 
 const seconds = Number(process.argv[2] ?? 1);
 const IDP = fromHex('301d800164820884101316325476088308841313022143650785010a9c0103');
