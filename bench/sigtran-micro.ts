@@ -5,9 +5,10 @@
 import { performance } from 'node:perf_hooks';
 import { resolveAc } from '../plugins/sigtran/ac.js';
 import { BerWriter, fromHex } from '../plugins/sigtran/ber/index.js';
-import { dataLength, decodeM3ua, writeDataHeader } from '../plugins/sigtran/m3ua/codec.js';
+import { dataLength, decodeM3ua, writeDataHeader, type DataHeader } from '../plugins/sigtran/m3ua/codec.js';
+import { ServiceIndicator } from '../plugins/sigtran/m3ua/constants.js';
 import { encodeAddress } from '../plugins/sigtran/sccp/address.js';
-import { decodeSccp, sccpLength, writeSccp } from '../plugins/sigtran/sccp/codec.js';
+import { decodeSccp, sccpLength, writeSccp, type UnitdataHeader } from '../plugins/sigtran/sccp/codec.js';
 import { decodeTcap, encodeTcap, type OutTcap } from '../plugins/sigtran/tcap/codec.js';
 import { normalizeInstance } from '../plugins/sigtran/gateway/config.js';
 import { SigtranGatewayImpl } from '../plugins/sigtran/gateway/instance.js';
@@ -18,13 +19,17 @@ const ac = resolveAc('camel2')!;
 const called = encodeAddress({ ri: 'gt', ssn: 146, gt: { gti: 4, digits: '491710000001', tt: 0, np: 1, nai: 4 } });
 const calling = encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 });
 const w = new BerWriter();
+// the headers of every message, filled in per message as the gateway does
+const data: DataHeader = { routingContext: 1, opc: 100, dpc: 200, si: ServiceIndicator.SCCP, ni: 2, mp: 0, sls: 0 };
+const unitdata: UnitdataHeader = { xudt: false, protocolClass: 1, returnOnError: true, called, calling };
 
 function encodeOne(otid: number): Uint8Array {
   const m: OutTcap = { kind: 'begin', otid, dialogue: { type: 'aarq', ac }, components: [{ t: 'invoke', s: { invokeId: 1, opcode: 0, argument: IDP } }] };
   const tcap = encodeTcap(w, m);
-  const len = sccpLength(false, called.length, calling.length, tcap.length);
-  const b = Buffer.allocUnsafe(dataLength(1, undefined, len));
-  writeSccp(b, writeDataHeader(b, 1, undefined, 100, 200, 3, 2, 0, otid & 15, len), false, 1, true, called, calling, tcap);
+  data.sls = otid & 15;
+  const len = sccpLength(unitdata, tcap.length);
+  const b = Buffer.allocUnsafe(dataLength(data, len));
+  writeSccp(b, writeDataHeader(b, data, len), unitdata, tcap);
   return b;
 }
 

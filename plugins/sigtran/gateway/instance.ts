@@ -19,12 +19,14 @@ import type {
 } from '../api.js';
 import { BerWriter } from '../ber/writer.js';
 import { SigtranError } from '../errors.js';
-import { dataLength, encodeData, writeDataHeader } from '../m3ua/codec.js';
+import { dataLength, encodeData, writeDataHeader, type DataHeader } from '../m3ua/codec.js';
+import { ServiceIndicator } from '../m3ua/constants.js';
 import { M3uaLink, type AspState, type LinkEvents } from '../m3ua/link.js';
 import type { ProtocolData } from '../m3ua/codec.js';
 import { SccpError, encodeAddress } from '../sccp/address.js';
 import {
   MAX_SCCP_MESSAGE,
+  MAX_VARIABLE_LENGTH,
   decodeSccp,
   returnCauseText,
   sccpLength,
@@ -33,6 +35,7 @@ import {
   xudtSegmentLength,
   SccpType,
   type SccpMessage,
+  type UnitdataHeader,
 } from '../sccp/codec.js';
 import { toHex } from '../ber/hex.js';
 import { encodeTcap, type OutTcap } from '../tcap/codec.js';
@@ -108,6 +111,9 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
   private readonly side: 'initiator' | 'responder';
   private readonly xudt: boolean;
   private readonly linkEvents: LinkEvents;
+  /** The M3UA DATA and SCCP headers of outbound messages, filled in per message (one object each, reused). */
+  private readonly dataHeader: DataHeader;
+  private readonly unitdataHeader: UnitdataHeader;
 
   constructor(
     readonly config: SigtranInstanceConfig,
@@ -123,6 +129,8 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
     }
     this.side = config.role === 'asp' ? 'initiator' : config.role === 'sgp' ? 'responder' : this.listens() ? 'responder' : 'initiator';
     this.xudt = config.sccpMessage === 'xudt';
+    this.dataHeader = { routingContext: config.routingContext, networkAppearance: config.networkAppearance, opc: 0, dpc: 0, si: ServiceIndicator.SCCP, ni: config.ni, mp: 0, sls: 0 };
+    this.unitdataHeader = { xudt: this.xudt, protocolClass: config.sccpClass, returnOnError: config.returnOnError, called: this.localEnc, calling: this.localEnc };
     this.mgr = new DialogueManager(this, config.tcapTimeoutMs, config.maxDialogues);
     this.linkEvents = {
       state: (link, s) => this.onLinkState(link, s),
@@ -495,30 +503,30 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
    * DATA messages with XUDT segments (up to 16).
    */
   private build(opc: number, dpc: number, sls: number, called: Uint8Array, calling: Uint8Array, tcap: Uint8Array): Buffer[] {
-    const c = this.config;
-    const xudt = this.xudt;
-    const len = sccpLength(xudt, called.length, calling.length, tcap.length);
-    if (tcap.length <= 255 && len <= MAX_SCCP_MESSAGE) {
-      const b = Buffer.allocUnsafe(dataLength(c.routingContext, c.networkAppearance, len));
-      const o = writeDataHeader(b, c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, len);
-      writeSccp(b, o, xudt, c.sccpClass, c.returnOnError, called, calling, tcap);
+    const d = this.dataHeader;
+    d.opc = opc;
+    d.dpc = dpc;
+    d.sls = sls;
+    const u = this.unitdataHeader;
+    u.called = called;
+    u.calling = calling;
+    const len = sccpLength(u, tcap.length);
+    if (tcap.length <= MAX_VARIABLE_LENGTH && len <= MAX_SCCP_MESSAGE) {
+      const b = Buffer.allocUnsafe(dataLength(d, len));
+      writeSccp(b, writeDataHeader(b, d, len), u, tcap);
       return [b];
     }
-    const per = Math.min(255, MAX_SCCP_MESSAGE - xudtSegmentLength(called.length, calling.length, 0));
+    const per = Math.min(MAX_VARIABLE_LENGTH, MAX_SCCP_MESSAGE - xudtSegmentLength(u, 0));
     const n = Math.ceil(tcap.length / per);
     if (per < 16 || n > 16) {
       throw new SigtranError('encode', `TCAP message of ${tcap.length} octets does not fit 16 XUDT segments of ${per} octets`);
     }
-    const ref = (this.segRef = (this.segRef + 1) & 0xffffff);
+    const reference = (this.segRef = (this.segRef + 1) & 0xffffff);
     const out: Buffer[] = [];
     for (let i = 0; i < n; i++) {
       const part = tcap.subarray(i * per, Math.min(tcap.length, (i + 1) * per));
-      const slen = xudtSegmentLength(called.length, calling.length, part.length);
-      out.push(
-        encodeData(c.routingContext, c.networkAppearance, opc, dpc, 3, c.ni, 0, sls, slen, (b, o) => {
-          writeXudtSegment(b, o, c.sccpClass, c.returnOnError, called, calling, part, i === 0, n - 1 - i, ref);
-        }),
-      );
+      const seg = { first: i === 0, remaining: n - 1 - i, reference };
+      out.push(encodeData(d, xudtSegmentLength(u, part.length), (b, o) => writeXudtSegment(b, o, u, part, seg)));
     }
     return out;
   }
@@ -596,7 +604,7 @@ export class SigtranGatewayImpl implements SigtranGateway, TcapLower {
 
   private onData(link: M3uaLink, pd: ProtocolData, raw: Uint8Array): void {
     this.received++;
-    if (pd.si !== 3) {
+    if (pd.si !== ServiceIndicator.SCCP) {
       this.log('debug', `DATA with service indicator ${pd.si} (not SCCP) from ${link.peer}: ignored`);
       return;
     }

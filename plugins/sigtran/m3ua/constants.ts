@@ -28,6 +28,9 @@ export const Param = {
   ProtocolData: 0x0210,
 } as const;
 
+/** MTP3 service indicator of the user part a DATA message carries (Q.704 §14.2.1). */
+export const ServiceIndicator = { SCCP: 3 } as const;
+
 export const TrafficMode = { override: 1, loadshare: 2, broadcast: 3 } as const;
 
 export const ErrorCodes: Readonly<Record<number, string>> = {
