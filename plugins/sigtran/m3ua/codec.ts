@@ -292,7 +292,7 @@ export function dataOffset(h: Pick<DataHeader, 'routingContext' | 'networkAppear
 
 /** Total length of a DATA message under `h` with `payloadLen` octets of user data (padded to 4). */
 export function dataLength(h: Pick<DataHeader, 'routingContext' | 'networkAppearance'>, payloadLen: number): number {
-  return dataOffset(h) - PARAM_HEADER_LENGTH - ROUTING_LABEL_LENGTH + paramSize(ROUTING_LABEL_LENGTH + payloadLen);
+  return dataOffset(h) + ((payloadLen + 3) & ~3);
 }
 
 /**

@@ -37,6 +37,15 @@ export const UNI_DIALOGUE_AS_ID = '0.0.17.773.1.2.1';
 const DIALOGUE_AS_ID_CONTENT = Uint8Array.of(0x00, 0x11, 0x86, 0x05, 0x01, 0x01, 0x01);
 const UNI_DIALOGUE_AS_ID_CONTENT = Uint8Array.of(0x00, 0x11, 0x86, 0x05, 0x01, 0x02, 0x01);
 
+/** P-Abort causes (Q.773 P-AbortCause). */
+export const PAbortCause = {
+  unrecognizedMessageType: 0,
+  unrecognizedTransactionID: 1,
+  badlyFormattedTransactionPortion: 2,
+  incorrectTransactionPortion: 3,
+  resourceLimitation: 4,
+} as const;
+
 export const P_ABORT_CAUSES: Readonly<Record<number, string>> = {
   0: 'unrecognizedMessageType',
   1: 'unrecognizedTransactionID',
