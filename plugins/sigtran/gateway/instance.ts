@@ -23,59 +23,20 @@ import type { ProtocolData } from '../m3ua/codec.js';
 import { ServiceIndicator } from '../m3ua/constants.js';
 import { M3uaLink, type AspState, type LinkEvents } from '../m3ua/link.js';
 import { M3uaTransfer } from '../m3ua/transfer.js';
-import { SccpError, encodeAddress } from '../sccp/address.js';
 import { SccpLayer } from '../sccp/layer.js';
 import type { LogFn } from '../sccp/service.js';
 import { TcapLayer } from '../tcap/layer.js';
-import {
-  MemoryAcceptor,
-  MemoryConnector,
-  SctpAcceptor,
-  SctpConnector,
-  TcpAcceptor,
-  TcpConnector,
-  type Acceptor,
-  type Association,
-  type Connector,
-} from '../transport/index.js';
+import type { Acceptor, Association, Connector } from '../transport/index.js';
+import { DialogueAddresses } from './addresses.js';
+import { acceptorFor, boundPort, configuredPeer, connectorFor, isServer, listens } from './transports.js';
 
 export type { LogFn };
-
-/** The called address for a run: ExecuteTest `scp` values over the instance's `remote` (spec default for dri). */
-export function calledFromScp(scp: ScpParams | undefined, base: SigtranInstanceConfig['remote'] = {}): SccpAddress {
-  const s = scp ?? {};
-  const pc = s.dpc ?? base.pc;
-  const ssn = s.dssn ?? base.ssn;
-  let gt = base.gt;
-  if (s.dgt_digits !== undefined && s.dgt_digits !== '') {
-    gt = { gti: 4, digits: s.dgt_digits, tt: s.dgt_tt ?? base.gt?.tt ?? 0, np: s.dgt_np ?? base.gt?.np ?? 1, nai: s.dgt_noa ?? base.gt?.nai ?? 4 };
-  } else if (gt && (s.dgt_tt !== undefined || s.dgt_np !== undefined || s.dgt_noa !== undefined)) {
-    gt = { ...gt, tt: s.dgt_tt ?? gt.tt, np: s.dgt_np ?? gt.np, nai: s.dgt_noa ?? gt.nai };
-  }
-  let ri: 'gt' | 'ssn';
-  if (s.dri !== undefined) ri = s.dri === 1 ? 'ssn' : 'gt';
-  else if (base.ri !== undefined && s.dpc === undefined && s.dssn === undefined && s.dgt_digits === undefined) ri = base.ri;
-  else ri = pc !== undefined && ssn !== undefined ? 'ssn' : 'gt';
-  const a: SccpAddress = { ri };
-  if (pc !== undefined) a.pc = pc;
-  if (ssn !== undefined) a.ssn = ssn;
-  if (gt) a.gt = gt;
-  if (ri === 'gt' && !gt) {
-    throw new SigtranError(
-      'encode',
-      pc !== undefined || ssn !== undefined
-        ? 'the SCP address routes on GT (scp.dri 0, or dpc and dssn not both given) but has no global title: give scp.dgt_digits, or scp.dpc and scp.dssn'
-        : 'no SCP address: give scp.dpc and scp.dssn, or scp.dgt_digits (or configure remote in plugins.json)',
-    );
-  }
-  if (ri === 'ssn' && ssn === undefined) throw new SigtranError('encode', 'the SCP address routes on SSN (scp.dri 1) but has no scp.dssn');
-  return a;
-}
+export { calledFromScp } from './addresses.js';
 
 export class SigtranGatewayImpl implements SigtranGateway {
   readonly name: string;
   readonly localAddress: SccpAddress;
-  private readonly localEnc: Uint8Array;
+  private readonly addresses: DialogueAddresses;
   private readonly links = new Set<M3uaLink>();
   private activeLink: M3uaLink | undefined;
   private connector: Connector | undefined;
@@ -103,14 +64,9 @@ export class SigtranGatewayImpl implements SigtranGateway {
     private readonly logFn: LogFn = () => undefined,
   ) {
     this.name = config.name;
-    const ri = config.callingRi ?? (config.gt ? 'gt' : 'ssn');
-    this.localAddress = { ri, pc: config.opc, ssn: config.ssn, ...(config.gt ? { gt: config.gt } : {}) };
-    try {
-      this.localEnc = encodeAddress(this.localAddress, config.pointCodeBits);
-    } catch (e) {
-      throw new Error(`sigtran instance '${config.name}': bad local address: ${(e as Error).message}`);
-    }
-    this.side = config.role === 'asp' ? 'initiator' : config.role === 'sgp' ? 'responder' : this.listens() ? 'responder' : 'initiator';
+    this.addresses = new DialogueAddresses(config);
+    this.localAddress = this.addresses.local;
+    this.side = config.role === 'asp' ? 'initiator' : config.role === 'sgp' ? 'responder' : listens(config) ? 'responder' : 'initiator';
     const log: LogFn = (level, text) => this.log(level, text);
     this.m3ua = new M3uaTransfer(config, this);
     this.sccp = new SccpLayer(
@@ -151,19 +107,6 @@ export class SigtranGatewayImpl implements SigtranGateway {
     return 'down';
   }
 
-  /** Does this instance listen (tcp-server, sctp-server, or the sgp side of a memory pair)? */
-  private listens(): boolean {
-    const t = this.config.transport;
-    return t === 'tcp-server' || t === 'sctp-server' || (t === 'memory' && this.config.role === 'sgp');
-  }
-
-  private peerText(): string {
-    const c = this.config;
-    if (c.transport === 'tcp-client' || c.transport === 'sctp-client') return `${c.host}:${c.port}`;
-    if (c.transport === 'tcp-server' || c.transport === 'sctp-server') return `listening on ${this.acceptor?.address() ?? `${c.localHost}:${c.localPort}`}`;
-    return `memory:${c.memoryChannel}`;
-  }
-
   status(): SigtranStatus {
     const s: SigtranStatus = {
       name: this.name,
@@ -171,7 +114,7 @@ export class SigtranGatewayImpl implements SigtranGateway {
       asp: this.activeLink ? 'active' : [...this.links].some((l) => l.aspState === 'inactive') ? 'inactive' : 'down',
       transport: this.config.transport,
       role: this.config.role,
-      peer: this.activeLink?.peer ?? [...this.links][0]?.peer ?? this.peerText(),
+      peer: this.activeLink?.peer ?? [...this.links][0]?.peer ?? configuredPeer(this.config, this.acceptor),
       since: this.since,
       dialogues: this.tcap.transactions.size,
       sent: this.m3ua.sent,
@@ -193,13 +136,12 @@ export class SigtranGatewayImpl implements SigtranGateway {
 
   describe(): Json {
     const s = this.status();
-    const server = this.config.transport === 'tcp-server' || this.config.transport === 'sctp-server';
-    return { ...s, listen: server ? (this.acceptor?.address() ?? null) : null } as unknown as Json;
+    return { ...s, listen: isServer(this.config) ? (this.acceptor?.address() ?? null) : null } as unknown as Json;
   }
 
   /** The port a tcp-server or sctp-server instance is bound to (useful with localPort 0). */
   boundPort(): number | undefined {
-    return this.acceptor instanceof TcpAcceptor || this.acceptor instanceof SctpAcceptor ? this.acceptor.port0() : undefined;
+    return boundPort(this.acceptor);
   }
 
   /** SCTP transports: the backend chosen at start ('kernel' | 'userland') and the log line saying why. */
@@ -238,22 +180,12 @@ export class SigtranGatewayImpl implements SigtranGateway {
         this.log('error', `cannot open capture file ${this.config.pcap}: ${(e as Error).message}`);
       }
     }
-    const log = (level: 'error' | 'warn' | 'info' | 'debug', text: string) => this.log(level, text);
-    if (this.listens()) {
-      this.acceptor =
-        c.transport === 'tcp-server'
-          ? new TcpAcceptor(c.localHost!, c.localPort!)
-          : c.transport === 'sctp-server'
-            ? new SctpAcceptor(c.localHost!, c.localPort!, c.sctp, log)
-            : new MemoryAcceptor(c.memoryChannel!);
+    const log: LogFn = (level, text) => this.log(level, text);
+    if (listens(c)) {
+      this.acceptor = acceptorFor(c, log);
       await this.listenOnce();
     } else {
-      this.connector =
-        c.transport === 'tcp-client'
-          ? new TcpConnector(c.host!, c.port!, c.localHost, c.localPort)
-          : c.transport === 'sctp-client'
-            ? new SctpConnector(c.host!, c.port!, c.sctp, log, c.localHost, c.localPort)
-            : new MemoryConnector(c.memoryChannel!);
+      this.connector = connectorFor(c, log);
       void this.connectOnce();
     }
   }
@@ -409,50 +341,11 @@ export class SigtranGatewayImpl implements SigtranGateway {
   // ---- dialogues ----
 
   calledAddress(scp?: ScpParams): SccpAddress {
-    return calledFromScp(scp, this.config.remote);
-  }
-
-  /**
-   * The called address made from a run's `scp` parameter and its encoding, once per parameter object (every
-   * instance of a run passes the same): not an address and its bytes per dialogue. Read only, as the dialogues
-   * use them (a dialogue whose peer answers from another address gets new ones).
-   */
-  private readonly calledByScp = new WeakMap<ScpParams, { addr: SccpAddress; enc: Uint8Array }>();
-  private calledNoScp: { addr: SccpAddress; enc: Uint8Array } | undefined;
-
-  private calledFor(scp: ScpParams | undefined): { addr: SccpAddress; enc: Uint8Array } {
-    let c = scp ? this.calledByScp.get(scp) : this.calledNoScp;
-    if (!c) {
-      const addr = this.calledAddress(scp);
-      c = { addr, enc: encodeAddress(addr, this.config.pointCodeBits) };
-      if (scp) this.calledByScp.set(scp, c);
-      else this.calledNoScp = c;
-    }
-    return c;
+    return this.addresses.called(scp);
   }
 
   openDialogue(opts: OpenDialogueOptions = {}): Dialogue {
-    let called: SccpAddress;
-    const calling = opts.calling ?? this.localAddress;
-    let calledEnc: Uint8Array;
-    let callingEnc: Uint8Array;
-    try {
-      if (opts.called) {
-        called = opts.called;
-        calledEnc = encodeAddress(called, this.config.pointCodeBits);
-      } else {
-        const c = this.calledFor(opts.scp);
-        called = c.addr;
-        calledEnc = c.enc;
-      }
-      callingEnc = opts.calling ? encodeAddress(calling, this.config.pointCodeBits) : this.localEnc;
-    } catch (e) {
-      if (e instanceof SccpError) throw new SigtranError('encode', `bad SCCP address: ${e.reason}`);
-      throw e;
-    }
-    const dpc = called.ri === 'ssn' && called.pc !== undefined ? called.pc : this.config.dpc;
-    const opc = calling.pc ?? this.config.opc;
-    const d = this.tcap.create({ state: 'idle', ac: opts.ac ?? null, local: calling, remote: called, localEnc: callingEnc, remoteEnc: calledEnc, opc, dpc });
+    const d = this.tcap.create(this.addresses.outbound(opts));
     if (opts.userInformation) d.userInformation = opts.userInformation;
     d.autoAnswer = opts.autoAnswer;
     d.bindSignal(opts.signal, opts.onSignal ?? 'abort');

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { SigtranGatewayImpl, calledFromScp } from '../../../../plugins/sigtran/gateway/instance.js';
+import { SigtranGatewayImpl } from '../../../../plugins/sigtran/gateway/instance.js';
 import { normalizeInstance } from '../../../../plugins/sigtran/gateway/config.js';
 import { resolveAc, SigtranError } from '../../../../plugins/sigtran/api.js';
 import { encodeM3ua, type M3uaMessage } from '../../../../plugins/sigtran/m3ua/codec.js';
@@ -409,23 +409,5 @@ describe('gateway instance', () => {
     } finally {
       await p.close();
     }
-  });
-});
-
-describe('called address from the ExecuteTest scp object', () => {
-  test('dri defaults to 1 when dpc and dssn are both given, otherwise 0', () => {
-    assert.deepEqual(calledFromScp({ dpc: 5, dssn: 146 }), { ri: 'ssn', pc: 5, ssn: 146 });
-    assert.deepEqual(calledFromScp({ dssn: 146, dgt_digits: '123' }), { ri: 'gt', ssn: 146, gt: { gti: 4, digits: '123', tt: 0, np: 1, nai: 4 } });
-    assert.deepEqual(calledFromScp({ dpc: 5, dssn: 146, dgt_digits: '1', dgt_tt: 2, dgt_np: 6, dgt_noa: 3, dri: 0 }), {
-      ri: 'gt',
-      pc: 5,
-      ssn: 146,
-      gt: { gti: 4, digits: '1', tt: 2, np: 6, nai: 3 },
-    });
-    assert.deepEqual(calledFromScp(undefined, { ri: 'ssn', pc: 9, ssn: 241 }), { ri: 'ssn', pc: 9, ssn: 241 });
-    assert.deepEqual(calledFromScp({ dssn: 146 }, { pc: 9, ssn: 241 }), { ri: 'ssn', pc: 9, ssn: 146 });
-    assert.throws(() => calledFromScp({ dssn: 146 }), /routes on GT .* has no global title/);
-    assert.throws(() => calledFromScp({}), /no SCP address/);
-    assert.throws(() => calledFromScp({ dpc: 1, dri: 1 }), /no scp.dssn/);
   });
 });
