@@ -4,7 +4,8 @@
 // nobody took, the local P-Abort of dialogues whose gateway went away, and the readable reason of a received Abort.
 import type { TcapMessage } from '../api.js';
 import type { InboundContext, LogFn } from '../sccp/service.js';
-import { PAbortCause, P_ABORT_CAUSES, rejectText, type DecodedTcap, type OutTcap, type TcapError } from './codec.js';
+import { PAbortCause, P_ABORT_CAUSES, type DecodedTcap, type OutTcap, type TcapError } from './codec.js';
+import { rejectText } from './components.js';
 import type { DialogueImpl } from './dialogue.js';
 import { InboundMessage } from './message.js';
 

@@ -19,7 +19,9 @@ import type {
 } from '../api.js';
 import type { EndSignal } from '../../../sdk/index.js';
 import { SigtranError } from '../errors.js';
-import { tidHex, type OutComponent, type OutDialogue, type OutTcap } from './codec.js';
+import { tidHex, type OutTcap } from './codec.js';
+import type { OutComponent } from './components.js';
+import type { OutDialogue } from './dialogue-portion.js';
 import { toHex } from '../ber/hex.js';
 import type { DeadlineEntry, DeadlineList } from './deadlines.js';
 import type { BoundLink } from '../sccp/service.js';
