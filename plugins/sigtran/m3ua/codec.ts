@@ -268,15 +268,10 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
   if (p.heartbeat) bytesp(Param.HeartbeatData, p.heartbeat);
   if (p.protocolData) {
     const pd = p.protocolData;
-    hdr(Param.ProtocolData, 12 + pd.data.length);
-    b.writeUInt32BE(pd.opc >>> 0, o);
-    b.writeUInt32BE(pd.dpc >>> 0, o + 4);
-    b[o + 8] = pd.si;
-    b[o + 9] = pd.ni;
-    b[o + 10] = pd.mp;
-    b[o + 11] = pd.sls;
-    b.set(pd.data, o + 12);
-    o += (12 + pd.data.length + 3) & ~3;
+    hdr(Param.ProtocolData, ROUTING_LABEL_LENGTH + pd.data.length);
+    writeRoutingLabel(b, o, pd);
+    b.set(pd.data, o + ROUTING_LABEL_LENGTH);
+    o += (ROUTING_LABEL_LENGTH + pd.data.length + 3) & ~3;
   }
   if (p.correlationId !== undefined) u32p(Param.CorrelationId, p.correlationId);
   if (info) bytesp(Param.InfoString, info);
@@ -312,15 +307,20 @@ export function writeDataHeader(b: Buffer, h: DataHeader, payloadLen: number): n
   b.writeUInt16BE(Param.ProtocolData, o);
   b.writeUInt16BE(PARAM_HEADER_LENGTH + ROUTING_LABEL_LENGTH + payloadLen, o + 2);
   o += PARAM_HEADER_LENGTH;
-  b.writeUInt32BE(h.opc >>> 0, o);
-  b.writeUInt32BE(h.dpc >>> 0, o + 4);
-  b[o + 8] = h.si;
-  b[o + 9] = h.ni;
-  b[o + 10] = h.mp;
-  b[o + 11] = h.sls;
+  writeRoutingLabel(b, o, h);
   o += ROUTING_LABEL_LENGTH;
   for (let i = o + payloadLen; i < size; i++) b[i] = 0;
   return o;
+}
+
+/** The 12 octets of the routing label: OPC, DPC, SI, NI, MP, SLS. */
+function writeRoutingLabel(b: Buffer, o: number, label: RoutingLabel): void {
+  b.writeUInt32BE(label.opc >>> 0, o);
+  b.writeUInt32BE(label.dpc >>> 0, o + 4);
+  b[o + 8] = label.si;
+  b[o + 9] = label.ni;
+  b[o + 10] = label.mp;
+  b[o + 11] = label.sls;
 }
 
 function writeFixed32(b: Buffer, o: number, tag: number, value: number): number {

@@ -38,6 +38,19 @@ function events() {
 
 const tick = () => new Promise((r) => setTimeout(r, 10));
 
+/** What the peer end `a` receives, as message names (`ERR:<code>` for an ERR). */
+function received(a: Association): string[] {
+  const got: string[] = [];
+  a.setHandler({
+    message: (pdu) => {
+      const m = decodeM3ua(pdu);
+      got.push(`${messageName(m.cls, m.type)}${m.errorCode !== undefined ? ':' + m.errorCode : ''}`);
+    },
+    closed: () => undefined,
+  });
+  return got;
+}
+
 test('ASP and SGP: bring-up, graceful stop, states and the exact message sequence', async () => {
   const p = await pair();
   const asp = events();
@@ -77,14 +90,7 @@ test('ERR for an ASPUP sent to an ASP, an unknown message type, an unsupported c
   const p = await pair();
   const asp = events();
   const la = new M3uaLink(p.a, { side: 'initiator', trafficMode: 'loadshare', beatIntervalMs: 0 }, asp.ev);
-  const got: string[] = [];
-  p.b.setHandler({
-    message: (pdu) => {
-      const m = decodeM3ua(pdu);
-      got.push(`${messageName(m.cls, m.type)}${m.errorCode !== undefined ? ':' + m.errorCode : ''}`);
-    },
-    closed: () => undefined,
-  });
+  const got = received(p.b);
   la.start();
   p.b.send(encodeM3ua(3, 1, {}), 0, 3); // ASPUP to an ASP
   p.b.send(encodeM3ua(4, 9, {}), 0, 3); // unknown ASPTM type
@@ -129,14 +135,7 @@ test('the handler table: an unlisted type of every class gets ERR unsupported ty
     const availability: string[] = [];
     ev.ev.availability = (_l, pcs, available) => availability.push(`${available ? 'DAVA' : 'DUNA'} ${pcs.join(',')}`);
     const link = new M3uaLink(p.a, { side, trafficMode: 'loadshare', beatIntervalMs: 0 }, ev.ev);
-    const got: string[] = [];
-    p.b.setHandler({
-      message: (pdu) => {
-        const m = decodeM3ua(pdu);
-        got.push(`${messageName(m.cls, m.type)}${m.errorCode !== undefined ? ':' + m.errorCode : ''}`);
-      },
-      closed: () => undefined,
-    });
+    const got = received(p.b);
     if (side === 'responder') link.start();
     for (const [cls, type, params] of send) p.b.send(encodeM3ua(cls, type, params), 0, 3);
     await tick();
