@@ -5,7 +5,7 @@ import type { ApplicationContext } from '../ac.js';
 import type { TcapMessage } from '../api.js';
 import { toHex } from '../ber/hex.js';
 import type { InboundContext } from '../sccp/service.js';
-import { abortLocally, abortReason, pAbortReply, type AbortHost } from './aborts.js';
+import { abortReason, pAbortReply, type AbortHost } from './aborts.js';
 import { PAbortCause, decodeTcap, type DecodedTcap } from './codec.js';
 import type { DialogueImpl } from './dialogue.js';
 import { InboundMessage } from './message.js';
