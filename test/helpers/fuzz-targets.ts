@@ -151,17 +151,17 @@ const GT1_ADDR = encodeAddress({ ri: 'gt', gt: { gti: 1, digits: '12345', nai: 4
 const GT2_ADDR = encodeAddress({ ri: 'gt', pc: 77, gt: { gti: 2, digits: '1234', tt: 9 } });
 const SSN_ADDR = encodeAddress({ ri: 'ssn', pc: 1234, ssn: 146 });
 const segment = (first: boolean, remaining: number) => {
-  const b = new Uint8Array(xudtSegmentLength(SSN_ADDR.length, GT_ADDR.length, 40));
-  writeXudtSegment(b, 0, 1, true, SSN_ADDR, GT_ADDR, CAP_BEGIN.subarray(0, 40), first, remaining, 0x123456);
+  const b = new Uint8Array(xudtSegmentLength({ called: SSN_ADDR, calling: GT_ADDR }, 40));
+  writeXudtSegment(b, 0, { xudt: true, protocolClass: 1, returnOnError: true, called: SSN_ADDR, calling: GT_ADDR }, CAP_BEGIN.subarray(0, 40), { first, remaining, reference: 0x123456 });
   return b;
 };
 
 export const SCCP_CORPUS: readonly Uint8Array[] = [
   CAP_DATA.slice(0x20, 0x20 + 0x71 - 16),
-  encodeSccp(false, 1, true, SSN_ADDR, GT_ADDR, CAP_BEGIN),
-  encodeSccp(true, 0, false, GT_ADDR, GT1_ADDR, CAP_BEGIN),
-  encodeSccp(false, 0, false, GT2_ADDR, SSN_ADDR, CAP_BEGIN, 3),
-  encodeSccp(true, 0, false, ADDR_GT, ADDR_SSN, CAP_BEGIN, 1),
+  encodeSccp({ xudt: false, protocolClass: 1, returnOnError: true, called: SSN_ADDR, calling: GT_ADDR }, CAP_BEGIN),
+  encodeSccp({ xudt: true, protocolClass: 0, returnOnError: false, called: GT_ADDR, calling: GT1_ADDR }, CAP_BEGIN),
+  encodeSccp({ xudt: false, protocolClass: 0, returnOnError: false, called: GT2_ADDR, calling: SSN_ADDR, returnCause: 3 }, CAP_BEGIN),
+  encodeSccp({ xudt: true, protocolClass: 0, returnOnError: false, called: ADDR_GT, calling: ADDR_SSN, returnCause: 1 }, CAP_BEGIN),
   segment(true, 2),
   segment(false, 0),
 ];
@@ -214,7 +214,7 @@ export const sccpTarget: FuzzTarget = {
 export const M3UA_CORPUS: readonly Uint8Array[] = [
   CAP_DATA.slice(),
   ASPAC.slice(),
-  encodeData(7, 3, 100, 200, 3, 2, 0, 5, SCCP_CORPUS[1]!.length, (buf, o) => buf.set(SCCP_CORPUS[1]!, o)),
+  encodeData({ routingContext: 7, networkAppearance: 3, opc: 100, dpc: 200, si: 3, ni: 2, mp: 0, sls: 5 }, SCCP_CORPUS[1]!.length, (buf, o) => buf.set(SCCP_CORPUS[1]!, o)),
   encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP, { aspId: 9, infoString: 'fuzz' }),
   encodeM3ua(M3uaClass.ASPSM, AspsmType.BEAT, { heartbeat: Uint8Array.of(1, 2, 3, 4, 5) }),
   encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: 2, routingContexts: [1, 2, 3] }),

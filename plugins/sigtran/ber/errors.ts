@@ -25,3 +25,8 @@ export class BerError extends Error {
 export function isBerError(e: unknown): e is BerError {
   return e instanceof BerError;
 }
+
+/** Assert `cond` about the structure being read; a BerError 'tag' at `at` saying `what` otherwise. */
+export function expectBer(cond: boolean, what: string, at: number): asserts cond {
+  if (!cond) throw new BerError('tag', at, what);
+}

@@ -13,7 +13,7 @@
 //   the class/number default to the universal type and can be given for IMPLICIT tags. `toBytes()` copies,
 //   `view()` does not; `reset()` reuses the buffer.
 // Tag classes: `TagClass.Universal|Application|Context|Private` (0..3); universal numbers in `Universal`.
-export { BerError, isBerError, type BerErrorKind } from './errors.js';
+export { BerError, expectBer, isBerError, type BerErrorKind } from './errors.js';
 export { TagClass, Universal, tagName } from './tags.js';
 export {
   type Tlv,

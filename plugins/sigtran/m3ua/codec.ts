@@ -2,6 +2,14 @@
 // problem is an M3uaError carrying the M3UA error code an ERR message would report.
 import { ErrorCode, ErrorCodes, M3uaClass, Param, TransferType, messageName } from './constants.js';
 
+/** The M3UA version of every message (RFC 4666 §3.1.1), and the length of the common header. */
+const M3UA_VERSION = 1;
+const COMMON_HEADER_LENGTH = 8;
+/** A parameter's tag and length; a parameter of one 32-bit value (NA, RC) in all; the routing label of DATA. */
+const PARAM_HEADER_LENGTH = 4;
+const FIXED32_PARAM_LENGTH = 8;
+const ROUTING_LABEL_LENGTH = 12;
+
 export class M3uaError extends Error {
   constructor(
     /** M3UA error code (RFC 4666 §3.8.1), e.g. 0x12 parameter field error. */
@@ -14,18 +22,29 @@ export class M3uaError extends Error {
   }
 }
 
-/** MTP3 routing label and payload of a DATA message. */
-export interface ProtocolData {
+/** The MTP3 routing label and service octets of a DATA message (RFC 4666 §3.3.1). */
+export interface RoutingLabel {
   opc: number;
   dpc: number;
-  /** Service indicator (3 = SCCP). */
+  /** Service indicator (ServiceIndicator.SCCP). */
   si: number;
   /** Network indicator (0 international, 2 national). */
   ni: number;
+  /** Message priority. */
   mp: number;
   sls: number;
+}
+
+/** The routing label and payload of a received DATA message. */
+export interface ProtocolData extends RoutingLabel {
   /** User part (SCCP) bytes: a view into the decoded buffer. */
   data: Uint8Array;
+}
+
+/** What a DATA message carries besides its user data: the optional network appearance and routing context, and the label. */
+export interface DataHeader extends RoutingLabel {
+  routingContext?: number;
+  networkAppearance?: number;
 }
 
 /** A decoded M3UA message; only the parameters present are set. */
@@ -53,15 +72,15 @@ export interface M3uaMessage {
 
 /** Decode one M3UA message (the whole PDU). Throws M3uaError. */
 export function decodeM3ua(buf: Uint8Array): M3uaMessage {
-  if (buf.length < 8) throw new M3uaError(ErrorCode.ProtocolError, `message of ${buf.length} octets is shorter than the common header`);
-  if (buf[0] !== 1) throw new M3uaError(ErrorCode.InvalidVersion, `version ${buf[0]} (expected 1)`, 0);
+  if (buf.length < COMMON_HEADER_LENGTH) throw new M3uaError(ErrorCode.ProtocolError, `message of ${buf.length} octets is shorter than the common header`);
+  if (buf[0] !== M3UA_VERSION) throw new M3uaError(ErrorCode.InvalidVersion, `version ${buf[0]} (expected ${M3UA_VERSION})`, 0);
   const cls = buf[2]!;
   const type = buf[3]!;
   const len = ((buf[4]! << 24) | (buf[5]! << 16) | (buf[6]! << 8) | buf[7]!) >>> 0;
   if (len !== buf.length) throw new M3uaError(ErrorCode.ParameterFieldError, `header length ${len} but the message has ${buf.length} octets`, 4);
   if (cls !== 0 && cls !== 1 && cls !== 2 && cls !== 3 && cls !== 4 && cls !== 9) throw new M3uaError(ErrorCode.UnsupportedClass, `message class ${cls}`, 2);
   const m: M3uaMessage = { cls, type };
-  let p = 8;
+  let p = COMMON_HEADER_LENGTH;
   while (p < len) {
     if (len - p < 4) throw new M3uaError(ErrorCode.ParameterFieldError, `${len - p} octet(s) left, too few for a parameter header`, p);
     const tag = (buf[p]! << 8) | buf[p + 1]!;
@@ -174,7 +193,7 @@ export interface M3uaParams {
   correlationId?: number;
   userCause?: { cause: number; user: number };
   concernedDestination?: number;
-  protocolData?: Omit<ProtocolData, 'data'> & { data: Uint8Array };
+  protocolData?: ProtocolData;
 }
 
 function paramSize(vlen: number): number {
@@ -187,7 +206,7 @@ function paramSize(vlen: number): number {
  */
 export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8Array {
   const info = p.infoString !== undefined ? new TextEncoder().encode(p.infoString) : undefined;
-  let size = 8;
+  let size = COMMON_HEADER_LENGTH;
   if (p.aspId !== undefined) size += 8;
   if (p.networkAppearance !== undefined) size += 8;
   if (p.routingContexts?.length) size += 4 + 4 * p.routingContexts.length;
@@ -203,11 +222,11 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
   if (info) size += paramSize(info.length);
   if (p.diagnostic) size += paramSize(p.diagnostic.length);
   const b = Buffer.alloc(size);
-  b[0] = 1;
+  b[0] = M3UA_VERSION;
   b[2] = cls;
   b[3] = type;
   b.writeUInt32BE(size, 4);
-  let o = 8;
+  let o = COMMON_HEADER_LENGTH;
   const hdr = (tag: number, vlen: number) => {
     b.writeUInt16BE(tag, o);
     b.writeUInt16BE(4 + vlen, o + 2);
@@ -249,15 +268,10 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
   if (p.heartbeat) bytesp(Param.HeartbeatData, p.heartbeat);
   if (p.protocolData) {
     const pd = p.protocolData;
-    hdr(Param.ProtocolData, 12 + pd.data.length);
-    b.writeUInt32BE(pd.opc >>> 0, o);
-    b.writeUInt32BE(pd.dpc >>> 0, o + 4);
-    b[o + 8] = pd.si;
-    b[o + 9] = pd.ni;
-    b[o + 10] = pd.mp;
-    b[o + 11] = pd.sls;
-    b.set(pd.data, o + 12);
-    o += (12 + pd.data.length + 3) & ~3;
+    hdr(Param.ProtocolData, ROUTING_LABEL_LENGTH + pd.data.length);
+    writeRoutingLabel(b, o, pd);
+    b.set(pd.data, o + ROUTING_LABEL_LENGTH);
+    o += (ROUTING_LABEL_LENGTH + pd.data.length + 3) & ~3;
   }
   if (p.correlationId !== undefined) u32p(Param.CorrelationId, p.correlationId);
   if (info) bytesp(Param.InfoString, info);
@@ -265,74 +279,64 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
   return b;
 }
 
-/** Total length of a DATA message with optional NA and RC and `payloadLen` octets of user data. */
-export function dataLength(rc: number | undefined, na: number | undefined, payloadLen: number): number {
-  return 8 + (na !== undefined ? 8 : 0) + (rc !== undefined ? 8 : 0) + paramSize(12 + payloadLen);
+/** Octets before the user data of a DATA message: common header, NA and RC when present, protocol-data header and label. */
+export function dataOffset(h: Pick<DataHeader, 'routingContext' | 'networkAppearance'>): number {
+  const optional = (h.networkAppearance !== undefined ? FIXED32_PARAM_LENGTH : 0) + (h.routingContext !== undefined ? FIXED32_PARAM_LENGTH : 0);
+  return COMMON_HEADER_LENGTH + optional + PARAM_HEADER_LENGTH + ROUTING_LABEL_LENGTH;
+}
+
+/** Total length of a DATA message under `h` with `payloadLen` octets of user data (padded to 4). */
+export function dataLength(h: Pick<DataHeader, 'routingContext' | 'networkAppearance'>, payloadLen: number): number {
+  return dataOffset(h) + ((payloadLen + 3) & ~3);
 }
 
 /**
- * Write the DATA header (common header, NA, RC, protocol data label) into `b` (of exactly dataLength() octets)
+ * Write the DATA header `h` (common header, NA, RC, protocol-data label) into `b` (of exactly dataLength() octets)
  * and zero the padding; returns the offset where the `payloadLen` octets of user data go. No allocation.
  */
-export function writeDataHeader(
-  b: Buffer,
-  rc: number | undefined,
-  na: number | undefined,
-  opc: number,
-  dpc: number,
-  si: number,
-  ni: number,
-  mp: number,
-  sls: number,
-  payloadLen: number,
-): number {
+export function writeDataHeader(b: Buffer, h: DataHeader, payloadLen: number): number {
   const size = b.length;
-  b[0] = 1;
-  b[1] = 0;
+  b[0] = M3UA_VERSION;
+  b[1] = 0; // reserved
   b[2] = M3uaClass.TRANSFER;
   b[3] = TransferType.DATA;
   b.writeUInt32BE(size, 4);
-  let o = 8;
-  if (na !== undefined) {
-    b.writeUInt32BE(0x02000008, o);
-    b.writeUInt32BE(na >>> 0, o + 4);
-    o += 8;
-  }
-  if (rc !== undefined) {
-    b.writeUInt32BE(0x00060008, o);
-    b.writeUInt32BE(rc >>> 0, o + 4);
-    o += 8;
-  }
+  let o = COMMON_HEADER_LENGTH;
+  if (h.networkAppearance !== undefined) o = writeFixed32(b, o, Param.NetworkAppearance, h.networkAppearance);
+  if (h.routingContext !== undefined) o = writeFixed32(b, o, Param.RoutingContext, h.routingContext);
   b.writeUInt16BE(Param.ProtocolData, o);
-  b.writeUInt16BE(16 + payloadLen, o + 2);
-  b.writeUInt32BE(opc >>> 0, o + 4);
-  b.writeUInt32BE(dpc >>> 0, o + 8);
-  b[o + 12] = si;
-  b[o + 13] = ni;
-  b[o + 14] = mp;
-  b[o + 15] = sls;
-  for (let i = o + 16 + payloadLen; i < size; i++) b[i] = 0;
-  return o + 16;
+  b.writeUInt16BE(PARAM_HEADER_LENGTH + ROUTING_LABEL_LENGTH + payloadLen, o + 2);
+  o += PARAM_HEADER_LENGTH;
+  writeRoutingLabel(b, o, h);
+  o += ROUTING_LABEL_LENGTH;
+  for (let i = o + payloadLen; i < size; i++) b[i] = 0;
+  return o;
+}
+
+/** The 12 octets of the routing label: OPC, DPC, SI, NI, MP, SLS. */
+function writeRoutingLabel(b: Buffer, o: number, label: RoutingLabel): void {
+  b.writeUInt32BE(label.opc >>> 0, o);
+  b.writeUInt32BE(label.dpc >>> 0, o + 4);
+  b[o + 8] = label.si;
+  b[o + 9] = label.ni;
+  b[o + 10] = label.mp;
+  b[o + 11] = label.sls;
+}
+
+function writeFixed32(b: Buffer, o: number, tag: number, value: number): number {
+  b.writeUInt16BE(tag, o);
+  b.writeUInt16BE(FIXED32_PARAM_LENGTH, o + 2);
+  b.writeUInt32BE(value >>> 0, o + 4);
+  return o + FIXED32_PARAM_LENGTH;
 }
 
 /**
  * DATA with the payload written by `write(buf, offset)` straight into the message (no copy of the SCCP message).
  * `payloadLen` must be exact.
  */
-export function encodeData(
-  rc: number | undefined,
-  na: number | undefined,
-  opc: number,
-  dpc: number,
-  si: number,
-  ni: number,
-  mp: number,
-  sls: number,
-  payloadLen: number,
-  write: (buf: Uint8Array, offset: number) => void,
-): Buffer {
-  const b = Buffer.allocUnsafe(dataLength(rc, na, payloadLen));
-  write(b, writeDataHeader(b, rc, na, opc, dpc, si, ni, mp, sls, payloadLen));
+export function encodeData(h: DataHeader, payloadLen: number, write: (buf: Uint8Array, offset: number) => void): Buffer {
+  const b = Buffer.allocUnsafe(dataLength(h, payloadLen));
+  write(b, writeDataHeader(b, h, payloadLen));
   return b;
 }
 

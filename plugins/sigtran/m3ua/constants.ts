@@ -28,6 +28,9 @@ export const Param = {
   ProtocolData: 0x0210,
 } as const;
 
+/** MTP3 service indicator of the user part a DATA message carries (Q.704 §14.2.1). */
+export const ServiceIndicator = { SCCP: 3 } as const;
+
 export const TrafficMode = { override: 1, loadshare: 2, broadcast: 3 } as const;
 
 export const ErrorCodes: Readonly<Record<number, string>> = {
@@ -67,11 +70,14 @@ export const ErrorCode = {
   NoConfiguredAs: 0x1a,
 } as const;
 
-/** NTFY status: type 1 AS state change (2 inactive, 3 active, 4 pending); type 2 other (1 insufficient ASP
- *  resources, 2 alternate ASP active, 3 ASP failure). */
+/** NTFY status (RFC 4666 §3.8.2): type 1 an AS state change, type 2 other. */
+export const StatusType = { AsStateChange: 1, Other: 2 } as const;
+export const AsState = { Inactive: 2, Active: 3, Pending: 4 } as const;
+export const OtherStatus = { InsufficientAspResources: 1, AlternateAspActive: 2, AspFailure: 3 } as const;
+
 export function statusText(type: number, info: number): string {
-  if (type === 1) return ({ 2: 'AS-INACTIVE', 3: 'AS-ACTIVE', 4: 'AS-PENDING' } as Record<number, string>)[info] ?? `AS state ${info}`;
-  if (type === 2) return ({ 1: 'insufficient ASP resources active in AS', 2: 'alternate ASP active', 3: 'ASP failure' } as Record<number, string>)[info] ?? `other ${info}`;
+  if (type === StatusType.AsStateChange) return ({ 2: 'AS-INACTIVE', 3: 'AS-ACTIVE', 4: 'AS-PENDING' } as Record<number, string>)[info] ?? `AS state ${info}`;
+  if (type === StatusType.Other) return ({ 1: 'insufficient ASP resources active in AS', 2: 'alternate ASP active', 3: 'ASP failure' } as Record<number, string>)[info] ?? `other ${info}`;
   return `status ${type}/${info}`;
 }
 

@@ -1,9 +1,28 @@
-// One M3UA association: the ASP state machine on either side.
-//   initiator (role asp, or ipsp on the connecting side): ASPUP -> ASPUP ACK -> ASPAC -> ASPAC ACK = active.
-//   responder (role sgp, or ipsp on the listening side): answers ASPUP/ASPAC/ASPIA/ASPDN, checks RC and NA.
-// Both: BEAT/BEAT ACK, NTFY, ERR, DUNA/DAVA, DATA with the routing context check.
+// One M3UA association: the ASP state machine on either side (RFC 4666 §4.3), and what arrives on it, handled by
+// a table of handlers per message class and type.
+//   initiator (role asp, or ipsp on the connecting side): down -ASPUP-> (ASPUP ACK) inactive -ASPAC-> (ASPAC ACK)
+//     active; stopping: ASPIA -> (ACK) inactive, ASPDN -> (ACK) down.
+//   responder (role sgp, or ipsp on the listening side): ASPUP -> ACK + NTFY AS-INACTIVE, inactive; ASPAC (RC and
+//     traffic mode checked) -> ACK + NTFY AS-ACTIVE, active; ASPIA -> ACK + NTFY, inactive; ASPDN -> ACK, down.
+//     An IPSP initiator answers the peer's ASPUP/ASPAC/ASPIA/ASPDN too (double exchange), without changing state.
+// Both: BEAT/BEAT ACK, NTFY, ERR, DUNA/DAVA (DAUD answered by the responder), DATA with the RC and NA checks.
 import type { Association } from '../transport/index.js';
-import { AspsmType, AsptmType, ErrorCode, ErrorCodes, M3uaClass, MgmtType, SsnmType, TrafficMode, TransferType, messageName, statusText } from './constants.js';
+import {
+  AsState,
+  AspsmType,
+  AsptmType,
+  ErrorCode,
+  ErrorCodes,
+  M3uaClass,
+  MgmtType,
+  OtherStatus,
+  SsnmType,
+  StatusType,
+  TrafficMode,
+  TransferType,
+  messageName,
+  statusText,
+} from './constants.js';
 import { M3uaError, decodeM3ua, encodeM3ua, type M3uaMessage, type M3uaParams, type ProtocolData } from './codec.js';
 
 export type AspState = 'down' | 'inactive' | 'active';
@@ -33,6 +52,20 @@ export interface LinkEvents {
   closed(link: M3uaLink, reason: string): void;
   log(level: 'error' | 'warn' | 'info' | 'debug', text: string): void;
 }
+
+type Handler = (link: M3uaLink, m: M3uaMessage, pdu: Uint8Array) => void;
+
+/** The handlers of one message class, by type; a type not listed gets ERR unsupported type unless `otherType`. */
+interface ClassHandlers {
+  readonly types: Readonly<Record<number, Handler>>;
+  readonly otherType?: Handler;
+}
+
+/** The payload protocol identifier of M3UA (RFC 4666 §1.4.7), and the management stream. */
+const M3UA_PPID = 3;
+const MANAGEMENT_STREAM = 0;
+/** Octets of a bad message sent back in an ERR's diagnostic information. */
+const DIAGNOSTIC_OCTETS = 40;
 
 export class M3uaLink {
   aspState: AspState = 'down';
@@ -118,8 +151,8 @@ export class M3uaLink {
     if (this.closed) return false;
     this.ev.capture(pdu, 'sent');
     const streams = this.assoc.outboundStreams;
-    const stream = pdu[2] !== M3uaClass.TRANSFER ? 0 : streams > 1 ? 1 + (sls % (streams - 1)) : 0;
-    return this.assoc.send(pdu, stream, 3);
+    const stream = pdu[2] !== M3uaClass.TRANSFER || streams < 2 ? MANAGEMENT_STREAM : 1 + (sls % (streams - 1));
+    return this.assoc.send(pdu, stream, M3UA_PPID);
   }
 
   private setState(s: AspState): void {
@@ -151,7 +184,7 @@ export class M3uaLink {
   }
 
   private err(code: number, diagnostic?: Uint8Array, extra: M3uaParams = {}): void {
-    this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.ERR, { errorCode: code, diagnostic: diagnostic?.subarray(0, 40), ...extra }));
+    this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.ERR, { errorCode: code, diagnostic: diagnostic?.subarray(0, DIAGNOSTIC_OCTETS), ...extra }));
   }
 
   private onPdu(pdu: Uint8Array): void {
@@ -175,126 +208,160 @@ export class M3uaLink {
   }
 
   private dispatch(m: M3uaMessage, pdu: Uint8Array): void {
-    const responder = this.opts.side === 'responder';
-    // Who answers the peer's ASPSM/ASPTM requests: the SG side, and an IPSP in either position.
-    const answers = responder || this.opts.ipsp === true;
-    switch (m.cls) {
-      case M3uaClass.TRANSFER: {
-        if (m.type !== TransferType.DATA) return this.err(ErrorCode.UnsupportedType, pdu);
-        if (this.rcList && m.routingContexts && !m.routingContexts.includes(this.rcList[0]!)) {
-          this.ev.log('warn', `DATA from ${this.peer} for routing context ${m.routingContexts.join(',')} (ours is ${this.rcList[0]}): dropped`);
-          return this.err(ErrorCode.InvalidRoutingContext, pdu, { routingContexts: m.routingContexts });
-        }
-        if (this.opts.networkAppearance !== undefined && m.networkAppearance !== undefined && m.networkAppearance !== this.opts.networkAppearance) {
-          this.ev.log('warn', `DATA from ${this.peer} for network appearance ${m.networkAppearance}: dropped`);
-          return this.err(ErrorCode.InvalidNetworkAppearance, pdu, { networkAppearance: m.networkAppearance });
-        }
-        if (responder && this.aspState !== 'active') {
-          this.ev.log('warn', `DATA from ${this.peer} while its ASP is not active: dropped`);
-          return this.err(ErrorCode.UnexpectedMessage, pdu);
-        }
-        this.ev.data(this, m.protocolData!, pdu);
-        return;
-      }
-      case M3uaClass.ASPSM:
-        switch (m.type) {
-          case AspsmType.BEAT:
-            this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.BEAT_ACK, { heartbeat: m.heartbeat }));
-            return;
-          case AspsmType.BEAT_ACK:
-            return;
-          case AspsmType.ASPUP:
-            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
-            this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP_ACK, { aspId: m.aspId }));
-            if (responder) {
-              this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 2 }, routingContexts: this.rcList }));
-              this.setState('inactive');
-            }
-            return;
-          case AspsmType.ASPDN:
-            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
-            this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPDN_ACK, {}));
-            this.setState('down');
-            return;
-          case AspsmType.ASPUP_ACK:
-            if (responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
-            this.setState('inactive');
-            this.send(
-              encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC, {
-                trafficMode: TrafficMode[this.opts.trafficMode],
-                routingContexts: this.rcList,
-              }),
-            );
-            return;
-          case AspsmType.ASPDN_ACK:
-            this.setState('down');
-            return;
-          default:
-            return this.err(ErrorCode.UnsupportedType, pdu);
-        }
-      case M3uaClass.ASPTM:
-        switch (m.type) {
-          case AsptmType.ASPAC: {
-            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
-            if (responder && this.aspState === 'down') return this.err(ErrorCode.UnexpectedMessage, pdu);
-            if (this.rcList && m.routingContexts && !m.routingContexts.includes(this.rcList[0]!)) {
-              this.ev.log('warn', `ASPAC from ${this.peer} for routing context ${m.routingContexts.join(',')} (ours is ${this.rcList[0]}): refused`);
-              return this.err(ErrorCode.InvalidRoutingContext, undefined, { routingContexts: m.routingContexts });
-            }
-            if (m.trafficMode !== undefined && (m.trafficMode < 1 || m.trafficMode > 3)) return this.err(ErrorCode.UnsupportedTrafficMode, pdu);
-            this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: m.trafficMode, routingContexts: m.routingContexts ?? this.rcList }));
-            if (responder) {
-              this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 3 }, routingContexts: m.routingContexts ?? this.rcList }));
-              this.setState('active');
-            }
-            return;
-          }
-          case AsptmType.ASPIA:
-            if (!answers) return this.err(ErrorCode.UnexpectedMessage, pdu);
-            this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPIA_ACK, { routingContexts: m.routingContexts ?? this.rcList }));
-            this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 2 }, routingContexts: m.routingContexts ?? this.rcList }));
-            this.setState('inactive');
-            return;
-          case AsptmType.ASPAC_ACK:
-            if (responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
-            this.lastError = undefined;
-            this.setState('active');
-            return;
-          case AsptmType.ASPIA_ACK:
-            this.setState('inactive');
-            return;
-          default:
-            return this.err(ErrorCode.UnsupportedType, pdu);
-        }
-      case M3uaClass.MGMT:
-        if (m.type === MgmtType.ERR) {
-          const text = `ERR from ${this.peer}: ${ErrorCodes[m.errorCode ?? -1] ?? 'code ' + m.errorCode}${m.routingContexts ? ' (routing context ' + m.routingContexts.join(',') + ')' : ''}`;
-          this.lastError = text;
-          this.ev.log('warn', text);
-          if (!responder && this.aspState !== 'active') this.assoc.close(`peer refused the ASP: ${text}`);
-          return;
-        }
-        if (m.type === MgmtType.NTFY) {
-          const text = m.status ? statusText(m.status.type, m.status.info) : 'NTFY without status';
-          this.lastNotify = text;
-          this.ev.log('info', `NTFY from ${this.peer}: ${text}`);
-          if (!responder && m.status?.type === 2 && m.status.info === 2 && this.aspState === 'active') this.setState('inactive');
-          return;
-        }
-        return this.err(ErrorCode.UnsupportedType, pdu);
-      case M3uaClass.SSNM:
-        if (m.type === SsnmType.DUNA || m.type === SsnmType.DAVA) {
-          this.ev.availability(this, (m.affected ?? []).map((a) => a.pc), m.type === SsnmType.DAVA);
-          return;
-        }
-        if (m.type === SsnmType.DAUD && responder) {
-          // We know nothing unavailable: answer DAVA for what was audited.
-          this.send(encodeM3ua(M3uaClass.SSNM, SsnmType.DAVA, { routingContexts: this.rcList, affected: m.affected }));
-          return;
-        }
-        return; // SCON, DUPU, DRST: informational
-      default:
-        return this.err(ErrorCode.UnsupportedClass, pdu);
+    const handlers = M3uaLink.HANDLERS[m.cls];
+    if (!handlers) return this.err(ErrorCode.UnsupportedClass, pdu);
+    const handle = handlers.types[m.type] ?? handlers.otherType;
+    if (!handle) return this.err(ErrorCode.UnsupportedType, pdu);
+    handle(this, m, pdu);
+  }
+
+  private static readonly HANDLERS: Readonly<Record<number, ClassHandlers>> = {
+    [M3uaClass.TRANSFER]: { types: { [TransferType.DATA]: (l, m, pdu) => l.onData(m, pdu) } },
+    [M3uaClass.ASPSM]: {
+      types: {
+        [AspsmType.ASPUP]: (l, m, pdu) => l.onAspUp(m, pdu),
+        [AspsmType.ASPUP_ACK]: (l, _m, pdu) => l.onAspUpAck(pdu),
+        [AspsmType.ASPDN]: (l, _m, pdu) => l.onAspDown(pdu),
+        [AspsmType.ASPDN_ACK]: (l) => l.setState('down'),
+        [AspsmType.BEAT]: (l, m) => l.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.BEAT_ACK, { heartbeat: m.heartbeat })),
+        [AspsmType.BEAT_ACK]: () => undefined, // any message resets the missed beats
+      },
+    },
+    [M3uaClass.ASPTM]: {
+      types: {
+        [AsptmType.ASPAC]: (l, m, pdu) => l.onAspActive(m, pdu),
+        [AsptmType.ASPAC_ACK]: (l, _m, pdu) => l.onAspActiveAck(pdu),
+        [AsptmType.ASPIA]: (l, m, pdu) => l.onAspInactive(m, pdu),
+        [AsptmType.ASPIA_ACK]: (l) => l.setState('inactive'),
+      },
+    },
+    [M3uaClass.MGMT]: {
+      types: {
+        [MgmtType.ERR]: (l, m) => l.onError(m),
+        [MgmtType.NTFY]: (l, m) => l.onNotify(m),
+      },
+    },
+    [M3uaClass.SSNM]: {
+      types: {
+        [SsnmType.DUNA]: (l, m) => l.ev.availability(l, (m.affected ?? []).map((a) => a.pc), false),
+        [SsnmType.DAVA]: (l, m) => l.ev.availability(l, (m.affected ?? []).map((a) => a.pc), true),
+        [SsnmType.DAUD]: (l, m) => l.onAudit(m),
+      },
+      otherType: () => undefined, // SCON, DUPU, DRST: informational
+    },
+  };
+
+  /** The SG side. */
+  private get responder(): boolean {
+    return this.opts.side === 'responder';
+  }
+
+  /** Who answers the peer's ASPSM/ASPTM requests: the SG side, and an IPSP in either position. */
+  private get answersPeer(): boolean {
+    return this.responder || this.opts.ipsp === true;
+  }
+
+  private notify(asState: number, routingContexts: readonly number[] | undefined): void {
+    this.send(encodeM3ua(M3uaClass.MGMT, MgmtType.NTFY, { status: { type: StatusType.AsStateChange, info: asState }, routingContexts }));
+  }
+
+  /** The peer's routing contexts are not ours. */
+  private otherRoutingContext(m: M3uaMessage): boolean {
+    return this.rcList !== undefined && m.routingContexts !== undefined && !m.routingContexts.includes(this.rcList[0]!);
+  }
+
+  // ---- the ASP state machine ----
+
+  private onAspUp(m: M3uaMessage, pdu: Uint8Array): void {
+    if (!this.answersPeer) return this.err(ErrorCode.UnexpectedMessage, pdu);
+    this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP_ACK, { aspId: m.aspId }));
+    if (!this.responder) return;
+    this.notify(AsState.Inactive, this.rcList);
+    this.setState('inactive');
+  }
+
+  private onAspUpAck(pdu: Uint8Array): void {
+    if (this.responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
+    this.setState('inactive');
+    this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC, { trafficMode: TrafficMode[this.opts.trafficMode], routingContexts: this.rcList }));
+  }
+
+  private onAspDown(pdu: Uint8Array): void {
+    if (!this.answersPeer) return this.err(ErrorCode.UnexpectedMessage, pdu);
+    this.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPDN_ACK, {}));
+    this.setState('down');
+  }
+
+  private onAspActive(m: M3uaMessage, pdu: Uint8Array): void {
+    if (!this.answersPeer || (this.responder && this.aspState === 'down')) return this.err(ErrorCode.UnexpectedMessage, pdu);
+    if (this.otherRoutingContext(m)) {
+      this.ev.log('warn', `ASPAC from ${this.peer} for routing context ${m.routingContexts!.join(',')} (ours is ${this.rcList![0]}): refused`);
+      return this.err(ErrorCode.InvalidRoutingContext, undefined, { routingContexts: m.routingContexts });
     }
+    if (m.trafficMode !== undefined && (m.trafficMode < TrafficMode.override || m.trafficMode > TrafficMode.broadcast)) {
+      return this.err(ErrorCode.UnsupportedTrafficMode, pdu);
+    }
+    const routingContexts = m.routingContexts ?? this.rcList;
+    this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: m.trafficMode, routingContexts }));
+    if (!this.responder) return;
+    this.notify(AsState.Active, routingContexts);
+    this.setState('active');
+  }
+
+  private onAspActiveAck(pdu: Uint8Array): void {
+    if (this.responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
+    this.lastError = undefined;
+    this.setState('active');
+  }
+
+  private onAspInactive(m: M3uaMessage, pdu: Uint8Array): void {
+    if (!this.answersPeer) return this.err(ErrorCode.UnexpectedMessage, pdu);
+    const routingContexts = m.routingContexts ?? this.rcList;
+    this.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPIA_ACK, { routingContexts }));
+    this.notify(AsState.Inactive, routingContexts);
+    this.setState('inactive');
+  }
+
+  // ---- management, network management, data ----
+
+  /** ERR: kept as the link's error; during bring-up it means the peer refused the ASP. */
+  private onError(m: M3uaMessage): void {
+    const text = `ERR from ${this.peer}: ${ErrorCodes[m.errorCode ?? -1] ?? 'code ' + m.errorCode}${m.routingContexts ? ' (routing context ' + m.routingContexts.join(',') + ')' : ''}`;
+    this.lastError = text;
+    this.ev.log('warn', text);
+    if (!this.responder && this.aspState !== 'active') this.assoc.close(`peer refused the ASP: ${text}`);
+  }
+
+  /** NTFY: kept for the status; an alternate ASP active makes our (override) ASP inactive. */
+  private onNotify(m: M3uaMessage): void {
+    const text = m.status ? statusText(m.status.type, m.status.info) : 'NTFY without status';
+    this.lastNotify = text;
+    this.ev.log('info', `NTFY from ${this.peer}: ${text}`);
+    const alternate = m.status?.type === StatusType.Other && m.status.info === OtherStatus.AlternateAspActive;
+    if (!this.responder && alternate && this.aspState === 'active') this.setState('inactive');
+  }
+
+  /** DAUD: the SG side knows nothing unavailable, so it answers DAVA for what was audited. */
+  private onAudit(m: M3uaMessage): void {
+    if (!this.responder) return;
+    this.send(encodeM3ua(M3uaClass.SSNM, SsnmType.DAVA, { routingContexts: this.rcList, affected: m.affected }));
+  }
+
+  /** DATA for our routing context and network appearance, on an active ASP, goes up. */
+  private onData(m: M3uaMessage, pdu: Uint8Array): void {
+    if (this.otherRoutingContext(m)) {
+      this.ev.log('warn', `DATA from ${this.peer} for routing context ${m.routingContexts!.join(',')} (ours is ${this.rcList![0]}): dropped`);
+      return this.err(ErrorCode.InvalidRoutingContext, pdu, { routingContexts: m.routingContexts });
+    }
+    const na = this.opts.networkAppearance;
+    if (na !== undefined && m.networkAppearance !== undefined && m.networkAppearance !== na) {
+      this.ev.log('warn', `DATA from ${this.peer} for network appearance ${m.networkAppearance}: dropped`);
+      return this.err(ErrorCode.InvalidNetworkAppearance, pdu, { networkAppearance: m.networkAppearance });
+    }
+    if (this.responder && this.aspState !== 'active') {
+      this.ev.log('warn', `DATA from ${this.peer} while its ASP is not active: dropped`);
+      return this.err(ErrorCode.UnexpectedMessage, pdu);
+    }
+    this.ev.data(this, m.protocolData!, pdu);
   }
 }

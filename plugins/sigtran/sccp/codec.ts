@@ -4,6 +4,25 @@ import { SccpError, decodeAddress } from './address.js';
 
 export const SccpType = { UDT: 0x09, UDTS: 0x0a, XUDT: 0x11, XUDTS: 0x12, LUDT: 0x13, LUDTS: 0x14 } as const;
 
+/** Largest SCCP message an MTP3 SIF carries (272 octets minus the 4-octet ITU routing label). */
+export const MAX_SCCP_MESSAGE = 268;
+/** Largest variable parameter (one length octet): addresses and the data of a UDT/XUDT or of one segment. */
+export const MAX_VARIABLE_LENGTH = 255;
+export const DEFAULT_HOP_COUNTER = 15;
+/** Octets of the fixed part up to the first variable parameter: type, class (+ hop counter), pointers. */
+const UDT_FIXED_LENGTH = 5;
+const XUDT_FIXED_LENGTH = 7;
+/** The protocol-class octet's return-on-error flag and class bits (Q.713 §3.6). */
+const RETURN_ON_ERROR = 0x80;
+const CLASS_MASK = 0x0f;
+/** Optional parameters: the segmentation parameter (name, length 4, value) and the end of the optional part. */
+const SEGMENTATION = 0x10;
+const SEGMENTATION_LENGTH = 4;
+const END_OF_OPTIONAL = 0;
+const FIRST_SEGMENT = 0x80;
+const SEGMENTED_CLASS_1 = 0x40;
+const REMAINING_MASK = 0x0f;
+
 export const RETURN_CAUSES: Readonly<Record<number, string>> = {
   0: 'no translation for an address of such nature',
   1: 'no translation for this specific address',
@@ -42,7 +61,7 @@ export interface SccpMessage {
   calledRaw: Uint8Array;
   callingRaw: Uint8Array;
   /** XUDT segmentation parameter, when present (first segment flag, remaining count, local reference). */
-  segmentation?: { first: boolean; remaining: number; reference: number; protocolClass: number };
+  segmentation?: SegmentationParameter & { protocolClass: number };
 }
 
 /** Decode a UDT, UDTS, XUDT or XUDTS. Throws SccpError on anything malformed or unsupported. */
@@ -51,11 +70,11 @@ export function decodeSccp(buf: Uint8Array, pcBits: 14 | 24 = 14): SccpMessage {
   const type = buf[0]!;
   const n = buf.length;
   if (type === SccpType.UDT || type === SccpType.UDTS) {
-    if (n < 5) throw new SccpError(`${type === SccpType.UDT ? 'UDT' : 'UDTS'} shorter than its fixed part`, 0);
+    if (n < UDT_FIXED_LENGTH) throw new SccpError(`${type === SccpType.UDT ? 'UDT' : 'UDTS'} shorter than its fixed part`, 0);
     return decodeParts(buf, type, 2, pcBits, type === SccpType.UDTS);
   }
   if (type === SccpType.XUDT || type === SccpType.XUDTS) {
-    if (n < 7) throw new SccpError(`${type === SccpType.XUDT ? 'XUDT' : 'XUDTS'} shorter than its fixed part`, 0);
+    if (n < XUDT_FIXED_LENGTH) throw new SccpError(`${type === SccpType.XUDT ? 'XUDT' : 'XUDTS'} shorter than its fixed part`, 0);
     const m = decodeParts(buf, type, 3, pcBits, type === SccpType.XUDTS);
     m.hopCounter = buf[2]!;
     const optPtr = buf[6]!;
@@ -64,15 +83,15 @@ export function decodeSccp(buf: Uint8Array, pcBits: 14 | 24 = 14): SccpMessage {
       for (let guard = 0; guard < 16; guard++) {
         if (p >= n) throw new SccpError('optional part runs past the end of the message', p);
         const name = buf[p]!;
-        if (name === 0) break;
+        if (name === END_OF_OPTIONAL) break;
         if (p + 2 > n || p + 2 + buf[p + 1]! > n) throw new SccpError(`optional parameter ${name} overruns the message`, p);
         const len = buf[p + 1]!;
-        if (name === 0x10 && len === 4) {
+        if (name === SEGMENTATION && len === SEGMENTATION_LENGTH) {
           m.segmentation = {
-            first: (buf[p + 2]! & 0x80) !== 0,
-            remaining: buf[p + 2]! & 0x0f,
+            first: (buf[p + 2]! & FIRST_SEGMENT) !== 0,
+            remaining: buf[p + 2]! & REMAINING_MASK,
             reference: buf[p + 3]! | (buf[p + 4]! << 8) | (buf[p + 5]! << 16),
-            protocolClass: (buf[p + 2]! & 0x40) !== 0 ? 1 : 0,
+            protocolClass: (buf[p + 2]! & SEGMENTED_CLASS_1) !== 0 ? 1 : 0,
           };
         }
         p += 2 + len;
@@ -95,8 +114,8 @@ function decodeParts(buf: Uint8Array, type: number, ptrAt: number, pcBits: 14 | 
   const data = variable(buf, ptrAt + 2, n, 'data');
   const m: SccpMessage = {
     type,
-    protocolClass: service ? 0 : buf[1]! & 0x0f,
-    returnOnError: service ? false : (buf[1]! & 0x80) !== 0,
+    protocolClass: service ? 0 : buf[1]! & CLASS_MASK,
+    returnOnError: service ? false : (buf[1]! & RETURN_ON_ERROR) !== 0,
     called: decodeAddress(buf, called[0], called[1], pcBits),
     calling: decodeAddress(buf, calling[0], calling[1], pcBits),
     data: buf.subarray(data[0], data[1]),
@@ -118,110 +137,112 @@ function variable(buf: Uint8Array, ptrAt: number, n: number, what: string): [num
   return [lenAt + 1, lenAt + 1 + len];
 }
 
-/**
- * Length of a UDT (or XUDT without optional part) carrying these encoded addresses and `dataLen` octets of data.
- */
-export function sccpLength(xudt: boolean, calledLen: number, callingLen: number, dataLen: number): number {
-  return (xudt ? 7 : 5) + 1 + calledLen + 1 + callingLen + 1 + dataLen;
+/** What a UDT or XUDT (a UDTS or XUDTS, with a return cause) carries besides its data. */
+export interface UnitdataHeader {
+  /** XUDT/XUDTS (hop counter, optional part) instead of UDT/UDTS. */
+  xudt: boolean;
+  /** Protocol class 0 or 1, and the return-on-error option. */
+  protocolClass: number;
+  returnOnError: boolean;
+  /** The encoded called and calling addresses (encodeAddress). */
+  called: Uint8Array;
+  calling: Uint8Array;
+  /** A service message (UDTS/XUDTS) returning a message with this cause. */
+  returnCause?: number;
+  /** XUDT hop counter (default 15, the maximum). */
+  hopCounter?: number;
+}
+
+/** The segmentation parameter of an XUDT segment (Q.713 §3.17). */
+export interface SegmentationParameter {
+  /** The first segment of the message. */
+  first: boolean;
+  /** Segments after this one (0-15). */
+  remaining: number;
+  /** The 24-bit local reference shared by the segments of one message. */
+  reference: number;
+}
+
+/** Length of a UDT (or XUDT without optional part) under `h` carrying `dataLen` octets of data. */
+export function sccpLength(h: UnitdataHeader, dataLen: number): number {
+  return (h.xudt ? XUDT_FIXED_LENGTH : UDT_FIXED_LENGTH) + 1 + h.called.length + 1 + h.calling.length + 1 + dataLen;
 }
 
 /**
- * Write a UDT or XUDT (or, with `returnCause`, a UDTS/XUDTS) at `o`. Addresses are pre-encoded (encodeAddress).
- * Data must be at most 255 octets (UDT/XUDT length octet); larger data needs segmentation (not supported yet).
+ * Write a UDT or XUDT (or, with `h.returnCause`, a UDTS/XUDTS) at `o`; returns the end offset. Data must be at most
+ * 255 octets (the length octet); larger data is sent in XUDT segments (writeXudtSegment).
  */
-export function writeSccp(
-  b: Uint8Array,
-  o: number,
-  xudt: boolean,
-  protocolClass: number,
-  returnOnError: boolean,
-  called: Uint8Array,
-  calling: Uint8Array,
-  data: Uint8Array,
-  returnCause?: number,
-  hopCounter = 15,
-): number {
-  if (data.length > 255) throw new SccpError(`user data of ${data.length} octets does not fit a ${xudt ? 'XUDT' : 'UDT'} (255 max; segmentation is not supported)`);
-  if (called.length > 255 || calling.length > 255) throw new SccpError('address too long');
-  const s = returnCause !== undefined;
-  b[o] = xudt ? (s ? SccpType.XUDTS : SccpType.XUDT) : s ? SccpType.UDTS : SccpType.UDT;
-  b[o + 1] = s ? returnCause! : (protocolClass & 0x0f) | (returnOnError ? 0x80 : 0);
-  let p: number;
-  if (xudt) {
-    b[o + 2] = hopCounter;
-    b[o + 3] = 4;
-    b[o + 4] = 3 + 1 + called.length;
-    b[o + 5] = 2 + 1 + called.length + 1 + calling.length;
-    b[o + 6] = 0; // no optional part
-    p = o + 7;
-  } else {
-    b[o + 2] = 3;
-    b[o + 3] = 2 + 1 + called.length;
-    b[o + 4] = 1 + 1 + called.length + 1 + calling.length;
-    p = o + 5;
+export function writeSccp(b: Uint8Array, o: number, h: UnitdataHeader, data: Uint8Array): number {
+  if (data.length > MAX_VARIABLE_LENGTH) {
+    throw new SccpError(`user data of ${data.length} octets does not fit a ${h.xudt ? 'XUDT' : 'UDT'} (255 max; larger messages go in XUDT segments)`);
   }
-  b[p++] = called.length;
-  b.set(called, p);
-  p += called.length;
-  b[p++] = calling.length;
-  b.set(calling, p);
-  p += calling.length;
-  b[p++] = data.length;
-  b.set(data, p);
-  return p + data.length;
+  const service = h.returnCause !== undefined;
+  const type = h.xudt ? (service ? SccpType.XUDTS : SccpType.XUDT) : service ? SccpType.UDTS : SccpType.UDT;
+  const classOctet = service ? h.returnCause! : classOctetOf(h.protocolClass, h.returnOnError);
+  return writeUnitdata(b, o, type, classOctet, h.xudt ? (h.hopCounter ?? DEFAULT_HOP_COUNTER) : undefined, h, data);
 }
 
-/** Largest SCCP message an MTP3 SIF carries (272 octets minus the 4-octet ITU routing label). */
-export const MAX_SCCP_MESSAGE = 268;
-
-/** Length of one XUDT segment carrying `dataLen` octets (segmentation parameter + end of optional part). */
-export function xudtSegmentLength(calledLen: number, callingLen: number, dataLen: number): number {
-  return 7 + 1 + calledLen + 1 + callingLen + 1 + dataLen + 6 + 1;
+function classOctetOf(protocolClass: number, returnOnError: boolean): number {
+  return (protocolClass & CLASS_MASK) | (returnOnError ? RETURN_ON_ERROR : 0);
 }
 
 /**
- * Write one XUDT segment (Q.713 §3.17 segmentation parameter): `first` segment flag, `remaining` segments after
- * this one (0-15), the class of the whole message (`protocolClass`, 0 or 1) and a 24-bit local reference.
- * Segments themselves go in class 1 so that the network keeps their order. Returns the end offset.
+ * The part every unitdata message shares: type, class octet, hop counter (XUDT), the pointers and the three
+ * variable parameters (called, calling, data), with no optional part. Returns the end offset.
  */
-export function writeXudtSegment(
-  b: Uint8Array,
-  o: number,
-  protocolClass: number,
-  returnOnError: boolean,
-  called: Uint8Array,
-  calling: Uint8Array,
-  data: Uint8Array,
-  first: boolean,
-  remaining: number,
-  reference: number,
-  hopCounter = 15,
-): number {
-  if (data.length > 255) throw new SccpError(`segment of ${data.length} octets is too long`);
-  // the XUDT of class 1 with its variable part; then the optional part: the segmentation parameter
-  let p = writeSccp(b, o, true, 1, returnOnError, called, calling, data, undefined, hopCounter);
-  b[o + 6] = p - (o + 6);
-  b[p++] = 0x10;
-  b[p++] = 4;
-  b[p++] = (first ? 0x80 : 0) | (protocolClass === 1 ? 0x40 : 0) | (remaining & 0x0f);
-  b[p++] = reference & 0xff;
-  b[p++] = (reference >> 8) & 0xff;
-  b[p++] = (reference >> 16) & 0xff;
-  b[p++] = 0; // end of optional parameters
+function writeUnitdata(b: Uint8Array, o: number, type: number, classOctet: number, hopCounter: number | undefined, h: UnitdataHeader, data: Uint8Array): number {
+  const { called, calling } = h;
+  if (called.length > MAX_VARIABLE_LENGTH || calling.length > MAX_VARIABLE_LENGTH) throw new SccpError('address too long');
+  b[o] = type;
+  b[o + 1] = classOctet;
+  const xudt = hopCounter !== undefined;
+  if (xudt) b[o + 2] = hopCounter;
+  // each pointer counts from its own octet to the length octet of its parameter
+  const pointers = o + (xudt ? 3 : 2);
+  const calledAt = o + (xudt ? XUDT_FIXED_LENGTH : UDT_FIXED_LENGTH);
+  const callingAt = calledAt + 1 + called.length;
+  const dataAt = callingAt + 1 + calling.length;
+  b[pointers] = calledAt - pointers;
+  b[pointers + 1] = callingAt - (pointers + 1);
+  b[pointers + 2] = dataAt - (pointers + 2);
+  if (xudt) b[pointers + 3] = 0; // no optional part
+  b[calledAt] = called.length;
+  b.set(called, calledAt + 1);
+  b[callingAt] = calling.length;
+  b.set(calling, callingAt + 1);
+  b[dataAt] = data.length;
+  b.set(data, dataAt + 1);
+  return dataAt + 1 + data.length;
+}
+
+/** Length of one XUDT segment under `h` carrying `dataLen` octets (segmentation parameter + end of optional part). */
+export function xudtSegmentLength(h: Pick<UnitdataHeader, 'called' | 'calling'>, dataLen: number): number {
+  return XUDT_FIXED_LENGTH + 1 + h.called.length + 1 + h.calling.length + 1 + dataLen + 2 + SEGMENTATION_LENGTH + 1;
+}
+
+/**
+ * Write one XUDT segment (Q.713 §3.17 segmentation parameter `seg`): the class in the parameter is the whole
+ * message's (`h.protocolClass`, 0 or 1); the segments themselves go in class 1 so that the network keeps their
+ * order. `h.xudt` does not matter (a segment is an XUDT). Returns the end offset.
+ */
+export function writeXudtSegment(b: Uint8Array, o: number, h: UnitdataHeader, data: Uint8Array, seg: SegmentationParameter): number {
+  if (data.length > MAX_VARIABLE_LENGTH) throw new SccpError(`segment of ${data.length} octets is too long`);
+  let p = writeUnitdata(b, o, SccpType.XUDT, classOctetOf(1, h.returnOnError), h.hopCounter ?? DEFAULT_HOP_COUNTER, h, data);
+  const optionalPointer = o + 6;
+  b[optionalPointer] = p - optionalPointer;
+  b[p++] = SEGMENTATION;
+  b[p++] = SEGMENTATION_LENGTH;
+  b[p++] = (seg.first ? FIRST_SEGMENT : 0) | (h.protocolClass === 1 ? SEGMENTED_CLASS_1 : 0) | (seg.remaining & REMAINING_MASK);
+  b[p++] = seg.reference & 0xff;
+  b[p++] = (seg.reference >> 8) & 0xff;
+  b[p++] = (seg.reference >> 16) & 0xff;
+  b[p++] = END_OF_OPTIONAL;
   return p;
 }
 
 /** Encode a standalone SCCP message (tests, UDTS generation). */
-export function encodeSccp(
-  xudt: boolean,
-  protocolClass: number,
-  returnOnError: boolean,
-  called: Uint8Array,
-  calling: Uint8Array,
-  data: Uint8Array,
-  returnCause?: number,
-): Uint8Array {
-  const b = new Uint8Array(sccpLength(xudt, called.length, calling.length, data.length));
-  writeSccp(b, 0, xudt, protocolClass, returnOnError, called, calling, data, returnCause);
+export function encodeSccp(h: UnitdataHeader, data: Uint8Array): Uint8Array {
+  const b = new Uint8Array(sccpLength(h, data.length));
+  writeSccp(b, 0, h, data);
   return b;
 }

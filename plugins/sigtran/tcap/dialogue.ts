@@ -19,11 +19,29 @@ import type {
 } from '../api.js';
 import type { EndSignal } from '../../../sdk/index.js';
 import { SigtranError } from '../errors.js';
-import { tidHex, type OutComponent, type OutDialogue, type OutTcap } from './codec.js';
+import { tidHex, type OutTcap } from './codec.js';
+import type { OutComponent } from './components.js';
+import type { OutDialogue } from './dialogue-portion.js';
 import { toHex } from '../ber/hex.js';
 import type { DeadlineEntry, DeadlineList } from './deadlines.js';
+import type { BoundLink } from '../sccp/service.js';
 
-/** What a dialogue needs from its manager. */
+/** A dialogue's SLS is the low 4 bits of its transaction id (one per dialogue keeps its messages in order). */
+const SLS_MASK = 0x0f;
+
+/** What a dialogue starts from: its state, AC, addresses (decoded and encoded) and MTP3 point codes. */
+export interface DialogueSetup {
+  state: 'idle' | 'received';
+  ac: ApplicationContext | null;
+  local: SccpAddress;
+  remote: SccpAddress;
+  localEnc: Uint8Array;
+  remoteEnc: Uint8Array;
+  opc: number;
+  dpc: number;
+}
+
+/** What a dialogue needs from the TCAP layer. */
 export interface DialogueHost {
   readonly gateway: SigtranGateway;
   readonly defaultTimeoutMs: number;
@@ -51,8 +69,8 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
   opc: number;
   dpc: number;
   sls: number;
-  /** Link the dialogue is bound to (set by the gateway). */
-  link: unknown;
+  /** The association the dialogue's messages go on (set when one leaves, or by the first reply). */
+  link: BoundLink | undefined;
   /** A Begin with AARQ arrived and we have not answered it yet (the answer carries the AARE). */
   aarePending = false;
   /** An outbound Begin was sent and no reply has arrived yet (the first reply may change the remote address). */
@@ -83,26 +101,19 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
   constructor(
     private readonly host: DialogueHost,
     localTid: number,
-    state: DialogueState,
-    ac: ApplicationContext | null,
-    localAddress: SccpAddress,
-    remoteAddress: SccpAddress,
-    localEnc: Uint8Array,
-    remoteEnc: Uint8Array,
-    opc: number,
-    dpc: number,
+    setup: DialogueSetup,
   ) {
     this.localTid = localTid;
     this.localTidHex = tidHex(localTid);
-    this.state = state;
-    this.ac = ac;
-    this.localAddress = localAddress;
-    this.remoteAddress = remoteAddress;
-    this.localEnc = localEnc;
-    this.remoteEnc = remoteEnc;
-    this.opc = opc;
-    this.dpc = dpc;
-    this.sls = localTid & 0x0f;
+    this.state = setup.state;
+    this.ac = setup.ac;
+    this.localAddress = setup.local;
+    this.remoteAddress = setup.remote;
+    this.localEnc = setup.localEnc;
+    this.remoteEnc = setup.remoteEnc;
+    this.opc = setup.opc;
+    this.dpc = setup.dpc;
+    this.sls = localTid & SLS_MASK;
   }
 
   get gateway(): SigtranGateway {

@@ -1,38 +1,30 @@
 // The inbound message object handed to protocol plugins.
 import type { Json } from '../../../sdk/index.js';
-import type { Component, Dialogue, DialoguePdu, SccpAddress, TcapMessage } from '../api.js';
+import type { Component, Dialogue, DialoguePdu, TcapMessage } from '../api.js';
 import { toHex } from '../ber/hex.js';
+import type { InboundContext } from '../sccp/service.js';
+
+/** Where a message came from: the SCCP addresses, the MTP3 label, the M3UA bytes and the peer. */
+export type MessageOrigin = Pick<InboundContext, 'called' | 'calling' | 'opc' | 'dpc' | 'sls' | 'raw' | 'peer'>;
 
 // The fields are TcapMessage's (declared once, in api.ts): the interface merges into the class.
 export interface InboundMessage extends TcapMessage {}
 
 export class InboundMessage implements TcapMessage {
-  constructor(
-    kind: TcapMessage['kind'],
-    dialogue: Dialogue,
-    components: readonly Component[],
-    dialoguePdu: DialoguePdu | undefined,
-    called: SccpAddress,
-    calling: SccpAddress,
-    opc: number,
-    dpc: number,
-    sls: number,
-    bytes: Uint8Array,
-    peer: string,
-  ) {
+  constructor(kind: TcapMessage['kind'], dialogue: Dialogue, components: readonly Component[], dialoguePdu: DialoguePdu | undefined, from: MessageOrigin) {
     this.kind = kind;
     this.dialogue = dialogue;
     this.components = components;
     if (dialoguePdu) this.dialoguePdu = dialoguePdu;
     this.ac = dialoguePdu && dialoguePdu.type !== 'abrt' ? dialoguePdu.ac : null;
-    this.called = called;
-    this.calling = calling;
-    this.opc = opc;
-    this.dpc = dpc;
-    this.sls = sls;
-    this.bytes = bytes;
+    this.called = from.called;
+    this.calling = from.calling;
+    this.opc = from.opc;
+    this.dpc = from.dpc;
+    this.sls = from.sls;
+    this.bytes = from.raw;
     this.dissector = 'm3ua';
-    this.peer = peer;
+    this.peer = from.peer;
     this.receivedAt = Date.now();
   }
 

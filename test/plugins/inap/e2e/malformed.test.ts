@@ -73,7 +73,7 @@ describe('a peer sending malformed messages during a run of several instances', 
       const invoke = begin.components[0]!;
       assert.equal(invoke.type, 'invoke');
       const sk = serviceKey(invoke.type === 'invoke' ? invoke.argument! : new Uint8Array(0));
-      const reply = (tcap: Uint8Array) => peer.send(dataFrom(encodeSccp(false, 0, false, udt.callingRaw, udt.calledRaw, tcap)));
+      const reply = (tcap: Uint8Array) => peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 0, returnOnError: false, called: udt.callingRaw, calling: udt.calledRaw }, tcap)));
       if (i === 2) {
         peer.send(Uint8Array.of(2, 0, 1, 1, 0, 0, 0, 8)); // M3UA version 2: an ERR comes back
         peer.send(dataFrom(fromHex('01 0203 04 05'))); // SCCP CR (connection-oriented): dropped

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { calledNumber, callingNumber, cause, genericNumber, genericDigits, addressString, tbcd, cgi, lai, type NumberFormat } from '../../../../plugins/sigtran/codec/index.js';
+import { calledNumber, callingNumber, cause, genericNumber, genericDigits, addressString, tbcd, cgi, lai, suffixKeys, type NumberFormat } from '../../../../plugins/sigtran/codec/index.js';
 import { toHex, fromHex } from '../../../../plugins/sigtran/ber/index.js';
 
 const enc = (f: NumberFormat, v: Record<string, unknown>) => {
@@ -127,5 +127,21 @@ describe('TS 24.008 MCC/MNC: cell global id and LAI (TS 29.002 fixed-length form
     assert.match(String(bad(cgi, { mcc: '262', mnc: '2', lac: 1, ci: 1 })), /^_mnc: must be 2 or 3 digits/);
     assert.match(String(bad(cgi, { mcc: '262', mnc: '02', lac: 70000, ci: 1 })), /^_lac: must be an integer 0..65535/);
     assert.match(String(bad(cgi, { mcc: '262', mnc: '02', lac: 1 })), /^_ci: missing/);
+  });
+});
+
+describe('suffixKeys', () => {
+  test('one object of keys per prefix, holding prefix_suffix for every suffix', () => {
+    const k = suffixKeys(calledNumber.suffixes, 'calledPartyNumber');
+    assert.equal(suffixKeys(calledNumber.suffixes, 'calledPartyNumber'), k);
+    assert.deepEqual({ ...k }, { digits: 'calledPartyNumber_digits', noa: 'calledPartyNumber_noa', inn: 'calledPartyNumber_inn', npi: 'calledPartyNumber_npi' });
+    assert.notEqual(suffixKeys(calledNumber.suffixes, 'other'), k);
+  });
+
+  test('decoding into two prefixes gives each its own keys', () => {
+    const out: Record<string, unknown> = {};
+    assert.ok(calledNumber.decode(Uint8Array.of(0x04, 0x10, 0x21, 0x43), 'p', out));
+    assert.ok(calledNumber.decode(Uint8Array.of(0x83, 0x10, 0x21, 0x03), 'q', out));
+    assert.deepEqual(out, { p_noa: 4, p_inn: 0, p_npi: 1, p_digits: '1234', q_noa: 3, q_inn: 0, q_npi: 1, q_digits: '123' });
   });
 });

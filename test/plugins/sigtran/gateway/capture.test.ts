@@ -28,7 +28,7 @@ function bigInitialDp(w: BerWriter): void {
 /** A well-formed UDT with a Begin (CAP v2 AARQ), sent in a DATA for a routing context the SGP does not serve. */
 function otherRcSccp(): Uint8Array {
   const tcap = encodeTcap(new BerWriter(), { kind: 'begin', otid: 0x01020304, dialogue: { type: 'aarq', ac: resolveAc('camel2')! } }).slice();
-  return encodeSccp(false, 1, true, encodeAddress({ ri: 'ssn', pc: 200, ssn: 146 }), encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 }), tcap);
+  return encodeSccp({ xudt: false, protocolClass: 1, returnOnError: true, called: encodeAddress({ ri: 'ssn', pc: 200, ssn: 146 }), calling: encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 }) }, tcap);
 }
 import { rawClient } from '../raw-peer.js';
 

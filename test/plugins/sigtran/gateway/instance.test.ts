@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { SigtranGatewayImpl, calledFromScp } from '../../../../plugins/sigtran/gateway/instance.js';
+import { SigtranGatewayImpl } from '../../../../plugins/sigtran/gateway/instance.js';
 import { normalizeInstance } from '../../../../plugins/sigtran/gateway/config.js';
 import { resolveAc, SigtranError } from '../../../../plugins/sigtran/api.js';
 import { encodeM3ua, type M3uaMessage } from '../../../../plugins/sigtran/m3ua/codec.js';
@@ -199,7 +199,7 @@ describe('gateway instance', () => {
       assert.equal(udt.protocolClass, 1);
       assert.equal(udt.returnOnError, true);
       assert.equal(toHex(decodeTcap(udt.data).otid!), d.localTidHex);
-      t.peer.send(dataFrom(encodeSccp(false, 0, false, udt.callingRaw, udt.calledRaw, udt.data, 3)));
+      t.peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 0, returnOnError: false, called: udt.callingRaw, calling: udt.calledRaw, returnCause: 3 }, udt.data)));
       const n = await d.receive({ timeoutMs: 2000 });
       assert.equal(n.kind, 'notice');
       assert.equal(n.returnCause, 3);
@@ -217,27 +217,27 @@ describe('gateway instance', () => {
       const begin = encodeTcap(w, { kind: 'begin', otid: 0x0a0b0c0d, dialogue: { type: 'aarq', ac: resolveAc('camel2')! }, components: [{ t: 'invoke', s: { invokeId: 1, opcode: 0 } }] }).slice();
       const called = encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 });
       const calling = encodeAddress({ ri: 'ssn', pc: 200, ssn: 146 });
-      t.peer.send(dataFrom(encodeSccp(false, 1, false, called, calling, begin), 99));
+      t.peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 1, returnOnError: false, called, calling }, begin), 99));
       const err = await t.peer.next((m) => m.cls === 0 && m.type === 0);
       assert.equal(err.m.errorCode, 0x19);
       await assert.rejects(t.gw.acceptBegin({}, { timeoutMs: 100 }), /no matching TCAP Begin/);
 
       // Begin with a 5-octet otid: nowhere to answer, dropped. Then a Begin with a stray element in its
       // transaction portion: P-Abort badlyFormattedTransactionPortion back to its otid.
-      t.peer.send(dataFrom(encodeSccp(false, 1, false, called, calling, fromHex('6207 48050102030405'))));
-      t.peer.send(dataFrom(encodeSccp(false, 1, false, called, calling, fromHex('6208 480401020304 0400'))));
+      t.peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 1, returnOnError: false, called, calling }, fromHex('6207 48050102030405'))));
+      t.peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 1, returnOnError: false, called, calling }, fromHex('6208 480401020304 0400'))));
       const pa = await t.peer.next(isData);
       const ab = decodeTcap(decodeSccp(pa.m.protocolData!.data).data);
       assert.equal(ab.kind, 'abort');
       assert.equal(toHex(ab.dtid!), '01020304');
       assert.equal(ab.pAbortCause, 2);
       // Continue for an unknown transaction: P-Abort unrecognizedTransactionID
-      t.peer.send(dataFrom(encodeSccp(false, 1, false, called, calling, encodeTcap(w, { kind: 'continue', otid: 5, dtid: fromHex('deadbeef') }).slice())));
+      t.peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 1, returnOnError: false, called, calling }, encodeTcap(w, { kind: 'continue', otid: 5, dtid: fromHex('deadbeef') }).slice())));
       const pa2 = decodeTcap(decodeSccp((await t.peer.next(isData)).m.protocolData!.data).data);
       assert.equal(pa2.pAbortCause, 1);
       assert.equal(toHex(pa2.dtid!), '00000005');
       // A Begin nobody takes within tcapTimeoutMs (200 ms): P-Abort resourceLimitation
-      t.peer.send(dataFrom(encodeSccp(false, 1, false, called, calling, begin)));
+      t.peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 1, returnOnError: false, called, calling }, begin)));
       const pa3 = decodeTcap(decodeSccp((await t.peer.next(isData, 3000)).m.protocolData!.data).data);
       assert.equal(pa3.pAbortCause, 4);
       assert.equal(toHex(pa3.dtid!), '0a0b0c0d');
@@ -251,7 +251,7 @@ describe('gateway instance', () => {
     try {
       const called = encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 });
       const calling = encodeAddress({ ri: 'ssn', pc: 200, ssn: 146 });
-      const send = (hex: string) => t.peer.send(dataFrom(encodeSccp(false, 1, false, called, calling, fromHex(hex))));
+      const send = (hex: string) => t.peer.send(dataFrom(encodeSccp({ xudt: false, protocolClass: 1, returnOnError: false, called, calling }, fromHex(hex))));
       // Begin (otid 00000001, AARQ camel2) whose component is an Invoke without an operation code (invoke id 7)
       send('622d 480400000001 6b1e281c060700118605010101a011600f80020780a109060704000001003201 6c05 a103020107');
       const end = decodeTcap(decodeSccp((await t.peer.next(isData)).m.protocolData!.data).data);
@@ -409,23 +409,5 @@ describe('gateway instance', () => {
     } finally {
       await p.close();
     }
-  });
-});
-
-describe('called address from the ExecuteTest scp object', () => {
-  test('dri defaults to 1 when dpc and dssn are both given, otherwise 0', () => {
-    assert.deepEqual(calledFromScp({ dpc: 5, dssn: 146 }), { ri: 'ssn', pc: 5, ssn: 146 });
-    assert.deepEqual(calledFromScp({ dssn: 146, dgt_digits: '123' }), { ri: 'gt', ssn: 146, gt: { gti: 4, digits: '123', tt: 0, np: 1, nai: 4 } });
-    assert.deepEqual(calledFromScp({ dpc: 5, dssn: 146, dgt_digits: '1', dgt_tt: 2, dgt_np: 6, dgt_noa: 3, dri: 0 }), {
-      ri: 'gt',
-      pc: 5,
-      ssn: 146,
-      gt: { gti: 4, digits: '1', tt: 2, np: 6, nai: 3 },
-    });
-    assert.deepEqual(calledFromScp(undefined, { ri: 'ssn', pc: 9, ssn: 241 }), { ri: 'ssn', pc: 9, ssn: 241 });
-    assert.deepEqual(calledFromScp({ dssn: 146 }, { pc: 9, ssn: 241 }), { ri: 'ssn', pc: 9, ssn: 146 });
-    assert.throws(() => calledFromScp({ dssn: 146 }), /routes on GT .* has no global title/);
-    assert.throws(() => calledFromScp({}), /no SCP address/);
-    assert.throws(() => calledFromScp({ dpc: 1, dri: 1 }), /no scp.dssn/);
   });
 });

@@ -1,4 +1,4 @@
-// Routing of inbound Begins by key (tcap/manager.ts): routers name Begins, registrations take them, Begins of a
+// Routing of inbound Begins by key (tcap/begins.ts, tcap/registrations.ts): routers name Begins, registrations take them, Begins of a
 // registered kind that match no registration are refused at once and counted, busy registrations leave Begins in
 // the backlog, registrations end with their signal. Two gateways over loopback TCP.
 import { after, before, describe, test } from 'node:test';

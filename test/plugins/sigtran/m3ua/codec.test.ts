@@ -22,7 +22,7 @@ describe('M3UA codec', () => {
     assert.deepEqual([pd.opc, pd.dpc, pd.si, pd.ni, pd.mp, pd.sls], [1, 2, 3, 2, 0, 0]);
     assert.equal(pd.data.length, 0x71 - 16);
     const sccp = pd.data;
-    const enc = encodeData(1, undefined, 1, 2, 3, 2, 0, 0, sccp.length, (b, o) => b.set(sccp, o));
+    const enc = encodeData({ routingContext: 1, opc: 1, dpc: 2, si: 3, ni: 2, mp: 0, sls: 0 }, sccp.length, (b, o) => b.set(sccp, o));
     assert.equal(toHex(enc), toHex(CAP_DATA));
     const viaGeneric = encodeM3ua(1, 1, { routingContexts: [1], protocolData: { ...pd } });
     assert.equal(toHex(viaGeneric), toHex(CAP_DATA));
@@ -73,7 +73,7 @@ describe('M3UA codec', () => {
   test('DATA payload lengths 0-7 are padded and decode to the same payload', () => {
     for (let n = 0; n < 8; n++) {
       const data = new Uint8Array(n).fill(0xab);
-      const b = encodeData(undefined, undefined, 1, 2, 3, 2, 0, 5, n, (buf, o) => buf.set(data, o));
+      const b = encodeData({ opc: 1, dpc: 2, si: 3, ni: 2, mp: 0, sls: 5 }, n, (buf, o) => buf.set(data, o));
       assert.equal(b.length % 4, 0);
       assert.equal(decodeM3ua(b).protocolData!.data.length, n);
     }

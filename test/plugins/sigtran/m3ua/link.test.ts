@@ -38,6 +38,19 @@ function events() {
 
 const tick = () => new Promise((r) => setTimeout(r, 10));
 
+/** What the peer end `a` receives, as message names (`ERR:<code>` for an ERR). */
+function received(a: Association): string[] {
+  const got: string[] = [];
+  a.setHandler({
+    message: (pdu) => {
+      const m = decodeM3ua(pdu);
+      got.push(`${messageName(m.cls, m.type)}${m.errorCode !== undefined ? ':' + m.errorCode : ''}`);
+    },
+    closed: () => undefined,
+  });
+  return got;
+}
+
 test('ASP and SGP: bring-up, graceful stop, states and the exact message sequence', async () => {
   const p = await pair();
   const asp = events();
@@ -77,14 +90,7 @@ test('ERR for an ASPUP sent to an ASP, an unknown message type, an unsupported c
   const p = await pair();
   const asp = events();
   const la = new M3uaLink(p.a, { side: 'initiator', trafficMode: 'loadshare', beatIntervalMs: 0 }, asp.ev);
-  const got: string[] = [];
-  p.b.setHandler({
-    message: (pdu) => {
-      const m = decodeM3ua(pdu);
-      got.push(`${messageName(m.cls, m.type)}${m.errorCode !== undefined ? ':' + m.errorCode : ''}`);
-    },
-    closed: () => undefined,
-  });
+  const got = received(p.b);
   la.start();
   p.b.send(encodeM3ua(3, 1, {}), 0, 3); // ASPUP to an ASP
   p.b.send(encodeM3ua(4, 9, {}), 0, 3); // unknown ASPTM type
@@ -120,4 +126,37 @@ test('multi-stream associations (SCTP): management on stream 0, DATA on 1 + SLS 
     [1, 3, 3],
     [1, 1, 3],
   ]);
+});
+
+test('the handler table: an unlisted type of every class gets ERR unsupported type, but SSNM ones are informational; DAUD is answered by the SG side only; DUNA/DAVA go up', async () => {
+  const run = async (side: 'initiator' | 'responder', send: Array<[number, number, Parameters<typeof encodeM3ua>[2]]>) => {
+    const p = await pair();
+    const ev = events();
+    const availability: string[] = [];
+    ev.ev.availability = (_l, pcs, available) => availability.push(`${available ? 'DAVA' : 'DUNA'} ${pcs.join(',')}`);
+    const link = new M3uaLink(p.a, { side, trafficMode: 'loadshare', beatIntervalMs: 0 }, ev.ev);
+    const got = received(p.b);
+    if (side === 'responder') link.start();
+    for (const [cls, type, params] of send) p.b.send(encodeM3ua(cls, type, params), 0, 3);
+    await tick();
+    await link.stop();
+    await p.close();
+    return { got, availability };
+  };
+  const unlisted = await run('responder', [
+    [0, 7, {}], // MGMT
+    [1, 2, {}], // TRANSFER
+    [3, 7, {}], // ASPSM
+    [4, 5, {}], // ASPTM
+    [2, 4, { affected: [{ pc: 1 }] }], // SCON
+    [2, 9, {}], // an SSNM type nobody defined
+    [2, 3, { affected: [{ pc: 7 }] }], // DAUD
+    [2, 1, { affected: [{ pc: 8 }, { pc: 9 }] }], // DUNA
+    [2, 2, { affected: [{ pc: 8 }] }], // DAVA
+    [3, 3, { heartbeat: Uint8Array.of(1) }], // BEAT
+  ]);
+  assert.deepEqual(unlisted.got, ['ERR:4', 'ERR:4', 'ERR:4', 'ERR:4', 'DAVA', 'BEAT_ACK']);
+  assert.deepEqual(unlisted.availability, ['DUNA 8,9', 'DAVA 8']);
+  const asp = await run('initiator', [[2, 3, { affected: [{ pc: 7 }] }]]);
+  assert.deepEqual(asp.got.filter((g) => g !== 'ASPUP'), [], 'an ASP does not answer DAUD');
 });

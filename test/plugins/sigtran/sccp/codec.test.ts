@@ -16,14 +16,14 @@ describe('SCCP UDT/XUDT/UDTS/XUDTS', () => {
     assert.deepEqual(m.called, { ri: 'ssn', pc: 2, ssn: 146 });
     assert.deepEqual(m.calling, { ri: 'ssn', pc: 1, ssn: 146 });
     assert.equal(toHex(m.data), toHex(CAP_BEGIN));
-    const again = encodeSccp(false, 0, false, encodeAddress(m.called), encodeAddress(m.calling), m.data);
+    const again = encodeSccp({ xudt: false, protocolClass: 0, returnOnError: false, called: encodeAddress(m.called), calling: encodeAddress(m.calling) }, m.data);
     assert.equal(toHex(again), toHex(udt));
   });
 
   test('round trips: UDT class 1 with return on error, XUDT, UDTS, XUDTS', () => {
     const data = fromHex('62034801ff');
     for (const xudt of [false, true]) {
-      const b = encodeSccp(xudt, 1, true, ADDR_GT, ADDR_SSN, data);
+      const b = encodeSccp({ xudt, protocolClass: 1, returnOnError: true, called: ADDR_GT, calling: ADDR_SSN }, data);
       const m = decodeSccp(b);
       assert.equal(m.type, xudt ? SccpType.XUDT : SccpType.UDT);
       assert.equal(m.protocolClass, 1);
@@ -33,7 +33,7 @@ describe('SCCP UDT/XUDT/UDTS/XUDTS', () => {
       assert.equal(m.calling.pc, 1234);
       assert.equal(toHex(m.data), toHex(data));
       assert.equal(toHex(m.calledRaw), toHex(ADDR_GT));
-      const s = decodeSccp(encodeSccp(xudt, 0, false, ADDR_SSN, ADDR_GT, data, 3));
+      const s = decodeSccp(encodeSccp({ xudt, protocolClass: 0, returnOnError: false, called: ADDR_SSN, calling: ADDR_GT, returnCause: 3 }, data));
       assert.equal(s.type, xudt ? SccpType.XUDTS : SccpType.UDTS);
       assert.equal(s.returnCause, 3);
       assert.equal(returnCauseText(s.returnCause!), 'SCCP return cause 3: subsystem failure');
@@ -41,7 +41,7 @@ describe('SCCP UDT/XUDT/UDTS/XUDTS', () => {
   });
 
   test('XUDT with a segmentation optional parameter', () => {
-    const base = encodeSccp(true, 1, false, ADDR_SSN, ADDR_SSN, fromHex('0102'));
+    const base = encodeSccp({ xudt: true, protocolClass: 1, returnOnError: false, called: ADDR_SSN, calling: ADDR_SSN }, fromHex('0102'));
     const withOpt = new Uint8Array(base.length + 7);
     withOpt.set(base);
     withOpt[6] = base.length - 6; // pointer to the optional part
@@ -58,20 +58,20 @@ describe('SCCP UDT/XUDT/UDTS/XUDTS', () => {
     err('0900 03 07 0b 04 43', /pointer .* points past the end|overruns/);
     err('0900 00 07 0b', /pointer is 0/);
     err('01 00 00', /0x01 \(CR\) is not supported/);
-    const udt = encodeSccp(false, 0, false, ADDR_SSN, ADDR_SSN, fromHex('010203'));
+    const udt = encodeSccp({ xudt: false, protocolClass: 0, returnOnError: false, called: ADDR_SSN, calling: ADDR_SSN }, fromHex('010203'));
     err(udt.slice(0, udt.length - 1), /data length 3 overruns/);
     const cut = udt.slice();
     cut[5] = 9; // called address length
     err(cut, /after an address without global title/);
-    const x = encodeSccp(true, 0, false, ADDR_SSN, ADDR_SSN, fromHex('01'));
+    const x = encodeSccp({ xudt: true, protocolClass: 0, returnOnError: false, called: ADDR_SSN, calling: ADDR_SSN }, fromHex('01'));
     x[6] = 200;
     err(x, /optional part runs past/);
   });
 
   test('XUDT segments written by writeXudtSegment decode with their segmentation parameter', () => {
     const data = fromHex('0102030405');
-    const b = new Uint8Array(xudtSegmentLength(ADDR_GT.length, ADDR_SSN.length, data.length));
-    assert.equal(writeXudtSegment(b, 0, 0, true, ADDR_GT, ADDR_SSN, data, false, 3, 0xabcdef), b.length);
+    const b = new Uint8Array(xudtSegmentLength({ called: ADDR_GT, calling: ADDR_SSN }, data.length));
+    assert.equal(writeXudtSegment(b, 0, { xudt: true, protocolClass: 0, returnOnError: true, called: ADDR_GT, calling: ADDR_SSN }, data, { first: false, remaining: 3, reference: 0xabcdef }), b.length);
     const m = decodeSccp(b);
     assert.equal(m.type, SccpType.XUDT);
     assert.equal(m.protocolClass, 1);
@@ -81,6 +81,6 @@ describe('SCCP UDT/XUDT/UDTS/XUDTS', () => {
   });
 
   test('data over 255 octets is refused with a reason', () => {
-    assert.throws(() => encodeSccp(false, 0, false, ADDR_SSN, ADDR_SSN, new Uint8Array(256)), /256 octets does not fit/);
+    assert.throws(() => encodeSccp({ xudt: false, protocolClass: 0, returnOnError: false, called: ADDR_SSN, calling: ADDR_SSN }, new Uint8Array(256)), /256 octets does not fit/);
   });
 });

@@ -1,16 +1,17 @@
-// Micro-benchmark of the sigtran stack (not a test): `node --import tsx plugins/sigtran/bench.ts [seconds]`.
+// Micro-benchmark of the sigtran stack (not a test): `node --import tsx bench/sigtran-micro.ts [seconds]`.
 // 1. encode: TCAP Begin (AARQ + Invoke InitialDP) -> SCCP UDT -> M3UA DATA, as the gateway does per message;
 // 2. decode: M3UA -> SCCP -> TCAP with its components;
 // 3. dialogues over loopback TCP: Begin / End pairs between two gateway instances, 200 in flight.
 import { performance } from 'node:perf_hooks';
-import { resolveAc } from './ac.js';
-import { BerWriter, fromHex } from './ber/index.js';
-import { dataLength, decodeM3ua, writeDataHeader } from './m3ua/codec.js';
-import { encodeAddress } from './sccp/address.js';
-import { decodeSccp, sccpLength, writeSccp } from './sccp/codec.js';
-import { decodeTcap, encodeTcap, type OutTcap } from './tcap/codec.js';
-import { normalizeInstance } from './gateway/config.js';
-import { SigtranGatewayImpl } from './gateway/instance.js';
+import { resolveAc } from '../plugins/sigtran/ac.js';
+import { BerWriter, fromHex } from '../plugins/sigtran/ber/index.js';
+import { dataLength, decodeM3ua, writeDataHeader, type DataHeader } from '../plugins/sigtran/m3ua/codec.js';
+import { ServiceIndicator } from '../plugins/sigtran/m3ua/constants.js';
+import { encodeAddress } from '../plugins/sigtran/sccp/address.js';
+import { decodeSccp, sccpLength, writeSccp, type UnitdataHeader } from '../plugins/sigtran/sccp/codec.js';
+import { decodeTcap, encodeTcap, type OutTcap } from '../plugins/sigtran/tcap/codec.js';
+import { normalizeInstance } from '../plugins/sigtran/gateway/config.js';
+import { SigtranGatewayImpl } from '../plugins/sigtran/gateway/instance.js';
 
 const seconds = Number(process.argv[2] ?? 1);
 const IDP = fromHex('301d800164820884101316325476088308841313022143650785010a9c0103');
@@ -18,13 +19,17 @@ const ac = resolveAc('camel2')!;
 const called = encodeAddress({ ri: 'gt', ssn: 146, gt: { gti: 4, digits: '491710000001', tt: 0, np: 1, nai: 4 } });
 const calling = encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 });
 const w = new BerWriter();
+// the headers of every message, filled in per message as the gateway does
+const data: DataHeader = { routingContext: 1, opc: 100, dpc: 200, si: ServiceIndicator.SCCP, ni: 2, mp: 0, sls: 0 };
+const unitdata: UnitdataHeader = { xudt: false, protocolClass: 1, returnOnError: true, called, calling };
 
 function encodeOne(otid: number): Uint8Array {
   const m: OutTcap = { kind: 'begin', otid, dialogue: { type: 'aarq', ac }, components: [{ t: 'invoke', s: { invokeId: 1, opcode: 0, argument: IDP } }] };
   const tcap = encodeTcap(w, m);
-  const len = sccpLength(false, called.length, calling.length, tcap.length);
-  const b = Buffer.allocUnsafe(dataLength(1, undefined, len));
-  writeSccp(b, writeDataHeader(b, 1, undefined, 100, 200, 3, 2, 0, otid & 15, len), false, 1, true, called, calling, tcap);
+  data.sls = otid & 15;
+  const len = sccpLength(unitdata, tcap.length);
+  const b = Buffer.allocUnsafe(dataLength(data, len));
+  writeSccp(b, writeDataHeader(b, data, len), unitdata, tcap);
   return b;
 }
 
