@@ -4,7 +4,8 @@
 // `tcap.<role>_<to|from>_<peer>.Abort` and `…Register` types) from it in one loop. Adding an operation is a row
 // here plus its types in codec/types.ts.
 
-import { resolveAc, type ApplicationContext } from '../sigtran/api.js';
+import type { ApplicationContext } from '../sigtran/api.js';
+import { contextOf, type MapContext } from './contexts.js';
 
 /** One MAP operation. */
 export interface MapOperation {
@@ -217,33 +218,13 @@ export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: '
 
 // ---------------------------------------------------------------- application contexts
 
-/** The arc of a MAP context (0.4.0.0.1.0.<arc>.<version>), from the TS 29.002 name. */
-function contextArc(context: string, version: number): string | undefined {
-  return resolveAc(`${context}_v${version}`)?.oid.split('.')[6];
-}
-
-/** The table's context per arc (the first operation's, in table order), made on first use. */
-let contextByArc: Map<string, string> | undefined;
-/** mapContextOf's answer per application context (ACs are frozen, one object per OID). */
-const MAP_CONTEXT = new WeakMap<ApplicationContext, { readonly context: string; readonly version: number } | null>();
+/** The contexts the table's operations run in (contexts.ts knows every MAP context). */
+const TABLE_CONTEXTS: ReadonlySet<string> = new Set(MAP_OPERATIONS.map((o) => o.context));
 
 /** TS 29.002 name and version of a MAP application context, when it is one of the table's contexts. */
-export function mapContextOf(ac: ApplicationContext | null | undefined): { readonly context: string; readonly version: number } | undefined {
-  if (!ac || ac.family !== 'map' || ac.version === undefined) return undefined;
-  let mc = MAP_CONTEXT.get(ac);
-  if (mc === undefined) {
-    if (!contextByArc) {
-      contextByArc = new Map();
-      for (const op of MAP_OPERATIONS) {
-        const arc = contextArc(op.context, op.defaultVersion);
-        if (arc !== undefined && !contextByArc.has(arc)) contextByArc.set(arc, op.context);
-      }
-    }
-    const context = contextByArc.get(ac.oid.split('.')[6]!);
-    mc = context === undefined ? null : Object.freeze({ context, version: ac.version });
-    MAP_CONTEXT.set(ac, mc);
-  }
-  return mc ?? undefined;
+export function mapContextOf(ac: ApplicationContext | null | undefined): MapContext | undefined {
+  const mc = contextOf(ac);
+  return mc && TABLE_CONTEXTS.has(mc.context) ? mc : undefined;
 }
 
 /** The AC alias the operation's own context has in `version` (e.g. 'anyTimeInfoEnquiryContext_v3'). */

@@ -20,7 +20,7 @@ import type { EndSignal, GatewayInstance, GatewayState, Json, SctpConfig } from 
 import type { BerWriter } from './ber/index.js';
 import type { ApplicationContext } from './ac.js';
 
-export { resolveAc, acName, acFromOid, acFromBytes, AC_ALIASES, AcError, type ApplicationContext } from './ac.js';
+export { resolveAc, acName, acFromOid, acFromBytes, registerContexts, AC_ALIASES, AcError, type ApplicationContext, type ContextRow } from './ac.js';
 export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js';
 export { tcapTimeoutMs } from './params.js';
 export { UserDialogueState, closeUserDialogues, inboundWaitMs, waitError, describeEnding, loadMessage, recordTcap, receiveInto, MessageWait, transmit, type UserDialogue, type EndOpenDialogues, type Expecting } from './user/dialogue.js';

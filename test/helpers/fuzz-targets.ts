@@ -44,6 +44,7 @@ import { TextError } from '../../plugins/map/codec/text.js';
 import { INVOKES as MAP_INVOKES, RESULTS as MAP_RESULTS, ERRORS as MAP_ERRORS } from '../plugins/map/fixtures/samples.js';
 import { CAP_BEGIN, CAP_DATA, ASPAC, ADDR_GT, ADDR_SSN } from '../plugins/sigtran/vectors.js';
 import type { FuzzTarget, Layout, LengthField, Unit } from './fuzz.js';
+import '../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
 
 // ---------------------------------------------------------------------------------------------------- TCAP corpus
 

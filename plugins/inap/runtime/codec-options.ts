@@ -1,6 +1,7 @@
 // The codec options of a run: the ExecuteTest param `inap.extensions` (extension type -> ASN.1 type).
 import type { JsonObject, OperationContext } from '../../../sdk/index.js';
-import { extensionTypes, type CodecOptions } from '../../sigtran/codec/index.js';
+import type { CodecOptions } from '../../sigtran/codec/index.js';
+import { extensionTypes } from '../codec/extensions.js';
 
 const NONE: CodecOptions = {};
 

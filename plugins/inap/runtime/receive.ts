@@ -7,7 +7,8 @@ import { OPCODES, OPENING, messageSpec, opName, type MessageSpec } from '../cata
 import { argType } from '../codec/args.js';
 import { decodeArg } from '../../sigtran/codec/index.js';
 import { codecOptions } from './codec-options.js';
-import { parseVariant, variantOfAc } from '../codec/variants.js';
+import { parseVariant } from '../codec/variants.js';
+import { variantOfAc } from '../contexts.js';
 import { flattenExpected } from '../../sigtran/codec/index.js';
 import { addFlags, matchEvents, RRBCSM_FLAGS } from '../matching/rrbcsm.js';
 import { describeComponent, describeMessage } from './describe.js';

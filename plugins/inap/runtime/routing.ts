@@ -7,7 +7,7 @@ import type { BeginRouter, SigtranGateway } from '../../sigtran/api.js';
 import { decodeArg } from '../../sigtran/codec/index.js';
 import { OPENING, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
-import { variantOfAc } from '../codec/variants.js';
+import { variantOfAc } from '../contexts.js';
 import { configOf } from './config.js';
 import { session } from './session.js';
 

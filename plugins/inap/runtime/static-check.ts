@@ -6,10 +6,12 @@
 // when the instance encodes them (the instance aborts naming them).
 import { invalid, isExpression, type JsonObject, type PrepareContext } from '../../../sdk/index.js';
 import { resolveAc } from '../../sigtran/api.js';
-import { checkArg, extensionTypes } from '../../sigtran/codec/index.js';
+import { checkArg } from '../../sigtran/codec/index.js';
+import { extensionTypes } from '../codec/extensions.js';
 import { OPENING, SEGMENTS, messageSpec } from '../catalogue.js';
 import { ONLY_IN, argType, definedIn } from '../codec/args.js';
-import { VARIANTS, parseVariant, variantOfAc, type Variant } from '../codec/variants.js';
+import { VARIANTS, parseVariant, type Variant } from '../codec/variants.js';
+import { variantOfAc } from '../contexts.js';
 import { configOf, type Config } from './config.js';
 import { outboundFields, unknownArgument } from './prepare-args.js';
 

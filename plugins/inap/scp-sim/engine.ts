@@ -6,7 +6,8 @@ import type { BeginListener, Component, Dialogue, SigtranGateway, TcapMessage } 
 import { OPCODES, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
 import { decodeArg, encodeArg } from '../../sigtran/codec/index.js';
-import { variantOfAc, type Variant } from '../codec/variants.js';
+import type { Variant } from '../codec/variants.js';
+import { variantOfAc } from '../contexts.js';
 import { looseEqual } from '../../sigtran/codec/index.js';
 import { outboundFields } from '../runtime/prepare-args.js';
 import type { Rule, Script, Step } from './script.js';

@@ -4,17 +4,16 @@
 // constraints of the descriptors (INTEGER ranges, SIZE); checkArg runs the encoder as a static check (ExecuteTest).
 import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, toHex, parseHex, isBerError, type Tlv } from '../ber/index.js';
 import { numberFormats, suffixKeys, type Fields, type NumberFormat } from './numbers.js';
-import type { ArgType, Field, Range, Ty } from './schema.js';
-import { ExtensionError, readExtensions, writeExtensions, type ExtensionTypes } from './extensions.js';
+import type { ArgType, ExtTypes, Field, Range, Ty } from './schema.js';
 
 /** Per-call options of encodeArg / decodeArg. */
 export interface CodecOptions {
-  /** The run's `inap.extensions` type map (extensionTypes()). */
-  extensions?: ExtensionTypes | undefined;
+  /** The run's type map for `ext` fields (handed to their codec). */
+  extensions?: ExtTypes | undefined;
 }
 
 // The options of the encodeArg/decodeArg call in progress (both are synchronous; saves threading them through).
-let extTypes: ExtensionTypes | undefined;
+let extTypes: ExtTypes | undefined;
 // checkArg in progress: values known only later (expressions); they count as present and are not checked.
 let unknownValue: ((v: unknown) => boolean) | undefined;
 // checkArg: how many unknown values were met (a container holding one cannot have its SIZE checked).
@@ -305,12 +304,7 @@ function writeTagged(w: BerWriter, ty: Ty, tag: number | undefined, holder: Obj,
     case 'ext': {
       if (Array.isArray(v)) {
         w.begin(cls, num);
-        try {
-          writeExtensions(w, v, extTypes, path + n);
-        } catch (e) {
-          if (e instanceof ExtensionError) throw new CodecError(e.message);
-          throw e;
-        }
+        ty.codec.write(w, v, extTypes, path + n);
         w.end();
         return;
       }
@@ -600,7 +594,7 @@ function decodeValue(buf: Uint8Array, t: Tlv, ty: Ty, n: string, out: Obj): void
       const hex = toHex(buf.subarray(t.valueStart, t.valueEnd));
       out[keysOf(n).hex] = hex;
       try {
-        out[n] = readExtensions(buf, t, extTypes);
+        out[n] = ty.codec.read(buf, t, extTypes);
       } catch (e) {
         if (!isBerError(e)) throw e;
         out[n] = hex;

@@ -64,7 +64,7 @@ describe('catalogue', () => {
         assert.equal(mapContextOf(ac), mapContextOf(ac), 'the same answer object for the same AC');
       }
     }
-    assert.equal(mapContextOf(resolveAc('camel2')), undefined);
+    assert.equal(mapContextOf(resolveAc('0.4.0.0.1.0.50.1')), undefined, 'a CAP context');
     assert.equal(mapContextOf(resolveAc('1.2.3.4')), undefined);
     assert.equal(mapContextOf(null), undefined);
   });
