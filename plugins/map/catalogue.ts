@@ -1,8 +1,8 @@
 // THE table of the map plugin: every MAP operation the tester plays — its operation code per application-context
-// version, argument and result types (codec/types.ts), its context, which roles invoke and answer it, its errors —
-// and the MAP error codes. operations.ts registers every `map.<role>_<to|from>_<peer>.<Name>` type (and the
-// `tcap.<role>_<to|from>_<peer>.Abort` and `…Register` types) from it in one loop. Adding an operation is a row
-// here plus its types in codec/types.ts.
+// version, argument and result types (codec/types.ts), its context, which roles invoke and answer it, its errors,
+// its own forms (shorthands, TPDU) — and the MAP error codes. family.ts gives it to sigtran's TCAP-user kit, which
+// makes every `map.<role>_<to|from>_<peer>.<Name>` type (and the `tcap.<role>_<to|from>_<peer>.Abort` and
+// `…Register` types) from it. Adding an operation is a row here plus its types in codec/types.ts.
 
 import type { ApplicationContext } from '../sigtran/api.js';
 import { contextOf, type MapContext } from './contexts.js';
@@ -157,62 +157,6 @@ export function operationOf(opcode: number, context: string | undefined, version
 
 /** operationOf's answers by opcode, context and version (the table never changes). */
 const OPERATION_OF = new Map<string, MapOperation | undefined>();
-
-/** The message kinds a tester message name stands for. */
-export type WireKind = 'invoke' | 'result' | 'error';
-
-/** One registered message type: `map.<segment>.<name>` with the operation and its wire kind. */
-export interface MessageEntry {
-  /** `<tester role>_<to|from>_<peer role>`. */
-  segment: string;
-  role: string;
-  peer: string;
-  direction: 'send' | 'receive';
-  name: string;
-  op: MapOperation;
-  wire: WireKind;
-  aliases: readonly string[];
-}
-
-/** Every message type of the table: per pair, the invoker's `_to_` invoke and `_from_` result/error, and the
- *  responder's `_from_` invoke and `_to_` result/error. */
-export function messageEntries(): MessageEntry[] {
-  const out: MessageEntry[] = [];
-  const add = (role: string, peer: string, direction: 'send' | 'receive', op: MapOperation, wire: WireKind) => {
-    const segment = `${role}_${direction === 'send' ? 'to' : 'from'}_${peer}`;
-    const name = wire === 'invoke' ? op.name : wire === 'result' ? `${op.name}Result` : `${op.name}Error`;
-    const aliases = wire === 'invoke' && direction === 'receive' ? (op.receiveAliases ?? []).map((a) => `map.${segment}.${a}`) : [];
-    out.push({ segment, role, peer, direction, name, op, wire, aliases });
-  };
-  for (const op of MAP_OPERATIONS) {
-    for (const [inv, resp] of op.pairs) {
-      add(inv, resp, 'send', op, 'invoke');
-      add(inv, resp, 'receive', op, 'result');
-      add(inv, resp, 'receive', op, 'error');
-      add(resp, inv, 'receive', op, 'invoke');
-      add(resp, inv, 'send', op, 'result');
-      add(resp, inv, 'send', op, 'error');
-    }
-  }
-  return out;
-}
-
-/** Role pairs (tester role, peer role) of the table: each has a dialogue per instance, TCAP Aborts and Register. */
-export function rolePairs(): Array<[string, string]> {
-  const seen = new Set<string>();
-  const out: Array<[string, string]> = [];
-  for (const op of MAP_OPERATIONS) {
-    for (const [a, b] of op.pairs) {
-      for (const [r, p] of [[a, b], [b, a]] as const) {
-        if (!seen.has(`${r}|${p}`)) {
-          seen.add(`${r}|${p}`);
-          out.push([r, p]);
-        }
-      }
-    }
-  }
-  return out;
-}
 
 export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: 'SCP/gsmSCF', smsc: 'SMSC', msc: 'MSC', vlr: 'VLR' };
 

@@ -38,16 +38,17 @@ export interface MapContext {
   readonly version: number;
 }
 
-const ROWS: ContextRow[] = [];
+/** The rows registered with the resolver: every context in every version, with its aliases. */
+export const MAP_CONTEXT_ROWS: ContextRow[] = [];
 const BY_OID = new Map<string, MapContext>();
 for (const [context, arc, versions, shorts] of MAP_CONTEXTS) {
   for (const version of versions) {
     const oid = `0.4.0.0.1.0.${arc}.${version}`;
-    ROWS.push({ oid, names: [...shorts.map((s) => `${s}${version}`), ...shorts.map((s) => `${s}_v${version}`), `${context}_v${version}`], family: 'map', version });
+    MAP_CONTEXT_ROWS.push({ oid, names: [...shorts.map((s) => `${s}${version}`), ...shorts.map((s) => `${s}_v${version}`), `${context}_v${version}`], family: 'map', version });
     BY_OID.set(oid, Object.freeze({ context, version }));
   }
 }
-registerContexts(ROWS);
+registerContexts(MAP_CONTEXT_ROWS);
 
 /** TS 29.002 name and version of a MAP application context; undefined for another AC or none. */
 export function contextOf(ac: ApplicationContext | null | undefined): MapContext | undefined {

@@ -36,7 +36,7 @@ export interface ContextRow {
   readonly oid: string;
   /** The aliases a value may use (matched case-insensitively); the first is the context's canonical name. */
   readonly names: readonly string[];
-  /** The user's name for the protocol family ('inap', 'camel', 'map'). */
+  /** The user's name for the protocol family of the context. */
   readonly family: string;
   /** Version arc, when the family has versions (CAP phase, MAP version). */
   readonly version?: number;

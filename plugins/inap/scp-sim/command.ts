@@ -4,8 +4,7 @@
 import type { CliCommand } from '../../../sdk/index.js';
 import type { SigtranGateway, SigtranInstanceConfig } from '../../sigtran/api.js';
 import { listenAddress, startStandaloneGateway as startGateway } from '../../sigtran/gateway/standalone.js';
-import type { InapOptions } from '../runtime/config.js';
-import { configure } from '../runtime/config.js';
+import { configure, type InapOptions } from '../options.js';
 import { startScpSim, type SimStats } from './engine.js';
 import cluster from 'node:cluster';
 import { DEFAULT_SCRIPT, ScriptError, loadScript, type Script } from './script.js';

@@ -1,7 +1,7 @@
 // `tester hlr-sim`: a scriptable HLR / VLR / MSC / SMSC and gsmSCF USSD menu on one sigtran gateway instance.
 import type { CliCommand } from '../../../sdk/index.js';
 import { runSimulator, SIMULATOR_OPTIONS } from '../../sigtran/gateway/simulator.js';
-import type { MapOptions } from '../runtime/config.js';
+import type { MapOptions } from '../options.js';
 import { startHlrSim } from './engine.js';
 import { DEFAULT_USSD, loadScript, parseScript, type HlrSimScript } from './script.js';
 
