@@ -70,7 +70,7 @@ export function defineTcapUserFamily<R, D extends TcapUserDialogue, O extends Fa
 
 function operationsOf<R, D extends TcapUserDialogue, O extends FamilyOptions>(spec: TcapUserFamilySpec<R, D, O>, entries: readonly MessageEntry<R>[], segments: readonly SegmentEntry[], options: O): OperationDefinition[] {
   const b: Bound<R, D, O> = { spec, options, session: sessions<D, O>(spec.family, options), controls: controlNames(spec.controls) };
-  const out = entries.map((e) => messageType(b, e));
+  const out = entries.map((e) => messageOperation(b, e));
   for (const s of segments) out.push(abortType(b, s));
   for (const s of segments) {
     const ops = s.direction === 'receive' ? spec.register?.operations(s) ?? [] : [];
@@ -83,7 +83,7 @@ function aliasesOf<R>(aliases: TcapUserFamilySpec<R, TcapUserDialogue, FamilyOpt
   return (aliases?.(segment, name, e) ?? []).map((a) => `${prefix}.${a}`);
 }
 
-function messageType<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>): OperationDefinition {
+function messageOperation<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>): OperationDefinition {
   const { spec } = b;
   const common = { type: e.type, aliases: aliasesOf(spec.aliases, spec.family, e.segment, e.name, e), gateway: 'sigtran', description: spec.describe(e), source: spec.source(e) };
   if (e.direction === 'send') {
