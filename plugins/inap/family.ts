@@ -5,7 +5,7 @@
 import type { Json, JsonObject, OperationContext } from '../../sdk/index.js';
 import type { Component, SigtranGateway, TcapMessage } from '../sigtran/api.js';
 import { decodeArg, encodeArg } from '../sigtran/codec/index.js';
-import { acOf, defineTcapUserFamily, inboundWaitMs, openUserDialogue, type CodecSpec, type DialogueSpec, type MessageEntry } from '../sigtran/user/index.js';
+import { acOf, addOpened, defineTcapUserFamily, inboundWaitMs, openTcapDialogue, type CodecSpec, type DialogueSpec, type MessageEntry } from '../sigtran/user/index.js';
 import { messageProperties, messageSource } from './argument-schema.js';
 import { autoAnswerActivityTest } from './behaviour/activity-test.js';
 import { OPCODES, OPENING, OPERATIONS, opName, type OperationRow } from './catalogue.js';
@@ -24,6 +24,9 @@ import { prepareSend } from './runtime/static-check.js';
 
 type Entry = MessageEntry<OperationRow>;
 
+/** The rows with something to do when their Invoke comes while another operation is awaited, by opcode. */
+const WHILE_WAITING: ReadonlyMap<number, OperationRow> = new Map(Object.values(OPERATIONS).filter((r) => r.whileWaiting).map((r) => [r.opcode, r]));
+
 /** The variant of a dialogue: the operation's `variant`, the dialogue's AC, the run's `inap.variant`, the plugin default. */
 function variantOf(ctx: OperationContext, args: JsonObject, acOid: string | undefined, options: InapConfig) {
   return parseVariant(args.variant) ?? variantOfAc(acOid) ?? parseVariant(inapParams(ctx.run.params).variant) ?? options.defaultVariant;
@@ -38,8 +41,8 @@ const dialogues: DialogueSpec<OperationRow, InapDialogue, InapConfig> = {
     const given = 'tcap_ac' in args ? args.tcap_ac : e.role === 'ssp' ? ctx.run.params.ssp_ac : e.role === 'srf' ? inapParams(ctx.run.params).srf_ac : undefined;
     const ac = acOf(ctx, e.name, given);
     const variant = variantOf(ctx, args, ac?.oid, s.options);
-    const autoAnswer = autoAnswerActivityTest(ctx, variant, s.options, OPCODES.ActivityTest!);
-    return openUserDialogue(ctx, e, s, { ac, autoAnswer }, (d) => new InapDialogue(d, variant), dialogues.describe);
+    const d = openTcapDialogue(ctx, e, ac, undefined, autoAnswerActivityTest(ctx, variant, s.options, OPCODES.ActivityTest!));
+    return addOpened(ctx, e, s, new InapDialogue(d, variant), dialogues.describe);
   },
   awaitBegin: (ctx, e) => (ctx.gateway() as SigtranGateway).acceptBegin({ opcode: OPCODES[e.op] }, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal }),
   adopt: (ctx, _e, args, m, s) => new InapDialogue(m.dialogue, variantOf(ctx, args, m.ac?.oid, s.options)),
@@ -72,9 +75,9 @@ const codec: CodecSpec<OperationRow, InapDialogue, InapConfig> = {
   },
   tags: (d) => ({ variant: d.variant }),
   skip(ctx, e, d, c, s) {
-    if (c.type !== 'invoke') return false;
-    const op = opName(c.opcode);
-    return op !== undefined && op !== e.op && OPERATIONS[op]!.whileWaiting?.(ctx, { name: e.name, peer: e.peerName }, d, c, s.options) === true;
+    if (c.type !== 'invoke' || typeof c.opcode !== 'number') return false;
+    const row = WHILE_WAITING.get(c.opcode);
+    return row !== undefined && row !== e.row && row.whileWaiting!(ctx, { name: e.name, peer: e.peerName }, d, c, s.options);
   },
   recordUnexpected,
   rejectUndecodable: true,
@@ -111,7 +114,7 @@ export const inapFamily = defineTcapUserFamily<OperationRow, InapDialogue, InapC
   file: 'family.ts',
   describe: (e: Entry) =>
     e.direction === 'send'
-      ? `Send ${e.name} to the ${e.peerName}${dialogues.opens(e) ? ' (opens a TCAP dialogue: Begin)' : ''}.`
+      ? `Send ${e.name} to the ${e.peerName}${e.opening ? ' (opens a TCAP dialogue: Begin)' : ''}.`
       : `Expect ${e.name} from the ${e.peerName}; any other message aborts the instance.`,
   source: messageSource,
   properties: messageProperties,

@@ -4,7 +4,7 @@
 // table, `tcap.<segment>.Abort` and Register, and runs them (one session per instance, one send and receive path).
 import type { JsonObject } from '../../sdk/index.js';
 import { CodecError, expandDotted } from '../sigtran/codec/index.js';
-import { acOf, defineTcapUserFamily, openUserDialogue, recordTcap, type CodecSpec, type DialogueSpec, type MessageEntry } from '../sigtran/user/index.js';
+import { acOf, addOpened, defineTcapUserFamily, openTcapDialogue, recordTcap, type CodecSpec, type DialogueSpec, type MessageEntry } from '../sigtran/user/index.js';
 import { defaultAc, errorName, MAP_OPERATIONS, mapContextOf, resolveError, ROLE_NAMES, type MapOperation } from './catalogue.js';
 import { decodeMapDialogue, encodeMapDialogue } from './codec/dialogue.js';
 import { decodeMessage, encodeMessage } from './codec/message.js';
@@ -48,7 +48,7 @@ const dialogues: DialogueSpec<MapOperation, MapDialogue, MapOptions> = {
     const ac = acOf(ctx, e.name, 'tcap_ac' in args ? args.tcap_ac : hlr !== undefined ? hlr : defaultAc(e.row));
     const { version, context } = versionOf(e.row, ac);
     const userInformation = mapOpen(ctx, e, args.tcap, ac !== null);
-    return openUserDialogue(ctx, e, s, { ac, userInformation }, (d) => new MapDialogue(d, version, context), dialogues.describe);
+    return addOpened(ctx, e, s, new MapDialogue(openTcapDialogue(ctx, e, ac, userInformation), version, context), dialogues.describe);
   },
   awaitBegin: (ctx, e) => awaitOpening(ctx, e),
   adopt(_ctx, e, _args, m) {

@@ -9,7 +9,7 @@ import { executeRegister } from './register.js';
 import { executeReceive } from './receive.js';
 import { executeSend } from './send.js';
 import { sessions, type FamilyOptions, type TcapUserDialogue } from './session.js';
-import type { Bound, Link, MessageEntry, SegmentEntry, TcapUserFamilySpec, WireKind } from './spec.js';
+import type { Bound, Link, MessageEntry, Opening, SegmentEntry, TcapUserFamilySpec, WireKind } from './spec.js';
 
 const SUFFIX: Record<WireKind, string> = { invoke: '', result: 'Result', error: 'Error' };
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
@@ -48,7 +48,9 @@ export function defineTcapUserFamily<R, D extends TcapUserDialogue, O extends Fa
       for (const link of on) {
         for (const direction of ['send', 'receive'] as const) {
           const s = segmentOf(link, direction);
-          entries.push(Object.freeze({ ...s, type: `${spec.family}.${s.segment}.${name}`, name, op, row, wire }));
+          const e = { ...s, type: `${spec.family}.${s.segment}.${name}`, name, op, row, wire, opening: undefined as Opening };
+          e.opening = direction === 'send' ? spec.dialogues.opens(e) : spec.dialogues.accepts(e);
+          entries.push(Object.freeze(e));
         }
       }
     }
@@ -108,7 +110,7 @@ function messageOperation<R, D extends TcapUserDialogue, O extends FamilyOptions
 
 function sendSchema<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>): JsonSchema {
   const own = b.spec.controls;
-  const opening = b.spec.dialogues.opens(e) ? { ...OPENING_CONTROLS, ...own?.opening } : {};
+  const opening = e.opening ? { ...OPENING_CONTROLS, ...own?.opening } : {};
   const properties = { ...b.spec.properties(e), ...SEND_CONTROLS, ...own?.send, ...opening };
   return { type: 'object', properties, patternProperties: DOTTED, ...(e.wire === 'error' ? { required: ['errorCode'] } : {}) };
 }

@@ -5,6 +5,6 @@
 export { defineTcapUserFamily, type TcapUserFamily } from './family.js';
 export type { CodecSpec, DialogueSpec, ErrorCode, Link, Links, MessageEntry, Opening, RegisterSpec, SegmentEntry, TcapUserFamilySpec, WireKind } from './spec.js';
 export { Session, TcapUserDialogue, type FamilyOptions } from './session.js';
-export { acOf, openUserDialogue, type Begin } from './send.js';
+export { acOf, addOpened, openTcapDialogue } from './send.js';
 export { controlNames, type FamilyControls, type Properties } from './controls.js';
 export { describeEnding, inboundWaitMs, recordTcap, waitError, type EndOpenDialogues, type UserDialogue } from './dialogue.js';

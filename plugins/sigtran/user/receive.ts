@@ -64,7 +64,7 @@ function pickQueued<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx:
 
 export function executeReceive<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject): OperationOutcome | Promise<OperationOutcome> | Later {
   const s = b.session(ctx);
-  const accepting = b.spec.dialogues.accepts(e);
+  const accepting = e.opening;
   let d = s.dialogue(e.key);
   if (accepting === 'always' || (accepting === 'unless-open' && (!d || d.ended))) {
     return acceptBegin(ctx, b, e, args, s).then((ad) => {
@@ -104,31 +104,33 @@ function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: 
 
 /** The component's parameter; what it says besides (invoke id, error code) goes to `meta`. Aborts on another component. */
 function take<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, { c, m, first }: Picked, meta: JsonObject): Uint8Array | undefined {
-  const { codec, dialogues } = b.spec;
-  const unexpected: (what: string) => never = (what) => {
-    codec.recordUnexpected(ctx, d, c, m, first);
-    ctx.abort(`${e.name}: expected ${what} from the ${e.peerName}, received ${dialogues.describeComponent(c, d)}`);
-  };
+  const { codec } = b.spec;
   if (e.wire === 'invoke') {
     const opcode = codec.opcode(e, d);
     if (opcode === undefined) ctx.abort(`${e.name}: ${codec.notDefined(e, d)}`);
-    if (c.type !== 'invoke' || c.opcode !== opcode) unexpected(codec.expectedInvoke?.(e, d) ?? e.name);
+    if (c.type !== 'invoke' || c.opcode !== opcode) unexpected(ctx, b, e, d, c, m, first, codec.expectedInvoke?.(e, d) ?? e.name);
     (d.received ??= {})[e.op] = c.invokeId;
     meta.invoke_id = c.invokeId;
     return c.argument;
   }
   if (e.wire === 'result') {
-    if (c.type !== 'returnResult') unexpected(`the result of ${e.op}`);
+    if (c.type !== 'returnResult') unexpected(ctx, b, e, d, c, m, first, `the result of ${e.op}`);
     const want = d.sent?.[e.op];
     if (want !== undefined && c.invokeId !== want) ctx.abort(`${e.name}: received a result for invoke ${c.invokeId}, but ${e.op} was invoke ${want}`);
     meta.invoke_id = c.invokeId;
     return c.result;
   }
-  if (c.type !== 'returnError') unexpected(`a ReturnError for ${e.op}`);
+  if (c.type !== 'returnError') unexpected(ctx, b, e, d, c, m, first, `a ReturnError for ${e.op}`);
   meta.invoke_id = c.invokeId;
   meta.errorCode = typeof c.errorCode === 'number' ? c.errorCode : String(c.errorCode);
   if (codec.errorName) meta.errorCode_name = (typeof c.errorCode === 'number' ? codec.errorName(c.errorCode) : undefined) ?? null;
   return c.parameter;
+}
+
+/** Record a component that is not the expected one and abort the instance naming both. */
+function unexpected<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, c: Component, m: TcapMessage, first: boolean, what: string): never {
+  b.spec.codec.recordUnexpected(ctx, d, c, m, first);
+  ctx.abort(`${e.name}: expected ${what} from the ${e.peerName}, received ${b.spec.dialogues.describeComponent(c, d)}`);
 }
 
 /** The error a received ReturnError names (its code when local, and name where the family names errors). */

@@ -23,27 +23,22 @@ export function acOf(ctx: OperationContext, name: string, value: unknown): Appli
   }
 }
 
-/** What a family's dialogue-opening hook gives the gateway. */
-export interface Begin {
-  ac: ApplicationContext | null;
-  /** AARQ user information (map: its MAP-OPEN). */
-  userInformation?: Uint8Array;
-  autoAnswer?: AutoAnswer;
-}
-
-/** Open a dialogue on the instance's gateway and make it the role pair's current one (a family's `open` hook). */
-export function openUserDialogue<D extends TcapUserDialogue, O extends FamilyOptions>(
-  ctx: OperationContext, e: MessageEntry<unknown>, s: Session<D, O>, begin: Begin, make: (d: Dialogue) => D, describe: (d: D) => string,
-): D {
-  let d: Dialogue;
+/**
+ * Open a dialogue on the instance's gateway for a send type (a family's `open` hook; then addOpened()): `ac` null for
+ * no dialogue portion, `userInformation` the AARQ's (map: its MAP-OPEN), `autoAnswer` the Invokes it answers itself.
+ */
+export function openTcapDialogue(ctx: OperationContext, e: MessageEntry<unknown>, ac: ApplicationContext | null, userInformation?: Uint8Array, autoAnswer?: AutoAnswer): Dialogue {
   try {
-    d = (ctx.gateway() as SigtranGateway).openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac: begin.ac, userInformation: begin.userInformation, signal: ctx.endSignal, autoAnswer: begin.autoAnswer });
+    return (ctx.gateway() as SigtranGateway).openDialogue({ scp: ctx.run.params.scp as ScpParams | undefined, ac, userInformation, signal: ctx.endSignal, autoAnswer });
   } catch (err) {
     ctx.abort(`${e.name}: cannot open a TCAP dialogue: ${(err as Error).message}`);
   }
-  const ud = make(d);
+}
+
+/** Make the family's dialogue `ud` (opened by openTcapDialogue) the role pair's current one; returns it. */
+export function addOpened<D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, e: MessageEntry<unknown>, s: Session<D, O>, ud: D, describe: (d: D) => string): D {
   s.add(e.key, ud);
-  if (ctx.detailed) ctx.trace(1, `${e.name}: opened dialogue ${d.localTidHex} (${describe(ud)}, ${begin.ac ? `AC ${begin.ac.name ?? begin.ac.oid}` : 'no AC'})`);
+  if (ctx.detailed) ctx.trace(1, `${e.name}: opened dialogue ${ud.d.localTidHex} (${describe(ud)}, ${ud.d.ac ? `AC ${ud.d.ac.name ?? ud.d.ac.oid}` : 'no AC'})`);
   return ud;
 }
 
@@ -51,7 +46,7 @@ export function openUserDialogue<D extends TcapUserDialogue, O extends FamilyOpt
 function dialogueFor<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, s: Session<D, O>): D {
   const dl = b.spec.dialogues;
   const d = s.dialogue(e.key);
-  const opening = dl.opens(e);
+  const opening = e.opening;
   if (opening === 'always' || (opening === 'unless-open' && (!d || d.ended))) return dl.open(ctx, e, args, s);
   if (!d || d.ended) ctx.abort(`${e.name}: cannot send: ${d ? `the dialogue has ended (${d.endReason})` : dl.noDialogue(e)}`);
   if (opening && ctx.detailed) {

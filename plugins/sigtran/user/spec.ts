@@ -40,6 +40,8 @@ export interface MessageEntry<R> extends SegmentEntry {
   readonly op: string;
   readonly row: R;
   readonly wire: WireKind;
+  /** How it finds its dialogue: the family's `opens` (send) or `accepts` (receive) of it, asked once. */
+  readonly opening: Opening;
 }
 
 /** An error code as sent or received: its number and, where the family names errors, its name. */
