@@ -59,7 +59,7 @@ export interface DialogueSpec<R, D extends TcapUserDialogue, O extends FamilyOpt
   opens(e: MessageEntry<R>): Opening;
   /** Whether a receive type takes a new Begin from the peer. */
   accepts(e: MessageEntry<R>): Opening;
-  /** Open the dialogue of a send type (openUserDialogue() does the gateway's part). */
+  /** Open the dialogue of a send type (openTcapDialogue() does the gateway's part, addOpened() the session's). */
   open(ctx: OperationContext, e: MessageEntry<R>, args: JsonObject, s: Session<D, O>): D;
   /** The next Begin of e's operation when the instance registered for none. */
   awaitBegin(ctx: OperationContext, e: MessageEntry<R>, s: Session<D, O>): Promise<TcapMessage>;
