@@ -3,7 +3,7 @@
 // 2. decode: M3UA -> SCCP -> TCAP with its components;
 // 3. dialogues over loopback TCP: Begin / End pairs between two gateway instances, 200 in flight.
 import { performance } from 'node:perf_hooks';
-import { resolveAc } from '../plugins/sigtran/ac.js';
+import { acFromOid } from '../plugins/sigtran/ac.js';
 import { BerWriter, fromHex } from '../plugins/sigtran/ber/index.js';
 import { dataLength, decodeM3ua, writeDataHeader, type DataHeader } from '../plugins/sigtran/m3ua/codec.js';
 import { ServiceIndicator } from '../plugins/sigtran/m3ua/constants.js';
@@ -15,7 +15,7 @@ import { SigtranGatewayImpl } from '../plugins/sigtran/gateway/instance.js';
 
 const seconds = Number(process.argv[2] ?? 1);
 const IDP = fromHex('301d800164820884101316325476088308841313022143650785010a9c0103');
-const ac = resolveAc('camel2')!;
+const ac = acFromOid('0.4.0.0.1.0.50.1'); // a CAP v2 context (the users' names are theirs: plugins/inap/contexts.ts)
 const called = encodeAddress({ ri: 'gt', ssn: 146, gt: { gti: 4, digits: '491710000001', tt: 0, np: 1, nai: 4 } });
 const calling = encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 });
 const w = new BerWriter();

@@ -172,3 +172,31 @@ test('each room keeps within its line budget (docs/architecture.md "Room budgets
   const over = budgets.filter(([r, max]) => linesOf(r) > max).map(([r, max]) => `${r}: ${linesOf(r)} lines, budget ${max}`);
   assert.deepEqual(over, []);
 });
+
+test('sigtran names no TCAP user: no INAP/CAP or MAP operation, application-context alias or family literal in plugins/sigtran', async () => {
+  // The users' vocabulary, from their own tables: operation names written in two or more words (InitialDP,
+  // AnyTimeInterrogation; one-word names such as Connect or Continue are also plain or TCAP words), the aliases of
+  // the application contexts they register, and their family names as string literals ('inap', "map").
+  const { OPERATIONS } = await import('../plugins/inap/catalogue.js');
+  const { INAP_CONTEXTS } = await import('../plugins/inap/contexts.js');
+  const { MAP_OPERATIONS } = await import('../plugins/map/catalogue.js');
+  const { MAP_CONTEXT_ROWS } = await import('../plugins/map/contexts.js');
+  const operations = [...Object.keys(OPERATIONS), ...MAP_OPERATIONS.map((o) => o.name)].filter((n) => /^[A-Z][a-z]+[A-Z]/.test(n));
+  const aliases = [...INAP_CONTEXTS, ...MAP_CONTEXT_ROWS].flatMap((c) => c.names);
+  const escape = (w: string) => w.replace(/[-]/g, '\\-');
+  const names = new RegExp(`\\b(${operations.join('|')})\\b|(?<![\\w-])(${aliases.map(escape).join('|')})(?![\\w-])|(['"\`])(inap|camel|map|gsm_map)\\3`, 'i');
+  // Where a name is justified: nothing is (the AC rows, extensions and per-operation behaviour live in the users).
+  const allowed: Record<string, string> = {
+    'plugins/sigtran/bench.ts': 'a micro-benchmark of the stack timing a Begin with an InitialDP-sized Invoke (a bench/ script, review §1)',
+  };
+  const hits: string[] = [];
+  for (const f of sources('plugins/sigtran')) {
+    if (f in allowed) continue;
+    readFileSync(join(root, f), 'utf8').split('\n').forEach((line, i) => {
+      const m = line.match(names);
+      if (m) hits.push(`${f}:${i + 1}: '${m[0]}' in: ${line.trim()}`);
+    });
+  }
+  assert.ok(operations.includes('InitialDP') && operations.includes('AnyTimeInterrogation') && aliases.includes('camel2') && aliases.includes('ati3'), 'the scan knows the users\' names');
+  assert.deepEqual(hits, [], 'sigtran is the users\' layer: a TCAP user\'s operations, contexts and codec belong to its own plugin');
+});

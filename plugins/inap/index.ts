@@ -1,12 +1,12 @@
 // The inap plugin: INAP CS-1 and CAMEL (CAP v2-v4) operation types for the roles SSP and SRF towards an SCP, the
 // reverse roles (the tester playing the SCP), TCAP aborts, and the `tester scp-sim` reference SCP.
 import { definePlugin } from '../../sdk/index.js';
-import { operationTypes } from './operation-types.js';
-import { bindGateways, optionsSchema, toConfig, type InapOptions } from './runtime/config.js';
 import type { SigtranPluginExports } from '../sigtran/api.js';
-import { scpSimCommand } from './scp-sim/command.js';
+import { inapFamily } from './family.js';
+import { inapConfig, optionsSchema, type InapOptions } from './options.js';
 import { inapParam, sspAcParam } from './params.js';
 import { inapRouter } from './runtime/routing.js';
+import { scpSimCommand } from './scp-sim/command.js';
 
 export default definePlugin<InapOptions>({
   name: 'inap',
@@ -16,16 +16,16 @@ export default definePlugin<InapOptions>({
   description: 'INAP CS-1 and CAMEL CAP v2/v3/v4 over the sigtran gateway: SSP, SRF and SCP roles',
   namespaces: ['tcap'],
   dependencies: { sigtran: '^0.1.0' },
-  optionsSchema,
+  optionsSchema: { ...optionsSchema },
   setup(api, options) {
-    const sigtran = api.use<SigtranPluginExports>('sigtran');
-    bindGateways(sigtran?.gateways?.values() ?? [], toConfig(options));
-    for (const gw of sigtran?.gateways?.values() ?? []) gw.addRouter(inapRouter(gw));
-    const operations = operationTypes();
+    const cfg = inapConfig(options);
+    const router = inapRouter(cfg);
+    for (const gw of api.use<SigtranPluginExports>('sigtran')?.gateways?.values() ?? []) gw.addRouter(router);
+    const operations = inapFamily.operations(cfg);
     for (const op of operations) api.operation(op);
     api.param('ssp_ac', sspAcParam);
     api.param('inap', inapParam);
-    api.log('debug', `${operations.length} operation types, default variant ${options?.default_variant ?? 'camel3'}`);
+    api.log('debug', `${operations.length} operation types, default variant ${cfg.default_variant}`);
   },
   commands: { 'scp-sim': scpSimCommand },
 });

@@ -1,10 +1,11 @@
 // THE table of the map plugin: every MAP operation the tester plays — its operation code per application-context
-// version, argument and result types (codec/types.ts), its context, which roles invoke and answer it, its errors —
-// and the MAP error codes. operations.ts registers every `map.<role>_<to|from>_<peer>.<Name>` type (and the
-// `tcap.<role>_<to|from>_<peer>.Abort` and `…Register` types) from it in one loop. Adding an operation is a row
-// here plus its types in codec/types.ts.
+// version, argument and result types (codec/types.ts), its context, which roles invoke and answer it, its errors,
+// its own forms (shorthands, TPDU) — and the MAP error codes. family.ts gives it to sigtran's TCAP-user kit, which
+// makes every `map.<role>_<to|from>_<peer>.<Name>` type (and the `tcap.<role>_<to|from>_<peer>.Abort` and
+// `…Register` types) from it. Adding an operation is a row here plus its types in codec/types.ts.
 
-import { resolveAc, type ApplicationContext } from '../sigtran/api.js';
+import type { ApplicationContext } from '../sigtran/api.js';
+import { contextOf, type MapContext } from './contexts.js';
 
 /** One MAP operation. */
 export interface MapOperation {
@@ -157,93 +158,17 @@ export function operationOf(opcode: number, context: string | undefined, version
 /** operationOf's answers by opcode, context and version (the table never changes). */
 const OPERATION_OF = new Map<string, MapOperation | undefined>();
 
-/** The message kinds a tester message name stands for. */
-export type WireKind = 'invoke' | 'result' | 'error';
-
-/** One registered message type: `map.<segment>.<name>` with the operation and its wire kind. */
-export interface MessageEntry {
-  /** `<tester role>_<to|from>_<peer role>`. */
-  segment: string;
-  role: string;
-  peer: string;
-  direction: 'send' | 'receive';
-  name: string;
-  op: MapOperation;
-  wire: WireKind;
-  aliases: readonly string[];
-}
-
-/** Every message type of the table: per pair, the invoker's `_to_` invoke and `_from_` result/error, and the
- *  responder's `_from_` invoke and `_to_` result/error. */
-export function messageEntries(): MessageEntry[] {
-  const out: MessageEntry[] = [];
-  const add = (role: string, peer: string, direction: 'send' | 'receive', op: MapOperation, wire: WireKind) => {
-    const segment = `${role}_${direction === 'send' ? 'to' : 'from'}_${peer}`;
-    const name = wire === 'invoke' ? op.name : wire === 'result' ? `${op.name}Result` : `${op.name}Error`;
-    const aliases = wire === 'invoke' && direction === 'receive' ? (op.receiveAliases ?? []).map((a) => `map.${segment}.${a}`) : [];
-    out.push({ segment, role, peer, direction, name, op, wire, aliases });
-  };
-  for (const op of MAP_OPERATIONS) {
-    for (const [inv, resp] of op.pairs) {
-      add(inv, resp, 'send', op, 'invoke');
-      add(inv, resp, 'receive', op, 'result');
-      add(inv, resp, 'receive', op, 'error');
-      add(resp, inv, 'receive', op, 'invoke');
-      add(resp, inv, 'send', op, 'result');
-      add(resp, inv, 'send', op, 'error');
-    }
-  }
-  return out;
-}
-
-/** Role pairs (tester role, peer role) of the table: each has a dialogue per instance, TCAP Aborts and Register. */
-export function rolePairs(): Array<[string, string]> {
-  const seen = new Set<string>();
-  const out: Array<[string, string]> = [];
-  for (const op of MAP_OPERATIONS) {
-    for (const [a, b] of op.pairs) {
-      for (const [r, p] of [[a, b], [b, a]] as const) {
-        if (!seen.has(`${r}|${p}`)) {
-          seen.add(`${r}|${p}`);
-          out.push([r, p]);
-        }
-      }
-    }
-  }
-  return out;
-}
-
 export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: 'SCP/gsmSCF', smsc: 'SMSC', msc: 'MSC', vlr: 'VLR' };
 
 // ---------------------------------------------------------------- application contexts
 
-/** The arc of a MAP context (0.4.0.0.1.0.<arc>.<version>), from the TS 29.002 name. */
-function contextArc(context: string, version: number): string | undefined {
-  return resolveAc(`${context}_v${version}`)?.oid.split('.')[6];
-}
-
-/** The table's context per arc (the first operation's, in table order), made on first use. */
-let contextByArc: Map<string, string> | undefined;
-/** mapContextOf's answer per application context (ACs are frozen, one object per OID). */
-const MAP_CONTEXT = new WeakMap<ApplicationContext, { readonly context: string; readonly version: number } | null>();
+/** The contexts the table's operations run in (contexts.ts knows every MAP context). */
+const TABLE_CONTEXTS: ReadonlySet<string> = new Set(MAP_OPERATIONS.map((o) => o.context));
 
 /** TS 29.002 name and version of a MAP application context, when it is one of the table's contexts. */
-export function mapContextOf(ac: ApplicationContext | null | undefined): { readonly context: string; readonly version: number } | undefined {
-  if (!ac || ac.family !== 'map' || ac.version === undefined) return undefined;
-  let mc = MAP_CONTEXT.get(ac);
-  if (mc === undefined) {
-    if (!contextByArc) {
-      contextByArc = new Map();
-      for (const op of MAP_OPERATIONS) {
-        const arc = contextArc(op.context, op.defaultVersion);
-        if (arc !== undefined && !contextByArc.has(arc)) contextByArc.set(arc, op.context);
-      }
-    }
-    const context = contextByArc.get(ac.oid.split('.')[6]!);
-    mc = context === undefined ? null : Object.freeze({ context, version: ac.version });
-    MAP_CONTEXT.set(ac, mc);
-  }
-  return mc ?? undefined;
+export function mapContextOf(ac: ApplicationContext | null | undefined): MapContext | undefined {
+  const mc = contextOf(ac);
+  return mc && TABLE_CONTEXTS.has(mc.context) ? mc : undefined;
 }
 
 /** The AC alias the operation's own context has in `version` (e.g. 'anyTimeInfoEnquiryContext_v3'). */

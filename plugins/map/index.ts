@@ -1,12 +1,12 @@
 // The map plugin: MAP (3GPP TS 29.002) operation types for the HLR, VLR, MSC, SMSC and SCP/gsmSCF roles over the
 // sigtran gateway (TCAP dialogues over M3UA/SCCP), TCAP aborts, and the `tester hlr-sim` simulator.
 import { definePlugin } from '../../sdk/index.js';
-import { mapOperations } from './operations.js';
-import { optionsSchema, toConfig, type MapOptions } from './runtime/config.js';
+import type { SigtranPluginExports } from '../sigtran/api.js';
+import { mapFamily } from './family.js';
+import { hlrSimCommand } from './hlr-sim/command.js';
+import { mapOptions, optionsSchema, type MapOptions } from './options.js';
 import { hlrAcParam } from './params.js';
 import { mapRouter } from './runtime/register.js';
-import { hlrSimCommand } from './hlr-sim/command.js';
-import type { SigtranPluginExports } from '../sigtran/api.js';
 
 export default definePlugin<MapOptions>({
   name: 'map',
@@ -16,11 +16,11 @@ export default definePlugin<MapOptions>({
   description: 'MAP (TS 29.002) over the sigtran gateway: HLR, VLR, MSC, SMSC and gsmSCF roles (ATI, SRI, SRI-SM, PSI, USSD, short messages)',
   namespaces: ['tcap'],
   dependencies: { sigtran: '^0.1.0' },
-  optionsSchema,
+  optionsSchema: { ...optionsSchema },
   setup(api, options) {
     // inbound Begins that open with a MAP operation get routing keys on every gateway (map.*.Register)
     for (const gw of api.use<SigtranPluginExports>('sigtran')?.gateways?.values() ?? []) gw.addRouter(mapRouter);
-    const ops = mapOperations(toConfig(options));
+    const ops = mapFamily.operations(mapOptions(options));
     for (const op of ops) api.operation(op);
     api.param('hlr_ac', hlrAcParam);
     api.log('debug', `${ops.length} operation types`);

@@ -1,5 +1,6 @@
-// TCAP application-context names: the alias table (ssp_ac, hlr_ac, tcap_ac values) and the resolver.
-// Values from protocols.md §1.4 (ETSI INAP CS-1, CAP v1-v4 per TS 29.078, MAP per TS 29.002).
+// TCAP application contexts: the resolver of AC values (alias, dotted OID, hex) and the registry of aliases. The
+// contexts themselves belong to the TCAP users: each registers its rows (registerContexts) when its context module
+// loads, so this file names no user.
 import { encodeOidContent } from './ber/writer.js';
 import { decodeOidAt } from './ber/reader.js';
 import { toHex, parseHex } from './ber/hex.js';
@@ -13,11 +14,11 @@ export interface ApplicationContext {
   readonly bytes: Uint8Array;
   /** The same content octets as lower-case hex ('04000001003201'). */
   readonly hex: string;
-  /** Canonical alias when the OID is in the table ('camel2', 'cs1', 'ati3'), otherwise undefined. */
+  /** Canonical alias when a TCAP user registered the OID, otherwise undefined. */
   readonly name: string | undefined;
-  /** Protocol family when known: 'inap' (ETSI CS-1), 'camel', 'map'; 'other' otherwise. */
-  readonly family: 'inap' | 'camel' | 'map' | 'other';
-  /** Version arc when known (CAP phase / MAP version), e.g. 2 for camel2, 3 for ati3. */
+  /** Protocol family of the TCAP user that registered the OID (registerContexts); 'other' for an unregistered OID. */
+  readonly family: string;
+  /** Version arc when the registered row gives one (a CAP phase, a MAP version). */
   readonly version: number | undefined;
 }
 
@@ -29,87 +30,64 @@ export class AcError extends Error {
   }
 }
 
-type Entry = { oid: string; family: ApplicationContext['family']; version?: number };
-
-const MAP_CONTEXTS: ReadonlyArray<[string, number, readonly number[], string[]]> = [
-  // [TS 29.002 name, ac arc, versions, short aliases (suffixed with the version)]
-  ['networkLocUpContext', 1, [1, 2, 3], ['ul']],
-  ['locationCancellationContext', 2, [1, 2, 3], ['cl']],
-  ['roamingNumberEnquiryContext', 3, [1, 2, 3], ['prn']],
-  ['locationInfoRetrievalContext', 5, [1, 2, 3], ['sri']],
-  ['reportingContext', 7, [3], []],
-  ['resetContext', 10, [1, 2], ['reset']],
-  ['infoRetrievalContext', 14, [1, 2, 3], ['sai']],
-  ['subscriberDataMngtContext', 16, [1, 2, 3], ['isd']],
-  ['tracingContext', 17, [1, 2, 3], []],
-  ['networkFunctionalSsContext', 18, [1, 2], []],
-  ['networkUnstructuredSsContext', 19, [2], ['ussd']],
-  ['shortMsgGatewayContext', 20, [1, 2, 3], ['sri_sm']],
-  ['shortMsgMO-RelayContext', 21, [1, 2, 3], ['mo_sms']],
-  ['shortMsgAlertContext', 23, [1, 2], ['alert_sc']],
-  ['mwdMngtContext', 24, [1, 2, 3], []],
-  ['shortMsgMT-RelayContext', 25, [2, 3], ['mt_sms']],
-  ['imsiRetrievalContext', 26, [2], []],
-  ['msPurgingContext', 27, [2, 3], ['purge']],
-  ['subscriberInfoEnquiryContext', 28, [3], ['psi']],
-  ['anyTimeInfoEnquiryContext', 29, [3], ['ati']],
-  ['gprsLocationUpdateContext', 32, [3], ['gprs_ul']],
-  ['gprsLocationInfoRetrievalContext', 33, [3, 4], []],
-  ['failureReportContext', 34, [3], []],
-  ['authenticationFailureReportContext', 39, [3], []],
-  ['anyTimeInfoHandlingContext', 43, [3], ['atsi']],
-];
-
-function buildTable(): Map<string, Entry> {
-  const t = new Map<string, Entry>();
-  const add = (names: string[], e: Entry) => {
-    for (const n of names) {
-      t.set(n.toLowerCase(), e);
-      if (!CANONICAL.has(e.oid)) CANONICAL.set(e.oid, n);
-    }
-  };
-  // ETSI Core INAP CS-1 (ETS 300 374-1), 0.4.0.1.1.1.<n>.0
-  add(['cs1', 'cs1_ssp', 'inap_cs1', 'etsi', 'cs1_ssp_to_scp'], { oid: '0.4.0.1.1.1.0.0', family: 'inap', version: 1 });
-  add(['cs1_assist', 'cs1_assist_ssp_to_scp'], { oid: '0.4.0.1.1.1.1.0', family: 'inap', version: 1 });
-  add(['cs1_ip', 'cs1_ip_to_scp'], { oid: '0.4.0.1.1.1.2.0', family: 'inap', version: 1 });
-  add(['cs1_scp', 'cs1_scp_to_ssp'], { oid: '0.4.0.1.1.1.3.0', family: 'inap', version: 1 });
-  // CAP (TS 29.078)
-  add(['camel1', 'cap1', 'cap_v1'], { oid: '0.4.0.0.1.0.50.0', family: 'camel', version: 1 });
-  add(['camel2', 'cap2', 'cap_v2'], { oid: '0.4.0.0.1.0.50.1', family: 'camel', version: 2 });
-  add(['camel2_assist', 'cap2_assist'], { oid: '0.4.0.0.1.0.51.1', family: 'camel', version: 2 });
-  add(['camel2_srf', 'cap2_srf'], { oid: '0.4.0.0.1.0.52.1', family: 'camel', version: 2 });
-  add(['camel3', 'cap3', 'cap_v3', 'camel'], { oid: '0.4.0.0.1.21.3.4', family: 'camel', version: 3 });
-  add(['camel3_assist', 'cap3_assist'], { oid: '0.4.0.0.1.21.3.6', family: 'camel', version: 3 });
-  add(['camel3_srf', 'cap3_srf'], { oid: '0.4.0.0.1.20.3.14', family: 'camel', version: 3 });
-  add(['camel3_gprs', 'cap3_gprs'], { oid: '0.4.0.0.1.21.3.50', family: 'camel', version: 3 });
-  add(['camel3_scf_gprs', 'cap3_scf_gprs'], { oid: '0.4.0.0.1.21.3.51', family: 'camel', version: 3 });
-  add(['camel3_sms', 'cap3_sms'], { oid: '0.4.0.0.1.21.3.61', family: 'camel', version: 3 });
-  add(['camel4', 'cap4', 'cap_v4'], { oid: '0.4.0.0.1.23.3.4', family: 'camel', version: 4 });
-  add(['camel4_assist', 'cap4_assist'], { oid: '0.4.0.0.1.23.3.6', family: 'camel', version: 4 });
-  add(['camel4_scf', 'cap4_scf', 'camel4_scf_to_ssf'], { oid: '0.4.0.0.1.23.3.8', family: 'camel', version: 4 });
-  add(['camel4_srf', 'cap4_srf'], { oid: '0.4.0.0.1.22.3.14', family: 'camel', version: 4 });
-  add(['camel4_sms', 'cap4_sms'], { oid: '0.4.0.0.1.23.3.61', family: 'camel', version: 4 });
-  // MAP (TS 29.002): 0.4.0.0.1.0.<ac>.<version>
-  for (const [name, arc, versions, shorts] of MAP_CONTEXTS) {
-    for (const v of versions) {
-      const e: Entry = { oid: `0.4.0.0.1.0.${arc}.${v}`, family: 'map', version: v };
-      add([...shorts.map((s) => `${s}${v}`), ...shorts.map((s) => `${s}_v${v}`), `${name}_v${v}`], e);
-    }
-  }
-  return t;
+/** One application context a TCAP user declares (the inap plugin its INAP/CAP contexts, map its MAP contexts). */
+export interface ContextRow {
+  /** Dotted OID. */
+  readonly oid: string;
+  /** The aliases a value may use (matched case-insensitively); the first is the context's canonical name. */
+  readonly names: readonly string[];
+  /** The user's name for the protocol family of the context. */
+  readonly family: string;
+  /** Version arc, when the family has versions (CAP phase, MAP version). */
+  readonly version?: number;
 }
 
-/** Canonical (first-listed) alias of each OID, as spelled in the table. */
+/** Aliases (lower case) to their rows. */
+const TABLE = new Map<string, ContextRow>();
+/** Canonical (first-registered) alias of each OID, as spelled by its row. */
 const CANONICAL = new Map<string, string>();
-const TABLE = buildTable();
+const BY_OID = new Map<string, ContextRow>();
 
-/** Every alias (lower case) and the dotted OID it stands for. Aliases are matched case-insensitively. */
-export const AC_ALIASES: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries([...TABLE.entries()].map(([k, e]) => [k, e.oid])),
-);
+/** Every alias (lower case) and the dotted OID it stands for; it grows as the TCAP users register their contexts. */
+export const AC_ALIASES: Readonly<Record<string, string>> = {};
 
-const BY_OID = new Map<string, Entry>();
-for (const e of TABLE.values()) if (!BY_OID.has(e.oid)) BY_OID.set(e.oid, e);
+/**
+ * Add a TCAP user's application contexts to the resolver (each user's context module calls it as it loads). An alias
+ * already standing for another OID is refused (a boot error naming both); the same row twice changes nothing.
+ */
+export function registerContexts(rows: readonly ContextRow[]): void {
+  for (const row of rows) {
+    for (const n of row.names) {
+      const was = TABLE.get(n.toLowerCase());
+      if (was && was.oid !== row.oid) throw new Error(`application context alias '${n}' stands for ${was.oid} already, not ${row.oid}`);
+    }
+  }
+  for (const row of rows) {
+    if (!BY_OID.has(row.oid)) BY_OID.set(row.oid, row);
+    for (const n of row.names) {
+      TABLE.set(n.toLowerCase(), row);
+      (AC_ALIASES as Record<string, string>)[n.toLowerCase()] = row.oid;
+      if (!CANONICAL.has(row.oid)) CANONICAL.set(row.oid, n);
+    }
+  }
+  // contexts made before a row named them would keep no name: resolve afresh
+  cache.clear();
+  recent.length = 0;
+  resolved.clear();
+}
+
+/** A few aliases for messages: the canonical name of the first context of each family and version. */
+function examples(): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const [oid, row] of BY_OID) {
+    const k = `${row.family}|${row.version}`;
+    if (seen.has(k) || out.length >= 8) continue;
+    seen.add(k);
+    out.push(CANONICAL.get(oid)!);
+  }
+  return out.length ? `${out.join(', ')}, ...` : 'none registered';
+}
 
 const cache = new Map<string, ApplicationContext>();
 
@@ -120,7 +98,7 @@ function make(oid: string, bytes: Uint8Array): ApplicationContext {
     bytes,
     hex: toHex(bytes),
     name: CANONICAL.get(oid),
-    family: e?.family ?? (oid.startsWith('0.4.0.1.1.1.') ? 'inap' : 'other'),
+    family: e?.family ?? 'other',
     version: e?.version,
   });
 }
@@ -160,9 +138,9 @@ export function acFromBytes(bytes: Uint8Array): ApplicationContext {
 }
 
 /**
- * Resolve an `ssp_ac` / `hlr_ac` / `tcap_ac` value: an alias (case-insensitive: 'cs1', 'camel2', 'camel3',
- * 'camel4', 'ati3', 'anyTimeInfoEnquiryContext_v3', ... see AC_ALIASES), a dotted OID ('0.4.0.0.1.0.50.1'), or
- * hex of the OID content octets ('04000001003201', spaces/colons allowed, optional 0x). `null`, `undefined`,
+ * Resolve an application-context value of a TCAP user's params or arguments: an alias some user registered
+ * (case-insensitive, see AC_ALIASES), a dotted OID ('1.2.3.4'), or hex of the OID content octets ('2a0304',
+ * spaces/colons allowed, optional 0x). `null`, `undefined`,
  * '' and 'none' give null (no dialogue portion). Throws AcError with a readable message otherwise.
  */
 export function resolveAc(value: string | null | undefined): ApplicationContext | null {
@@ -194,7 +172,7 @@ function resolveUncached(value: string): ApplicationContext | null {
     }
   }
   throw new AcError(
-    `unknown application context '${value}': use an alias (cs1, camel2, camel3, camel4, ati3, sri3, ussd2, ...), a dotted OID or hex OID content such as 04000001003201`,
+    `unknown application context '${value}': use an alias (${examples()}), a dotted OID or hex of the OID content octets`,
   );
 }
 

@@ -1,31 +1,30 @@
-// The interface protocol plugins (inap, map) program against. Import it as '../sigtran/api.js' and the BER codec
-// as '../sigtran/ber/index.js'. Gateway instances come from `ctx.gateway()` in operations that declare
-// `gateway: 'sigtran'`, and from `api.use<SigtranPluginExports>('sigtran')` in setup().
+// The interface TCAP users (the inap and map plugins, a site's own) program against: the gateway, its dialogues and
+// the application-context resolver. Import it as '../sigtran/api.js', the BER codec as '../sigtran/ber/index.js',
+// the descriptor codec as '../sigtran/codec/index.js' and the TCAP-user kit (operation types, sessions, the send
+// and receive paths from an operation table) as '../sigtran/user/index.js'. Gateway instances come from
+// `ctx.gateway()` in operations that declare `gateway: 'sigtran'`, and from `api.use<SigtranPluginExports>('sigtran')`
+// in setup().
 //
 // Stability: this file only grows (new optional fields, new methods); nothing here is renamed or removed.
 //
-// Typical SSP-side use (an InitialDP operation):
+// Direct use, a dialogue opened from an operation:
 //
 //   const gw = ctx.gateway() as SigtranGateway;
-//   const d = ctx.state('inap', () => ({ d: undefined as Dialogue | undefined })).d ??= gw.openDialogue({
-//     scp: ctx.run.params.scp as ScpParams, ac: resolveAc(args.tcap_ac ?? ctx.run.params.ssp_ac), signal: ctx.endSignal });
-//   d.invoke({ opcode: 0, argument: (w) => encodeInitialDpArg(w, args) });
+//   const d = gw.openDialogue({ scp: ctx.run.params.scp as ScpParams, ac: resolveAc(args.tcap_ac), signal: ctx.endSignal });
+//   d.invoke({ opcode: 0, argument: encodeArg(argType, fields) });   // codec/index.ts
 //   const sent = d.send();                        // a Begin (with AARQ when an AC is given)
-//   ctx.message({ direction: 'sent', protocol: 'inap', name: 'InitialDP', fields, ...wire(sent) });
+//   ctx.message({ direction: 'sent', protocol, name, fields, bytes: sent.bytes, dissector: sent.dissector, peer: sent.peer });
 //   const m = await d.receive({ timeoutMs: tcapTimeoutMs(ctx.run.params), signal: ctx.endSignal }); // throws SigtranError
 //
-// Typical SCP-side use (waiting for InitialDP): `const m = await gw.acceptBegin({ opcode: 0 }, { timeoutMs,
-// signal }); const d = m.dialogue;` then `d.invoke(...)`, `d.send()` (a Continue with AARE), `d.end()`.
+// The peer's side (waiting for its Begin): `const m = await gw.acceptBegin({ opcode: 0 }, { timeoutMs, signal });
+// const d = m.dialogue;` then `d.invoke(...)`, `d.send()` (a Continue with AARE), `d.end()`.
 import type { EndSignal, GatewayInstance, GatewayState, Json, SctpConfig } from '../../sdk/index.js';
 import type { BerWriter } from './ber/index.js';
 import type { ApplicationContext } from './ac.js';
 
-export { resolveAc, acName, acFromOid, acFromBytes, AC_ALIASES, AcError, type ApplicationContext } from './ac.js';
+export { resolveAc, acName, acFromOid, acFromBytes, registerContexts, AC_ALIASES, AcError, type ApplicationContext, type ContextRow } from './ac.js';
 export { SigtranError, isSigtranError, type SigtranErrorKind } from './errors.js';
 export { tcapTimeoutMs } from './params.js';
-export { UserDialogueState, closeUserDialogues, inboundWaitMs, waitError, describeEnding, loadMessage, recordTcap, receiveInto, MessageWait, transmit, type UserDialogue, type EndOpenDialogues, type Expecting } from './user/dialogue.js';
-export { checkDialogueControls, DIALOGUE_CONTROLS } from './user/checks.js';
-export { sendAbort, receiveAbort, ABORT_SEND_ARGUMENTS, ABORT_RECEIVE_ARGUMENTS, type NotAnAbort } from './user/abort.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // SCCP addresses
@@ -263,7 +262,7 @@ export interface OpenDialogueOptions {
 
 /**
  * Invokes the gateway answers by itself the moment they arrive on a dialogue, whatever its user is doing (e.g.
- * CAP/INAP ActivityTest, opcode 55, which a gsmSSF answers at once): each gets a ReturnResultLast without parameter,
+ * a supervision operation that the node answers at once, whatever its state): each gets a ReturnResultLast without parameter,
  * together in one TCAP Continue sent before the message is handed to receive() (components the user queued stay
  * queued). The answered Invokes are taken out of the message; a message left without components is not handed over.
  * Only Invokes in a Continue are answered: never on a closed dialogue (in an End or Abort, or after the dialogue
@@ -372,7 +371,7 @@ export interface Dialogue {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Inbound Begins (reverse roles: an SCP waiting for InitialDP, an HLR waiting for AnyTimeInterrogation)
+// Inbound Begins (reverse roles: the tester waiting for the peer to open a dialogue)
 
 export interface BeginCriterion {
   /** Called SSN of the Begin. */
@@ -392,7 +391,7 @@ export interface BeginCriterion {
 export interface BeginRouter {
   /**
    * The routing keys of an inbound Begin, most specific first, each `<kind>|<detail>`, and last the kind alone,
-   * e.g. ['map:AnyTimeInterrogation|msisdn:4917100001', 'map:AnyTimeInterrogation']. [] when the Begin is not this
+   * e.g. ['<user>:<Operation>|msisdn:4917100001', '<user>:<Operation>']. [] when the Begin is not this
    * user's (the next router is asked). Computed once per Begin. Must not throw.
    */
   keys(m: TcapMessage): readonly string[];

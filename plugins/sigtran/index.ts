@@ -12,8 +12,8 @@ import { scpParam } from './params.js';
 export default definePlugin<SigtranOptions, SigtranPluginExports>({
   name: 'sigtran',
   version: '0.1.0',
-  description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP, SCCP connectionless, ITU TCAP dialogues for INAP/CAMEL/MAP',
-  exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts'],
+  description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP or SCTP, SCCP connectionless, ITU TCAP dialogues and the kit of the TCAP-user plugins',
+  exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'user/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts'],
   optionsSchema,
   // with `tester serve --workers N` every worker opens its own association as a client (an ASP of the same AS, in
   // loadshare): a listening instance (the SGP side) cannot be multiplied (docs/workers.md)

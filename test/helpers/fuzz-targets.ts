@@ -37,13 +37,15 @@ import { Dictionary } from '../../plugins/diameter/dictionary/dictionary.js';
 import { decode as decodeDiameter } from '../../plugins/diameter/runtime/decoded.js';
 import { Framer } from '../../plugins/diameter/peer/framer.js';
 import { sample, PACUI_RESULT } from '../plugins/inap/fixtures/samples.js';
-import { MAP_OPERATIONS, type MapOperation, type WireKind } from '../../plugins/map/catalogue.js';
+import { MAP_OPERATIONS, type MapOperation } from '../../plugins/map/catalogue.js';
+import type { WireKind } from '../../plugins/sigtran/user/index.js';
 import { decodeMessage as decodeMapMessage, encodeMessage as encodeMapMessage } from '../../plugins/map/codec/message.js';
 import { TpduError, decodeTpdu, encodeTpdu, type TpduDirection } from '../../plugins/map/codec/tpdu.js';
 import { TextError } from '../../plugins/map/codec/text.js';
 import { INVOKES as MAP_INVOKES, RESULTS as MAP_RESULTS, ERRORS as MAP_ERRORS } from '../plugins/map/fixtures/samples.js';
 import { CAP_BEGIN, CAP_DATA, ASPAC, ADDR_GT, ADDR_SSN } from '../plugins/sigtran/vectors.js';
 import type { FuzzTarget, Layout, LengthField, Unit } from './fuzz.js';
+import '../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
 
 // ---------------------------------------------------------------------------------------------------- TCAP corpus
 

@@ -1,7 +1,8 @@
 // Argument and result types of the INAP CS-1 (ETS 300 374-1) and CAP v2/v3/v4 (TS 29.078) operations the tester
 // plays, per variant, as descriptors. Tags follow the ASN.1 modules (IMPLICIT TAGS; CHOICEs are explicit).
-import { ANY, BOOL, EXT, IA5, INT, NULL, OCT, choice, contain, enm, f, int, o, oa, oct, seq, seqOf, size, type ArgType, type Ty } from '../../sigtran/codec/index.js';
+import { ANY, BOOL, IA5, INT, NULL, OCT, choice, contain, enm, f, int, o, oa, oct, seq, seqOf, size, type ArgType, type Ty } from '../../sigtran/codec/index.js';
 import type { Variant } from './variants.js';
+import { EXT } from './extensions.js';
 
 // ---------------------------------------------------------------- common data types, with their constraints
 // CAP: the SIZEs of TS 29.078's cAPSpecificBoundSet (the same bounds in CAP v2, v3 and v4) and of the imported MAP

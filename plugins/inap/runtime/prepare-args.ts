@@ -1,42 +1,18 @@
-// Operation-specific conveniences applied to outbound arguments before encoding: RRBCSM flags, default cause,
-// default CAP fields the standard makes mandatory. Also rejects arguments the chosen variant does not define.
+// The outbound argument of an INAP operation before encoding: control arguments left out, the operation's own
+// forms and defaults applied (its row's behaviour), and the check that the chosen variant defines every argument.
 import type { JsonObject } from '../../../sdk/index.js';
 import type { ArgType } from '../../sigtran/codec/index.js';
+import { OPERATIONS } from '../catalogue.js';
+import { SEND_CONTROLS } from '../controls.js';
 import type { Variant } from '../codec/variants.js';
-import { FLAG_NAMES, flagsToEvents, hasFlags } from '../matching/rrbcsm.js';
-import { config, type Config } from './config.js';
-import { expandDotted } from '../../sigtran/codec/index.js';
+import { processConfig, type InapConfig } from '../options.js';
 
-/** Control arguments of outbound operations (never encoded). */
-export const SEND_CONTROL = new Set(['tcap_ac', 'send_with_next', 'send_and_close', 'variant', 'errorCode']);
-/** Control arguments of inbound operations (checked separately, never matched as fields). */
-export const RECEIVE_CONTROL = new Set(['last_component', 'tcap_ac', 'variant', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider']);
-
-export function outboundFields(op: string, variant: Variant, args: JsonObject, cfg: Config = config): JsonObject {
-  let out: JsonObject = {};
-  for (const k in args) if (args[k] !== undefined && !SEND_CONTROL.has(k)) out[k] = args[k]!;
-  if (op === 'RequestReportBCSMEvent' && hasFlags(out)) {
-    const events = flagsToEvents(out);
-    const rest: JsonObject = {};
-    for (const k of Object.keys(out)) if (!FLAG_NAMES.includes(k.replace(/_(mode|timer)$/, ''))) rest[k] = out[k]!;
-    rest.bcsmEvents = [...((Array.isArray(out.bcsmEvents) ? out.bcsmEvents : []) as JsonObject[]), ...events];
-    out = rest;
-  } else if (op === 'ApplyCharging') {
-    out = applyChargingForms(out, variant);
-  } else if (op === 'ReleaseCall' && !someKey(out, (k) => k.startsWith('initialCallSegment') || k.startsWith('allCallSegments'))) {
-    out.initialCallSegment_cause = 31; // "A default value of decimal 31 (normal unspecified) shall be given."
-  } else if (op === 'SpecializedResourceReport' && variant === 'camel4' && Object.keys(out).length === 0) {
-    out.allAnnouncementsComplete = 1;
-  } else if (op === 'AssistRequestInstructions' && variant !== 'cs1' && !someKey(out, (k) => k.startsWith('iPSSPCapabilities'))) {
-    out.iPSSPCapabilities_hex = cfg.ipsspCapabilitiesHex;
-  }
-  return out;
-}
-
-/** Whether a key of `o` satisfies `test` (without the array of Object.keys: this runs for every instance). */
-function someKey(o: JsonObject, test: (k: string) => boolean): boolean {
-  for (const k in o) if (test(k)) return true;
-  return false;
+/** The fields to encode of an outbound operation's arguments, in `variant`. */
+export function outboundFields(op: string, variant: Variant, args: JsonObject, options: InapConfig = processConfig): JsonObject {
+  const out: JsonObject = {};
+  for (const k in args) if (args[k] !== undefined && !SEND_CONTROLS.has(k)) out[k] = args[k]!;
+  const own = OPERATIONS[op];
+  return own?.outbound ? own.outbound(out, variant, options) : out;
 }
 
 const names = new WeakMap<ArgType, Set<string>>();
@@ -76,58 +52,4 @@ export function unknownArgument(at: ArgType | undefined, fields: JsonObject): st
     if (d.size < 10_000) d.add(k);
   }
   return undefined;
-}
-
-function isObj(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * ApplyCharging spellings of the anchor: `achBillingChargingCharacteristics_hex` (generic), and `tone` directly
- * under timeDurationCharging: CAP v3 has `tone [3]` there itself; CAP v4 `audibleIndicator.tone`; CAP v2
- * `releaseIfdurationExceeded.tone`, where releaseIfdurationExceeded may also be given as a boolean. Each version takes
- * the others' spellings (`audibleIndicator.tone` in CAP v3 is sent as `tone`).
- */
-function applyChargingForms(input: JsonObject, variant: Variant): JsonObject {
-  const out = expandDotted(input) as JsonObject;
-  if (out.achBillingChargingCharacteristics_hex !== undefined && out.aChBillingChargingCharacteristics_hex === undefined) {
-    out.aChBillingChargingCharacteristics_hex = out.achBillingChargingCharacteristics_hex;
-    delete out.achBillingChargingCharacteristics_hex;
-  }
-  const ach = out.aChBillingChargingCharacteristics;
-  if (variant === 'cs1' || !isObj(ach) || !isObj(ach.timeDurationCharging)) return out;
-  const tdc: JsonObject = { ...ach.timeDurationCharging };
-  if (variant === 'camel2') {
-    const r = tdc.releaseIfdurationExceeded;
-    if (r === true || r === 1 || r === 'true' || (tdc.tone !== undefined && r === undefined)) tdc.releaseIfdurationExceeded = {};
-    else if (r === false || r === 0 || r === 'false') delete tdc.releaseIfdurationExceeded;
-    if (tdc.tone !== undefined && isObj(tdc.releaseIfdurationExceeded)) tdc.releaseIfdurationExceeded = { ...tdc.releaseIfdurationExceeded, tone: tdc.tone };
-    delete tdc.tone;
-  } else if (variant === 'camel3') {
-    const a = tdc.audibleIndicator;
-    if (isObj(a) && a.tone !== undefined && Object.keys(a).length === 1) {
-      tdc.tone ??= a.tone;
-      delete tdc.audibleIndicator;
-    }
-  } else {
-    if (tdc.tone !== undefined && tdc.audibleIndicator === undefined) tdc.audibleIndicator = { tone: tdc.tone };
-    delete tdc.tone;
-  }
-  return { ...out, aChBillingChargingCharacteristics: { ...ach, timeDurationCharging: tdc } };
-}
-
-/** The decoded ApplyCharging gets the same shorthand: `tone` (CAP v4: from audibleIndicator; CAP v2: from the
- *  releaseIfdurationExceeded SEQUENCE, which becomes a boolean). */
-export function applyChargingView(fields: JsonObject, variant: Variant): void {
-  const ach = fields.aChBillingChargingCharacteristics;
-  if (!isObj(ach) || !isObj(ach.timeDurationCharging)) return;
-  const tdc = ach.timeDurationCharging;
-  if (variant === 'camel2') {
-    const r = tdc.releaseIfdurationExceeded;
-    if (isObj(r)) {
-      tdc.tone = r.tone ?? false;
-      tdc.releaseIfdurationExceeded_sequence = r;
-      tdc.releaseIfdurationExceeded = true;
-    }
-  } else if (variant === 'camel4' && isObj(tdc.audibleIndicator) && tdc.audibleIndicator.tone !== undefined) tdc.tone = tdc.audibleIndicator.tone;
 }

@@ -6,23 +6,28 @@
 // when the instance encodes them (the instance aborts naming them).
 import { invalid, isExpression, type JsonObject, type PrepareContext } from '../../../sdk/index.js';
 import { resolveAc } from '../../sigtran/api.js';
-import { checkArg, extensionTypes } from '../../sigtran/codec/index.js';
-import { OPENING, SEGMENTS, messageSpec } from '../catalogue.js';
+import { checkArg } from '../../sigtran/codec/index.js';
+import type { MessageEntry, TcapUserFamily } from '../../sigtran/user/index.js';
+import { extensionTypes } from '../codec/extensions.js';
+import { OPENING, type OperationRow } from '../catalogue.js';
 import { ONLY_IN, argType, definedIn } from '../codec/args.js';
-import { VARIANTS, parseVariant, variantOfAc, type Variant } from '../codec/variants.js';
-import { configOf, type Config } from './config.js';
+import { VARIANTS, parseVariant, type Variant } from '../codec/variants.js';
+import { variantOfAc } from '../contexts.js';
+import type { InapDialogue } from '../dialogue.js';
+import type { InapConfig } from '../options.js';
+import { inapParams } from '../params.js';
 import { outboundFields, unknownArgument } from './prepare-args.js';
 
 type Params = Readonly<JsonObject>;
+type InapFamily = TcapUserFamily<OperationRow, InapDialogue, InapConfig>;
 
 const TYPE = /^inap\.([a-z]+_(?:to|from)_[a-z]+)\.([A-Za-z]+)$/;
 
 /** The role segment and message name of an `inap.*` operation type (aliases included), or undefined. */
-function parseType(type: unknown): { dialogueKey: string; direction: 'send' | 'receive'; role: string; name: string } | undefined {
+function parseType(family: InapFamily, type: unknown): { key: string; direction: 'send' | 'receive'; role: string; name: string } | undefined {
   const m = typeof type === 'string' ? TYPE.exec(type) : null;
-  if (!m) return undefined;
-  const seg = SEGMENTS.find((s) => s.segment === m[1] || s.alias === m[1]);
-  return seg && { dialogueKey: seg.dialogueKey, direction: seg.direction, role: seg.role, name: m[2]! };
+  const seg = m ? family.segment(m[1]!) : undefined;
+  return seg && { key: seg.key, direction: seg.direction, role: seg.role, name: m![2]! };
 }
 
 /** A static variant, undefined when the value is an expression (known per instance) or names none. */
@@ -34,12 +39,12 @@ function staticVariant(v: unknown): Variant | undefined {
  * The variants a dialogue opened by an outbound Begin may use, in the order send.ts picks one: the operation's
  * `variant`, the application context (`tcap_ac`, else `ssp_ac` / `inap.srf_ac`), `inap.variant`, the plugin default.
  */
-function openerVariants(args: JsonObject, dialogueKey: string, params: Params, cfg: Config): readonly Variant[] {
+function openerVariants(args: JsonObject, role: string, params: Params, cfg: InapConfig): readonly Variant[] {
   if (isExpression(args.variant)) return VARIANTS;
   const own = staticVariant(args.variant);
   if (own) return [own];
-  const inap = params.inap as JsonObject | undefined;
-  const ac = args.tcap_ac !== undefined ? args.tcap_ac : dialogueKey === 'ssp' ? params.ssp_ac : inap?.srf_ac;
+  const inap = inapParams(params);
+  const ac = args.tcap_ac !== undefined ? args.tcap_ac : role === 'ssp' ? params.ssp_ac : inap.srf_ac;
   if (isExpression(ac)) return VARIANTS;
   if (ac !== undefined && ac !== null) {
     try {
@@ -49,8 +54,8 @@ function openerVariants(args: JsonObject, dialogueKey: string, params: Params, c
       return VARIANTS; // a bad AC aborts the instance when it opens the dialogue
     }
   }
-  if (isExpression(inap?.variant)) return VARIANTS;
-  return [staticVariant(inap?.variant) ?? cfg.defaultVariant];
+  if (isExpression(inap.variant)) return VARIANTS;
+  return [staticVariant(inap.variant) ?? cfg.defaultVariant];
 }
 
 const analyses = new WeakMap<object, ReadonlyMap<number, readonly Variant[]>>();
@@ -60,7 +65,7 @@ const analyses = new WeakMap<object, ReadonlyMap<number, readonly Variant[]>>();
  * before it (in the definition's order) opening that role's dialogue. An SCP-side dialogue takes the variant of the
  * peer's Begin unless the accepting operation names one. Operations before any opening one are not listed.
  */
-function analyse(params: Params, cfg: Config): ReadonlyMap<number, readonly Variant[]> {
+function analyse(family: InapFamily, params: Params, cfg: InapConfig): ReadonlyMap<number, readonly Variant[]> {
   let a = analyses.get(params);
   if (a) return a;
   const out = new Map<number, readonly Variant[]>();
@@ -68,15 +73,15 @@ function analyse(params: Params, cfg: Config): ReadonlyMap<number, readonly Vari
   const ops = Array.isArray(params.operations) ? params.operations : [];
   ops.forEach((op, i) => {
     const o = op as JsonObject | null;
-    const t = parseType(o?.type);
+    const t = parseType(family, o?.type);
     if (!t) return;
     const args = (o?.arguments ?? {}) as JsonObject;
-    if (OPENING.has(t.name) && t.role !== 'scp' && t.direction === 'send') current.set(t.dialogueKey, openerVariants(args, t.dialogueKey, params, cfg));
+    if (OPENING.has(t.name) && t.role !== 'scp' && t.direction === 'send') current.set(t.key, openerVariants(args, t.role, params, cfg));
     else if (OPENING.has(t.name) && t.role === 'scp' && t.direction === 'receive') {
       const v = staticVariant(args.variant);
-      current.set(t.dialogueKey, v ? [v] : VARIANTS);
+      current.set(t.key, v ? [v] : VARIANTS);
     }
-    const vs = current.get(t.dialogueKey);
+    const vs = current.get(t.key);
     if (vs) out.set(i, vs);
   });
   a = out;
@@ -97,15 +102,14 @@ function splitProblem(message: string): Problem {
   return { path: path === 'arguments' ? '' : path, text: i < 0 ? message : message.slice(i + 2) };
 }
 
-function problemIn(name: string, v: Variant, args: JsonObject, cfg: Config, params: Params): Problem | undefined {
-  const ms = messageSpec(name);
-  if (!definedIn(ms.op, v)) return { path: '', text: `${ms.op} is not defined in variant ${v} (only in ${ONLY_IN[ms.op]!.join(', ')})` };
-  const fields = outboundFields(ms.op, v, args, cfg);
-  const at = argType(ms.op, v, ms.wire === 'result');
+function problemIn(e: MessageEntry<OperationRow>, v: Variant, args: JsonObject, cfg: InapConfig, params: Params): Problem | undefined {
+  if (!definedIn(e.op, v)) return { path: '', text: `${e.op} is not defined in variant ${v} (only in ${ONLY_IN[e.op]!.join(', ')})` };
+  const fields = outboundFields(e.op, v, args, cfg);
+  const at = argType(e.op, v, e.wire === 'result');
   const unknown = unknownArgument(at, fields);
-  if (unknown !== undefined) return { path: unknown, text: `not defined for ${ms.op}${ms.wire === 'result' ? ' results' : ''} in variant ${v}` };
+  if (unknown !== undefined) return { path: unknown, text: `not defined for ${e.op}${e.wire === 'result' ? ' results' : ''} in variant ${v}` };
   if (!at) return undefined;
-  const types = extensionTypes((params.inap as JsonObject | undefined)?.extensions);
+  const types = extensionTypes(inapParams(params).extensions);
   const msg = checkArg(at, fields, isExpression, types ? { extensions: types } : undefined);
   return msg === undefined ? undefined : splitProblem(msg);
 }
@@ -117,16 +121,15 @@ function join(base: string, path: string): string {
 
 /** The `prepare` of an outbound operation type: throws 2002 naming the argument when no variant its dialogue may use
  *  accepts the arguments. */
-export function prepareSend(name: string, dialogueKey: string, args: JsonObject, ctx: PrepareContext): void {
-  if (messageSpec(name).wire === 'error') return;
-  const cfg = configOf(ctx.gateway());
-  const variants = OPENING.has(name) && !dialogueKey.startsWith('scp:') ? openerVariants(args, dialogueKey, ctx.params, cfg) : analyse(ctx.params, cfg).get(ctx.opIndex);
+export function prepareSend(family: InapFamily, e: MessageEntry<OperationRow>, args: JsonObject, ctx: PrepareContext, cfg: InapConfig): void {
+  if (e.wire === 'error') return;
+  const variants = OPENING.has(e.name) && e.role !== 'scp' ? openerVariants(args, e.role, ctx.params, cfg) : analyse(family, ctx.params, cfg).get(ctx.opIndex);
   if (!variants) return; // no dialogue is open before it: the instance aborts saying so
   let first: { p: Problem; v: Variant } | undefined;
   for (const v of variants) {
     let p: Problem | undefined;
     try {
-      p = problemIn(name, v, args, cfg, ctx.params);
+      p = problemIn(e, v, args, cfg, ctx.params);
     } catch {
       return; // not decidable statically: the instance checks it
     }

@@ -3,8 +3,7 @@
 // benchmark use it as the peer; tests use startScpSim() in-process.
 import { defineCommand, loadScript, simulatorOptions, workersOption } from '../../../sdk/index.js';
 import { runSigtranSimulator, sigtranOptions } from '../../sigtran/gateway/simulator.js';
-import type { InapOptions } from '../runtime/config.js';
-import { configure } from '../runtime/config.js';
+import { configure, type InapOptions } from '../options.js';
 import { startScpSim } from './engine.js';
 import { DEFAULT_SCRIPT, parseScript, type Script } from './script.js';
 

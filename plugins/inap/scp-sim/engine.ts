@@ -7,7 +7,8 @@ import { decodeArg, encodeArg, looseEqual } from '../../sigtran/codec/index.js';
 import { serveBegins } from '../../sigtran/gateway/simulator.js';
 import { OPCODES, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
-import { variantOfAc, type Variant } from '../codec/variants.js';
+import type { Variant } from '../codec/variants.js';
+import { variantOfAc } from '../contexts.js';
 import { outboundFields } from '../runtime/prepare-args.js';
 import type { Rule, Script, Step } from './script.js';
 

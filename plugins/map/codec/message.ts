@@ -3,7 +3,8 @@
 // the USSD text (`ussdString_text`, coded as `ussdDataCodingScheme` says) and the short message TPDU of the
 // SM-RP-UI (`sm-RP-UI_tpdu`). Decoding fills the same fields: the raw octets always stay beside their text.
 import { CodecError, decodeArg, encodeArg, expandDotted, type ArgType, type Field, type Ty } from '../../sigtran/codec/index.js';
-import type { MapOperation, WireKind } from '../catalogue.js';
+import type { WireKind } from '../../sigtran/user/index.js';
+import type { MapOperation } from '../catalogue.js';
 import { cbsAlphabet, cbsDcs } from './dcs.js';
 import { decodeUcs2, encodeUcs2, fromSeptets, packUssd, TextError, unpack7, unpackUssd, toSeptets } from './text.js';
 import { decodeTpdu, encodeTpdu, TpduError } from './tpdu.js';

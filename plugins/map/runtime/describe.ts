@@ -1,5 +1,6 @@
 // Readable descriptions of received components and TCAP messages, for abort reasons and traces.
-import { describeEnding, type Component, type TcapMessage } from '../../sigtran/api.js';
+import type { Component, TcapMessage } from '../../sigtran/api.js';
+import { describeEnding } from '../../sigtran/user/index.js';
 import { errorName, operationOf } from '../catalogue.js';
 
 export function describeComponent(c: Component, context?: string, version?: number): string {

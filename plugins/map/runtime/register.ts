@@ -4,14 +4,13 @@
 // one of them (`map.<role>_from_<peer>.Register`), or, when it did not, waits for any Begin of the operation.
 // While some instance has registered for an operation, its Begins that match no registration are refused at once
 // (with the MAP error the registering run configures, else a TCAP U-Abort) and counted by the gateway.
-import type { JsonObject, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import { inboundWaitMs, waitError, type BeginRouter, type SigtranGateway, type TcapMessage } from '../../sigtran/api.js';
-import { mapContextOf, operationOf, resolveError, type MapOperation, type MessageEntry } from '../catalogue.js';
+import type { JsonObject, OperationContext } from '../../../sdk/index.js';
+import type { BeginRouter, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
+import { inboundWaitMs, type MessageEntry, type RegisterSpec, type SegmentEntry } from '../../sigtran/user/index.js';
+import { MAP_OPERATIONS, mapContextOf, operationOf, resolveError, type MapOperation } from '../catalogue.js';
 import { decodeMapDialogue } from '../codec/dialogue.js';
 import { decodeMessage } from '../codec/message.js';
-import type { MapConfig } from './config.js';
-import { session } from './session.js';
-import { peerName } from './receive.js';
+import type { MapOptions } from '../options.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -89,48 +88,57 @@ export function refuseWithError(code: number): (m: TcapMessage) => void {
   };
 }
 
-const registrations = (ctx: OperationContext, cfg: MapConfig) => session(ctx, cfg).registrations;
-
-/** The operations the tester receives as `role` from `peer`. */
-function receivedOperations(e: { role: string; peer: string }, all: readonly MapOperation[]): MapOperation[] {
-  return all.filter((op) => op.pairs.some(([inv, resp]) => inv === e.peer && resp === e.role));
+/** The operations the tester receives as the segment's role from its peer. */
+function receivedOperations(s: SegmentEntry): MapOperation[] {
+  return MAP_OPERATIONS.filter((op) => op.pairs.some(([inv, resp]) => inv === s.peer && resp === s.role));
 }
 
-/** `map.<role>_from_<peer>.Register`. */
-export function executeRegister(ctx: OperationContext, e: { type: string; role: string; peer: string }, args: JsonObject, cfg: MapConfig, all: readonly MapOperation[]): OperationOutcome {
-  const ops = receivedOperations(e, all);
-  const want = args.opcode;
-  const op = ops.find((o) => o.name === want || Object.values(o.versions).some((v) => v.opcode === Number(want)));
-  if (!op) ctx.abort(`${e.type}: opcode ${JSON.stringify(want)} is not an operation the ${e.role.toUpperCase()} receives from the ${e.peer.toUpperCase()} (${ops.map((o) => `${o.name} ${[...new Set(Object.values(o.versions).map((v) => v.opcode))].join('/')}`).join(', ')})`);
-  const given = (['msisdn_digits', 'imsi_digits', 'destination_reference_digits'] as const).filter((k) => args[k] !== undefined && args[k] !== null);
-  if (given.length > 1) ctx.abort(`${e.type}: give one of msisdn_digits, imsi_digits, destination_reference_digits (or none: every ${op.name})`);
-  const detail = given[0] === 'destination_reference_digits' ? `dref:${args[given[0]]}` : given[0] ? `${given[0].replace('_digits', '')}:${args[given[0]]}` : undefined;
-  const key = detail ? `${kindOf(op)}|${detail}` : kindOf(op);
-  let refuse: ((m: TcapMessage) => void) | undefined;
-  if (args.refuse_error !== undefined && args.refuse_error !== null) {
-    const err = resolveError(args.refuse_error);
-    if (!err) ctx.abort(`${e.type}: refuse_error ${JSON.stringify(args.refuse_error)} is neither a MAP error name nor a code`);
-    refuse = refuseWithError(err.code);
-  }
+const opcodes = (o: MapOperation) => [...new Set(Object.values(o.versions).map((v) => v.opcode))].join('/');
+
+/** `map.<role>_from_<peer>.Register`, for each receive segment whose role answers an operation of the peer. */
+export const MAP_REGISTER: RegisterSpec<MapOptions> = {
+  operations: (s) => receivedOperations(s).map((o) => o.name),
+  source: 'family.ts (MAP_REGISTER of runtime/register.ts: one per role pair whose role answers operations)',
+  router: mapRouter,
+  describe: (s, ops) =>
+    `Expect a new TCAP Begin from the ${s.peerName} for an operation (${ops.join(', ')}), correlated by MSISDN, IMSI or the MAP-OPEN destination reference: Begins are routed to the instance that registered them; while any instance is registered, unregistered ones are refused.`,
+  arguments: (s) => ({
+    type: 'object',
+    required: ['opcode'],
+    properties: {
+      opcode: { type: ['integer', 'string'], description: `The operation: its code or name (${receivedOperations(s).map((o) => `${o.name} ${opcodes(o)}`).join(', ')})` },
+      msisdn_digits: { type: 'string', description: 'The MSISDN the Begin carries (in the argument, or SM-RP-OA)' },
+      imsi_digits: { type: 'string', description: 'The IMSI the Begin carries (in the argument, or SM-RP-DA)' },
+      destination_reference_digits: { type: 'string', description: 'The MAP-OPEN destination reference of the Begin (network-initiated USSD, MT-ForwardSM by LMSI)' },
+      refuse_error: { type: ['string', 'integer'], description: 'Refuse Begins of this operation that no instance registered with this MAP error (name or code) instead of a TCAP Abort' },
+    },
+  }),
+  key(ctx: OperationContext, type: string, s: SegmentEntry, _ops, args: JsonObject) {
+    const ops = receivedOperations(s);
+    const want = args.opcode;
+    const op = ops.find((o) => o.name === want || Object.values(o.versions).some((v) => v.opcode === Number(want)));
+    if (!op) ctx.abort(`${type}: opcode ${JSON.stringify(want)} is not an operation the ${s.role.toUpperCase()} receives from the ${s.peer.toUpperCase()} (${ops.map((o) => `${o.name} ${opcodes(o)}`).join(', ')})`);
+    const given = (['msisdn_digits', 'imsi_digits', 'destination_reference_digits'] as const).filter((k) => args[k] !== undefined && args[k] !== null);
+    if (given.length > 1) ctx.abort(`${type}: give one of msisdn_digits, imsi_digits, destination_reference_digits (or none: every ${op.name})`);
+    const detail = given[0] === 'destination_reference_digits' ? `dref:${args[given[0]]}` : given[0] ? `${given[0].replace('_digits', '')}:${args[given[0]]}` : undefined;
+    let refuse: ((m: TcapMessage) => void) | undefined;
+    if (args.refuse_error !== undefined && args.refuse_error !== null) {
+      const err = resolveError(args.refuse_error);
+      if (!err) ctx.abort(`${type}: refuse_error ${JSON.stringify(args.refuse_error)} is neither a MAP error name nor a code`);
+      refuse = refuseWithError(err.code);
+    }
+    return { key: detail ? `${kindOf(op)}|${detail}` : kindOf(op), op: op.name, refuse };
+  },
+};
+
+/** The next Begin opening with the entry's operation, when the instance registered for none: any such Begin. */
+export async function awaitOpening(ctx: OperationContext, e: MessageEntry<MapOperation>): Promise<TcapMessage> {
   const gw = ctx.gateway() as SigtranGateway;
   gw.addRouter(mapRouter);
-  const regs = registrations(ctx, cfg);
-  regs.get(op.name)?.close();
-  regs.set(op.name, gw.register(key, { signal: ctx.endSignal, capacity: 4, refuse }));
-  ctx.trace(1, `${e.type}: registered for ${key}`);
-  return { result: { key, operation: op.name } };
-}
-
-/** The next Begin opening with the entry's operation: through the instance's registration, else any such Begin. */
-export async function acceptOpening(ctx: OperationContext, e: MessageEntry, cfg: MapConfig): Promise<TcapMessage> {
-  const gw = ctx.gateway() as SigtranGateway;
-  const reg = registrations(ctx, cfg).get(e.op.name);
-  const listener = reg ?? (gw.addRouter(mapRouter), gw.register(kindOf(e.op), { signal: ctx.endSignal, capacity: 1 }));
+  const listener = gw.register(kindOf(e.op), { signal: ctx.endSignal, capacity: 1 });
   try {
     return await listener.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
-  } catch (err) {
-    return waitError(ctx, e.name, peerName(e), err);
   } finally {
-    if (!reg) listener.close();
+    listener.close();
   }
 }

@@ -2,10 +2,9 @@
 // encodeArg writes BER (encode.ts; CodecErrors name the argument path); decodeArg reads it back with every derived
 // field present (decode.ts; it never throws). Both check the descriptors' constraints (INTEGER ranges, SIZE);
 // checkArg runs the encoder as a static check (ExecuteTest).
-import type { ExtensionTypes } from './extensions.js';
 import { acquireDecodeContext, decodeInto, releaseDecodeContext } from './decode.js';
 import { acquireEncodeContext, encodeInto, releaseEncodeContext } from './encode.js';
-import type { ArgType } from './schema.js';
+import type { ArgType, ExtTypes } from './schema.js';
 import { CodecError, isObj, type Obj } from './values.js';
 import { isBerError } from '../ber/index.js';
 
@@ -13,8 +12,8 @@ export { CodecError, formatOf } from './values.js';
 
 /** Per-call options of encodeArg / decodeArg. */
 export interface CodecOptions {
-  /** The run's `inap.extensions` type map (extensionTypes()). */
-  extensions?: ExtensionTypes | undefined;
+  /** The run's type map for `ext` fields (handed to their codec). */
+  extensions?: ExtTypes | undefined;
 }
 
 /** Expand dotted keys (`legID.receivingSideID_hex`) into nested objects; returns a new object when needed. */

@@ -4,9 +4,8 @@
 // ranges, SIZE) instead of stopping at them. What one call collects (the violations, the path of the value being
 // decoded) and its options are a DecodeContext, passed down the walk.
 import { TagClass, readTlv, decodeInteger, decodeBoolean, toHex, isBerError, type Tlv } from '../ber/index.js';
-import { readExtensions, type ExtensionTypes } from './extensions.js';
 import type { Fields } from './numbers.js';
-import type { ArgType, Field, Ty as TypeDescriptor } from './schema.js';
+import type { ArgType, ExtTypes, Field, Ty as TypeDescriptor } from './schema.js';
 import { CodecError, UNIVERSAL_TAG, formatOf, keysOf, rangeProblem, sizeProblem, type Obj } from './values.js';
 
 type Kind<K extends TypeDescriptor['k']> = Extract<TypeDescriptor, { k: K }>;
@@ -16,8 +15,8 @@ const MAX_VIOLATIONS = 20;
 
 /** The state of one decodeArg call. Contexts are pooled (acquire/release): each keeps its arrays. */
 export class DecodeContext {
-  /** The run's `inap.extensions` type map. */
-  extensions: ExtensionTypes | undefined = undefined;
+  /** The run's type map for `ext` fields (handed to their codec). */
+  extensions: ExtTypes | undefined = undefined;
   /** Constraint violations met, as `path: problem`. */
   readonly violations: string[] = [];
   /** The path of the value being decoded, one entry per level (`a`, `b`, `[2]`, `c`). */
@@ -37,7 +36,7 @@ export class DecodeContext {
 
 const idle: DecodeContext[] = [];
 
-export function acquireDecodeContext(extensions: ExtensionTypes | undefined): DecodeContext {
+export function acquireDecodeContext(extensions: ExtTypes | undefined): DecodeContext {
   const ctx = idle.pop() ?? new DecodeContext();
   ctx.extensions = extensions;
   return ctx;
@@ -174,7 +173,7 @@ function decodeValue(ctx: DecodeContext, buf: Uint8Array, tlv: Tlv, type: TypeDe
       out[name] = toHex(buf.subarray(tlv.valueStart, tlv.valueEnd));
       return;
     case 'ext':
-      return readExtensionList(ctx, buf, tlv, name, out);
+      return readExtensionList(ctx, buf, tlv, type, name, out);
     case 'oct':
       return readOctets(ctx, buf, tlv, type, name, out);
     case 'contain':
@@ -197,12 +196,12 @@ function decodeValue(ctx: DecodeContext, buf: Uint8Array, tlv: Tlv, type: TypeDe
   }
 }
 
-/** `extensions`: `x_hex`, and the typed list (or the hex again with `x_error` when it does not decode). */
-function readExtensionList(ctx: DecodeContext, buf: Uint8Array, tlv: Tlv, name: string, out: Obj): void {
+/** An `ext` field: `x_hex`, and the list its TCAP user's codec reads (or the hex again with `x_error` when it does not decode). */
+function readExtensionList(ctx: DecodeContext, buf: Uint8Array, tlv: Tlv, type: Kind<'ext'>, name: string, out: Obj): void {
   const hex = toHex(buf.subarray(tlv.valueStart, tlv.valueEnd));
   out[keysOf(name).hex] = hex;
   try {
-    out[name] = readExtensions(buf, tlv, ctx.extensions);
+    out[name] = type.codec.read(buf, tlv, ctx.extensions);
   } catch (e) {
     if (!isBerError(e)) throw e;
     out[name] = hex;

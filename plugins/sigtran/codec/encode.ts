@@ -6,8 +6,7 @@
 // The checks take the argument path in two parts (`path` of the holder, `name` of the value) and join them only to
 // name a fault: joining them for every value of every message cost more than most values' encoding.
 import { BerWriter, TagClass, parseHex } from '../ber/index.js';
-import { ExtensionError, writeExtensions, type ExtensionTypes } from './extensions.js';
-import type { ArgType, Field, Ty as TypeDescriptor } from './schema.js';
+import type { ArgType, ExtTypes, Field, Ty as TypeDescriptor } from './schema.js';
 import { deepUnknown, fieldIndex, present, unknownIn } from './presence.js';
 import { CodecError, UNIVERSAL_TAG, derivedKeys, formatOf, isObj, keysOf, rangeProblem, sizeProblem, type Obj } from './values.js';
 
@@ -18,8 +17,8 @@ const NO_HOLDER: Obj = Object.freeze({});
 
 /** The state of one encodeArg or checkArg call. Contexts are pooled (acquire/release): each keeps its scratch. */
 export class EncodeContext {
-  /** The run's `inap.extensions` type map. */
-  extensions: ExtensionTypes | undefined = undefined;
+  /** The run's type map for `ext` fields (handed to their codec). */
+  extensions: ExtTypes | undefined = undefined;
   /** checkArg: whether a value is known only per instance (an expression): present, and not checked. */
   unknown: ((v: unknown) => boolean) | undefined = undefined;
   /** checkArg: how many such values were met (a container holding one cannot have its SIZE checked). */
@@ -53,7 +52,7 @@ export class EncodeContext {
 const idle: EncodeContext[] = [];
 
 /** A context for one call (synchronous; a call made while another runs gets its own). Give it back with release. */
-export function acquireEncodeContext(extensions: ExtensionTypes | undefined, unknown: ((v: unknown) => boolean) | undefined): EncodeContext {
+export function acquireEncodeContext(extensions: ExtTypes | undefined, unknown: ((v: unknown) => boolean) | undefined): EncodeContext {
   const ctx = idle.pop() ?? new EncodeContext();
   ctx.extensions = extensions;
   ctx.unknown = unknown;
@@ -164,7 +163,7 @@ function writeTagged(ctx: EncodeContext, w: BerWriter, type: TypeDescriptor, tag
     case 'any':
       return writeRaw(w, cls, num, v ?? holder[keysOf(name).hex], path, name);
     case 'ext':
-      return writeExtensionList(ctx, w, cls, num, holder, name, path);
+      return writeExtensionList(ctx, w, type, cls, num, holder, name, path);
     case 'contain':
       return writeContaining(ctx, w, type, cls, num, holder, name, path);
     case 'seq':
@@ -212,17 +211,12 @@ function writeRaw(w: BerWriter, cls: number, num: number, hex: unknown, path: st
   w.tag(cls, true, num).len(b.length).raw(b);
 }
 
-/** `extensions`: a list typed by the run's type map, or hex. */
-function writeExtensionList(ctx: EncodeContext, w: BerWriter, cls: number, num: number, holder: Obj, name: string, path: string): void {
+/** An `ext` field: a list of open-typed values written by its TCAP user's codec (CodecErrors name the element), or hex. */
+function writeExtensionList(ctx: EncodeContext, w: BerWriter, type: Kind<'ext'>, cls: number, num: number, holder: Obj, name: string, path: string): void {
   const v = holder[name];
   if (!Array.isArray(v)) return writeRaw(w, cls, num, v ?? holder[keysOf(name).hex], path, name);
   w.begin(cls, num);
-  try {
-    writeExtensions(w, v, ctx.extensions, path + name);
-  } catch (e) {
-    if (e instanceof ExtensionError) throw new CodecError(e.message);
-    throw e;
-  }
+  type.codec.write(w, v, ctx.extensions, path + name);
   w.end();
 }
 

@@ -1,5 +1,6 @@
-// Descriptors of ASN.1 types (IMPLICIT TAGS modules: INAP CS-1, CAP, MAP), interpreted by codec.ts to encode the
+// Descriptors of ASN.1 types (the TCAP users' IMPLICIT TAGS modules), interpreted by codec.ts to encode the
 // flattened JSON argument form into BER and back. Only the constructs TCAP-user arguments need are modelled.
+import type { BerWriter, Tlv } from '../ber/index.js';
 import type { NumberFormat, NumberFormatName } from './numbers.js';
 
 /** A constraint of the ASN.1 module: `INTEGER (min..max)`, `SIZE (min..max)`. */
@@ -23,8 +24,19 @@ export type Ty =
   | { readonly k: 'contain'; readonly inner: Ty; readonly size?: Range }
   /** Any content, carried as hex of the value octets (extensions, unmodelled parts). */
   | { readonly k: 'any' }
-  /** `extensions`: SEQUENCE OF ExtensionField, values typed by the run's `inap.extensions` map (extensions.ts). */
-  | { readonly k: 'ext' };
+  /** A list of open-typed values (a SEQUENCE OF whose values' types a run names), read and written by its TCAP user's codec. */
+  | { readonly k: 'ext'; readonly codec: ExtCodec };
+
+/** A run's type map for the open-typed values of `ext` fields (value type -> the name of an ASN.1 type its codec knows). */
+export type ExtTypes = ReadonlyMap<string, string>;
+
+/** The codec a TCAP user gives for its `ext` fields (the list's tag and length are the descriptor codec's). */
+export interface ExtCodec {
+  /** Write the list's content; throws CodecError naming the element at fault. */
+  write(w: BerWriter, list: readonly unknown[], types: ExtTypes | undefined, path: string): void;
+  /** The JSON form of the list whose TLV is `t`; throws BerError on bad bytes. */
+  read(buf: Uint8Array, t: Tlv, types: ExtTypes | undefined): unknown;
+}
 
 export interface Field {
   /** Name in the flattened JSON form. */
@@ -53,7 +65,6 @@ export const NULL: Ty = { k: 'null' };
 export const OCT: Ty = { k: 'oct' };
 export const IA5: Ty = { k: 'ia5' };
 export const ANY: Ty = { k: 'any' };
-export const EXT: Ty = { k: 'ext' };
 export const oct = (fmt?: NumberFormatName): Ty => ({ k: 'oct', fmt });
 /** OCTET STRING with a plugin's own number format (derived fields `X_<suffix>`). */
 export const octf = (format: NumberFormat): Ty => ({ k: 'oct', format });
@@ -69,6 +80,8 @@ export const enm = (names?: Record<number, string>, aliases?: Record<string, num
 export const seq = (...fields: Field[]): Ty => ({ k: 'seq', fields });
 export const choice = (...alts: Field[]): Ty => ({ k: 'choice', alts });
 export const seqOf = (of: Ty): Ty => ({ k: 'seqof', of });
+/** A list of open-typed values coded by `codec` (a TCAP user's: inap's extensions). */
+export const ext = (codec: ExtCodec): Ty => ({ k: 'ext', codec });
 export const contain = (inner: Ty): Ty => ({ k: 'contain', inner });
 /** A mandatory field `[t] ty`. */
 export const f = (n: string, t: number | undefined, ty: Ty): Field => ({ n, t, ty });

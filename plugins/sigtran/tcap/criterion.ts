@@ -29,7 +29,7 @@ export class Criterion {
     return true;
   }
 
-  /** ` (ssn 146, ac cap2, opcode 0)` for wait errors; '' for an empty criterion. */
+  /** ` (ssn 146, ac <alias>, opcode 0)` for wait errors; '' for an empty criterion. */
   describe(): string {
     const c = this.spec;
     const parts: string[] = [];

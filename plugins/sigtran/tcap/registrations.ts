@@ -1,5 +1,5 @@
-// Registrations of inbound Begins by routing key. The TCAP users (map, inap) add routers that name a Begin by keys,
-// most specific first (`map:AnyTimeInterrogation|msisdn:4917100001`, ..., `map:AnyTimeInterrogation`); test instances
+// Registrations of inbound Begins by routing key. The TCAP users add routers that name a Begin by keys, most
+// specific first (`<family>:<operation>|<field>:<value>`, ..., `<family>:<operation>`); test instances
 // register for one key. A Begin goes to a registration of one of its keys; a Begin of a kind that has registrations
 // but none for any of its keys is refused at once (the registrations' refusal, else a TCAP U-Abort).
 import type { BeginListener, BeginRouter, RegisterOptions, TcapMessage } from '../api.js';

@@ -1,4 +1,4 @@
-// The TCAP-user Abort operations (tcap.<role>_<to|from>_<peer>.Abort of the inap and map plugins): send a TCAP Abort
+// The TCAP-user Abort operations (tcap.<role>_<to|from>_<peer>.Abort of every family, family.ts): send a TCAP Abort
 // on a dialogue (U-Abort with abort-source u_source and user information u_info_0_octets, or with p_cause a
 // P-Abort), or expect one (U- or P-Abort) and match its fields.
 import type { Json, JsonObject, JsonSchema, OperationContext, OperationOutcome } from '../../../sdk/index.js';
@@ -21,7 +21,7 @@ export const ABORT_SEND_ARGUMENTS: JsonSchema = {
 /** The arguments of the receiving Abort operation: the fields of the Abort expected. */
 export const ABORT_RECEIVE_ARGUMENTS = {
   type: 'object',
-  properties: { kind: { type: 'string', enum: ['u-abort', 'p-abort'] }, p_cause: { type: 'integer' }, u_source: { type: 'integer' }, u_info_0_octets: { type: 'string' } },
+  properties: { kind: { type: 'string', enum: ['u-abort', 'p-abort'] }, p_cause: { type: 'integer' }, u_source: { type: 'integer' }, u_info_0_octets: { type: 'string' }, reason: { type: 'string' } },
 } satisfies JsonSchema;
 
 /** Send the Abort `args` describe on `ud` (undefined: no dialogue); `name` is the operation's, for messages. */

@@ -1,12 +1,11 @@
 // The checks every inbound TCAP-user operation takes besides its message fields: last_component (the component
 // was the last of a TCAP End), tcap_ac (the AC of the first inbound dialogue portion) and tcap_result /
-// tcap_result_diagnostic_user / tcap_result_diagnostic_provider (its AARE).
+// tcap_result_diagnostic_user / tcap_result_diagnostic_provider (its AARE). Their schemas: controls.ts.
 import type { JsonObject, OperationContext } from '../../../sdk/index.js';
 import { resolveAc } from '../ac.js';
 import type { UserDialogue } from './dialogue.js';
 
-/** The arguments these checks take (to be left out of the field matching). */
-export const DIALOGUE_CONTROLS = ['last_component', 'tcap_ac', 'tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider'] as const;
+const AARE_KEYS = ['tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider'] as const;
 
 /** Match the given control arguments against the dialogue (`last`: the component was the last of a TCAP End). */
 export function checkDialogueControls(ctx: OperationContext, name: string, args: JsonObject, ud: UserDialogue, last: boolean): void {
@@ -22,8 +21,8 @@ export function checkDialogueControls(ctx: OperationContext, name: string, args:
     }
     ctx.match(name, { tcap_ac: want }, { tcap_ac: ud.firstAc?.oid ?? null });
   }
-  const keys = ['tcap_result', 'tcap_result_diagnostic_user', 'tcap_result_diagnostic_provider'].filter((k) => args[k] !== undefined);
-  if (keys.length) {
+  if (args.tcap_result !== undefined || args.tcap_result_diagnostic_user !== undefined || args.tcap_result_diagnostic_provider !== undefined) {
+    const keys = AARE_KEYS.filter((k) => args[k] !== undefined);
     const got: JsonObject = {};
     const pdu = ud.firstPdu;
     if (pdu?.type === 'aare') {

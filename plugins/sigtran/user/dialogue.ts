@@ -136,26 +136,16 @@ export function recordTcap(ctx: OperationContext, m: TcapMessage, name: string):
 export interface Expecting {
   name: string;
   peer: string;
-  /** A received message, readably (with its components named as the user names them). */
-  describe(m: TcapMessage): string;
-  /** The name a received TCAP Abort or notice is recorded under. */
-  abortRecord(m: TcapMessage): string;
-}
-
-/**
- * Wait for the dialogue's next message and take it in, for an operation expecting components: aborts the instance
- * when the dialogue has ended, on a wait that fails, on a TCAP Abort or notice and on an empty TCAP End. An empty
- * Begin or Continue is recorded and traced; the caller waits again.
- */
-export function receiveInto(ctx: OperationContext, ud: UserDialogue, x: Expecting): Promise<TcapMessage> {
-  return new MessageInto(ctx, ud, x).start();
+  /** A received message on `ud`, readably (with its components named as the user names them). */
+  describe(m: TcapMessage, ud: UserDialogue): string;
 }
 
 /**
  * The wait of an operation for the next message of its dialogue, as one object: the state every in-flight instance
  * of a load run keeps while it waits (no promise chain, no timer and no closures of its own; the dialogue calls it
- * back). The message is taken in as receiveInto() does; `taken` then settles the operation (`done`) or waits again
- * (`next`). Whatever throws (ctx.abort) rejects the operation.
+ * back). The message is taken in (aborting the instance when the dialogue has ended, on a wait that fails, on a TCAP
+ * Abort or notice and on an empty TCAP End; an empty Begin or Continue is recorded and traced); `taken` then settles
+ * the operation (`done`) or waits again (`next`). Whatever throws (ctx.abort) rejects the operation.
  */
 export abstract class MessageWait<T> implements MessageWaiter {
   private resolveFn: ((v: T) => void) | undefined = undefined;
@@ -234,17 +224,11 @@ export abstract class MessageWait<T> implements MessageWaiter {
   }
 }
 
-class MessageInto extends MessageWait<TcapMessage> {
-  protected taken(m: TcapMessage): void {
-    this.done(m);
-  }
-}
-
 function takeInto(ctx: OperationContext, ud: UserDialogue, x: Expecting, m: TcapMessage): TcapMessage {
   loadMessage(ud, m);
   if (m.kind !== 'begin' && m.kind !== 'continue' && m.kind !== 'end') {
-    recordTcap(ctx, m, x.abortRecord(m));
-    ctx.abort(`${x.name}: expected from the ${x.peer}, received ${x.describe(m)}`);
+    recordTcap(ctx, m, `TCAP ${m.kind}`);
+    ctx.abort(`${x.name}: expected from the ${x.peer}, received ${x.describe(m, ud)}`);
   }
   if (m.components.length === 0) {
     recordTcap(ctx, m, `TCAP ${m.kind}`);

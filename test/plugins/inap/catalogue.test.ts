@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootPlugins } from '../../../core/service.js';
-import { OPCODES, OPERATIONS, messageSpec, opName, type OperationRow } from '../../../plugins/inap/catalogue.js';
+import { OPCODES, OPERATIONS, opName, type OperationRow } from '../../../plugins/inap/catalogue.js';
+import { inapFamily } from '../../../plugins/inap/family.js';
 import { ARG_TYPES, RESULT_TYPES } from '../../../plugins/inap/codec/args.js';
 
 async function registered(): Promise<Map<string, { type: string; source: string; direction: string }>> {
@@ -74,7 +75,7 @@ test('each type names its row as its source: the table, and the codec type of wh
   assert.equal(get('inap.ssp_from_scp.Continue'), 'plugins/inap/catalogue.ts OPERATIONS.Continue (no argument)');
   assert.equal(get('inap.srp_to_scp.PromptAndCollectUserInformationResult'), 'plugins/inap/catalogue.ts OPERATIONS.PromptAndCollectUserInformation.result; ReceivedInformationArg: codec/args.ts RESULT_TYPES.PromptAndCollectUserInformation');
   assert.equal(get('inap.scp_from_srf.PlayAnnouncementError'), 'plugins/inap/catalogue.ts OPERATIONS.PlayAnnouncement.error (errorCode only)');
-  assert.match(get('tcap.scp_to_srf.Abort'), /^plugins\/inap\/operation-types\.ts /);
+  assert.match(get('tcap.scp_to_srf.Abort'), /^plugins\/inap\/family\.ts /);
 });
 
 test('the table and the codec agree: a row has an argument type exactly when codec/args.ts defines one', () => {
@@ -91,7 +92,7 @@ test('derived lookups: opcodes both ways, message names to operation and wire co
   assert.equal(new Set(Object.values(OPCODES)).size, Object.keys(OPCODES).length, 'opcodes are unique');
   for (const [op, code] of Object.entries(OPCODES)) assert.equal(opName(code), op);
   assert.equal(opName(99), undefined);
-  assert.deepEqual(messageSpec('ActivityTestResult'), { op: 'ActivityTest', wire: 'result' });
-  assert.deepEqual(messageSpec('PromptAndCollectUserInformationError'), { op: 'PromptAndCollectUserInformation', wire: 'error' });
-  assert.deepEqual(messageSpec('Connect'), { op: 'Connect', wire: 'invoke' });
+  assert.deepEqual(inapFamily.message('ActivityTestResult'), { op: 'ActivityTest', wire: 'result' });
+  assert.deepEqual(inapFamily.message('PromptAndCollectUserInformationError'), { op: 'PromptAndCollectUserInformation', wire: 'error' });
+  assert.deepEqual(inapFamily.message('Connect'), { op: 'Connect', wire: 'invoke' });
 });

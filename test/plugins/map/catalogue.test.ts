@@ -2,12 +2,12 @@
 // error codes as in Wireshark's gsm_map tables, the v2/v3 forwardSM split, and each type's schema.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defaultAc, MAP_ERRORS, MAP_OPERATIONS, mapContextOf, messageEntries, operationOf, rolePairs } from '../../../plugins/map/catalogue.js';
+import { defaultAc, MAP_ERRORS, MAP_OPERATIONS, mapContextOf, operationOf } from '../../../plugins/map/catalogue.js';
 import { resolveAc } from '../../../plugins/sigtran/ac.js';
-import { mapOperations } from '../../../plugins/map/operations.js';
-import { toConfig } from '../../../plugins/map/runtime/config.js';
+import { mapFamily } from '../../../plugins/map/family.js';
+import { mapOptions } from '../../../plugins/map/options.js';
 
-const ops = mapOperations(toConfig({}));
+const ops = mapFamily.operations(mapOptions());
 const types = new Set(ops.flatMap((o) => [o.type, ...(o.aliases ?? [])]));
 
 describe('catalogue', () => {
@@ -28,7 +28,8 @@ describe('catalogue', () => {
     assert.deepEqual(wanted.filter((t) => !types.has(t)), []);
   });
   test('one type per message and role pair, each with its argument schema and source row', () => {
-    assert.equal(ops.filter((o) => !o.type.endsWith('.Register')).length, messageEntries().length + 2 * rolePairs().length);
+    // every message of the table, and one Abort per segment (a role pair's two directions: role_to_peer, role_from_peer)
+    assert.equal(ops.filter((o) => !o.type.endsWith('.Register')).length, mapFamily.entries.length + mapFamily.segments.length);
     assert.equal(new Set(ops.map((o) => o.type)).size, ops.length);
     for (const o of ops) assert.ok(o.source && typeof o.arguments === 'object', o.type);
     const err = ops.find((o) => o.type === 'map.hlr_to_scp.AnyTimeInterrogationError')!;
@@ -64,7 +65,7 @@ describe('catalogue', () => {
         assert.equal(mapContextOf(ac), mapContextOf(ac), 'the same answer object for the same AC');
       }
     }
-    assert.equal(mapContextOf(resolveAc('camel2')), undefined);
+    assert.equal(mapContextOf(resolveAc('0.4.0.0.1.0.50.1')), undefined, 'a CAP context');
     assert.equal(mapContextOf(resolveAc('1.2.3.4')), undefined);
     assert.equal(mapContextOf(null), undefined);
   });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveAc, acName, AC_ALIASES, AcError } from '../../../plugins/sigtran/api.js';
+import { resolveAc, acName, AC_ALIASES, AcError, registerContexts } from '../../../plugins/sigtran/api.js';
+import '../../../plugins/inap/contexts.js'; // the INAP/CAP and MAP rows, registered as their plugins load
+import '../../../plugins/map/contexts.js';
 
 test('aliases resolve to the OIDs of protocols.md §1.4', () => {
   assert.equal(resolveAc('cs1')!.hex, '04000101010000');
@@ -43,4 +45,18 @@ test('a value resolves to the same AC every time (remembered); a refused value i
   assert.equal(resolveAc('none'), null);
   assert.equal(resolveAc('none'), null);
   for (let i = 0; i < 2; i++) assert.throws(() => resolveAc('camel9'), AcError);
+});
+
+test('a TCAP user registers its contexts: an alias of another OID is refused, the same row again changes nothing', () => {
+  assert.equal(resolveAc('1.2.3.5')!.name, undefined);
+  assert.equal(resolveAc('1.2.3.5')!.family, 'other');
+  registerContexts([{ oid: '1.2.3.5', names: ['test_ctx', 'test_ctx_v1'], family: 'test', version: 1 }]);
+  assert.equal(resolveAc('1.2.3.5')!.name, 'test_ctx', 'a context resolved before its row was registered gets its name');
+  assert.equal(resolveAc('TEST_CTX_V1')!.oid, '1.2.3.5');
+  assert.equal(resolveAc('test_ctx')!.family, 'test');
+  assert.equal(AC_ALIASES['test_ctx'], '1.2.3.5');
+  registerContexts([{ oid: '1.2.3.5', names: ['test_ctx'], family: 'test', version: 1 }]);
+  assert.throws(() => registerContexts([{ oid: '1.2.3.6', names: ['other_ctx', 'camel2'], family: 'test' }]), /'camel2' stands for 0\.4\.0\.0\.1\.0\.50\.1 already/);
+  assert.throws(() => resolveAc('other_ctx'), AcError, 'a refused registration adds none of its rows');
+  assert.throws(() => resolveAc('junk'), /use an alias \(cs1, camel1, camel2, camel3, camel4, ul1, ul2, ul3, \.\.\.\)/);
 });

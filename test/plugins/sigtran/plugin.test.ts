@@ -14,6 +14,7 @@ import { SigtranGatewayImpl } from '../../../plugins/sigtran/gateway/instance.js
 import { normalizeInstance } from '../../../plugins/sigtran/gateway/config.js';
 import sigtranPlugin from '../../../plugins/sigtran/index.js';
 import { freePort } from '../../helpers/ports.js';
+import '../../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
 
 const probe = fileURLToPath(new URL('./fixtures/tcap-probe.ts', import.meta.url));
 

@@ -6,7 +6,7 @@ import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';
 import { outboundFields, unknownArgument } from '../../../../plugins/inap/runtime/prepare-args.js';
 import { getPath, looseEqual } from '../../../../plugins/sigtran/codec/index.js';
-import { addFlags } from '../../../../plugins/inap/matching/rrbcsm.js';
+import { addFlags } from '../../../../plugins/inap/behaviour/rrbcsm.js';
 import { toHex } from '../../../../plugins/sigtran/ber/index.js';
 import { sample, PACUI_RESULT } from '../fixtures/samples.js';
 

@@ -4,8 +4,8 @@ import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { CodecError, decodeArg, encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';
-import { extensionTypes } from '../../../../plugins/sigtran/codec/index.js';
-import { SSP_AC } from '../../../../plugins/inap/codec/variants.js';
+import { extensionTypes } from '../../../../plugins/inap/codec/extensions.js';
+import { INAP_CONTEXTS } from '../../../../plugins/inap/contexts.js';
 import { needsTool } from '../../../helpers/tools.js';
 import { tcapBegin, tsharkDecode } from '../helpers/tcap-wrap.js';
 
@@ -120,7 +120,7 @@ describe('extensions: encode and decode with the type map', () => {
 describe('extensions decoded by tshark', needsTool('tshark', 'apt-get install tshark'), () => {
   test('CAP v3 and CS-1 InitialDP with typed extensions: the codes, the criticality, the values', () => {
     const ext = [{ type: 400, value: 'a1b2' }, { type: 401, criticality: 1, value: 7 }, { type: 402, value: 'hi' }];
-    const msgs = (['camel3', 'cs1'] as const).map((v) => tcapBegin(SSP_AC[v], [{ kind: 'invoke', invokeId: 1, opcode: 0, arg: encodeArg(argType('InitialDP', v)!, { serviceKey: 5, extensions: ext }, opts) }]));
+    const msgs = (['camel3', 'cs1'] as const).map((v) => tcapBegin(INAP_CONTEXTS.find((c) => c.names[0] === v)!.oid, [{ kind: 'invoke', invokeId: 1, opcode: 0, arg: encodeArg(argType('InitialDP', v)!, { serviceKey: 5, extensions: ext }, opts) }]));
     const r = tsharkDecode(msgs);
     assert.equal(r.expert, 0, 'no malformed packet or expert item');
     const [cap, cs1] = r.fields(['camel.extension_code_local', 'camel.criticality', 'inap.code.local', 'inap.criticality', 'data.data']) as [string[], string[]];

@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import type { JsonObject } from '../../../../sdk/index.js';
 import { argType, definedIn } from '../../../../plugins/inap/codec/args.js';
-import { VARIANTS, SSP_AC, type Variant } from '../../../../plugins/inap/codec/variants.js';
+import { VARIANTS, type Variant } from '../../../../plugins/inap/codec/variants.js';
+import { INAP_CONTEXTS } from '../../../../plugins/inap/contexts.js';
+
+/** The SSP-to-SCP context of each variant: the context whose canonical name is the variant's. */
+const sspAc = (v: Variant) => INAP_CONTEXTS.find((c) => c.names[0] === v)!.oid;
 import { OPCODES } from '../../../../plugins/inap/catalogue.js';
 import { outboundFields } from '../../../../plugins/inap/runtime/prepare-args.js';
 import { needsTool } from '../../../helpers/tools.js';
@@ -60,10 +64,10 @@ function messages(v: Variant) {
     if (!definedIn(op, v)) continue;
     const at = argType(op, v);
     const arg = at ? encodeArg(at, outboundFields(op, v, sample(op, v) ?? {})) : undefined;
-    msgs.push(tcapBegin(SSP_AC[v], [{ kind: 'invoke', invokeId: 1, opcode: OPCODES[op]!, arg }]));
+    msgs.push(tcapBegin(sspAc(v), [{ kind: 'invoke', invokeId: 1, opcode: OPCODES[op]!, arg }]));
     names.push(op);
   }
-  msgs.push(tcapBegin(SSP_AC[v], [{ kind: 'result', invokeId: 1, opcode: 48, res: encodeArg(argType('PromptAndCollectUserInformation', v, true)!, PACUI_RESULT) }]));
+  msgs.push(tcapBegin(sspAc(v), [{ kind: 'result', invokeId: 1, opcode: 48, res: encodeArg(argType('PromptAndCollectUserInformation', v, true)!, PACUI_RESULT) }]));
   names.push('PromptAndCollectUserInformationResult');
   return { names, msgs };
 }
@@ -86,7 +90,7 @@ describe('tshark decodes every operation', needsTool('tshark', 'apt-get install 
         const row = rows[i]!;
         const opcode = n === 'PromptAndCollectUserInformationResult' ? 48 : OPCODES[n];
         assert.equal(col(row, v === 'cs1' ? 'inap.code.local' : 'camel.local'), String(opcode), `${n}: opcode`);
-        assert.equal(col(row, 'tcap.application_context_name'), SSP_AC[v], `${n}: AC`);
+        assert.equal(col(row, 'tcap.application_context_name'), sspAc(v), `${n}: AC`);
         for (const [f, val] of checks[i]!) assert.equal(col(row, f), val, `${v} ${n}: ${f}`);
       });
     });
@@ -139,7 +143,7 @@ describe('tshark decodes the variant-specific forms', needsTool('tshark', 'apt-g
     },
   ];
   test('every form decodes without expert items, with the fields of its variant', () => {
-    const r = tsharkDecode(cases.map((c) => tcapBegin(SSP_AC[c.v], [c.comp])));
+    const r = tsharkDecode(cases.map((c) => tcapBegin(sspAc(c.v), [c.comp])));
     assert.equal(r.expert, 0, 'tshark reports malformed packets or expert items');
     const fields = [...new Set(cases.flatMap((c) => c.want.map(([f]) => f)))];
     const rows = r.fields(fields);

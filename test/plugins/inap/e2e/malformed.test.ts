@@ -16,7 +16,7 @@ import { decodeTcap, encodeTcap, GeneralProblem, type DecodedTcap } from '../../
 import { BerWriter, TagClass, children, decodeInteger, fromHex, readTlv } from '../../../../plugins/sigtran/ber/index.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';
 import { encodeArg } from '../../../../plugins/sigtran/codec/index.js';
-import { variantOfAc } from '../../../../plugins/inap/codec/variants.js';
+import { variantOfAc } from '../../../../plugins/inap/contexts.js';
 import { outboundFields } from '../../../../plugins/inap/runtime/prepare-args.js';
 
 const RC = 7;

@@ -1,14 +1,14 @@
-// Argument tables for every operation type of a folder (role segment): the samples of every variant are valid,
+// Argument tables for every operation type of a role segment: the samples of every variant are valid,
 // so are the null / `!` forms on inbound operations; unknown arguments and wrongly typed values are refused.
 import { testOperation } from '../../../../sdk/testing/index.js';
 import type { JsonObject, OperationDefinition } from '../../../../sdk/index.js';
-import { operationTypes } from '../../../../plugins/inap/operation-types.js';
-import { messageSpec } from '../../../../plugins/inap/catalogue.js';
+import { inapFamily } from '../../../../plugins/inap/family.js';
+import { inapConfig } from '../../../../plugins/inap/options.js';
 import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
 import { PACUI_RESULT, sample } from '../fixtures/samples.js';
 
 function samplesFor(name: string): JsonObject[] {
-  const ms = messageSpec(name);
+  const ms = inapFamily.message(name)!;
   if (ms.wire === 'error') return [{ errorCode: 12 }];
   if (ms.wire === 'result') return ms.op === 'PromptAndCollectUserInformation' ? [PACUI_RESULT] : [{}];
   const out: JsonObject[] = [];
@@ -20,7 +20,7 @@ function samplesFor(name: string): JsonObject[] {
 }
 
 export function opTables(segment: string): void {
-  const ops = operationTypes().filter((o) => o.type.split('.')[1] === segment && o.type.startsWith('inap.'));
+  const ops = inapFamily.operations(inapConfig()).filter((o) => o.type.split('.')[1] === segment && o.type.startsWith('inap.'));
   if (ops.length === 0) throw new Error(`no operations in ${segment}`);
   for (const op of ops) {
     if (op.type.endsWith('.Register')) registerTable(op);

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { outboundFields, applyChargingView, unknownArgument } from '../../../../plugins/inap/runtime/prepare-args.js';
+import { outboundFields, unknownArgument } from '../../../../plugins/inap/runtime/prepare-args.js';
+import { applyChargingView } from '../../../../plugins/inap/behaviour/apply-charging.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';
 import { decodeArg, encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 import { toHex } from '../../../../plugins/sigtran/ber/index.js';

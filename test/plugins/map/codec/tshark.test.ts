@@ -4,7 +4,8 @@
 // after GSM 7-bit unpacking, AC, MAP-OPEN references).
 import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
-import { MAP_ERRORS, MAP_OPERATIONS, defaultAc, type WireKind } from '../../../../plugins/map/catalogue.js';
+import { MAP_ERRORS, MAP_OPERATIONS, defaultAc } from '../../../../plugins/map/catalogue.js';
+import type { WireKind } from '../../../../plugins/sigtran/user/index.js';
 import { encodeMessage } from '../../../../plugins/map/codec/message.js';
 import { encodeMapDialogue } from '../../../../plugins/map/codec/dialogue.js';
 import { resolveAc } from '../../../../plugins/sigtran/api.js';

@@ -31,6 +31,8 @@ function otherRcSccp(): Uint8Array {
   return encodeSccp({ xudt: false, protocolClass: 1, returnOnError: true, called: encodeAddress({ ri: 'ssn', pc: 200, ssn: 146 }), calling: encodeAddress({ ri: 'ssn', pc: 100, ssn: 146 }) }, tcap);
 }
 import { rawClient } from '../raw-peer.js';
+import '../../../../plugins/inap/contexts.js'; // the contexts' names (camel2, ati3) are the TCAP users'
+import '../../../../plugins/map/contexts.js';
 
 const FIELDS = [
   'frame.number',

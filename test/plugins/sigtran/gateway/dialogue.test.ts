@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { resolveAc, SigtranError, type ScpParams } from '../../../../plugins/sigtran/api.js';
 import { BerWriter, readTlv, decodeInteger, children, fromHex, toHex } from '../../../../plugins/sigtran/ber/index.js';
 import { tcpPair } from '../helpers.js';
+import '../../../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
 
 const scp: ScpParams = { dpc: 200, dssn: 146 };
 const camel2 = resolveAc('camel2');

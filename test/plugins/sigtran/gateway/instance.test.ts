@@ -13,6 +13,7 @@ import { BerWriter, fromHex, toHex } from '../../../../plugins/sigtran/ber/index
 import { tcpPair } from '../helpers.js';
 import { rawServer, rawClient, type RawPeer } from '../raw-peer.js';
 import { freePort } from '../../../helpers/ports.js';
+import '../../../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
 
 async function until(cond: () => boolean, ms = 3000): Promise<void> {
   const end = Date.now() + ms;

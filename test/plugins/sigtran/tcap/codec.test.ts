@@ -4,6 +4,7 @@ import { decodeTcap, encodeTcap, TcapError, type OutTcap } from '../../../../plu
 import { BerWriter, toHex, fromHex } from '../../../../plugins/sigtran/ber/index.js';
 import { resolveAc } from '../../../../plugins/sigtran/api.js';
 import { CAP_BEGIN, IDP_ARG } from '../vectors.js';
+import '../../../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
 
 const camel2 = resolveAc('camel2')!;
 const w = new BerWriter(64);

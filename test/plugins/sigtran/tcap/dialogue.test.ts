@@ -9,6 +9,7 @@ import type { EndSignal } from '../../../../sdk/index.js';
 import { decodeM3ua } from '../../../../plugins/sigtran/m3ua/codec.js';
 import { decodeSccp } from '../../../../plugins/sigtran/sccp/codec.js';
 import { decodeTcap } from '../../../../plugins/sigtran/tcap/codec.js';
+import '../../../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
 
 const scpAddr = { dpc: 2, dssn: 146 };
 let ssp: SigtranGatewayImpl;

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addFlags, flagsToEvents, hasFlags, matchEvents } from '../../../../plugins/inap/matching/rrbcsm.js';
+import { addFlags, flagsToEvents, hasFlags, matchEvents } from '../../../../plugins/inap/behaviour/rrbcsm.js';
 import { argType } from '../../../../plugins/inap/codec/args.js';
 import { decodeArg, encodeArg } from '../../../../plugins/sigtran/codec/index.js';
 

@@ -1,7 +1,9 @@
-// RequestReportBCSMEvent short-hand flags (`oNoAnswer: 1`, `oNoAnswer_timer: 300`, `oDisconnectLeg1: 1`, ...) and
-// the order-independent matching of armed events that also flags unexpected ones.
+// RequestReportBCSMEvent's behaviour (its row names RRBCSM): the short-hand flags (`oNoAnswer: 1`,
+// `oNoAnswer_timer: 300`, `oDisconnectLeg1: 1`, ...) and the order-independent matching of armed events that also
+// flags unexpected ones.
 import type { Json, JsonObject } from '../../../sdk/index.js';
 import { flattenExpected, getPath, looseEqual } from '../../sigtran/codec/index.js';
+import type { OperationBehaviour } from './behaviour.js';
 
 interface FlagDef {
   event: number;
@@ -177,3 +179,35 @@ export function matchEvents(c: Checker, expected: JsonObject, received: JsonObje
   }
   return ok;
 }
+
+const FLAG_PROPERTIES: Record<string, unknown> = {};
+for (const flag of FLAG_NAMES) {
+  FLAG_PROPERTIES[flag] = { type: ['integer', 'boolean', 'string'] };
+  FLAG_PROPERTIES[`${flag}_mode`] = { type: ['integer', 'string'] };
+  FLAG_PROPERTIES[`${flag}_timer`] = { type: 'integer' };
+}
+
+const baseOf = (k: string) => (k.charCodeAt(0) === 33 ? k.slice(1) : k).replace(/_(mode|timer)$/, '');
+
+export const RRBCSM: OperationBehaviour = {
+  properties: FLAG_PROPERTIES,
+  outbound(fields) {
+    if (!hasFlags(fields)) return fields;
+    const rest: JsonObject = {};
+    for (const k of Object.keys(fields)) if (!FLAG_NAMES.includes(k.replace(/_(mode|timer)$/, ''))) rest[k] = fields[k]!;
+    rest.bcsmEvents = [...((Array.isArray(fields.bcsmEvents) ? fields.bcsmEvents : []) as JsonObject[]), ...flagsToEvents(fields)];
+    return rest;
+  },
+  inbound: addFlags,
+  match(ctx, args, fields) {
+    const events: JsonObject = {};
+    const rest: JsonObject = {};
+    for (const [k, v] of Object.entries(args)) {
+      const base = baseOf(k);
+      if (base === 'bcsmEvents' || RRBCSM_FLAGS[base]) events[k] = v as Json;
+      else rest[k] = v as Json;
+    }
+    if (Object.keys(events).length) matchEvents(ctx, events, fields);
+    return rest;
+  },
+};

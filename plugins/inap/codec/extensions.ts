@@ -1,5 +1,6 @@
 // The `extensions` field of INAP/CAP operations (SEQUENCE OF ExtensionField) with the run's type map
-// (ExecuteTest param `inap.extensions`, the anchor's `{"400":"OCTET STRING"}`: extension type -> ASN.1 type).
+// (ExecuteTest param `inap.extensions`, the anchor's `{"400":"OCTET STRING"}`: extension type -> ASN.1 type): the
+// codec of the descriptor `EXT` (an `ext` field of sigtran's descriptor codec).
 //
 //   ExtensionField ::= SEQUENCE {
 //     type        EXTENSION.&id,                    -- INTEGER (local code) or OBJECT IDENTIFIER (global)
@@ -10,7 +11,8 @@
 // inner TLV); `value` is that TLV decoded as the mapped type, or the same hex when the type is not mapped (or the
 // inner TLV does not fit the mapped type). On encode `value_hex` wins; otherwise `value` is encoded as the mapped type,
 // and an unmapped type needs `value` / `value_hex` as the hex of a whole TLV.
-import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, decodeOid, toHex, parseHex, type Tlv } from '../ber/index.js';
+import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, decodeOid, toHex, parseHex, type Tlv } from '../../sigtran/ber/index.js';
+import { CodecError, ext, type Ty } from '../../sigtran/codec/index.js';
 
 /** The ASN.1 types an extension value may be mapped to. */
 export type ExtensionAsnType = 'OCTET STRING' | 'INTEGER' | 'BOOLEAN' | 'ENUMERATED' | 'IA5String' | 'UTF8String' | 'NULL';
@@ -46,9 +48,6 @@ export function extensionTypes(param: unknown): ExtensionTypes | undefined {
   return m.size ? m : undefined;
 }
 
-/** A readable encoding error, rethrown by the codec as its CodecError. */
-export class ExtensionError extends Error {}
-
 type Obj = Record<string, unknown>;
 
 function isObj(v: unknown): v is Obj {
@@ -58,12 +57,12 @@ function isObj(v: unknown): v is Obj {
 function intOf(v: unknown, path: string): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) return Number(v);
-  throw new ExtensionError(`${path}: expected an integer, got ${JSON.stringify(v)}`);
+  throw new CodecError(`${path}: expected an integer, got ${JSON.stringify(v)}`);
 }
 
 function hexOf(v: unknown, path: string): Uint8Array {
   const b = typeof v === 'string' ? parseHex(v) : undefined;
-  if (!b) throw new ExtensionError(`${path}: expected a hex string, got ${JSON.stringify(v)}`);
+  if (!b) throw new CodecError(`${path}: expected a hex string, got ${JSON.stringify(v)}`);
   return b;
 }
 
@@ -81,11 +80,11 @@ function writeValue(w: BerWriter, t: ExtensionAsnType, v: unknown, path: string)
     case 'BOOLEAN':
       if (v === true || v === 1 || v === '1' || v === 'true') w.boolean(true);
       else if (v === false || v === 0 || v === '0' || v === 'false') w.boolean(false);
-      else throw new ExtensionError(`${path}: expected a boolean, got ${JSON.stringify(v)}`);
+      else throw new CodecError(`${path}: expected a boolean, got ${JSON.stringify(v)}`);
       return;
     case 'IA5String':
     case 'UTF8String':
-      if (typeof v !== 'string' && typeof v !== 'number') throw new ExtensionError(`${path}: expected a string, got ${JSON.stringify(v)}`);
+      if (typeof v !== 'string' && typeof v !== 'number') throw new CodecError(`${path}: expected a string, got ${JSON.stringify(v)}`);
       w.primitive(TagClass.Universal, UNIV[t], Buffer.from(String(v), t === 'IA5String' ? 'latin1' : 'utf8'));
       return;
     case 'NULL':
@@ -96,18 +95,18 @@ function writeValue(w: BerWriter, t: ExtensionAsnType, v: unknown, path: string)
 
 /**
  * Write the content of the `extensions` SEQUENCE OF (the caller wrote its tag): one ExtensionField per element of
- * `list`. Throws ExtensionError naming the element at fault.
+ * `list`. Throws CodecError naming the element at fault.
  */
 export function writeExtensions(w: BerWriter, list: readonly unknown[], types: ExtensionTypes | undefined, path: string): void {
   for (let i = 0; i < list.length; i++) {
     const el = list[i];
     const p = `${path}[${i}]`;
-    if (!isObj(el)) throw new ExtensionError(`${p}: expected an object { type, criticality, value | value_hex }`);
+    if (!isObj(el)) throw new CodecError(`${p}: expected an object { type, criticality, value | value_hex }`);
     const type = el.type;
     w.beginSequence();
     let key: string;
     if (typeof type === 'string' && type.includes('.')) {
-      if (!/^\d+(\.\d+)+$/.test(type.trim())) throw new ExtensionError(`${p}.type: not an OBJECT IDENTIFIER: ${JSON.stringify(type)}`);
+      if (!/^\d+(\.\d+)+$/.test(type.trim())) throw new CodecError(`${p}.type: not an OBJECT IDENTIFIER: ${JSON.stringify(type)}`);
       key = type.trim();
       w.oid(key);
     } else {
@@ -118,14 +117,14 @@ export function writeExtensions(w: BerWriter, list: readonly unknown[], types: E
     const c = el.criticality;
     if (c !== undefined && c !== null && c !== 0 && c !== '0' && c !== 'ignore') {
       if (c === 1 || c === '1' || c === 'abort') w.enumerated(1);
-      else throw new ExtensionError(`${p}.criticality: expected 0/ignore or 1/abort, got ${JSON.stringify(c)}`);
+      else throw new CodecError(`${p}.criticality: expected 0/ignore or 1/abort, got ${JSON.stringify(c)}`);
     }
     w.begin(TagClass.Context, 1);
     const t = types?.get(key);
     if (el.value_hex !== undefined && el.value_hex !== null) w.raw(hexOf(el.value_hex, `${p}.value_hex`));
     else if (t) writeValue(w, t, el.value, `${p}.value`);
     else if (typeof el.value === 'string') w.raw(hexOf(el.value, `${p}.value (type ${key} is not in inap.extensions: hex of a whole TLV)`));
-    else throw new ExtensionError(`${p}: type ${key} is not in inap.extensions; give value_hex (hex of a whole TLV) or map the type`);
+    else throw new CodecError(`${p}: type ${key} is not in inap.extensions; give value_hex (hex of a whole TLV) or map the type`);
     w.end();
     w.end();
   }
@@ -185,3 +184,6 @@ export function readExtensions(buf: Uint8Array, t: Tlv, types: ExtensionTypes | 
   }
   return out;
 }
+
+/** The descriptor of an `extensions` field: sigtran's codec hands its content to this file. */
+export const EXT: Ty = ext({ write: writeExtensions, read: readExtensions });

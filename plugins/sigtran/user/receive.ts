@@ -1,0 +1,196 @@
+// The receive path of every TCAP-user family: take the next component of the role pair's dialogue (waiting for the
+// next TCAP message when none is queued; a type that accepts Begins waits for a new one), abort the instance on
+// anything else than the expected component, decode it into the flattened form, store it in $i and match the
+// expected arguments (DESIGN §3). Without async frames: an instance waiting for its component holds one
+// ComponentWait and a ctx.later() handle (the state every in-flight instance of a load run keeps), and a queued
+// component is taken at once.
+import type { Json, JsonObject, Later, OperationContext, OperationOutcome } from '../../../sdk/index.js';
+import type { Component, RejectSpec, TcapMessage } from '../api.js';
+import { flattenExpected } from '../codec/index.js';
+import { checkDialogueControls } from './checks.js';
+import { inboundWaitMs, loadMessage, MessageWait, waitError, type Expecting } from './dialogue.js';
+import { PART } from './send.js';
+import type { FamilyOptions, Session, TcapUserDialogue } from './session.js';
+import type { Bound, ErrorCode, MessageEntry } from './spec.js';
+
+interface Picked {
+  c: Component;
+  m: TcapMessage;
+  first: boolean;
+}
+
+/** How many messages one receive may wait through while skipping components. */
+const MAX_WAITS = 1000;
+
+/** Who waits for what, for the shared wait: one per operation type, not per wait. */
+const expectings = new WeakMap<MessageEntry<unknown>, Expecting>();
+
+function expecting<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>): Expecting {
+  let x = expectings.get(e);
+  if (!x) {
+    const dl = b.spec.dialogues;
+    expectings.set(e, (x = { name: e.name, peer: e.peerName, describe: (m, ud) => dl.describeMessage(m, ud as D) }));
+  }
+  return x;
+}
+
+/** The wait of a receive for its component: one object per waiting instance, called back by the dialogue. */
+class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> extends MessageWait<OperationOutcome> {
+  private waits = 0;
+  constructor(ctx: OperationContext, private readonly b: Bound<R, D, O>, private readonly e: MessageEntry<R>, private readonly args: JsonObject, d: D, private readonly s: Session<D, O>) {
+    super(ctx, d, expecting(b, e));
+  }
+  protected taken(): void {
+    const d = this.ud as D;
+    const picked = pickQueued(this.ctx, this.b, this.e, d, this.s);
+    if (picked) return this.done(receiveComponent(this.ctx, this.b, this.e, this.args, d, picked));
+    if (++this.waits >= MAX_WAITS) this.ctx.abort(`${this.e.name}: too many skipped components`);
+    this.next();
+  }
+}
+
+/** The next queued component the operation gets (skipped ones consumed), or undefined: none is queued. */
+function pickQueued<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, s: Session<D, O>): Picked | undefined {
+  const skip = b.spec.codec.skip;
+  while (d.qi < d.queue.length) {
+    const c = d.queue[d.qi++]!;
+    const first = d.firstOfMsg;
+    d.firstOfMsg = false;
+    if (skip?.(ctx, e, d, c, s)) continue;
+    return { c, m: d.msg!, first };
+  }
+  return undefined;
+}
+
+export function executeReceive<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject): OperationOutcome | Promise<OperationOutcome> | Later {
+  const s = b.session(ctx);
+  const accepting = e.opening;
+  let d = s.dialogue(e.key);
+  if (accepting === 'always' || (accepting === 'unless-open' && (!d || d.ended))) {
+    return acceptBegin(ctx, b, e, args, s).then((ad) => {
+      const r = receiveOn(ctx, b, e, args, ad, s);
+      return r instanceof ComponentWait ? r.start() : r;
+    });
+  }
+  if (!d) ctx.abort(`${e.name}: ${b.spec.dialogues.nothingToReceiveOn(e)}`);
+  d = d!;
+  const r = receiveOn(ctx, b, e, args, d, s);
+  return r instanceof ComponentWait ? r.later() : r;
+}
+
+/** Wait for a Begin from the peer (through the instance's registration for its operation, else any) and adopt it. */
+async function acceptBegin<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, s: Session<D, O>): Promise<D> {
+  const dl = b.spec.dialogues;
+  let m: TcapMessage;
+  try {
+    const reg = s.registrations?.get(e.op);
+    m = reg ? await reg.next({ timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal }) : await dl.awaitBegin(ctx, e, s);
+  } catch (err) {
+    waitError(ctx, e.name, e.peerName, err);
+  }
+  const d = dl.adopt(ctx, e, args, m, s);
+  s.add(e.key, d);
+  loadMessage(d, m);
+  if (ctx.detailed) ctx.trace(1, `${e.name}: accepted dialogue ${m.dialogue.localTidHex} from ${m.peer} (${dl.describe(d)}, ${m.ac ? `AC ${m.ac.name ?? m.ac.oid}` : 'no AC'})`);
+  return d;
+}
+
+/** A queued component is taken at once; else the wait for the next message, which the caller starts. */
+function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | ComponentWait<R, D, O> {
+  const picked = pickQueued(ctx, b, e, d, s);
+  if (picked) return receiveComponent(ctx, b, e, args, d, picked);
+  return new ComponentWait(ctx, b, e, args, d, s);
+}
+
+/** The component's parameter; what it says besides (invoke id, error code) goes to `meta`. Aborts on another component. */
+function take<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, { c, m, first }: Picked, meta: JsonObject): Uint8Array | undefined {
+  const { codec } = b.spec;
+  if (e.wire === 'invoke') {
+    const opcode = codec.opcode(e, d);
+    if (opcode === undefined) ctx.abort(`${e.name}: ${codec.notDefined(e, d)}`);
+    if (c.type !== 'invoke' || c.opcode !== opcode) unexpected(ctx, b, e, d, c, m, first, codec.expectedInvoke?.(e, d) ?? e.name);
+    (d.received ??= {})[e.op] = c.invokeId;
+    meta.invoke_id = c.invokeId;
+    return c.argument;
+  }
+  if (e.wire === 'result') {
+    if (c.type !== 'returnResult') unexpected(ctx, b, e, d, c, m, first, `the result of ${e.op}`);
+    const want = d.sent?.[e.op];
+    if (want !== undefined && c.invokeId !== want) ctx.abort(`${e.name}: received a result for invoke ${c.invokeId}, but ${e.op} was invoke ${want}`);
+    meta.invoke_id = c.invokeId;
+    return c.result;
+  }
+  if (c.type !== 'returnError') unexpected(ctx, b, e, d, c, m, first, `a ReturnError for ${e.op}`);
+  meta.invoke_id = c.invokeId;
+  meta.errorCode = typeof c.errorCode === 'number' ? c.errorCode : String(c.errorCode);
+  if (codec.errorName) meta.errorCode_name = (typeof c.errorCode === 'number' ? codec.errorName(c.errorCode) : undefined) ?? null;
+  return c.parameter;
+}
+
+/** Record a component that is not the expected one and abort the instance naming both. */
+function unexpected<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, c: Component, m: TcapMessage, first: boolean, what: string): never {
+  b.spec.codec.recordUnexpected(ctx, d, c, m, first);
+  ctx.abort(`${e.name}: expected ${what} from the ${e.peerName}, received ${b.spec.dialogues.describeComponent(c, d)}`);
+}
+
+/** The error a received ReturnError names (its code when local, and name where the family names errors). */
+function errorOf(meta: JsonObject): ErrorCode | undefined {
+  return typeof meta.errorCode === 'number' ? { code: meta.errorCode, name: typeof meta.errorCode_name === 'string' ? meta.errorCode_name : undefined } : undefined;
+}
+
+/** The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else. */
+function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, picked: Picked): OperationOutcome {
+  const { codec, protocol } = b.spec;
+  const { c, m, first } = picked;
+  const meta: JsonObject = {};
+  const raw = take(ctx, b, e, d, picked, meta);
+  const kindKey = codec.kindKey ?? 'tcap';
+  const dr = codec.decode(ctx, e, d, raw, e.wire === 'error' ? errorOf(meta) : undefined, c, m);
+  if (!dr.ok) {
+    // bad bytes, or a value outside its ASN.1 constraints: the trace keeps what was decoded
+    if (ctx.recordsMessages) {
+      ctx.message({
+        direction: 'received', protocol, name: e.name, fields: { ...dr.fields, ...meta, decode_error: dr.error, ...codec.tags(d), [kindKey]: m.kind } as Json,
+        ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}),
+      });
+    }
+    const as = codec.codecName?.(d);
+    ctx.abort(`${e.name}: the ${PART[e.wire]} cannot be decoded${as ? ` as ${as}` : ''}: ${dr.error}${codec.rejectUndecodable ? rejectMistyped(d, c) : ''}`);
+  }
+  const fields = dr.fields as JsonObject;
+  codec.inbound?.(fields, e, d, m);
+  const last = d.qi >= d.queue.length && m.kind === 'end';
+  Object.assign(fields, meta);
+  fields.last_component = last ? 1 : 0;
+  ctx.received(e.name, fields as Json);
+  if (ctx.detailed) ctx.trace(1, `${e.name}: received ${b.spec.dialogues.describeComponent(c, d)} in TCAP ${m.kind}${last ? ' (last component)' : ''}`);
+  if (ctx.recordsMessages) {
+    ctx.message({
+      direction: 'received', protocol, name: e.name, fields: { ...fields, ...codec.tags(d), [kindKey]: m.kind } as Json,
+      ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}),
+    });
+  }
+  // checks: control arguments first, then fields
+  checkDialogueControls(ctx, e.name, args, d, last);
+  const expected = codec.expected ? codec.expected(ctx, e, args, fields) : args;
+  const flat = flattenExpected(expected, b.controls.receive, fields);
+  if (Object.keys(flat).length) ctx.match(e.name, flat, fields);
+  return { result: fields };
+}
+
+/**
+ * Q.774: a component whose parameter the TC-user cannot decode is rejected with *mistypedParameter* (invoke,
+ * returnResult or returnError problem). The Reject is queued on the dialogue, so the End that closes it when the
+ * instance aborts carries it (with end_open_dialogues 'abort' the dialogue is U-Aborted instead). Returns the text
+ * that says so, '' when the dialogue cannot take it (it has ended).
+ */
+function rejectMistyped(d: TcapUserDialogue, c: Component): string {
+  if (c.type === 'reject') return '';
+  const spec: RejectSpec = c.type === 'invoke' ? { invokeId: c.invokeId, problem: 'invoke', code: 2 } : c.type === 'returnResult' ? { invokeId: c.invokeId, problem: 'returnResult', code: 2 } : { invokeId: c.invokeId, problem: 'returnError', code: 4 };
+  try {
+    d.d.reject(spec);
+    return `; a Reject (${spec.problem}: mistypedParameter) goes back when the dialogue closes`;
+  } catch {
+    return '';
+  }
+}

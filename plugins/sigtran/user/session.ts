@@ -1,0 +1,67 @@
+// Per-instance state of a TCAP-user family: the instance's current dialogue per role pair, every dialogue it opened
+// or accepted (closed when the instance ends, as the family's `end_open_dialogues` option says), its registrations
+// for inbound Begins, and the options of the service running it.
+import type { OperationContext } from '../../../sdk/index.js';
+import type { BeginListener } from '../api.js';
+import { closeUserDialogues, UserDialogueState, type EndOpenDialogues } from './dialogue.js';
+
+/** A dialogue of a TCAP user: its queue and end (UserDialogueState) and the invoke ids to answer or match. */
+export class TcapUserDialogue extends UserDialogueState {
+  /** Last received invoke id per operation (to answer with a result or error); made on first use. */
+  received: Record<string, number> | undefined = undefined;
+  /** Last sent invoke id per operation (to match a result); made on first use. */
+  sent: Record<string, number> | undefined = undefined;
+}
+
+/** What the kit reads of a family's options. */
+export interface FamilyOptions {
+  readonly end_open_dialogues: EndOpenDialogues;
+}
+
+/**
+ * Most instances have one role pair and one dialogue: its key and dialogue are two fields, and the list of all
+ * dialogues is made with the first (no Map and no grown array per in-flight instance).
+ */
+export class Session<D extends TcapUserDialogue, O extends FamilyOptions> {
+  private key1: string | undefined = undefined;
+  private d1: D | undefined = undefined;
+  private more: Map<string, D> | undefined = undefined;
+  /** Every dialogue the instance opened or accepted (an operation that opens a new call may come twice), for cleanup. */
+  all: D[] | undefined = undefined;
+  /** Registrations for inbound Begins (`<family>.<segment>.Register`) by operation; made on first use. */
+  registrations: Map<string, BeginListener> | undefined = undefined;
+  constructor(readonly options: O) {}
+
+  /** The current dialogue of a role pair. */
+  dialogue(key: string): D | undefined {
+    return key === this.key1 ? this.d1 : this.more?.get(key);
+  }
+
+  /** Make `d` the role pair's current dialogue. */
+  add(key: string, d: D): void {
+    if (this.key1 === undefined || this.key1 === key) {
+      this.key1 = key;
+      this.d1 = d;
+    } else (this.more ??= new Map()).set(key, d);
+    if (this.all) this.all.push(d);
+    else this.all = [d];
+  }
+
+  /** Close what is still open when the instance ends, as `end_open_dialogues` says. Never throws. */
+  closeAll(): void {
+    if (this.all) closeUserDialogues(this.all, this.options.end_open_dialogues);
+    this.key1 = this.d1 = this.more = this.all = undefined;
+  }
+}
+
+/** session(ctx): the instance's session under `key`, made (with its cleanup at the instance's end) on first use. */
+export function sessions<D extends TcapUserDialogue, O extends FamilyOptions>(key: string, options: O): (ctx: OperationContext) => Session<D, O> {
+  // made once per family and service, not per instance: session() runs several times per operation
+  const make = (ctx: OperationContext): Session<D, O> => {
+    ctx.defer(close);
+    return new Session<D, O>(options);
+  };
+  const session = (ctx: OperationContext): Session<D, O> => ctx.state(key, make);
+  const close = (ctx: OperationContext): void => session(ctx).closeAll();
+  return session;
+}
