@@ -112,7 +112,7 @@ function checkFlow(flow: unknown, i: number): Step[] {
         if (typeof c.op !== 'string' || OPCODES[c.op] === undefined) throw new ScriptError(`rules[${i}].flow[${j}].send: unknown operation ${JSON.stringify(c.op)}`);
       }
     } else if (typeof st.expect === 'string') {
-      if (OPCODES[st.expect] === undefined && !/Result$/.test(st.expect)) throw new ScriptError(`rules[${i}].flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
+      if (OPCODES[st.expect] === undefined && !st.expect.endsWith('Result')) throw new ScriptError(`rules[${i}].flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
     } else if (!(st.end === true || st.abort === true || typeof st.wait_ms === 'number')) {
       throw new ScriptError(`rules[${i}].flow[${j}]: expected send, expect, end, abort or wait_ms`);
     }

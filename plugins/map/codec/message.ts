@@ -47,9 +47,11 @@ function shorthandList(shorts: Readonly<Record<string, string>>): Shorthand[] {
 /** Move `short`, `short_<suffix>` keys to the nested `path` (`msisdn_digits` -> subscriberIdentity.msisdn_digits). */
 function applyShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): Obj {
   let out = fields;
-  let keys: string[] | undefined;
-  for (const s of shorthandList(shorts)) {
-    for (const k of (keys ??= Object.keys(fields))) {
+  const list = shorthandList(shorts);
+  if (list.length === 0) return fields;
+  const keys = Object.keys(fields);
+  for (const s of list) {
+    for (const k of keys) {
       if (k !== s.short && !k.startsWith(s.prefix)) continue;
       if (out === fields) out = { ...fields };
       let cur = out;

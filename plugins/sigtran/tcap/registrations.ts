@@ -170,6 +170,7 @@ export class Registrations {
 
   /** Close every registration (gateway stopped). */
   closeAll(): void {
-    for (const list of [...this.byKey.values()]) for (const r of [...list]) r.listener.close();
+    // closing a listener takes it out of its list (and an emptied list out of the map): walk copies
+    for (const list of Array.from(this.byKey.values())) for (const r of list.slice()) r.listener.close();
   }
 }

@@ -106,12 +106,12 @@ describe('P-Aborts', () => {
   });
 
   test('the reason of a received Abort', () => {
-    const cap2 = resolveAc('camel2')!;
+    const cap2 = resolveAc('0.4.0.0.1.0.50.1')!;
     assert.equal(abortReason({ kind: 'abort', pAbortCause: 4, components: [] }), 'TCAP P-Abort from the peer: resourceLimitation (4)');
     assert.equal(abortReason({ kind: 'abort', pAbortCause: 9, components: [] }), 'TCAP P-Abort from the peer: cause (9)');
     assert.equal(
       abortReason({ kind: 'abort', components: [], dialogue: { type: 'aare', ac: cap2, result: 'reject-permanent', diagnostic: { source: 'provider', code: 1 } } }),
-      `TCAP U-Abort from the peer: application context ${cap2.name} reject-permanent, provider diagnostic 1`,
+      `TCAP U-Abort from the peer: application context ${cap2.oid} reject-permanent, provider diagnostic 1`,
     );
     assert.equal(abortReason({ kind: 'abort', components: [], dialogue: { type: 'abrt', source: 'provider' } }), 'TCAP U-Abort from the peer (abort-source provider)');
   });

@@ -5,7 +5,7 @@ import { resolveAc } from '../../../../plugins/sigtran/api.js';
 import { Criterion } from '../../../../plugins/sigtran/tcap/criterion.js';
 import { fakeBegin } from './fake-begins.js';
 
-const cap2 = resolveAc('camel2')!;
+const cap2 = resolveAc('0.4.0.0.1.0.50.1')!;
 
 describe('Begin criterion', () => {
   test('called SSN, AC (by OID string or object; null: no AC) and the first component\'s opcode', () => {
@@ -37,7 +37,7 @@ describe('Begin criterion', () => {
 
   test('described for wait errors', () => {
     assert.equal(new Criterion({}).describe(), '');
-    assert.equal(new Criterion({ ssn: 146, ac: cap2, opcode: 0 }).describe(), ` (ssn 146, ac ${cap2.name}, opcode 0)`);
+    assert.equal(new Criterion({ ssn: 146, ac: cap2, opcode: 0 }).describe(), ` (ssn 146, ac ${cap2.oid}, opcode 0)`);
     assert.equal(new Criterion({ ac: null }).describe(), ' (ac none)');
     assert.equal(new Criterion({ ac: '1.2.3' }).describe(), ' (ac 1.2.3)');
   });

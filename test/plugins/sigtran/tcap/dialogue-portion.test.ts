@@ -6,7 +6,7 @@ import { BerWriter, fromHex, readTlv, toHex } from '../../../../plugins/sigtran/
 import { resolveAc } from '../../../../plugins/sigtran/api.js';
 import { decodeDialogue, writeDialogue, type OutDialogue } from '../../../../plugins/sigtran/tcap/dialogue-portion.js';
 
-const cap2 = resolveAc('camel2')!;
+const cap2 = resolveAc('0.4.0.0.1.0.50.1')!;
 
 function roundTrip(d: OutDialogue) {
   const w = new BerWriter();

@@ -9,7 +9,7 @@ import { fromHex, toHex } from '../../../../plugins/sigtran/ber/index.js';
 import { encodeAddress } from '../../../../plugins/sigtran/sccp/address.js';
 import { LINK, fromPeer, tcapBytes, tcapLayer } from './fake-sccp.js';
 
-const cap2 = resolveAc('camel2')!;
+const cap2 = resolveAc('0.4.0.0.1.0.50.1')!;
 const tid = (hex: string) => fromHex(hex);
 
 describe('routing of inbound TCAP messages', () => {
@@ -88,7 +88,7 @@ describe('routing of inbound TCAP messages', () => {
       {
         abort: { dialogue: { type: 'aare' as const, ac: cap2, result: 1 as const, diagSource: 'user' as const, diag: 2 } },
         kind: 'u-abort',
-        reason: `TCAP U-Abort from the peer: application context ${cap2.name} reject-permanent, user diagnostic 2 (application-context-name-not-supported)`,
+        reason: `TCAP U-Abort from the peer: application context ${cap2.oid} reject-permanent, user diagnostic 2 (application-context-name-not-supported)`,
       },
       { abort: { dialogue: { type: 'abrt' as const, source: 0 as const } }, kind: 'u-abort', reason: 'TCAP U-Abort from the peer (abort-source user)' },
       { abort: {}, kind: 'u-abort', reason: 'TCAP U-Abort from the peer' },

@@ -14,7 +14,7 @@ describe('TCAP layer', () => {
   test('a Begin is encoded here and goes down on the dialogue\'s route; the wire message names the peer and the tids', () => {
     const { layer, sccp, open } = tcapLayer();
     const d = open();
-    d.ac = resolveAc('camel2')!;
+    d.ac = resolveAc('0.4.0.0.1.0.50.1')!;
     d.invoke({ opcode: 0, argument: Uint8Array.of(0x30, 0x00) });
     const w = d.send();
     const [sent] = sccp.take();
