@@ -1,4 +1,4 @@
-// The result record (DESIGN §5: QueryTest, CancelTest, `tester run --json`), declared once: this TypeBox schema is
+// The result record (docs/methods.md: QueryTest, CancelTest, `tester run --json`), declared once: this TypeBox schema is
 // the JSON Schema published as docs/record.schema.json (`npm run docs`) and the static type the kernel, the
 // built-ins and the CLI read records with. Every record the service answers validates against it
 // (test/core/api/record.test.ts, with an independent validator).
@@ -153,7 +153,7 @@ export const RunRecordSchema = Type.Object(
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://tester.local/record.schema.json',
     title: 'Test Run result record',
-    description: 'What QueryTest and CancelTest answer (DESIGN §5). Fields may be added; clients must ignore those they do not know.',
+    description: 'What QueryTest and CancelTest answer (docs/methods.md). Fields may be added; clients must ignore those they do not know.',
     additionalProperties: true,
   },
 );

@@ -1,5 +1,5 @@
 // A Test Run: schedules its instances (single, load, linear), enforces the backlog, counts what could not start
-// as dropped, cancels promptly, and produces the result record of DESIGN §5.
+// as dropped, cancels promptly, and produces the result record (docs/methods.md "The result record").
 import type { JsonObject, LocalRun, RunRecord, RunState, RunSummary, RunView, TraceLevel } from '../api/index.js';
 import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
 import type { CompiledDefinition, Distribution } from './definition.js';
@@ -298,7 +298,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     return out;
   }
 
-  /** The result record (DESIGN §5), now. */
+  /** The result record (core/api/record.ts), now. */
   recordNow(): RunRecord {
     const done = this.state !== 'running' && this.finishWall !== undefined;
     const first = this.firstCall.record;
