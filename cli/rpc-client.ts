@@ -23,7 +23,7 @@ export interface RpcTarget {
 }
 
 /** The target with TLS and token filled in from the environment where it does not say. */
-export function withEnvironment(t: RpcTarget, env: NodeJS.ProcessEnv = process.env): RpcTarget {
+function withEnvironment(t: RpcTarget, env: NodeJS.ProcessEnv = process.env): RpcTarget {
   const out = { ...t };
   if (out.token === undefined && env.TESTER_TOKEN) out.token = env.TESTER_TOKEN;
   if (out.tls === undefined && (env.TESTER_TLS === '1' || env.TESTER_TLS_CA || env.TESTER_TLS_CERT)) {

@@ -2,7 +2,7 @@
 import { passed, instancesPassed, crossedThresholds, groupProblems } from './report/verdict.js';
 import { linearCps, targetRateAt } from '../core/engine/rates.js';
 
-export { passed, instancesPassed, crossedThresholds, groupProblems };
+export { passed };
 
 const n = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en-US') : String(v ?? 0));
 const ms = (v: unknown) => (typeof v === 'number' ? `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v)} ms` : '-');
@@ -10,7 +10,7 @@ const ms = (v: unknown) => (typeof v === 'number' ? `${v < 10 ? v.toFixed(2) : v
 const secs = (t: unknown) => (Array.isArray(t) ? Number(t[0]) + Number(t[1]) / 1e6 : NaN);
 
 /** Seconds since the run started, by the service's clock (time_now - time_start of the record). */
-export function runElapsed(rec: any): number {
+function runElapsed(rec: any): number {
   const e = secs(rec.time_now) - secs(rec.time_start);
   return Number.isFinite(e) && e >= 0 ? e : 0;
 }
@@ -91,7 +91,7 @@ export function summarize(rec: any): string {
 }
 
 /** `✓ p99_ms < 50   p99_ms = 12.3` per threshold. */
-export function thresholdLines(rec: any): string[] {
+function thresholdLines(rec: any): string[] {
   const list = rec.thresholds ?? [];
   const w = Math.max(0, ...list.map((t: any) => t.expr.length));
   return list.map((t: any) => `${t.ok ? '✓' : '✗'} ${t.expr.padEnd(w)}   ${t.metric} = ${t.value === null ? 'no value (nothing measured)' : n(t.value)}${t.ok ? '' : '  CROSSED'}`);
@@ -139,7 +139,7 @@ export function listTable(r: any): string {
 }
 
 /** Left-aligned columns, two spaces apart. */
-export function table(head: string[], rows: string[][]): string[] {
+function table(head: string[], rows: string[][]): string[] {
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)));
   const line = (r: string[]) => r.map((v, i) => String(v ?? '').padEnd(w[i]!)).join('  ').trimEnd();
   return [line(head), ...rows.map(line)];

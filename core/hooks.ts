@@ -127,7 +127,6 @@ export function createRunManagerHooks() {
     runForgotten: new SyncHook<[string]>(['runId']),
   });
 }
-export type RunManagerHookSet = ReturnType<typeof createRunManagerHooks>;
 
 /** Wrap every tap of an observer hook so that a throwing tap is reported and the other taps still run. */
 function guarded<H extends { intercept(i: object): void }>(hook: H, name: string, onTapError: (hook: string, tap: string, e: unknown) => void): H {

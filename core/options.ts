@@ -47,7 +47,7 @@ export const defaults = Object.freeze({
 });
 
 /** Every bound an expression or a record lives within (docs/limits.md): the expression limits and the record's budget. */
-export const limitOptions = {
+const limitOptions = {
   maxValueBytes: int(1, { default: defaults.maxValueBytes, description: 'largest value an expression may produce, and largest var or global', flag: { arg: 'n' } }),
   maxVarsBytes: int(1, { default: defaults.maxVarsBytes, description: "largest total of an instance's vars, and of a run's globals", flag: { arg: 'n' } }),
   maxExpressionLength: int(1, { default: defaults.maxExpressionLength, description: 'longest expression source, in characters', flag: { arg: 'n' } }),

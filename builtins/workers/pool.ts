@@ -149,7 +149,7 @@ export interface RestartPolicy {
   windowMs: number;
 }
 
-export const DEFAULT_RESTART: RestartPolicy = { firstDelayMs: 250, maxDelayMs: 10_000, maxRapid: 5, windowMs: 60_000 };
+const DEFAULT_RESTART: RestartPolicy = { firstDelayMs: 250, maxDelayMs: 10_000, maxRapid: 5, windowMs: 60_000 };
 
 /**
  * Worker threads 1 … count-1 of `tester serve --workers N`, kept running: one that dies (an uncaught error,

@@ -44,7 +44,7 @@ export async function validate(file: string, o: { config?: string }): Promise<nu
  * errors), then, unless the operations themselves are malformed, each operation, the vars, locks and distribution
  * compiled on their own (fields with params problems left out).
  */
-export function definitionProblems(params: Record<string, unknown>, validateParams: ValidateFunction, registry: Registry): { def?: CompiledDefinition; problems: TesterError[] } {
+function definitionProblems(params: Record<string, unknown>, validateParams: ValidateFunction, registry: Registry): { def?: CompiledDefinition; problems: TesterError[] } {
   const { value, problems } = paramProblems(params, validateParams);
   let checked = value;
   if (problems.length) {
@@ -123,7 +123,7 @@ function opsOf(d: any, query: string, resolved: string | undefined, json?: boole
 }
 
 /** `serviceKey*: integer, cause: "16"|"31", vars*: object`: each argument with its type, * when required. */
-export function argumentList(schema: any): string {
+function argumentList(schema: any): string {
   const required = new Set<string>(schema?.required ?? []);
   return Object.entries(schema?.properties ?? {})
     .filter(([k]) => !k.startsWith('!'))

@@ -30,7 +30,7 @@ export interface RunOptions {
 export { UsageError };
 
 /** The params object of a definition file; syntax errors are reported with line and column. */
-export function readDefinition(file: string): Record<string, unknown> {
+function readDefinition(file: string): Record<string, unknown> {
   return DefinitionFile.read(file).value;
 }
 
@@ -46,7 +46,7 @@ export function parseSlice(text: string): { index: number; count: number } {
 }
 
 /** A run id of its own for each run of a definition without one: the file's name, the time and a random part. */
-export function freshRunId(file: string): string {
+function freshRunId(file: string): string {
   return `${basename(file).replace(/\.json$/, '')}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 }
 
@@ -89,7 +89,7 @@ export interface FollowOptions {
  * terminal, one line every 5 s otherwise). `tester run` cancels the run on SIGINT and after `timeout`;
  * `tester watch` only stops watching. Resolves the final record, or an exit code when the service fails us.
  */
-export async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: { cancelOnSigint: boolean; timeout?: string }): Promise<any> {
+async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: { cancelOnSigint: boolean; timeout?: string }): Promise<any> {
   const t0 = Date.now();
   const tty = process.stderr.isTTY;
   let lastPrint = 0;
@@ -142,7 +142,7 @@ export async function follow(target: RpcTarget, runId: string, o: FollowOptions,
 }
 
 /** The end of a followed run: pcap and report files, the record (--json) or the summary; the verdict's exit code. */
-export async function finish(rec: any, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
+async function finish(rec: any, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
   if (o.pcap) {
     const msgs = (rec.first_call?.messages ?? []).filter((m: any) => m.hex && m.dissector);
     writePcap(o.pcap, msgs.map((m: any) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));

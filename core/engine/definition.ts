@@ -379,7 +379,7 @@ function isUnderExpression(raw: JsonObject, pointer: string, def: OperationDefin
  * The gateway instance for an operation: `<kind>_<label>` param, then the gateway's default for the label, then
  * the `<kind>` param, then the configured default (or the first instance).
  */
-export function resolveGateway(kind: string, label: string | undefined, params: JsonObject, registry: Registry, path: string): GatewayInstance {
+function resolveGateway(kind: string, label: string | undefined, params: JsonObject, registry: Registry, path: string): GatewayInstance {
   const g = registry.gateways.get(kind);
   if (!g || g.byName.size === 0) throw invalid(path, `needs a '${kind}' gateway, but no ${kind} instance is configured in plugins.json`);
   let name: string | undefined;

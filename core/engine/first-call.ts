@@ -16,7 +16,7 @@ export type DetailedRecord = NonNullable<RunRecord['first_call']>;
 type MessageEntry = DetailedRecord['messages'][number];
 
 /** Entries kept per log of the detailed record. */
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 /** Default byte budget of the detailed record (texts, fields, hex, vars). */
 export const DEFAULT_RECORD_BYTES = 8 * 1024 * 1024;
 const MAX_TEXT = 4000;

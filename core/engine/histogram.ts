@@ -150,7 +150,7 @@ interface HdrInternals {
 }
 
 /** The longest latency.hdr text accepted (a histogram with every one of its 23,220 counts in use is ~134,000). */
-export const MAX_ENCODED_CHARS = 256 * 1024;
+const MAX_ENCODED_CHARS = 256 * 1024;
 
 /** The percentiles of the latency distribution in the result record (`latency.distribution`). */
 export const DISTRIBUTION_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100] as const;

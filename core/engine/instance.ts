@@ -20,8 +20,6 @@ import type { Outcome } from './first-call.js';
 import { InstanceEndSignal } from './end-signal.js';
 import type { Bag, BagMember } from './bag.js';
 
-export type { Outcome };
-
 /** What an instance reports to its run. */
 export interface InstanceHost {
   readonly view: RunView;

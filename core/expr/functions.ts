@@ -114,7 +114,7 @@ function digestArgs(fn: string, algorithm: unknown, encoding: unknown): { alg: s
 
 const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
 
-export const encodingFunctions: Record<string, (...args: any[]) => unknown> = {
+const encodingFunctions: Record<string, (...args: any[]) => unknown> = {
   /** urlencode(v): RFC 3986 percent-encoding of one URL component (path segment, query name or value). */
   urlencode: (v: unknown) => {
     const s = text(v);
@@ -159,7 +159,7 @@ export const encodingFunctions: Record<string, (...args: any[]) => unknown> = {
   },
 };
 
-export const encodingFunctionDocs: Record<string, string> = {
+const encodingFunctionDocs: Record<string, string> = {
   urlencode: "urlencode(v): percent-encodes one URL component (RFC 3986: all but A-Z a-z 0-9 - . _ ~), UTF-8: urlencode('a b/ü') → 'a%20b%2F%C3%BC'",
   urldecode: 'urldecode(v): decodes percent-encoding (a malformed escape is an error)',
   base64: "base64(v): base64 of the UTF-8 text: base64('user:pw') → 'dXNlcjpwdw=='",

@@ -108,7 +108,7 @@ export function expressionFunctionNames(): string[] {
 export class ExpressionError extends Error {}
 
 /** An expression's source as error messages show it: at most 120 characters. */
-export function clip(source: string): string {
+function clip(source: string): string {
   return source.length > 120 ? `${source.slice(0, 117)}...` : source;
 }
 

@@ -9,13 +9,13 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { ErrorCode, TesterError } from '../errors.js';
 
 /** The params member that carries the shared token when the service requires one (removed before the method). */
-export const TOKEN_PARAM = 'auth_token';
+const TOKEN_PARAM = 'auth_token';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export type MethodHandler = (params: Record<string, unknown>) => unknown | Promise<unknown>;
 
-export interface RpcResponseBody {
+interface RpcResponseBody {
   jsonrpc: '2.0';
   id: string | null;
   result: unknown;

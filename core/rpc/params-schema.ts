@@ -44,7 +44,7 @@ export const operationSchema: JsonSchema = {
   },
 };
 
-export const distributionSchema: JsonSchema = {
+const distributionSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {

@@ -29,7 +29,7 @@ export interface SctpConfig {
 }
 
 /** At most this many addresses on either side (bounds the INIT and the bind). */
-export const MAX_SCTP_ADDRESSES = 8;
+const MAX_SCTP_ADDRESSES = 8;
 
 const int = (minimum: number, maximum: number, description: string) => ({ type: 'integer', minimum, maximum, description });
 const addresses = (description: string) => ({
