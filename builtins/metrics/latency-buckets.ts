@@ -28,7 +28,7 @@ export class LatencyBuckets {
 
   private entry(key: string): BucketCounts {
     let e = this.by.get(key);
-    if (!e) this.by.set(key, (e = { b: new Array(LATENCY_BUCKETS.length).fill(0), sum: 0, count: 0 }));
+    if (!e) this.by.set(key, (e = { b: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 }));
     return e;
   }
 

@@ -171,8 +171,8 @@ export class WorkerPool {
     private readonly log: (level: string, text: string) => void,
     private readonly policy: RestartPolicy = DEFAULT_RESTART,
   ) {
-    this.slots = new Array(count - 1).fill(undefined);
-    this.restarts = new Array(count - 1).fill(0);
+    this.slots = Array.from({ length: count - 1 }, () => undefined);
+    this.restarts = Array.from({ length: count - 1 }, () => 0);
     this.crashes = Array.from({ length: count - 1 }, () => []);
   }
 

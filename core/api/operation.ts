@@ -150,7 +150,7 @@ export interface PrepareContext<G = unknown> {
 
 export type Direction = 'send' | 'receive' | 'local';
 
-export interface OperationDefinition<A = any, G = any> {
+export interface OperationDefinition<A = unknown, G = unknown> {
   /** `<family>.<role>_<to|from>_<peer>.<Name>`, or a bare name for the operations of a built-in plugin. */
   type: string;
   /** Other names accepted for the same operation (an older or shorter spelling, e.g. `fam.Request` for `fam.to_peer.Request`). */

@@ -5,8 +5,8 @@ import type { OperationDefinition } from './operation.js';
 import type { GatewayDefinition, GatewayInstance } from './gateway.js';
 import type { ServiceHooks } from '../hooks.js';
 
-/** A jexl function or transform a plugin adds, named `<plugin>_<name>`. */
-export type ExpressionFunction = (...args: any[]) => unknown;
+/** A jexl function or transform a plugin adds, named `<plugin>_<name>`: its arguments are whatever the expression passes. */
+export type ExpressionFunction = (...args: unknown[]) => unknown;
 
 /** An ExecuteTest top-level param a plugin owns (validated with its schema; listed by DescribeOperations). */
 export interface ParamDefinition {
@@ -41,14 +41,14 @@ export interface PluginApi {
   readonly worker: { readonly index: number; readonly count: number };
 }
 
-export interface CliCommand<O = any> {
+export interface CliCommand<O = unknown> {
   description: string;
   /** Multi-line help text printed by `tester <name> --help`. */
   help: string;
   run(args: string[], options: O): Promise<number>;
 }
 
-export interface PluginDefinition<O = any, E = unknown> {
+export interface PluginDefinition<O = unknown, E = unknown> {
   name: string;
   version: string;
   description?: string;

@@ -201,7 +201,7 @@ class Ctx implements OperationContext<unknown> {
     }
     return this.controller.signal;
   }
-  gateway(): any {
+  gateway(): unknown {
     return this.gw;
   }
   state<T extends object>(key: string, init: (ctx: OperationContext<unknown>) => T): T {
