@@ -4,7 +4,9 @@ import type { JsonObject, LocalRun, RunRecord, RunState, RunSummary, RunView, Tr
 import { createRunHooks, tapOnly, type RunHandle, type RunHookSet, type RunHooks } from '../hooks.js';
 import type { CompiledDefinition, Distribution } from './definition.js';
 import { instanceNumber } from './slice.js';
-import { runInstance, SizeLedger, type Cancellable, type InstanceEnd, type InstanceHost } from './instance.js';
+import { runInstance } from './instance.js';
+import { SizeLedger } from './size-ledger.js';
+import type { Cancellable, InstanceEnd, InstanceHost } from './instance-host.js';
 import type { InstanceEndSignal } from './end-signal.js';
 import { Bag } from './bag.js';
 import { FirstCallRecorder } from './first-call.js';
