@@ -236,7 +236,7 @@ const runLine = (f: RunFigures) =>
   `  ${f.name.padEnd(26)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  failed ${f.failed}  dropped ${f.dropped}  cpu svc ${f.cpu_service_pct}% scp ${f.cpu_scp_pct}%  ${f.us_per_message_service ?? '-'} µs/msg  rss svc ${f.rss_service_mb} MB scp ${f.rss_scp_mb} MB${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`;
 
 /**
- * Issue 14's linear target: `linear` 20,000/s for 30 s (`--quick`: 10 s, reported but not judged), judged by
+ * The linear target (docs/bench.md): `linear` 20,000/s for 30 s (`--quick`: 10 s, reported but not judged), judged by
  * linearVerdict, with the SCP's CPU beside it.
  */
 async function runLinearTarget(go: (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>) => Promise<RunFigures>): Promise<{ run: RunFigures; verdict: LinearVerdict; host_stalls: HostStalls }> {
