@@ -26,6 +26,7 @@ import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../cli/rpc-client.js';
+import type { RunRecord } from '../core/api/index.js';
 import { HZ, IDP, RC, cpuTicks, cpuTicksTree, root, rssKb, rssKbTree, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);
@@ -143,7 +144,7 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
   const t0 = performance.now();
   const resp = await rpcCall({ port }, 'ExecuteTest', def);
   if (resp.error) throw new Error(`${name}: ExecuteTest refused: ${resp.error.message}`);
-  let rec: any;
+  let rec: RunRecord;
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
     rssMax = { svc: Math.max(rssMax.svc, rssKb(pids.svc)), sim: Math.max(rssMax.sim, rssKbTree(pids.sim)) };
@@ -158,13 +159,14 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
     if (rec.completed === 1) break;
   }
   const wall = (performance.now() - t0) / 1000;
-  const dist = def.distribution as Record<string, any>;
+  const dist = def.distribution as { total: number; backlog: number; cps?: number | { rate: number } };
   const cpu = { svc: (cpuTicks(pids.svc) - c0.svc) / HZ, sim: (cpuTicksTree(pids.sim) - c0.sim) / HZ };
   const passed = rec.counts.passed ?? rec.counts.finished - rec.counts.failed - rec.counts.aborted;
+  const duration = rec.duration ?? 0; // a completed record has one
   const f: RunFigures = {
     name,
     kind,
-    ...(dist.cps ? { target_rate: Number(dist.cps.rate ?? dist.cps) } : {}),
+    ...(dist.cps ? { target_rate: typeof dist.cps === 'number' ? dist.cps : dist.cps.rate } : {}),
     backlog: dist.backlog,
     total: dist.total,
     passed,
@@ -172,8 +174,8 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
     failed: rec.counts.failed,
     dropped: rec.counts.dropped,
     failures: rec.counts.aborted + rec.counts.failed + rec.counts.dropped,
-    duration_s: Number(rec.duration.toFixed(3)),
-    rate: rec.duration > 0 ? Math.round(passed / rec.duration) : 0,
+    duration_s: Number(duration.toFixed(3)),
+    rate: duration > 0 ? Math.round(passed / duration) : 0,
     start_rate: Math.round(rec.rate),
     p50_ms: rec.latency.instance.p50,
     p99_ms: rec.latency.instance.p99,
@@ -234,7 +236,7 @@ const runLine = (f: RunFigures) =>
   `  ${f.name.padEnd(26)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  failed ${f.failed}  dropped ${f.dropped}  cpu svc ${f.cpu_service_pct}% scp ${f.cpu_scp_pct}%  ${f.us_per_message_service ?? '-'} µs/msg  rss svc ${f.rss_service_mb} MB scp ${f.rss_scp_mb} MB${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`;
 
 /**
- * Issue 14's linear target: `linear` 20,000/s for 30 s (`--quick`: 10 s, reported but not judged), judged by
+ * The linear target (docs/bench.md): `linear` 20,000/s for 30 s (`--quick`: 10 s, reported but not judged), judged by
  * linearVerdict, with the SCP's CPU beside it.
  */
 async function runLinearTarget(go: (name: string, kind: RunFigures['kind'], distribution: Record<string, unknown>) => Promise<RunFigures>): Promise<{ run: RunFigures; verdict: LinearVerdict; host_stalls: HostStalls }> {
@@ -345,7 +347,8 @@ async function compareTransports(): Promise<Record<string, unknown>> {
     const sim = await start(`scp-sim ${transport}`, ['scp-sim', '--listen', '127.0.0.1:0', '--quiet', ...simArgs, '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
     const svc = await startService(Number(sim.m[1]), transport, transport);
     const gw = (await rpcCall({ port: svc.port }, 'ListTests', {})).result.gateways.find((g: { kind: string }) => g.kind === 'sigtran');
-    const backend = transport === 'sctp' ? String(gw?.detail?.sctp?.backend ?? 'unknown') : undefined;
+    const detail = gw?.detail as { sctp?: { backend?: string } } | undefined;
+    const backend = transport === 'sctp' ? String(detail?.sctp?.backend ?? 'unknown') : undefined;
     sides.push({ transport, ...(backend ? { backend } : {}), port: svc.port, pids: { svc: svc.pid, sim: sim.child.pid! }, runs: [], sustained: 0 });
     log(`bench ${transport}${backend ? ` (${backend} backend)` : ''}: service pid ${svc.pid}, scp-sim pid ${sim.child.pid}`);
   }

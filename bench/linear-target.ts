@@ -1,4 +1,4 @@
-// Issue 14's `linear` target as `npm run bench` judges it (pure: the run's figures are passed in): `linear` 20,000/s
+// The `linear` target (docs/bench.md) as `npm run bench` judges it (pure: the run's figures are passed in): `linear` 20,000/s
 // held for 30 s, the achieved rate within ±1% of the target over the run and every full second within ±5%, p99 per
 // instance below 50 ms, no instance aborted, failed or dropped. The SCP's CPU is reported beside it: on a machine
 // whose cores cannot keep the SCP up, the target cannot be met by the tester alone.

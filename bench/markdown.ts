@@ -34,7 +34,7 @@ export interface BenchReport {
   tester: { max_rate: number; max_rate_backlog: number | null; us_per_message: number | null; us_per_instance: number | null; linear_ceiling: number | null; bytes_per_inflight: number | null; inflight_measured?: number | null; bytes_per_inflight_marginal?: number | null; marginal_from_to?: [number | null, number | null] | null };
   load: SearchResult<Run & { step: number }>;
   linear: SearchResult<Run & { step: number }>;
-  /** Issue 14's linear target run (absent or null: not run). */
+  /** The linear target's run (docs/bench.md) (absent or null: not run). */
   linear_target?: { run: Run & { start_rate: number; cpu_scp_pct: number; us_per_message_scp: number | null }; verdict: LinearVerdict; host_stalls?: HostStalls } | null;
   /** The host probe with nothing of ours running (bench/host-stalls.ts); absent in older reports. */
   host_at_rest?: HostStalls | null;

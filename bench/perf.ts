@@ -15,6 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { rpcCall } from '../cli/rpc-client.js';
+import type { RunRecord } from '../core/api/index.js';
 import { HZ, IDP, RC, cpuTicks, rssKb, startScpSim, startService, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);
@@ -51,7 +52,7 @@ async function run(port: number, pid: number, runId: string, distribution: Recor
   const t0 = performance.now();
   const r = await rpcCall({ port }, 'ExecuteTest', { run_id: runId, distribution, scp: { tcap_timeout: 20 }, operations: ops });
   if (r.error) throw new Error(`${runId}: ${r.error.message}`);
-  let rec: any;
+  let rec: RunRecord;
   for (;;) {
     await new Promise((res) => setTimeout(res, memoryAt ? 50 : 200));
     rec = (await rpcCall({ port }, 'QueryTest', { run_id: runId })).result;
@@ -73,7 +74,7 @@ async function run(port: number, pid: number, runId: string, distribution: Recor
     aborted: rec.counts.aborted,
     failed: rec.counts.failed,
     dropped: rec.counts.dropped,
-    rate: rec.duration > 0 ? Math.round(passed / rec.duration) : 0,
+    rate: rec.duration ? Math.round(passed / rec.duration) : 0,
     cpu_s: cpuS,
     cpu_pct: Math.round((100 * cpuS) / wall),
     us_per_instance: passed ? Math.round((cpuS * 1e6) / passed * 10) / 10 : null,

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../cli/rpc-client.js';
+import type { RunRecord } from '../core/api/index.js';
 import { HZ, IDP, RC, cpuTicks, root, rssKb, startScpSim, startService, stopAll } from './processes.js';
 
 const argv = process.argv.slice(2);
@@ -56,7 +57,7 @@ interface Sample {
 /** The monitoring calls wait this long: on a machine busy with other work the service may answer late, not never. */
 const RPC_TIMEOUT_MS = 60_000;
 
-async function query(port: number, runId: string): Promise<any> {
+async function query(port: number, runId: string): Promise<RunRecord> {
   const q = await rpcCall({ port }, 'QueryTest', { run_id: runId }, { timeoutMs: RPC_TIMEOUT_MS });
   if (q.error) throw new Error(`QueryTest: ${q.error.message}`);
   return q.result;
@@ -109,7 +110,7 @@ async function main(): Promise<Record<string, unknown>> {
   const t0 = Date.now();
   let last = { started: 0, cpu: cpuTicks(svc.pid), at: t0 };
   let peak = { rss: 0, heap: 0 };
-  let rec: any;
+  let rec!: RunRecord; // read at least once a minute, before its first use
   for (let minute = 1; ; minute++) {
     // sample every 5 s for the peaks, report at each minute (and when the run ends)
     let done = false;

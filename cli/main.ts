@@ -8,7 +8,7 @@ import { run, watch, UsageError } from './commands/run.js';
 import { validate, ops, schema } from './commands/offline.js';
 import { report } from './commands/report.js';
 import { merge } from './commands/merge.js';
-import { rpcCall } from './rpc-client.js';
+import { rpcCall, type RpcAnswers } from './rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../core/plugins/loader.js';
 import { defaultConfigPath } from '../core/service.js';
 import { summarize, listTable } from './summary.js';
@@ -31,7 +31,6 @@ export interface PluginHelp {
 }
 
 export function buildProgram(setExit: (code: number) => void, help: PluginHelp = { plugins: [], commands: [] }): Command {
-  const pluginCommands = help.commands;
   const program = new Command();
   program
     .name('tester')
@@ -43,10 +42,23 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  addPluginHelp(program, help);
+  addServe(program, setExit);
+  addRun(program, setExit);
+  addRecordCommands(program, setExit);
+  addWatch(program, setExit);
+  addServiceCalls(program, setExit);
+  addOffline(program, setExit);
+  return program;
+}
+
+/** The enabled plugins and their commands, after the help text. */
+function addPluginHelp(program: Command, help: PluginHelp): void {
   if (help.plugins.length) {
     const w = Math.max(...help.plugins.map(([n]) => n.length));
     program.addHelpText('after', `\nEnabled plugins (plugins.json):\n${help.plugins.map(([n, d]) => `  ${n.padEnd(w)}  ${d}`).join('\n')}\n`);
   }
+  const pluginCommands = help.commands;
   if (pluginCommands.length) {
     const w = Math.max(...pluginCommands.map(([n]) => n.length));
     program.addHelpText(
@@ -54,11 +66,17 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
       `\nCommands of the enabled plugins (tester <command> --help):\n${pluginCommands.map(([n, plugin, d]) => `  ${n.padEnd(w)}  ${d} [${plugin}]`).join('\n')}\n`,
     );
   }
+}
 
+/** `tester serve`: the service. */
+function addServe(program: Command, setExit: (code: number) => void): void {
   addServeFlags(program.command('serve').description('Run the service: framed JSON-RPC over TCP (4-byte big-endian length + JSON), one request per connection'))
     .addHelpText('after', '\nExamples:\n  tester serve --port 9009 --config plugins.json\n  tester serve --config service.yaml        # docs/configuration.md\n')
     .action(async (o, cmd) => setExit(await serve(o, cmd)));
+}
 
+/** `tester run FILE`: submit a definition and follow it. */
+function addRun(program: Command, setExit: (code: number) => void): void {
   connectionOptions(
     program
       .command('run')
@@ -79,7 +97,10 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--threshold <expr...>', "pass/fail criteria added to the definition's thresholds, e.g. 'p99_ms < 50' 'failed_rate < 0.01' (exit 1 when one is crossed)")
     .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n  tester run examples/logic/linear-ramp.json --threshold \'p99_ms < 50\' \'rate >= 0.95 * target\'\n')
     .action(async (file, o) => setExit(await run(file, o)));
+}
 
+/** `tester merge` and `tester report`: saved result records. */
+function addRecordCommands(program: Command, setExit: (code: number) => void): void {
   program
     .command('merge')
     .argument('<results...>', "the slices' result records (tester run --slice k/N --json > result-k.json), one per slice")
@@ -101,7 +122,10 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--csv <file>', 'per-second statistics as CSV')
     .addHelpText('after', '\nExample:\n  tester run examples/logic/load.json --json > result.json\n  tester report result.json -o report.html --junit junit.xml\n')
     .action(async (file, o) => setExit(await report(file, o)));
+}
 
+/** `tester watch RUN_ID`: follow a run started elsewhere. */
+function addWatch(program: Command, setExit: (code: number) => void): void {
   connectionOptions(
     program
       .command('watch')
@@ -116,19 +140,25 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--html <file>', 'write the HTML report when it completes')
     .option('--pcap <file>', "write the first instance's messages to a pcap file (when the run recorded them, trace_level 2)")
     .action(async (id, o) => setExit(await watch(id, o)));
+}
 
+/** `tester query`, `cancel` and `list`: one call to the service, printed. */
+function addServiceCalls(program: Command, setExit: (code: number) => void): void {
   connectionOptions(program.command('query').argument('<run_id>').description('QueryTest: print the result record of a run'))
     .option('--json', 'print JSON (default: summary)')
-    .action(async (id, o) => setExit(await queryOrCancel('QueryTest', id, o)));
+    .action(async (id, o) => setExit(await callAndPrint('QueryTest', { run_id: id }, o, summarize)));
 
   connectionOptions(program.command('cancel').argument('<run_id>').description('CancelTest: stop a run; in-flight instances end as cancelled'))
     .option('--json', 'print JSON (default: summary)')
-    .action(async (id, o) => setExit(await queryOrCancel('CancelTest', id, o)));
+    .action(async (id, o) => setExit(await callAndPrint('CancelTest', { run_id: id }, o, summarize)));
 
   connectionOptions(program.command('list').description('ListTests: runs known to the service and the state of its gateways'))
     .option('--json', 'print the ListTests result as JSON (default: tables)')
     .action(async (o) => setExit(await callAndPrint('ListTests', {}, o, listTable)));
+}
 
+/** `tester validate`, `ops` and `schema`: the configured plugins, no service. */
+function addOffline(program: Command, setExit: (code: number) => void): void {
   program
     .command('validate')
     .argument('<file>', 'JSON file holding the params object of ExecuteTest')
@@ -150,16 +180,15 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
     .option('--config <file>', 'plugins.json', defaultConfigPath)
     .addHelpText('after', '\nExample:\n  tester schema > definition.schema.json   # then "$schema": "./definition.schema.json" in a definition\n')
     .action(async (o) => setExit(await schema(o)));
-
-  return program;
-}
-
-function queryOrCancel(method: 'QueryTest' | 'CancelTest', id: string, o: { host: string; port: string; json?: boolean }): Promise<number> {
-  return callAndPrint(method, { run_id: id }, o, summarize);
 }
 
 /** One call to the service, its result printed as JSON (--json) or as text; exit 2 when it fails. */
-async function callAndPrint(method: string, params: object, o: { host: string; port: string; json?: boolean }, text: (r: any) => string): Promise<number> {
+async function callAndPrint<M extends 'QueryTest' | 'CancelTest' | 'ListTests'>(
+  method: M,
+  params: object,
+  o: { host: string; port: string; json?: boolean },
+  text: (r: RpcAnswers[M]) => string,
+): Promise<number> {
   let r;
   try {
     r = await rpcCall({ host: o.host, port: Number(o.port) }, method, params);

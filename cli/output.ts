@@ -14,7 +14,7 @@ export function handleClosedPipes(onClosed: () => void): void {
 }
 
 /** Resolves once everything written so far to the stream has been handed to the OS (or the stream is gone). */
-export function drained(s: NodeJS.WriteStream): Promise<void> {
+function drained(s: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => {
     if (s.destroyed || s.writableLength === 0) return resolve();
     // A write's callback runs after every earlier chunk has been flushed, in order; on an error too.

@@ -5,12 +5,25 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { readFileSync } from 'node:fs';
 import { encodeFrame, FrameDecoder } from '../core/framing/frame-decoder.js';
+import type { RunRecord } from '../core/api/index.js';
+import type { ListTestsAnswer } from '../core/hooks.js';
+import type { DescribeOperationsAnswer } from '../core/rpc/methods/describe-operations.js';
 
-export interface RpcResponse {
+/** A JSON-RPC response: `result` is what the method answers (RpcAnswers), or null with an error. */
+export interface RpcResponse<R = unknown> {
   jsonrpc: '2.0';
   id: string | null;
-  result: any;
+  result: R;
   error: { code: number; message: string; data?: unknown } | null;
+}
+
+/** What each method of the service answers (docs/methods.md). */
+export interface RpcAnswers {
+  ExecuteTest: 'ok';
+  QueryTest: RunRecord;
+  CancelTest: RunRecord;
+  ListTests: ListTestsAnswer;
+  DescribeOperations: DescribeOperationsAnswer;
 }
 
 export interface RpcTarget {
@@ -23,7 +36,7 @@ export interface RpcTarget {
 }
 
 /** The target with TLS and token filled in from the environment where it does not say. */
-export function withEnvironment(t: RpcTarget, env: NodeJS.ProcessEnv = process.env): RpcTarget {
+function withEnvironment(t: RpcTarget, env: NodeJS.ProcessEnv = process.env): RpcTarget {
   const out = { ...t };
   if (out.token === undefined && env.TESTER_TOKEN) out.token = env.TESTER_TOKEN;
   if (out.tls === undefined && (env.TESTER_TLS === '1' || env.TESTER_TLS_CA || env.TESTER_TLS_CERT)) {
@@ -70,12 +83,12 @@ export function rawExchange(target: RpcTarget, bytes: Uint8Array, timeoutMs = 15
   });
 }
 
-export async function rpcCall(
-  target: RpcTarget,
-  method: string,
-  params: unknown,
-  opts: { id?: string | number; timeoutMs?: number } = {},
-): Promise<RpcResponse> {
+type CallOptions = { id?: string | number; timeoutMs?: number };
+
+/** One request, one framed answer: typed by the method (a method the service does not know answers unknown). */
+export function rpcCall<M extends keyof RpcAnswers>(target: RpcTarget, method: M, params: unknown, opts?: CallOptions): Promise<RpcResponse<RpcAnswers[M]>>;
+export function rpcCall(target: RpcTarget, method: string, params: unknown, opts?: CallOptions): Promise<RpcResponse>;
+export async function rpcCall(target: RpcTarget, method: string, params: unknown, opts: CallOptions = {}): Promise<RpcResponse> {
   const id = opts.id ?? nextId++;
   const to = withEnvironment(target);
   const body = to.token !== undefined && params && typeof params === 'object' && !Array.isArray(params) ? { ...params, auth_token: to.token } : params;

@@ -13,7 +13,7 @@ import { UsageError } from './usage-error.js';
 const { host, port, ...kernel } = ServiceOptionsSchema.properties;
 
 /** Every option of `tester serve`, in the order its help lists them. */
-export const ServeOptionsSchema = Type.Object({
+const ServeOptionsSchema = Type.Object({
   host,
   port,
   config: Type.Optional(

@@ -1,8 +1,10 @@
 // Readable summaries of a result record, and the live progress line of `tester run`.
 import { passed, instancesPassed, crossedThresholds, groupProblems } from './report/verdict.js';
 import { linearCps, targetRateAt } from '../core/engine/rates.js';
+import type { RunRecord } from '../core/api/index.js';
+import type { ListTestsAnswer } from '../core/hooks.js';
 
-export { passed, instancesPassed, crossedThresholds, groupProblems };
+export { passed };
 
 const n = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en-US') : String(v ?? 0));
 const ms = (v: unknown) => (typeof v === 'number' ? `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v)} ms` : '-');
@@ -10,13 +12,13 @@ const ms = (v: unknown) => (typeof v === 'number' ? `${v < 10 ? v.toFixed(2) : v
 const secs = (t: unknown) => (Array.isArray(t) ? Number(t[0]) + Number(t[1]) / 1e6 : NaN);
 
 /** Seconds since the run started, by the service's clock (time_now - time_start of the record). */
-export function runElapsed(rec: any): number {
+function runElapsed(rec: RunRecord): number {
   const e = secs(rec.time_now) - secs(rec.time_start);
   return Number.isFinite(e) && e >= 0 ? e : 0;
 }
 
 /** The target start rate of a linear run at `t` seconds. */
-function targetRate(rec: any, t: number): number | undefined {
+function targetRate(rec: RunRecord, t: number): number | undefined {
   const cps = linearCps(rec);
   return cps ? targetRateAt(cps, t) : undefined;
 }
@@ -26,7 +28,7 @@ function targetRate(rec: any, t: number): number | undefined {
  * second, from the record's per-second buckets; a target for linear runs), in flight, failed, aborted, dropped, the
  * p99 latency of the instances that finished in that second, elapsed time and ETA.
  */
-export function progressLine(rec: any, elapsedSecs = runElapsed(rec)): string {
+export function progressLine(rec: RunRecord, elapsedSecs = runElapsed(rec)): string {
   const c = rec.counts ?? {};
   const total = rec.distribution?.total ?? 1;
   const scheduled = (c.started ?? 0) + (c.dropped ?? 0);
@@ -46,7 +48,7 @@ export function progressLine(rec: any, elapsedSecs = runElapsed(rec)): string {
   );
 }
 
-export function summarize(rec: any): string {
+export function summarize(rec: RunRecord): string {
   const out: string[] = [];
   const c = rec.counts ?? {};
   const running = rec.completed !== 1 && rec.state === 'running';
@@ -61,7 +63,7 @@ export function summarize(rec: any): string {
   out.push(`  ${duration}   rate ${n(rec.rate)} instances/s   max in progress ${n(rec.max_in_progress)}`);
   const li = rec.latency?.instance;
   if (li?.count) out.push(`  latency    p50 ${ms(li.p50)}  p90 ${ms(li.p90)}  p99 ${ms(li.p99)}  max ${ms(li.max)}  (per instance, from its scheduled start)`);
-  const ops = Object.entries(rec.latency?.operations ?? {}) as Array<[string, any]>;
+  const ops = Object.entries(rec.latency?.operations ?? {});
   if (ops.length) {
     out.push('  operations');
     const w = Math.max(...ops.map(([k]) => k.length));
@@ -91,19 +93,19 @@ export function summarize(rec: any): string {
 }
 
 /** `✓ p99_ms < 50   p99_ms = 12.3` per threshold. */
-export function thresholdLines(rec: any): string[] {
+function thresholdLines(rec: RunRecord): string[] {
   const list = rec.thresholds ?? [];
-  const w = Math.max(0, ...list.map((t: any) => t.expr.length));
-  return list.map((t: any) => `${t.ok ? '✓' : '✗'} ${t.expr.padEnd(w)}   ${t.metric} = ${t.value === null ? 'no value (nothing measured)' : n(t.value)}${t.ok ? '' : '  CROSSED'}`);
+  const w = Math.max(0, ...list.map((t) => t.expr.length));
+  return list.map((t) => `${t.ok ? '✓' : '✗'} ${t.expr.padEnd(w)}   ${t.metric} = ${t.value === null ? 'no value (nothing measured)' : n(t.value)}${t.ok ? '' : '  CROSSED'}`);
 }
 
 /** ListTests as a table: the runs (newest first) and the gateway instances. */
-export function listTable(r: any): string {
+export function listTable(r: ListTestsAnswer): string {
   const out: string[] = [];
-  const runs = [...(r.runs ?? [])].sort((a: any, b: any) => secs(b.time_start) - secs(a.time_start));
+  const runs = [...(r.runs ?? [])].sort((a, b) => secs(b.time_start) - secs(a.time_start));
   if (!runs.length) out.push('no runs');
   else {
-    const rows = runs.map((x: any) => {
+    const rows = runs.map((x) => {
       const c = x.counts ?? {};
       return [
         x.run_id,
@@ -124,22 +126,29 @@ export function listTable(r: any): string {
   if (gws.length) {
     out.push('');
     // the reconnection columns when some instance reports them in its detail (describe())
-    const has = (k: string) => gws.some((g: any) => g.detail && typeof g.detail === 'object' && g.detail[k] !== undefined);
+    const has = (k: string) => gws.some((g) => detailOf(g)[k] !== undefined);
     const extra = [['reconnects', 'RECONNECTS'], ['reconnect_attempts', 'ATTEMPTS'], ['last_error', 'LAST ERROR']].filter(([k]) => has(k!));
-    const cell = (g: any, k: string) => {
-      const v = g.detail && typeof g.detail === 'object' ? g.detail[k] : undefined;
+    const cell = (g: Gateway, k: string) => {
+      const v = detailOf(g)[k];
       const s = v === undefined || v === null ? '' : String(v);
       return s.length > 80 ? s.slice(0, 77) + '...' : s;
     };
     out.push(...table(['GATEWAY', 'INSTANCE', 'STATE', 'DEFAULT', ...extra.map(([, h]) => h!)],
-      gws.map((g: any) => [g.kind, g.name, g.state, g.default ? 'yes' : '', ...extra.map(([k]) => cell(g, k!))])));
+      gws.map((g) => [g.kind, g.name, g.state, g.default ? 'yes' : '', ...extra.map(([k]) => cell(g, k!))])));
   }
   out.push('', `${runs.length} run${runs.length === 1 ? '' : 's'}, ${n(r.locks_held)} lock${r.locks_held === 1 ? '' : 's'} held`);
   return out.join('\n');
 }
 
+type Gateway = ListTestsAnswer['gateways'][number];
+
+/** What a gateway instance's describe() reported, as an object (none: empty). */
+function detailOf(g: Gateway): Record<string, unknown> {
+  return g.detail && typeof g.detail === 'object' ? (g.detail as Record<string, unknown>) : {};
+}
+
 /** Left-aligned columns, two spaces apart. */
-export function table(head: string[], rows: string[][]): string[] {
+function table(head: string[], rows: string[][]): string[] {
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)));
   const line = (r: string[]) => r.map((v, i) => String(v ?? '').padEnd(w[i]!)).join('  ').trimEnd();
   return [line(head), ...rows.map(line)];

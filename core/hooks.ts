@@ -5,7 +5,7 @@
 // start and stop (plugins/gateway-lifecycle.ts).
 import tapable from 'tapable';
 import type { JsonObject } from './api/json.js';
-import type { CheckStatus, KnownRun, MessageRecord, RunRecord, RunStart, RunView } from './api/run.js';
+import type { CheckStatus, KnownRun, MessageRecord, RunRecord, RunStart, RunSummary, RunView } from './api/run.js';
 
 const { AsyncSeriesBailHook, AsyncSeriesHook, SyncHook } = tapable;
 
@@ -101,13 +101,15 @@ export interface WorkerStatus {
 export interface ServiceStatus {
   pid: number;
   uptime_s: number;
-  memory: Record<string, number>;
+  /** process.memoryUsage(), in bytes. */
+  memory: { rss: number; heap_used: number; heap_total: number; external: number; array_buffers: number };
   workers?: WorkerStatus[];
 }
 
 /** ListTests' answer as its taps see it (core/rpc/methods/list-tests.ts). */
 export interface ListTestsAnswer {
-  runs: Array<Record<string, unknown>>;
+  /** Each run's summary without the figures only the metrics read. */
+  runs: Array<Omit<RunSummary, 'current_rate' | 'target_rate'>>;
   locks_held: number;
   service: ServiceStatus;
   gateways: Array<{ kind: string; name: string; state: string; default: boolean; detail?: unknown; [k: string]: unknown }>;
@@ -127,7 +129,6 @@ export function createRunManagerHooks() {
     runForgotten: new SyncHook<[string]>(['runId']),
   });
 }
-export type RunManagerHookSet = ReturnType<typeof createRunManagerHooks>;
 
 /** Wrap every tap of an observer hook so that a throwing tap is reported and the other taps still run. */
 function guarded<H extends { intercept(i: object): void }>(hook: H, name: string, onTapError: (hook: string, tap: string, e: unknown) => void): H {

@@ -47,7 +47,7 @@ export const defaults = Object.freeze({
 });
 
 /** Every bound an expression or a record lives within (docs/limits.md): the expression limits and the record's budget. */
-export const limitOptions = {
+const limitOptions = {
   maxValueBytes: int(1, { default: defaults.maxValueBytes, description: 'largest value an expression may produce, and largest var or global', flag: { arg: 'n' } }),
   maxVarsBytes: int(1, { default: defaults.maxVarsBytes, description: "largest total of an instance's vars, and of a run's globals", flag: { arg: 'n' } }),
   maxExpressionLength: int(1, { default: defaults.maxExpressionLength, description: 'longest expression source, in characters', flag: { arg: 'n' } }),
@@ -69,7 +69,7 @@ export const ServiceOptionsSchema = Type.Object({
   workers: int(1, { maximum: MAX_WORKERS, default: defaults.workers, description: 'threads that execute runs, each with its own gateway connections (docs/workers.md); 1 = the main thread only', flag: { arg: 'n' } }),
   retentionSecs: int(0, { default: defaults.retentionSecs, description: 'how long completed runs are kept for QueryTest', flag: { arg: 'n' } }),
   maxRetainedRuns: int(0, { default: defaults.maxRetainedRuns, description: 'completed runs kept at most', flag: { arg: 'n' } }),
-  forgetOnRead: bool({ description: 'forget a completed run after the first QueryTest that sees it completed (the anchor behaviour)' }),
+  forgetOnRead: bool({ description: 'forget a completed run after the first QueryTest that sees it completed (for clients that read each result once)' }),
   allow: Type.Optional(
     Type.Array(Type.String({ minLength: 1 }), {
       description: 'allow-list of client addresses and subnets, IPv4 or IPv6 (e.g. 10.0.0.0/8 ::1); default: any client that can reach the bind address',

@@ -113,7 +113,7 @@ export function pluginEntries(opts: Pick<ServiceOptions, 'plugins' | 'pluginsBas
 }
 
 /** The service's log: levels filtered by quiet/verbose, secrets redacted. */
-export function serviceLog(opts: Pick<ServiceOptions, 'log' | 'quiet' | 'verbose'>): Log {
+function serviceLog(opts: Pick<ServiceOptions, 'log' | 'quiet' | 'verbose'>): Log {
   const logLine = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
   return (level, text) => {
     if (opts.quiet ? level === 'error' : level !== 'debug' || opts.verbose) logLine(`${new Date().toISOString()} ${level} ${redactText(text)}`);

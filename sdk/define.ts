@@ -8,7 +8,7 @@ import type { Static, TObject } from './schema.js';
  * With a plain JSON schema or none, give the type: definePlugin<Options>().
  */
 export function definePlugin<S extends TObject, E = unknown>(def: TypedPlugin<S, E>): PluginDefinition<Static<S>, E>;
-export function definePlugin<O = any, E = unknown>(def: PluginDefinition<O, E>): PluginDefinition<O, E>;
+export function definePlugin<O = unknown, E = unknown>(def: PluginDefinition<O, E>): PluginDefinition<O, E>;
 export function definePlugin(def: PluginDefinition | TypedPlugin<TObject>): PluginDefinition {
   // a TypeBox schema is a JSON schema object (its TypeBox marks are non-enumerable): the loader's ajv takes it as is
   return def as PluginDefinition;
@@ -23,8 +23,8 @@ export type TypedPlugin<S extends TObject, E = unknown> = Omit<PluginDefinition<
  * `controlArguments` may also be null or written `!name`). With a plain JSON schema, give the type:
  * defineOperation<Args>().
  */
-export function defineOperation<S extends TObject, D extends Direction, C extends string = never, G = any>(def: TypedOperation<S, D, C, G>): OperationDefinition<ArgsOf<S, D, C>, G>;
-export function defineOperation<A = any, G = any>(def: OperationDefinition<A, G>): OperationDefinition<A, G>;
+export function defineOperation<S extends TObject, D extends Direction, C extends string = never, G = unknown>(def: TypedOperation<S, D, C, G>): OperationDefinition<ArgsOf<S, D, C>, G>;
+export function defineOperation<A = unknown, G = unknown>(def: OperationDefinition<A, G>): OperationDefinition<A, G>;
 export function defineOperation(def: OperationDefinition | TypedOperation<TObject, Direction>): OperationDefinition {
   // a TypeBox schema is a JSON schema object (its TypeBox marks are non-enumerable): the core's ajv takes it as is
   return def as OperationDefinition;
@@ -39,7 +39,7 @@ export type Matched<T, C extends PropertyKey = never> = { [K in keyof T]: K exte
 export type ArgsOf<S extends TObject, D extends Direction, C extends string = never> = D extends 'receive' ? Matched<Static<S>, C> : Static<S>;
 
 /** An operation definition whose `arguments` is a TypeBox object schema. */
-export type TypedOperation<S extends TObject, D extends Direction, C extends string = never, G = any> = Omit<
+export type TypedOperation<S extends TObject, D extends Direction, C extends string = never, G = unknown> = Omit<
   OperationDefinition<ArgsOf<S, D, C>, G>,
   'arguments' | 'direction' | 'controlArguments'
 > & { arguments: S; direction: D; controlArguments?: readonly C[] };

@@ -5,7 +5,7 @@
 import type { RunHandle } from '../../core/hooks.js';
 
 /** Latency buckets in seconds: 0.5 ms to 30 s. */
-export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /** One label value's counts: `b[i]` the observations in (bound i-1, bound i] (not cumulative), and sum and count of all. */
 export interface BucketCounts {
@@ -28,7 +28,7 @@ export class LatencyBuckets {
 
   private entry(key: string): BucketCounts {
     let e = this.by.get(key);
-    if (!e) this.by.set(key, (e = { b: new Array(LATENCY_BUCKETS.length).fill(0), sum: 0, count: 0 }));
+    if (!e) this.by.set(key, (e = { b: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 }));
     return e;
   }
 

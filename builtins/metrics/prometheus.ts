@@ -11,7 +11,7 @@ import { tapLatency } from './latency.js';
 
 const NAME = 'metrics';
 /** How often gateway states are sampled to count reconnects (a state flap shorter than this is not seen). */
-export const GATEWAY_SAMPLE_MS = 1000;
+const GATEWAY_SAMPLE_MS = 1000;
 const OUTCOMES = ['started', 'passed', 'failed', 'aborted', 'cancelled', 'dropped'] as const;
 const RUN_STATES = ['running', 'completed', 'cancelled', 'aborted', 'interrupted'] as const;
 const GATEWAY_STATES = ['down', 'connecting', 'up'] as const;

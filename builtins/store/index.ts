@@ -46,7 +46,7 @@ export async function applyStore(core: ServiceCore, options: StoreOptions): Prom
   runs.sweep();
   // the records of runs that have not ended, off the hot path (the store writes them on its own timer)
   const snapshot = async () => {
-    for (const r of [...runs.all()]) {
+    for (const r of runs.all()) {
       if (r.completedAt !== undefined) continue;
       const rec = await r.record();
       // it may have ended while its record was read: its final record is saved already

@@ -47,7 +47,7 @@ export async function applyWorkers(core: ServiceCore, options: ServiceOptions, b
  * The plugins every worker loads: those that declare themselves multiplied and whose dependencies are too. The
  * others stay on the main thread, and runs that use them run there (partsOf).
  */
-export function multipliedPlugins(plugins: readonly LoadedPlugin[]): LoadedPlugin[] {
+function multipliedPlugins(plugins: readonly LoadedPlugin[]): LoadedPlugin[] {
   const ok = new Set<string>();
   for (const p of plugins) {
     const m = p.def.multiplied;
@@ -68,7 +68,7 @@ export function multipliedPlugins(plugins: readonly LoadedPlugin[]): LoadedPlugi
  * On how many workers a run is executed: 1 for a single run, or when an operation type belongs to a plugin that is
  * not multiplied; otherwise every worker that is up (and the main thread), as long as each part gets an instance.
  */
-export function partsOf(start: Pick<RunStart, 'distribution' | 'plugins'>, threadsUp: number, multiplied: ReadonlySet<string>): number {
+function partsOf(start: Pick<RunStart, 'distribution' | 'plugins'>, threadsUp: number, multiplied: ReadonlySet<string>): number {
   if (threadsUp === 0) return 1;
   const d = start.distribution;
   if (d.type === 'single') return 1;

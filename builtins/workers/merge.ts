@@ -11,9 +11,10 @@
 // - thresholds: re-evaluated on the merged record against the whole run's distribution.
 import { evaluateThresholds, compileThresholds } from '../../core/engine/thresholds.js';
 import { LatencyHistogram, type LatencySummary } from '../../core/engine/histogram.js';
-import { FIRST_N, type Bucket, type Counts, type Problem } from '../../core/engine/results.js';
+import { FIRST_N, type Bucket, type Counts, type EncodedHistograms, type Problem } from '../../core/engine/results.js';
 import { nowMs, toSecUsec } from '../../core/engine/clock.js';
 import type { Distribution } from '../../core/engine/definition.js';
+import type { RunRecord } from '../../core/api/index.js';
 
 /** A record that cannot be merged (names the file). */
 export class MergeError extends Error {}
@@ -21,14 +22,14 @@ export class MergeError extends Error {}
 export interface SliceRecord {
   /** Where the record came from (a file name), for messages. */
   name: string;
-  rec: any;
+  rec: RunRecord;
 }
 
 const COUNT_KEYS: ReadonlyArray<keyof Counts> = ['started', 'finished', 'passed', 'failed', 'aborted', 'cancelled', 'dropped'];
 const BUCKET_SUMS = ['started', 'finished', 'failed', 'aborted', 'dropped', 'num_calls_started', 'num_calls_finished'] as const;
 const MAX_BUCKETS = 24 * 3600;
 /** Worst first: the merged state is the worst of the slices'. */
-const STATES = ['aborted', 'interrupted', 'cancelled', 'completed'];
+const STATES: ReadonlyArray<RunRecord['state']> = ['aborted', 'interrupted', 'cancelled', 'completed'];
 
 const ms = (t: unknown): number => (Array.isArray(t) ? Number(t[0]) * 1000 + Number(t[1]) / 1000 : NaN);
 
@@ -60,10 +61,10 @@ function checkSlices(inputs: readonly SliceRecord[]): SliceRecord[] {
 }
 
 /** The histogram of the slices' histograms at `pick` (absent in a slice: that slice recorded none). */
-function mergedHistogram(slices: readonly SliceRecord[], pick: (hdr: any) => unknown, what: string): LatencyHistogram {
+function mergedHistogram(slices: readonly SliceRecord[], pick: (hdr: EncodedHistograms) => string | undefined, what: string): LatencyHistogram {
   const h = new LatencyHistogram();
   for (const { name, rec } of slices) {
-    const text = pick(rec.latency.hdr);
+    const text = pick(rec.latency.hdr!);
     if (text === undefined) continue;
     try {
       h.addEncoded(text);
@@ -78,17 +79,17 @@ function mergedHistogram(slices: readonly SliceRecord[], pick: (hdr: any) => unk
  * The serialised histogram keeps counts per bucket, not the exact extremes it recorded: the merge takes max (and
  * the distribution's 0th and 100th percentiles) from the slices' summaries, so they are those of the union too.
  */
-function exactExtremes(summary: LatencySummary, distribution: Array<[number, number]> | undefined, parts: Array<{ summary: any; distribution?: unknown }>): void {
-  const withCount = parts.filter((p) => p.summary?.count > 0 && typeof p.summary.max === 'number');
+function exactExtremes(summary: LatencySummary, distribution: Array<[number, number]> | undefined, parts: Array<{ summary: LatencySummary | undefined; distribution?: unknown }>): void {
+  const withCount = parts.flatMap((p) => (p.summary && p.summary.count > 0 && typeof p.summary.max === 'number' ? [{ max: p.summary.max, distribution: p.distribution }] : []));
   if (summary.count === 0 || withCount.length === 0) return;
-  summary.max = Math.max(...withCount.map((p) => p.summary.max));
+  summary.max = Math.max(...withCount.map((p) => p.max));
   if (!distribution?.length) return;
   const mins = withCount.map((p) => (Array.isArray(p.distribution) && Array.isArray(p.distribution[0]) ? Number(p.distribution[0][1]) : NaN)).filter(Number.isFinite);
   if (mins.length === withCount.length) distribution[0] = [distribution[0]![0], Math.min(...mins)];
   distribution[distribution.length - 1] = [distribution[distribution.length - 1]![0], summary.max];
 }
 
-function mergeProblems(lists: unknown[]): Problem[] {
+function mergeProblems(lists: ReadonlyArray<Problem[] | undefined>): Problem[] {
   const all = lists.flatMap((l) => (Array.isArray(l) ? (l as Problem[]) : []));
   return all.sort((a, b) => ms(a.time) - ms(b.time)).slice(0, FIRST_N);
 }
@@ -98,7 +99,7 @@ function mergeBuckets(slices: readonly SliceRecord[], t0: number): Bucket[] {
   const weights: Array<{ p50: number; p99: number; n: number }> = [];
   for (const { rec } of slices) {
     const shift = Math.max(0, Math.round((ms(rec.time_start) - t0) / 1000));
-    for (const b of (rec.buckets ?? []) as Bucket[]) {
+    for (const b of rec.buckets ?? []) {
       const sec = Math.min(MAX_BUCKETS - 1, shift + b.second);
       for (let i = out.length; i <= sec; i++) {
         out[i] = { second: i, started: 0, finished: 0, failed: 0, aborted: 0, dropped: 0, p50: 0, p99: 0, num_calls_started: 0, num_calls_finished: 0 };
@@ -124,34 +125,34 @@ function mergeBuckets(slices: readonly SliceRecord[], t0: number): Bucket[] {
 }
 
 /** The compiled form of a record's distribution (for thresholds' `target` and `total`). */
-function distributionOf(d: any): Distribution {
-  const cps = d?.cps ?? {};
+function distributionOf(d: RunRecord['distribution'] | undefined): Distribution {
+  const cps = d?.cps;
   return {
     type: d?.type ?? 'single',
     total: d?.total ?? 1,
     backlog: d?.backlog ?? 1,
-    rate: cps.rate ?? 0,
-    start: cps.start ?? 0,
-    rampSecs: cps.ramp_secs ?? 0,
-    arrival: cps.arrival ?? 'uniform',
+    rate: cps?.rate ?? 0,
+    start: cps?.start ?? 0,
+    rampSecs: cps?.ramp_secs ?? 0,
+    arrival: cps?.arrival ?? 'uniform',
   };
 }
 
 /** The record of the whole run from its slices' completed records. Throws MergeError naming the record at fault. */
-export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unknown> {
+export function mergeRecords(inputs: readonly SliceRecord[]): RunRecord {
   const slices = checkSlices(inputs);
   const recs = slices.map((s) => s.rec);
-  const first = recs[0];
+  const first = recs[0]!;
   const rec = combineRecords(slices, {
-    distribution: first.slice.distribution,
-    label: (r) => `slice ${r.slice.index}`,
+    distribution: first.slice!.distribution,
+    label: (r) => `slice ${r.slice!.index}`,
   });
   rec.slices = recs.map((r) => ({
-    index: r.slice.index,
+    index: r.slice!.index,
     run_id: r.run_id,
     state: r.state,
     time_start: r.time_start,
-    time_finish: r.time_finish,
+    time_finish: r.time_finish!,
     counts: r.counts,
     rate: r.rate,
     globals: r.globals ?? {},
@@ -161,9 +162,9 @@ export function mergeRecords(inputs: readonly SliceRecord[]): Record<string, unk
 
 export interface CombineOptions {
   /** The `distribution` of the combined record; thresholds are evaluated against it. */
-  distribution: unknown;
+  distribution: RunRecord['distribution'];
   /** How abort_reason names the part it comes from (none: the part's reason as it is). */
-  label?(rec: any): string;
+  label?(rec: RunRecord): string;
   /** Some parts are still running: the combined record is a running one (no time_finish, completed 0). */
   running?: boolean;
 }
@@ -172,17 +173,55 @@ export interface CombineOptions {
  * The record of several parts of one run (slices, or a service's worker threads: builtins/workers/multi-run.ts), each
  * carrying latency.hdr; the first part's first_call and globals are kept. No check of the parts: the callers do.
  */
-export function combineRecords(slices: readonly SliceRecord[], opts: CombineOptions): Record<string, unknown> {
+export function combineRecords(slices: readonly SliceRecord[], opts: CombineOptions): RunRecord {
   const recs = slices.map((s) => s.rec);
-  const first = recs[0];
+  const first = recs[0]!;
   const t0 = Math.min(...recs.map((r) => ms(r.time_start)));
   const t1 = Math.max(...recs.map((r) => ms(r.time_finish ?? r.time_now)));
-  const counts = Object.fromEntries(COUNT_KEYS.map((k) => [k, recs.reduce((a, r) => a + Number(r.counts[k] ?? 0), 0)]));
-  const sum = (k: string) => recs.reduce((a, r) => a + Number(r[k] ?? 0), 0);
+  const counts: Counts = { started: 0, finished: 0, passed: 0, failed: 0, aborted: 0, cancelled: 0, dropped: 0 };
+  for (const r of recs) for (const k of COUNT_KEYS) counts[k] += Number(r.counts[k] ?? 0);
+  const sum = (k: 'in_progress' | 'rate' | 'max_in_progress') => recs.reduce((a, r) => a + Number(r[k] ?? 0), 0);
+  const aborted = recs.find((r) => typeof r.abort_reason === 'string');
+  const hookErrors = recs.flatMap((r) => (Array.isArray(r.hook_errors) ? r.hook_errors : []));
+  const rec: RunRecord = {
+    run_id: first.run_id,
+    state: opts.running ? 'running' : (STATES.find((s) => recs.some((r) => r.state === s)) ?? first.state),
+    completed: opts.running ? 0 : 1,
+    time_now: toSecUsec(nowMs()),
+    time_start: toSecUsec(t0),
+    ...(opts.running ? {} : { time_finish: toSecUsec(t1), duration: Math.round(t1 - t0) / 1000 }),
+    counts,
+    in_progress: sum('in_progress'),
+    distribution: opts.distribution,
+    rate: Math.round(sum('rate') * 100) / 100,
+    ...(first.first_call_summary ? { first_call_summary: first.first_call_summary } : {}),
+    ...(first.first_call ? { first_call: first.first_call } : {}),
+    first_fails: mergeProblems(recs.map((r) => r.first_fails)),
+    first_aborts: mergeProblems(recs.map((r) => r.first_aborts)),
+    globals: first.globals ?? {},
+    latency: mergedLatency(slices),
+    buckets: mergeBuckets(slices, t0),
+    max_in_progress: sum('max_in_progress'),
+  };
+  const exprs = Array.isArray(first.thresholds) ? first.thresholds.map((t) => t.expr) : [];
+  if (exprs.length) {
+    try {
+      rec.thresholds = evaluateThresholds(compileThresholds(exprs, distributionOf(opts.distribution)), rec);
+    } catch (e) {
+      throw new MergeError(`${slices[0]!.name}: thresholds: ${(e as Error).message}`);
+    }
+  }
+  if (hookErrors.length) rec.hook_errors = hookErrors;
+  if (aborted) rec.abort_reason = opts.label ? `${opts.label(aborted)}: ${aborted.abort_reason}` : aborted.abort_reason;
+  return rec;
+}
 
+/** The parts' latency combined: their histograms added, per instance and per operation type. */
+function mergedLatency(slices: readonly SliceRecord[]): RunRecord['latency'] {
+  const recs = slices.map((s) => s.rec);
   const instance = mergedHistogram(slices, (h) => h.instance, 'instance');
-  const opTypes = [...new Set(recs.flatMap((r) => Object.keys(r.latency.hdr.operations ?? {})))];
-  const operations: Record<string, unknown> = {};
+  const opTypes = [...new Set(recs.flatMap((r) => Object.keys(r.latency.hdr?.operations ?? {})))];
+  const operations: Record<string, LatencySummary> = {};
   const opHdr: Record<string, string> = {};
   for (const type of opTypes) {
     const h = mergedHistogram(slices, (hdr) => hdr.operations?.[type], `operations[${JSON.stringify(type)}]`);
@@ -191,45 +230,8 @@ export function combineRecords(slices: readonly SliceRecord[], opts: CombineOpti
     operations[type] = summary;
     opHdr[type] = h.encode();
   }
-
   const summary = instance.summary();
   const distribution = instance.distribution();
   exactExtremes(summary, distribution, recs.map((r) => ({ summary: r.latency.instance, distribution: r.latency.distribution })));
-
-  const rec: Record<string, unknown> = {
-    run_id: first.run_id,
-    state: opts.running ? 'running' : (STATES.find((s) => recs.some((r) => r.state === s)) ?? first.state),
-    completed: opts.running ? 0 : 1,
-    time_now: toSecUsec(nowMs()),
-    time_start: toSecUsec(t0),
-  };
-  if (!opts.running) {
-    rec.time_finish = toSecUsec(t1);
-    rec.duration = Math.round(t1 - t0) / 1000;
-  }
-  rec.counts = counts;
-  rec.in_progress = sum('in_progress');
-  rec.distribution = opts.distribution;
-  rec.rate = Math.round(sum('rate') * 100) / 100;
-  if (first.first_call_summary) rec.first_call_summary = first.first_call_summary;
-  if (first.first_call) rec.first_call = first.first_call;
-  rec.first_fails = mergeProblems(recs.map((r) => r.first_fails));
-  rec.first_aborts = mergeProblems(recs.map((r) => r.first_aborts));
-  rec.globals = first.globals ?? {};
-  rec.latency = { instance: summary, operations, distribution, hdr: { instance: instance.encode(), operations: opHdr } };
-  rec.buckets = mergeBuckets(slices, t0);
-  rec.max_in_progress = sum('max_in_progress');
-  const exprs = Array.isArray(first.thresholds) ? (first.thresholds as Array<{ expr: string }>).map((t) => t.expr) : [];
-  if (exprs.length) {
-    try {
-      rec.thresholds = evaluateThresholds(compileThresholds(exprs, distributionOf(opts.distribution)), rec);
-    } catch (e) {
-      throw new MergeError(`${slices[0]!.name}: thresholds: ${(e as Error).message}`);
-    }
-  }
-  const hookErrors = recs.flatMap((r) => (Array.isArray(r.hook_errors) ? r.hook_errors : []));
-  if (hookErrors.length) rec.hook_errors = hookErrors;
-  const aborted = recs.find((r) => typeof r.abort_reason === 'string');
-  if (aborted) rec.abort_reason = opts.label ? `${opts.label(aborted)}: ${aborted.abort_reason}` : aborted.abort_reason;
-  return rec;
+  return { instance: summary, operations, distribution, hdr: { instance: instance.encode(), operations: opHdr } };
 }

@@ -149,7 +149,7 @@ export interface RestartPolicy {
   windowMs: number;
 }
 
-export const DEFAULT_RESTART: RestartPolicy = { firstDelayMs: 250, maxDelayMs: 10_000, maxRapid: 5, windowMs: 60_000 };
+const DEFAULT_RESTART: RestartPolicy = { firstDelayMs: 250, maxDelayMs: 10_000, maxRapid: 5, windowMs: 60_000 };
 
 /**
  * Worker threads 1 … count-1 of `tester serve --workers N`, kept running: one that dies (an uncaught error,
@@ -171,8 +171,8 @@ export class WorkerPool {
     private readonly log: (level: string, text: string) => void,
     private readonly policy: RestartPolicy = DEFAULT_RESTART,
   ) {
-    this.slots = new Array(count - 1).fill(undefined);
-    this.restarts = new Array(count - 1).fill(0);
+    this.slots = Array.from({ length: count - 1 }, () => undefined);
+    this.restarts = Array.from({ length: count - 1 }, () => 0);
     this.crashes = Array.from({ length: count - 1 }, () => []);
   }
 

@@ -1,20 +1,16 @@
 // tester merge RESULT... : the records of a run's slices (tester run --slice k/N --json) combined into the record
 // of the whole run (builtins/workers/merge.ts); the summary or the record, the report files, and the verdict's exit code.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mergeRecords, MergeError } from '../../builtins/workers/merge.js';
 import { summarize, passed } from '../summary.js';
 import { UsageError } from '../usage-error.js';
 import { writeReports, type ReportOutputs } from './report.js';
+import { readRecordFile } from '../record-file.js';
+import type { RunRecord } from '../../core/api/index.js';
 
 export async function merge(files: string[], o: ReportOutputs & { json?: boolean; output?: string }): Promise<number> {
-  const inputs = files.map((name) => {
-    try {
-      return { name, rec: JSON.parse(readFileSync(name, 'utf8')) };
-    } catch (e) {
-      throw new UsageError(`cannot read a result record from ${name}: ${(e as Error).message}`);
-    }
-  });
-  let rec: Record<string, unknown>;
+  const inputs = files.map((name) => ({ name, rec: readRecordFile(name) }));
+  let rec: RunRecord;
   try {
     rec = mergeRecords(inputs);
   } catch (e) {

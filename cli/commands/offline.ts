@@ -2,13 +2,13 @@
 import { bootPlugins } from '../../core/service.js';
 import { compileDefinition, DEFINITION_LIMITS, type CompiledDefinition } from '../../core/engine/definition.js';
 import { TesterError } from '../../core/errors.js';
-import { describeOperations } from '../../core/rpc/methods/describe-operations.js';
+import { describeOperations, type DescribeOperationsAnswer, type OperationDescription } from '../../core/rpc/methods/describe-operations.js';
 import { paramProblems } from '../../core/rpc/methods/execute-test.js';
 import type { ValidateFunction } from '../../core/validation/ajv.js';
 import type { Registry } from '../../core/plugins/registry.js';
 import { DefinitionFile, parsePath } from '../definition-file.js';
 import { nearest } from '../../core/validation/suggest.js';
-import { definitionSchema } from '../definition-schema.js';
+import { definitionSchema, type Schema } from '../definition-schema.js';
 
 const quietLog = (level: string, text: string) => {
   if (level === 'error') process.stderr.write(text + '\n');
@@ -44,7 +44,7 @@ export async function validate(file: string, o: { config?: string }): Promise<nu
  * errors), then, unless the operations themselves are malformed, each operation, the vars, locks and distribution
  * compiled on their own (fields with params problems left out).
  */
-export function definitionProblems(params: Record<string, unknown>, validateParams: ValidateFunction, registry: Registry): { def?: CompiledDefinition; problems: TesterError[] } {
+function definitionProblems(params: Record<string, unknown>, validateParams: ValidateFunction, registry: Registry): { def?: CompiledDefinition; problems: TesterError[] } {
   const { value, problems } = paramProblems(params, validateParams);
   let checked = value;
   if (problems.length) {
@@ -66,9 +66,9 @@ export function definitionProblems(params: Record<string, unknown>, validatePara
 
 export async function ops(o: { config?: string; json?: boolean }, type?: string): Promise<number> {
   const { registry, plugins, paramsSchema } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
-  const d = describeOperations(registry, () => plugins, paramsSchema)() as any;
+  const d = describeOperations(registry, () => plugins, paramsSchema)();
   if (type !== undefined) return opsOf(d, type, registry.resolve(type)?.op.def.type, o.json);
-  const w = Math.max(...d.operations.map((x: any) => x.type.length));
+  const w = Math.max(...d.operations.map((x) => x.type.length));
   if (o.json) {
     process.stdout.write(JSON.stringify(d, null, 2) + '\n');
     return 0;
@@ -79,7 +79,7 @@ export async function ops(o: { config?: string; json?: boolean }, type?: string)
     if (args) process.stdout.write(`${''.padEnd(w)}  args: ${args}\n`);
   }
   process.stdout.write(
-    `\n${d.operations.length} operation types from plugins ${d.plugins.map((p: any) => `${p.name}@${p.version}`).join(', ')}` +
+    `\n${d.operations.length} operation types from plugins ${d.plugins.map((p) => `${p.name}@${p.version}`).join(', ')}` +
       ` (* required; tester ops TEXT shows the types it names or contains; --json gives the argument schemas)\n`,
   );
   return 0;
@@ -89,11 +89,11 @@ export async function ops(o: { config?: string; json?: boolean }, type?: string)
  * `tester ops <type>`: the type the name resolves to (alias, labelled form), else every type it is a prefix of,
  * else every type that contains it (case-insensitive); none: the nearest names.
  */
-function opsOf(d: any, query: string, resolved: string | undefined, json?: boolean): number {
-  const names = (op: any): string[] => [op.type, ...(op.aliases ?? [])];
+function opsOf(d: DescribeOperationsAnswer, query: string, resolved: string | undefined, json?: boolean): number {
+  const names = (op: OperationDescription): string[] => [op.type, ...(op.aliases ?? [])];
   const q = query.toLowerCase();
-  let found = resolved !== undefined ? d.operations.filter((op: any) => op.type === resolved) : d.operations.filter((op: any) => names(op).some((n) => n.startsWith(query)));
-  if (!found.length) found = d.operations.filter((op: any) => names(op).some((n) => n.toLowerCase().includes(q)));
+  let found = resolved !== undefined ? d.operations.filter((op) => op.type === resolved) : d.operations.filter((op) => names(op).some((n) => n.startsWith(query)));
+  if (!found.length) found = d.operations.filter((op) => names(op).some((n) => n.toLowerCase().includes(q)));
   if (!found.length) {
     const close = nearest(query, d.operations.flatMap(names));
     process.stderr.write(`tester ops: no operation type is or starts with '${query}', nor contains it${close.length ? `; did you mean ${close.join(', ')}?` : ''} (tester ops lists them all)\n`);
@@ -103,7 +103,7 @@ function opsOf(d: any, query: string, resolved: string | undefined, json?: boole
     process.stdout.write(JSON.stringify(found, null, 2) + '\n');
     return 0;
   }
-  const version = new Map(d.plugins.map((p: any) => [p.name, p.version]));
+  const version = new Map(d.plugins.map((p) => [p.name, p.version]));
   for (const op of found) {
     const rows: Array<[string, string | undefined]> = [
       ['plugin', `${op.plugin}@${version.get(op.plugin)}`],
@@ -123,7 +123,7 @@ function opsOf(d: any, query: string, resolved: string | undefined, json?: boole
 }
 
 /** `serviceKey*: integer, cause: "16"|"31", vars*: object`: each argument with its type, * when required. */
-export function argumentList(schema: any): string {
+function argumentList(schema: Schema | undefined): string {
   const required = new Set<string>(schema?.required ?? []);
   return Object.entries(schema?.properties ?? {})
     .filter(([k]) => !k.startsWith('!'))
@@ -131,22 +131,22 @@ export function argumentList(schema: any): string {
     .join(', ');
 }
 
-function typeName(s: any): string {
+function typeName(s: Schema | undefined): string {
   if (!s || typeof s !== 'object') return 'any';
   if (Array.isArray(s.enum)) return s.enum.map((v: unknown) => JSON.stringify(v)).join('|');
   if (s.const !== undefined) return JSON.stringify(s.const);
   const alts = s.anyOf ?? s.oneOf;
   if (Array.isArray(alts)) return [...new Set(alts.map(typeName))].join('|');
   const t = Array.isArray(s.type) ? s.type.join('|') : s.type;
-  if (t === 'array') return `${typeName(s.items)}[]`;
+  if (t === 'array') return `${typeName(Array.isArray(s.items) ? undefined : s.items)}[]`;
   return t ?? 'any';
 }
 
 /** `tester schema`: the JSON Schema of definition files for the configured plugins, on stdout. */
 export async function schema(o: { config?: string }): Promise<number> {
   const { registry, plugins, paramsSchema } = await bootPlugins({ configPath: o.config, dataDir: '.tester' }, quietLog);
-  const d = describeOperations(registry, () => plugins, paramsSchema)() as any;
-  const argumentsOf = new Map(registry.operations().map(([, op]) => [op.def.type, op.validate.schema as Record<string, unknown>]));
+  const d = describeOperations(registry, () => plugins, paramsSchema)();
+  const argumentsOf = new Map(registry.operations().map(([, op]) => [op.def.type, op.validate.schema as Schema]));
   process.stdout.write(JSON.stringify(definitionSchema(d, (t) => argumentsOf.get(t))) + '\n');
   return 0;
 }

@@ -1,10 +1,12 @@
 // Files written from a result record: `tester run --junit/--csv/--html FILE` at the end of a run, and
 // `tester report RESULT.json` for a record saved with `tester run --json > RESULT.json` (or `tester query --json`).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { junitXml } from '../report/junit.js';
 import { statsCsv } from '../report/csv.js';
 import { htmlReport } from '../report/html.js';
 import { UsageError } from '../usage-error.js';
+import { readRecordFile } from '../record-file.js';
+import type { RunRecord } from '../../core/api/index.js';
 
 export interface ReportOutputs {
   junit?: string;
@@ -13,7 +15,7 @@ export interface ReportOutputs {
 }
 
 /** Write each requested file; one line per file on stderr. */
-export async function writeReports(rec: any, o: ReportOutputs): Promise<void> {
+export async function writeReports(rec: RunRecord, o: ReportOutputs): Promise<void> {
   const files: Array<[string | undefined, string, () => string | Promise<string>]> = [
     [o.junit, 'JUnit XML', () => junitXml(rec)],
     [o.csv, 'per-second CSV', () => statsCsv(rec)],
@@ -32,15 +34,7 @@ export async function writeReports(rec: any, o: ReportOutputs): Promise<void> {
 
 /** `tester report RESULT.json`: the record as QueryTest gave it (a saved `--json` output). */
 export async function report(file: string, o: ReportOutputs & { output?: string }): Promise<number> {
-  let rec: any;
-  try {
-    rec = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new UsageError(`cannot read a result record from ${file}: ${(e as Error).message}`);
-  }
-  if (!rec || typeof rec !== 'object' || typeof rec.run_id !== 'string' || !rec.counts) {
-    throw new UsageError(`${file} is not a result record (tester run --json, tester query --json): it has no run_id and counts`);
-  }
+  const rec = readRecordFile(file);
   const outputs = { ...o, html: o.output ?? o.html };
   if (!outputs.html && !outputs.junit && !outputs.csv) throw new UsageError('nothing to write: give -o report.html, --junit FILE or --csv FILE');
   await writeReports(rec, outputs);

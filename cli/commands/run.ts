@@ -9,6 +9,7 @@ import { DefinitionFile } from '../definition-file.js';
 import { UsageError } from '../usage-error.js';
 import { MAX_SLICES } from '../../core/engine/slice.js';
 import { writeReports, type ReportOutputs } from './report.js';
+import type { RunRecord } from '../../core/api/index.js';
 
 export interface RunOptions {
   host: string;
@@ -30,7 +31,7 @@ export interface RunOptions {
 export { UsageError };
 
 /** The params object of a definition file; syntax errors are reported with line and column. */
-export function readDefinition(file: string): Record<string, unknown> {
+function readDefinition(file: string): Record<string, unknown> {
   return DefinitionFile.read(file).value;
 }
 
@@ -46,7 +47,7 @@ export function parseSlice(text: string): { index: number; count: number } {
 }
 
 /** A run id of its own for each run of a definition without one: the file's name, the time and a random part. */
-export function freshRunId(file: string): string {
+function freshRunId(file: string): string {
   return `${basename(file).replace(/\.json$/, '')}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 }
 
@@ -89,7 +90,7 @@ export interface FollowOptions {
  * terminal, one line every 5 s otherwise). `tester run` cancels the run on SIGINT and after `timeout`;
  * `tester watch` only stops watching. Resolves the final record, or an exit code when the service fails us.
  */
-export async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: { cancelOnSigint: boolean; timeout?: string }): Promise<any> {
+async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: { cancelOnSigint: boolean; timeout?: string }): Promise<RunRecord | number> {
   const t0 = Date.now();
   const tty = process.stderr.isTTY;
   let lastPrint = 0;
@@ -102,7 +103,7 @@ export async function follow(target: RpcTarget, runId: string, o: FollowOptions,
   };
   if (opts.cancelOnSigint) process.on('SIGINT', onSigint);
   const deadline = opts.timeout ? t0 + Number(opts.timeout) * 1000 : Infinity;
-  let rec: any;
+  let rec: RunRecord;
   try {
     for (;;) {
       let q;
@@ -142,10 +143,10 @@ export async function follow(target: RpcTarget, runId: string, o: FollowOptions,
 }
 
 /** The end of a followed run: pcap and report files, the record (--json) or the summary; the verdict's exit code. */
-export async function finish(rec: any, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
+async function finish(rec: RunRecord, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
   if (o.pcap) {
-    const msgs = (rec.first_call?.messages ?? []).filter((m: any) => m.hex && m.dissector);
-    writePcap(o.pcap, msgs.map((m: any) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
+    const msgs = (rec.first_call?.messages ?? []).flatMap((m) => (m.hex && m.dissector ? [{ dissector: m.dissector, hex: m.hex, time: m.time }] : []));
+    writePcap(o.pcap, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
     process.stderr.write(`wrote ${msgs.length} messages of the first instance to ${o.pcap}\n`);
   }
   await writeReports(rec, o);

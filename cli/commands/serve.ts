@@ -42,7 +42,7 @@ export function flagsOf(cmd: Command): Map<string, FlagInfo> {
  * that flag (the command line wins). Values as the flags take them: lists for variadic flags; the check that
  * follows types them.
  */
-export function applyConfig(o: Record<string, unknown>, cmd: Command | undefined): { plugins?: PluginConfigEntry[]; pluginsBaseDir?: string } {
+function applyConfig(o: Record<string, unknown>, cmd: Command | undefined): { plugins?: PluginConfigEntry[]; pluginsBaseDir?: string } {
   const file = o.config as string | undefined;
   if (!file) return {};
   const flags = cmd ? flagsOf(cmd) : new Map<string, FlagInfo>();
@@ -66,7 +66,7 @@ export function applyConfig(o: Record<string, unknown>, cmd: Command | undefined
 }
 
 /** The service's options from the command's: the config's plugins, the token read, the store's default file. */
-export function testerOptions(o: Record<string, unknown>, cmd?: Command): TesterOptions {
+function testerOptions(o: Record<string, unknown>, cmd?: Command): TesterOptions {
   const fromFile = applyConfig(o, cmd);
   // commander's value of --store when neither --store FILE nor --no-store was given
   if (o.store === true) delete o.store;

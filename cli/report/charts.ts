@@ -1,6 +1,6 @@
 // The HTML report's charts, drawn in the browser with uPlot (inlined into the page): this function runs in the
 // page, from its source text (`drawCharts.toString()`), so it may use nothing but its arguments and the DOM.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import type uPlot from 'uplot';
 
 export interface ChartData {
   seconds: number[];
@@ -15,16 +15,16 @@ export interface ChartData {
   distribution: Array<[number, number]>;
 }
 
-export function drawCharts(uPlot: any, d: ChartData, doc: Document): void {
+export function drawCharts(UPlot: typeof uPlot, d: ChartData, doc: Document): void {
   const width = (el: HTMLElement) => Math.max(320, Math.min(1100, el.clientWidth || 900));
-  const plot = (id: string, opts: any, data: any[]) => {
+  const plot = (id: string, opts: Omit<uPlot.Options, 'width' | 'height'>, data: uPlot.AlignedData) => {
     const el = doc.getElementById(id);
     if (!el) return;
     if (!data[0].length) {
       el.textContent = 'no data: nothing happened in a whole second of this run';
       return;
     }
-    new uPlot({ width: width(el), height: 260, ...opts }, data, el);
+    new UPlot({ width: width(el), height: 260, ...opts }, data, el);
   };
   const secondsAxis = { label: 'second of the run', incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600] };
   plot(
@@ -58,8 +58,8 @@ export function drawCharts(uPlot: any, d: ChartData, doc: Document): void {
     'chart-distribution',
     {
       scales: { x: { time: false } },
-      axes: [{ label: 'percentile', values: (_u: any, ticks: number[]) => ticks.map((t) => names[t] ?? '') , splits: () => names.map((_n, i) => i) }, { label: 'ms' }],
-      series: [{ label: 'percentile', value: (_u: any, v: number) => names[v] ?? '' }, { label: 'latency ms', stroke: '#1f77b4', width: 2, fill: 'rgba(31,119,180,0.12)', points: { show: true, size: 6 } }],
+      axes: [{ label: 'percentile', values: (_u: uPlot, ticks: number[]) => ticks.map((t) => names[t] ?? '') , splits: () => names.map((_n, i) => i) }, { label: 'ms' }],
+      series: [{ label: 'percentile', value: (_u: uPlot, v: number) => names[v] ?? '' }, { label: 'latency ms', stroke: '#1f77b4', width: 2, fill: 'rgba(31,119,180,0.12)', points: { show: true, size: 6 } }],
     },
     [d.distribution.map((_x, i) => i), d.distribution.map(([, ms]) => ms)],
   );

@@ -2,6 +2,7 @@
 // since the run started (the record's buckets), the counts of that second, the latency percentiles of the
 // instances that finished in it, the target rate of a linear run, and running totals.
 import { linearCps, targetRateAt } from '../../core/engine/rates.js';
+import type { RunRecord } from '../../core/api/index.js';
 
 const COLUMNS = [
   'second',
@@ -23,12 +24,12 @@ const COLUMNS = [
 ] as const;
 
 /** The target start rate of a linear run during second `s` (mid-second); '' for other distributions. */
-function target(rec: any, s: number): string {
+function target(rec: RunRecord, s: number): string {
   const cps = linearCps(rec);
   return cps ? String(Math.round(targetRateAt(cps, s + 0.5) * 100) / 100) : '';
 }
 
-export function statsCsv(rec: any): string {
+export function statsCsv(rec: RunRecord): string {
   const t0 = Array.isArray(rec.time_start) ? Number(rec.time_start[0]) * 1000 + Number(rec.time_start[1]) / 1000 : undefined;
   const total = { started: 0, finished: 0, failed: 0, aborted: 0, dropped: 0 };
   const rows = [COLUMNS.join(',')];

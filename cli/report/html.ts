@@ -9,6 +9,10 @@ import { createRequire } from 'node:module';
 import { drawCharts, type ChartData } from './charts.js';
 import { crossedThresholds, groupProblems, instancesPassed, passed } from './verdict.js';
 import { linearCps, targetRateAt } from '../../core/engine/rates.js';
+import type { RunRecord } from '../../core/api/index.js';
+
+type FirstCall = NonNullable<RunRecord['first_call']>;
+type Message = FirstCall['messages'][number];
 
 const require = createRequire(import.meta.url);
 let uplot: { js: string; css: string } | undefined;
@@ -46,8 +50,8 @@ export function hexDump(hex: string): string {
   return lines.join('\n');
 }
 
-function chartData(rec: any): ChartData {
-  const b: any[] = rec.buckets ?? [];
+function chartData(rec: RunRecord): ChartData {
+  const b = rec.buckets ?? [];
   const cps = linearCps(rec);
   return {
     seconds: b.map((x) => x.second),
@@ -69,7 +73,7 @@ function table(head: string[], rows: string[][], cls = ''): string {
     .join('')}</tbody></table>`;
 }
 
-function outcome(rec: any): string {
+function outcome(rec: RunRecord): string {
   const c = rec.counts ?? {};
   const cards: Array<[string, unknown, string]> = [
     ['started', c.started, ''],
@@ -80,25 +84,25 @@ function outcome(rec: any): string {
     ['dropped', c.dropped, c.dropped ? 'bad' : ''],
   ];
   const target = rec.distribution?.type === 'linear' ? rec.distribution.cps?.rate : undefined;
-  const li = rec.latency?.instance ?? {};
+  const li = rec.latency?.instance;
   return `<section id="outcome"><h2>Outcome</h2><div class="cards">${cards
     .map(([k, v, cls]) => `<div class="card ${cls}" data-count="${escapeHtml(k)}"><div class="v">${num(v ?? 0)}</div><div class="k">${k}</div></div>`)
     .join('')}</div>
 <p>Achieved rate <b>${num(rec.rate)}</b> instances/s${target !== undefined ? ` (target <b>${num(target)}</b>/s)` : ''}; at most ${num(rec.max_in_progress)} in progress; duration ${typeof rec.duration === 'number' ? `${num(rec.duration)} s` : '-'}.
-Instance latency${li.count ? `: p50 <b>${num(li.p50)}</b> ms, p90 ${num(li.p90)} ms, p99 <b>${num(li.p99)}</b> ms, max ${num(li.max)} ms, mean ${num(li.mean)} ms (${num(li.count)} instances, from each one's scheduled start)` : ': none finished'}.</p></section>`;
+Instance latency${li?.count ? `: p50 <b>${num(li.p50)}</b> ms, p90 ${num(li.p90)} ms, p99 <b>${num(li.p99)}</b> ms, max ${num(li.max)} ms, mean ${num(li.mean)} ms (${num(li.count)} instances, from each one's scheduled start)` : ': none finished'}.</p></section>`;
 }
 
-function thresholds(rec: any): string {
+function thresholds(rec: RunRecord): string {
   const list = rec.thresholds ?? [];
   if (!list.length) return '';
   return `<section id="thresholds"><h2>Thresholds</h2>${table(
     ['', 'threshold', 'measured', 'bound'],
-    list.map((t: any) => [t.ok ? '<span class="ok">✓</span>' : '<span class="bad">✗ crossed</span>', `<code>${escapeHtml(t.expr)}</code>`, `${escapeHtml(t.metric)} = ${t.value === null ? 'nothing measured' : num(t.value)}`, num(t.bound)]),
+    list.map((t) => [t.ok ? '<span class="ok">✓</span>' : '<span class="bad">✗ crossed</span>', `<code>${escapeHtml(t.expr)}</code>`, `${escapeHtml(t.metric)} = ${t.value === null ? 'nothing measured' : num(t.value)}`, num(t.bound)]),
   )}</section>`;
 }
 
-function operations(rec: any): string {
-  const ops = Object.entries(rec.latency?.operations ?? {}) as Array<[string, any]>;
+function operations(rec: RunRecord): string {
+  const ops = Object.entries(rec.latency?.operations ?? {});
   if (!ops.length) return '';
   const max = Math.max(...ops.map(([, v]) => v.p99 || 0), 1e-9);
   return `<section id="operations"><h2>Latency per operation type</h2>${table(
@@ -108,7 +112,7 @@ function operations(rec: any): string {
   )}</section>`;
 }
 
-function problems(rec: any): string {
+function problems(rec: RunRecord): string {
   const parts: string[] = [];
   for (const [title, list] of [['First fails', rec.first_fails], ['First aborts', rec.first_aborts]] as const) {
     if (list?.length) parts.push(`<h3>${title} (grouped by reason)</h3><ul class="problems">${groupProblems(list).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`);
@@ -117,14 +121,20 @@ function problems(rec: any): string {
   return parts.length ? `<section id="problems"><h2>Problems</h2>${parts.join('')}</section>` : '';
 }
 
+/** The latency distribution's percentiles as one row of a table. */
+function distributionTable(distribution: Array<[number, number]>): string {
+  if (!distribution.length) return '';
+  return table(['percentile', ...distribution.map(([p]) => (p === 0 ? 'min' : p === 100 ? 'max' : `p${p}`))], [['ms', ...distribution.map(([, v]) => num(v))]]);
+}
+
 const LANE_GAP = 220;
 const MARGIN = 90;
 
 /** The first instance's messages as a ladder: lifelines for the tester and each peer, one arrow per message. */
-function ladder(rec: any): string {
+function ladder(rec: RunRecord): string {
   const fc = rec.first_call;
-  const msgs: any[] = fc?.messages ?? [];
-  const checks: any[] = fc?.check_log ?? [];
+  const msgs = fc?.messages ?? [];
+  const checks = fc?.check_log ?? [];
   if (!fc) return '<section id="ladder"><h2>First instance</h2><p>No detailed record (the first instance did not start).</p></section>';
   // A message without a peer came in the same wire message as the one before it (several components of one
   // protocol message): it belongs to that message's peer.
@@ -135,7 +145,7 @@ function ladder(rec: any): string {
     lastPeer.set(m.protocol, p);
     peers.push(p);
   }
-  const peerOf = (m: any) => peers[msgs.indexOf(m)]!;
+  const peerOf = (m: Message) => peers[msgs.indexOf(m)]!;
   const lanes = ['tester', ...new Set(peers)];
   const width = MARGIN * 2 + LANE_GAP * Math.max(1, lanes.length - 1);
   const x = (lane: string) => MARGIN + LANE_GAP * lanes.indexOf(lane);
@@ -187,13 +197,13 @@ footer{margin-top:32px;color:#888;font-size:12px}
 `;
 
 /** The whole page. */
-export function htmlReport(rec: any, opts: { generatedAt?: Date } = {}): string {
+export function htmlReport(rec: RunRecord, opts: { generatedAt?: Date } = {}): string {
   const { js, css } = uplotAssets();
   const running = rec.completed !== 1 && rec.state === 'running';
   const ok = passed(rec);
   const crossed = crossedThresholds(rec).length;
   const verdict = running ? ['running', 'RUNNING'] : ok ? ['pass', 'PASSED'] : ['fail', `NOT PASSED${crossed && instancesPassed(rec) ? ` (${crossed} threshold${crossed > 1 ? 's' : ''} crossed)` : ''}`];
-  const d = rec.distribution ?? {};
+  const d: Partial<RunRecord['distribution']> = rec.distribution ?? {};
   const dist = d.type === 'linear' ? `linear, ${num(d.total)} instances, backlog ${num(d.backlog)}, ${num(d.cps?.start)} → ${num(d.cps?.rate)}/s over ${num(d.cps?.ramp_secs)} s (${escapeHtml(d.cps?.arrival)})` : d.type === 'load' ? `load, ${num(d.total)} instances, backlog ${num(d.backlog)}` : 'single';
   const started = Number.isFinite(secs(rec.time_start)) ? new Date(secs(rec.time_start) * 1000).toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '';
   const data = scriptText(JSON.stringify(chartData(rec)).replace(/</g, '\\u003c'));
@@ -214,7 +224,7 @@ ${thresholds(rec)}
 <section id="rate"><h2>Start rate per second: achieved${d.type === 'linear' ? ' and target' : ''}</h2><div class="chart" id="chart-rate"></div></section>
 <section id="latency"><h2>Instance latency per second (p50, p99 of the instances that finished in it)</h2><div class="chart" id="chart-latency"></div></section>
 <section id="distribution"><h2>Latency distribution (all instances)</h2><div class="chart" id="chart-distribution"></div>
-${(rec.latency?.distribution ?? []).length ? table(['percentile', ...(rec.latency.distribution as Array<[number, number]>).map(([p]) => (p === 0 ? 'min' : p === 100 ? 'max' : `p${p}`))], [['ms', ...(rec.latency.distribution as Array<[number, number]>).map(([, v]) => num(v))]]) : ''}</section>
+${distributionTable(rec.latency?.distribution ?? [])}</section>
 ${operations(rec)}
 ${problems(rec)}
 ${ladder(rec)}

@@ -4,11 +4,16 @@
 // measured value). The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
 import { hostname } from 'node:os';
 import { groupProblems, instancesPassed } from './verdict.js';
+import type { RunRecord } from '../../core/api/index.js';
+
+/** A character XML 1.0 cannot carry: the complement of its Char production (tab, newline, CR and the printable ranges). */
+// oxlint-disable-next-line no-control-regex -- the class names the control characters XML allows, to replace the others
+const NOT_XML_CHAR = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** XML 1.0 text: escaped, and without the characters XML cannot carry (control characters other than tab/newline). */
 export function xmlText(s: string): string {
   return s
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(NOT_XML_CHAR, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -37,7 +42,7 @@ interface Case {
   error?: { type: string; message: string; text: string };
 }
 
-function instancesCase(rec: any, suite: string): Case {
+function instancesCase(rec: RunRecord, suite: string): Case {
   const c = rec.counts ?? {};
   const base = { name: `instances (${rec.distribution?.type ?? 'single'})`, classname: suite, time: seconds(rec.duration) };
   if (instancesPassed(rec)) return base;
@@ -49,7 +54,7 @@ function instancesCase(rec: any, suite: string): Case {
   return { ...base, failure: { type: 'instances', message: `${counts}${first ? `; first: ${first.text}` : ''}`, text } };
 }
 
-function thresholdCase(t: any, suite: string): Case {
+function thresholdCase(t: NonNullable<RunRecord['thresholds']>[number], suite: string): Case {
   const base = { name: `threshold ${t.expr}`, classname: `${suite}.thresholds`, time: '0.000' };
   if (t.ok) return base;
   const measured = t.value === null ? 'nothing measured' : `${t.metric} = ${t.value}`;
@@ -57,9 +62,9 @@ function thresholdCase(t: any, suite: string): Case {
 }
 
 /** The JUnit XML document of one result record. */
-export function junitXml(rec: any): string {
+export function junitXml(rec: RunRecord): string {
   const suite = `tester.${rec.run_id}`;
-  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t: any) => thresholdCase(t, suite))];
+  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite))];
   const failures = cases.filter((c) => c.failure).length;
   const errors = cases.filter((c) => c.error).length;
   const time = seconds(rec.duration);
@@ -69,7 +74,7 @@ export function junitXml(rec: any): string {
     ['distribution', JSON.stringify(rec.distribution ?? {})],
     ['rate', rec.rate],
     ...Object.entries(rec.counts ?? {}).map(([k, v]) => [`count.${k}`, v] as [string, unknown]),
-    ...['p50', 'p90', 'p99', 'max'].map((k) => [`latency_ms.${k}`, rec.latency?.instance?.[k]] as [string, unknown]),
+    ...(['p50', 'p90', 'p99', 'max'] as const).map((k) => [`latency_ms.${k}`, rec.latency?.instance?.[k]] as [string, unknown]),
   ];
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,19 +1,23 @@
 // The verdict of a result record, shared by the summary, JUnit and the HTML report: completed with every instance
 // passed and every threshold holding; and first fails/aborts grouped by text.
+import type { RunRecord } from '../../core/api/index.js';
+
+type Threshold = NonNullable<RunRecord['thresholds']>[number];
 
 /** The verdict `tester run` exits with: completed, every instance passed, every threshold holds. */
-export function passed(rec: any): boolean {
+export function passed(rec: RunRecord): boolean {
   return instancesPassed(rec) && crossedThresholds(rec).length === 0;
 }
 
 /** Completed, something started, nothing failed, aborted, cancelled or dropped. */
-export function instancesPassed(rec: any): boolean {
+export function instancesPassed(rec: RunRecord): boolean {
   const c = rec.counts ?? {};
   return rec.state === 'completed' && (c.failed ?? 0) + (c.aborted ?? 0) + (c.dropped ?? 0) + (c.cancelled ?? 0) === 0 && (c.started ?? 0) > 0;
 }
 
-export function crossedThresholds(rec: any): any[] {
-  return (rec.thresholds ?? []).filter((t: any) => !t.ok);
+/** The thresholds the run crossed. */
+export function crossedThresholds(rec: RunRecord): Threshold[] {
+  return (rec.thresholds ?? []).filter((t) => !t.ok);
 }
 
 /** first_fails / first_aborts grouped by operation and text: `3× op 1: wrong balance (instances 3, 5, 9)`. */

@@ -111,7 +111,7 @@ export interface OperationContext<G = unknown> {
   /** Record an abort check and end the instance (throws an InstanceAbort). */
   abort(text: string): never;
   /**
-   * Match expected fields against a received message (DESIGN §3): each given field must equal the received
+   * Match expected fields against a received message (docs/definitions.md "Inbound matching"): each given field must equal the received
    * value; null means "must be absent"; a leading `!` negates ("must not equal", with null "must be present").
    * Writes one pass/fail check per field; returns false when any failed. Keys listed in `ignore` are skipped.
    * `show` renders a value of a field in the check text (e.g. an enumerated value with its name); undefined falls
@@ -150,7 +150,7 @@ export interface PrepareContext<G = unknown> {
 
 export type Direction = 'send' | 'receive' | 'local';
 
-export interface OperationDefinition<A = any, G = any> {
+export interface OperationDefinition<A = unknown, G = unknown> {
   /** `<family>.<role>_<to|from>_<peer>.<Name>`, or a bare name for the operations of a built-in plugin. */
   type: string;
   /** Other names accepted for the same operation (an older or shorter spelling, e.g. `fam.Request` for `fam.to_peer.Request`). */

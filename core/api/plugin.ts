@@ -5,8 +5,8 @@ import type { OperationDefinition } from './operation.js';
 import type { GatewayDefinition, GatewayInstance } from './gateway.js';
 import type { ServiceHooks } from '../hooks.js';
 
-/** A jexl function or transform a plugin adds, named `<plugin>_<name>`. */
-export type ExpressionFunction = (...args: any[]) => unknown;
+/** A jexl function or transform a plugin adds, named `<plugin>_<name>`: its arguments are whatever the expression passes. */
+export type ExpressionFunction = (...args: unknown[]) => unknown;
 
 /** An ExecuteTest top-level param a plugin owns (validated with its schema; listed by DescribeOperations). */
 export interface ParamDefinition {
@@ -86,7 +86,7 @@ export type CliValues<D extends CliOptions> = {
  * `tester <name> --help` from the description, `help`, the options and `helpAfter`. Every command also takes
  * `--config FILE`, the plugins.json the CLI reads to find it; `run` gets the plugin's options from that file.
  */
-export interface CliCommand<P = any, D extends CliOptions = CliOptions> {
+export interface CliCommand<P = unknown, D extends CliOptions = CliOptions> {
   /** One line, listed by `tester --help` and heading the command's help. */
   description: string;
   /** Text of `tester <name> --help` between the description and the options: what it does, its defaults. */
@@ -100,7 +100,7 @@ export interface CliCommand<P = any, D extends CliOptions = CliOptions> {
   run(options: CliValues<D>, pluginOptions: P, operands: string[]): Promise<number>;
 }
 
-export interface PluginDefinition<O = any, E = unknown> {
+export interface PluginDefinition<O = unknown, E = unknown> {
   name: string;
   version: string;
   description?: string;

@@ -1,4 +1,4 @@
-// The result record (DESIGN §5: QueryTest, CancelTest, `tester run --json`), declared once: this TypeBox schema is
+// The result record (docs/methods.md: QueryTest, CancelTest, `tester run --json`), declared once: this TypeBox schema is
 // the JSON Schema published as docs/record.schema.json (`npm run docs`) and the static type the kernel, the
 // built-ins and the CLI read records with. Every record the service answers validates against it
 // (test/core/api/record.test.ts, with an independent validator).
@@ -9,16 +9,16 @@ const Nat = Type.Integer({ minimum: 0 });
 const SecUsec = Type.Tuple([Nat, Nat], { description: '[seconds, microseconds] since the epoch' });
 const Opt = <T extends TSchema>(s: T) => Type.Optional(s);
 
-export const RunStateSchema = Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('cancelled'), Type.Literal('aborted'), Type.Literal('interrupted')]);
+const RunStateSchema = Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('cancelled'), Type.Literal('aborted'), Type.Literal('interrupted')]);
 
-export const CountsSchema = Type.Object(
+const CountsSchema = Type.Object(
   { started: Nat, finished: Nat, passed: Nat, failed: Nat, aborted: Nat, cancelled: Nat, dropped: Nat },
   { description: 'Instances by outcome; dropped: due while the backlog was full (linear)' },
 );
 
 const CpsSchema = Type.Object({ start: Type.Number(), rate: Type.Number(), ramp_secs: Type.Number(), arrival: Opt(Type.Union([Type.Literal('uniform'), Type.Literal('poisson')])) });
 
-export const DistributionRecordSchema = Type.Object({
+const DistributionRecordSchema = Type.Object({
   type: Type.Union([Type.Literal('single'), Type.Literal('load'), Type.Literal('linear')]),
   total: Opt(Nat),
   backlog: Opt(Nat),
@@ -28,7 +28,7 @@ export const DistributionRecordSchema = Type.Object({
 /** A run's first fails or aborts: instance ($n, -1 for the run itself), operation index, text, when. */
 const ProblemSchema = Type.Object({ idx: Type.Integer(), op_idx: Type.Integer(), text: Type.String(), time: SecUsec });
 
-export const LatencySummarySchema = Type.Object(
+const LatencySummarySchema = Type.Object(
   { count: Nat, p50: Type.Number(), p90: Type.Number(), p99: Type.Number(), max: Type.Number(), mean: Type.Number() },
   { description: 'Milliseconds, from each instance\'s scheduled start (no coordinated omission)' },
 );
@@ -83,7 +83,7 @@ const MessageEntrySchema = Type.Object(
 );
 const OutcomeSchema = Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('aborted'), Type.Literal('cancelled')]);
 
-export const FirstCallSchema = Type.Object({
+const FirstCallSchema = Type.Object({
   index: Nat,
   outcome: Opt(OutcomeSchema),
   time_start: SecUsec,
@@ -153,11 +153,10 @@ export const RunRecordSchema = Type.Object(
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://tester.local/record.schema.json',
     title: 'Test Run result record',
-    description: 'What QueryTest and CancelTest answer (DESIGN §5). Fields may be added; clients must ignore those they do not know.',
+    description: 'What QueryTest and CancelTest answer (docs/methods.md). Fields may be added; clients must ignore those they do not know.',
     additionalProperties: true,
   },
 );
 
 /** A Test Run's result record. */
 export type RunRecord = Static<typeof RunRecordSchema>;
-export type RunCountsRecord = Static<typeof CountsSchema>;

@@ -75,23 +75,13 @@ export interface Distribution {
   slice?: Slice & { total: number; backlog: number; rate: number; start: number };
 }
 
-/** Instances of a run by outcome. */
-export interface RunCounts {
-  started: number;
-  finished: number;
-  passed: number;
-  failed: number;
-  aborted: number;
-  cancelled: number;
-  dropped: number;
-}
-
 /** A run's line in ListTests, and what the metrics read at each scrape: cheap, no percentiles. */
 export interface RunSummary {
   run_id: string;
   state: RunState;
   completed: 0 | 1;
-  counts: RunCounts;
+  /** Instances of a run by outcome. */
+  counts: RunRecord['counts'];
   in_progress: number;
   time_start: [number, number];
   rate: number;

@@ -1,4 +1,4 @@
-// Wall-clock time with microseconds, as the anchor reports it: [sec, usec].
+// Wall-clock time with microseconds, as the result record gives times: [sec, usec].
 export type SecUsec = [number, number];
 
 export function nowMs(): number {

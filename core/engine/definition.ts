@@ -94,11 +94,21 @@ export async function compileDefinitionSliced(params: JsonObject, registry: Regi
   }
 }
 
-/** The compilation, one step per operation (yield), so that a caller may pause between them. */
-function* compiling(params: JsonObject, registry: Registry, limits: CompileLimits, problems?: TesterError[]): Generator<void, CompiledDefinition> {
-  const runId = params.run_id as string;
-  const rawOps = params.operations as JsonObject[];
-  const attempt = <T>(fn: () => T): T => {
+/** What every operation of a definition is compiled against. */
+interface OpContext {
+  params: JsonObject;
+  registry: Registry;
+  /** The definition's branch labels (targets are checked against them in prepare()). */
+  labels: ReadonlySet<string>;
+  /** The gateway instances the operations use, gathered as they are compiled. */
+  gateways: Set<GatewayInstance>;
+  /** Every problem found, when the caller collects them all (`tester validate`). */
+  problems: TesterError[] | undefined;
+}
+
+/** Run `fn`; with `problems`, a TesterError it throws is collected there instead (and undefined returned). */
+function attemptWith(problems: TesterError[] | undefined) {
+  return <T>(fn: () => T): T => {
     if (!problems) return fn();
     try {
       return fn();
@@ -108,72 +118,31 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
       return undefined as T;
     }
   };
+}
 
+/** The compilation, one step per operation (yield), so that a caller may pause between them. */
+function* compiling(params: JsonObject, registry: Registry, limits: CompileLimits, problems?: TesterError[]): Generator<void, CompiledDefinition> {
+  const rawOps = params.operations as JsonObject[];
+  const attempt = attemptWith(problems);
   // Labels first: branch targets are checked against them in prepare().
-  const labels = new Map<string, number>();
-  rawOps.forEach((o, i) => {
-    const l = o.label as string | undefined;
-    if (l === undefined) return;
-    if (labels.has(l)) attempt(() => { throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`); });
-    else labels.set(l, i);
-  });
-
-  const gateways = new Set<GatewayInstance>();
-  const labelSet: ReadonlySet<string> = new Set(labels.keys());
+  const labels = branchLabels(rawOps, attempt);
+  const cx: OpContext = { params, registry, labels: new Set(labels.keys()), gateways: new Set(), problems };
   const ops: CompiledOp[] = [];
   for (let i = 0; i < rawOps.length; i++) {
-    ops.push(attempt(() => compileOp(rawOps[i]!, i, params, registry, labels, labelSet, gateways, problems)));
+    ops.push(attempt(() => compileOp(rawOps[i]!, i, cx)));
     yield;
   }
-
-  // vars: in order; values may be expressions over $n, $g and the vars before them.
-  const vars: Array<[string, Template]> = [];
-  const varsObj = (params.vars ?? {}) as JsonObject;
-  for (const [k, v] of Object.entries(varsObj)) {
-    const path = /^[A-Za-z_$][\w$]*$/.test(k) ? `vars.${k}` : `vars[${JSON.stringify(k)}]`;
-    attempt(() => {
-      const t = compileTemplate(v, path);
-      if (!t.dynamic) checkSize(t.render(null as never), expressionLimits().maxValueBytes, path);
-      vars.push([k, t]);
-    });
-  }
+  const vars = compileVars((params.vars ?? {}) as JsonObject, attempt);
   const exprState = new RunExprState();
-
   const distribution = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits, params.slice as JsonObject | undefined));
   // $n of the run's first instance (not 0 in a slice other than the first)
   const n0 = instanceNumber(distribution?.slice, 0);
-
-  // Lock keys: expressions over the initial vars ($v of instance 0).
-  const lockKeys: string[] = [];
-  const locks = (params.locks ?? []) as Array<{ key: string }>;
-  // With locks, instance 0's vars are evaluated once, here, and instance 0 starts from them: a var with a side
-  // effect (sequence, random digits) must lock the very value the instance uses.
-  let vars0: JsonObject | undefined;
-  if (locks.length && !problems?.length) {
-    let v0: JsonObject;
-    try {
-      v0 = vars0 = initialVars(vars, n0, {}, exprState);
-    } catch (e) {
-      throw invalid('vars', `cannot evaluate for the lock keys: ${(e as Error).message}`);
-    }
-    locks.forEach((l, i) => {
-      const t = compileTemplate(l.key, `locks[${i}].key`);
-      let key: Json;
-      try {
-        key = t.render({ $v: v0, $g: {}, $i: {}, $n: n0, run: exprState });
-      } catch (e) {
-        throw invalid(`locks[${i}].key`, `cannot evaluate: ${(e as Error).message}`);
-      }
-      if (key === null || key === '' || typeof key === 'object') throw invalid(`locks[${i}].key`, `evaluates to ${JSON.stringify(key)}, not a key`);
-      lockKeys.push(String(key));
-    });
-  }
-
+  const { lockKeys, vars0 } = problems?.length ? { lockKeys: [], vars0: undefined } : compileLocks((params.locks ?? []) as Array<{ key: string }>, vars, n0, exprState);
   const traceLevel = (params.trace_level ?? 0) as TraceLevel;
   const thresholds = distribution ? attempt(() => compileThresholds(params.thresholds as string[] | undefined, distribution)) : [];
   if (problems?.length) throw problems[0];
   return {
-    runId,
+    runId: params.run_id as string,
     params,
     ops,
     labels,
@@ -185,9 +154,63 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
     traceLevel,
     recordMessages: traceLevel >= 1 || params.trace_messages === 1,
     turbo: params.turbo === 1,
-    gateways: [...gateways],
+    gateways: [...cx.gateways],
     thresholds,
   };
+}
+
+/** Each operation's branch label and its index; a label used twice is a problem. */
+function branchLabels(rawOps: readonly JsonObject[], attempt: ReturnType<typeof attemptWith>): Map<string, number> {
+  const labels = new Map<string, number>();
+  rawOps.forEach((o, i) => {
+    const l = o.label as string | undefined;
+    if (l === undefined) return;
+    if (labels.has(l)) attempt(() => { throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`); });
+    else labels.set(l, i);
+  });
+  return labels;
+}
+
+/** The vars, in order; values may be expressions over $n, $g and the vars before them. */
+function compileVars(varsObj: JsonObject, attempt: ReturnType<typeof attemptWith>): Array<[string, Template]> {
+  const vars: Array<[string, Template]> = [];
+  for (const [k, v] of Object.entries(varsObj)) {
+    const path = /^[A-Za-z_$][\w$]*$/.test(k) ? `vars.${k}` : `vars[${JSON.stringify(k)}]`;
+    attempt(() => {
+      const t = compileTemplate(v, path);
+      if (!t.dynamic) checkSize(t.render(null as never), expressionLimits().maxValueBytes, path);
+      vars.push([k, t]);
+    });
+  }
+  return vars;
+}
+
+/**
+ * Lock keys: expressions over the initial vars ($v of instance 0). With locks, instance 0's vars are evaluated
+ * once, here, and instance 0 starts from them: a var with a side effect (sequence, random digits) must lock the very
+ * value the instance uses.
+ */
+function compileLocks(locks: ReadonlyArray<{ key: string }>, vars: Array<[string, Template]>, n0: number, exprState: RunExprState): { lockKeys: string[]; vars0: JsonObject | undefined } {
+  const lockKeys: string[] = [];
+  if (!locks.length) return { lockKeys, vars0: undefined };
+  let v0: JsonObject;
+  try {
+    v0 = initialVars(vars, n0, {}, exprState);
+  } catch (e) {
+    throw invalid('vars', `cannot evaluate for the lock keys: ${(e as Error).message}`);
+  }
+  locks.forEach((l, i) => {
+    const t = compileTemplate(l.key, `locks[${i}].key`);
+    let key: Json;
+    try {
+      key = t.render({ $v: v0, $g: {}, $i: {}, $n: n0, run: exprState });
+    } catch (e) {
+      throw invalid(`locks[${i}].key`, `cannot evaluate: ${(e as Error).message}`);
+    }
+    if (key === null || key === '' || typeof key === 'object') throw invalid(`locks[${i}].key`, `evaluates to ${JSON.stringify(key)}, not a key`);
+    lockKeys.push(String(key));
+  });
+  return { lockKeys, vars0: v0 };
 }
 
 /**
@@ -251,90 +274,26 @@ function compileWholeDistribution(d: JsonObject, limits: CompileLimits): Distrib
   return { type, total, backlog, rate, start, rampSecs, arrival: (c.arrival as 'uniform' | 'poisson' | undefined) ?? 'uniform' };
 }
 
-function compileOp(
-  o: JsonObject,
-  i: number,
-  params: JsonObject,
-  registry: Registry,
-  labels: Map<string, number>,
-  labelSet: ReadonlySet<string>,
-  gateways: Set<GatewayInstance>,
-  problems?: TesterError[],
-): CompiledOp {
+function compileOp(o: JsonObject, i: number, cx: OpContext): CompiledOp {
   const path = `operations[${i}]`;
   const type = o.type as string;
-  const resolved = registry.resolve(type);
-  if (!resolved) {
-    const all = registry.operations().map(([n]) => n);
-    const close = nearest(type, all);
-    const family = type.split('.')[0];
-    const known = all.filter((n) => n.split('.')[0] === family);
-    const hint = close.length
-      ? `; did you mean ${close.join(', ')}?`
-      : known.length
-        ? `; known ${family} types: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}`
-        : ' (no enabled plugin provides it; see DescribeOperations)';
-    throw invalid(`${path}.type`, `unknown operation type '${type}'${hint}`);
-  }
-  const { op, label: typeLabel } = resolved;
+  const { op, label: typeLabel } = resolveType(type, `${path}.type`, cx.registry);
   const def = op.def;
   const argsPath = `${path}.arguments`;
   const rawArgs = (o.arguments ?? {}) as JsonObject;
-
-  // Static validation: drop errors located at (or inside) an expression; those values are validated per instance.
-  const clone = structuredClone(rawArgs);
-  const problem = checkArguments(op.validate, clone);
-  if (problem === 'invalid') {
-    const found: TesterError[] = [];
-    for (const e of unknownFirst(op.validate.errors ?? [])) {
-      if (isUnderExpression(rawArgs, e.instancePath, def)) continue;
-      const d = describeError(e, argsPath, op.validate.schema);
-      found.push(invalid(d.path, d.message));
-      if (!problems) break;
-    }
-    if (found.length) {
-      problems?.push(...found);
-      throw found[0];
-    }
-  } else if (problem) throw invalid(joinPath(argsPath, problem.path), problem.message);
+  const checked = checkArgumentsStatically(rawArgs, op, argsPath, cx.problems);
   const template = compileTemplate(rawArgs, argsPath, { alwaysExpr: def.expressionArguments, raw: def.rawArguments });
-
-  const gateway = def.gateway ? resolveGateway(def.gateway, typeLabel, params, registry, `${path}.type`) : undefined;
-  if (gateway) gateways.add(gateway);
-
+  const gateway = def.gateway ? resolveGateway(def.gateway, typeLabel, cx.params, cx.registry, `${path}.type`) : undefined;
+  if (gateway) cx.gateways.add(gateway);
   if (def.prepare) {
     try {
-      def.prepare(clone, {
-        params,
-        type,
-        label: typeLabel,
-        opIndex: i,
-        path: argsPath,
-        labels: labelSet,
-        gateway: () => gateway,
-      });
+      def.prepare(checked, { params: cx.params, type, label: typeLabel, opIndex: i, path: argsPath, labels: cx.labels, gateway: () => gateway });
     } catch (e) {
       if (e instanceof TesterError) throw e;
       throw invalid(argsPath, (e as Error).message);
     }
   }
-
-  const tests = ((o.tests ?? []) as JsonObject[]).map((t, j) => {
-    const tt = compileTemplate(t, `${path}.tests[${j}]`);
-    if (!tt.dynamic) {
-      const spec = tt.render(null as never) as unknown as TestSpec;
-      if (spec.type === 'regex') {
-        try {
-          compileRegex(spec.pattern ?? String(spec.value ?? ''));
-        } catch (e) {
-          throw invalid(`${path}.tests[${j}].${spec.pattern !== undefined ? 'pattern' : 'value'}`, (e as Error).message);
-        }
-      }
-      return { template: undefined, spec };
-    }
-    return { template: tt, spec: undefined };
-  });
-
+  const tests = compileTests((o.tests ?? []) as JsonObject[], path);
   return {
     index: i,
     type,
@@ -348,6 +307,62 @@ function compileOp(
     gateway,
     path,
   };
+}
+
+/** The registered operation a type names (an alias, a labelled form); 2002 with the nearest names when none. */
+function resolveType(type: string, path: string, registry: Registry): { op: RegisteredOperation; label: string | undefined } {
+  const resolved = registry.resolve(type);
+  if (resolved) return resolved;
+  const all = registry.operations().map(([n]) => n);
+  const close = nearest(type, all);
+  const family = type.split('.')[0];
+  const known = all.filter((n) => n.split('.')[0] === family);
+  const hint = close.length
+    ? `; did you mean ${close.join(', ')}?`
+    : known.length
+      ? `; known ${family} types: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}`
+      : ' (no enabled plugin provides it; see DescribeOperations)';
+  throw invalid(path, `unknown operation type '${type}'${hint}`);
+}
+
+/**
+ * The arguments validated as far as they can be before any instance runs: errors located at (or inside) an
+ * expression are dropped, those values are validated per instance. A validated copy (numeric strings coerced).
+ */
+function checkArgumentsStatically(rawArgs: JsonObject, op: RegisteredOperation, argsPath: string, problems: TesterError[] | undefined): JsonObject {
+  const clone = structuredClone(rawArgs);
+  const problem = checkArguments(op.validate, clone);
+  if (problem === 'invalid') {
+    const found: TesterError[] = [];
+    for (const e of unknownFirst(op.validate.errors ?? [])) {
+      if (isUnderExpression(rawArgs, e.instancePath, op.def)) continue;
+      const d = describeError(e, argsPath, op.validate.schema);
+      found.push(invalid(d.path, d.message));
+      if (!problems) break;
+    }
+    if (found.length) {
+      problems?.push(...found);
+      throw found[0];
+    }
+  } else if (problem) throw invalid(joinPath(argsPath, problem.path), problem.message);
+  return clone;
+}
+
+/** An operation's tests[]: static ones as specs (their regexes compiled now), the others as templates. */
+function compileTests(tests: readonly JsonObject[], path: string): CompiledOp['tests'] {
+  return tests.map((t, j) => {
+    const tt = compileTemplate(t, `${path}.tests[${j}]`);
+    if (tt.dynamic) return { template: tt, spec: undefined };
+    const spec = tt.render(null as never) as unknown as TestSpec;
+    if (spec.type === 'regex') {
+      try {
+        compileRegex(spec.pattern ?? String(spec.value ?? ''));
+      } catch (e) {
+        throw invalid(`${path}.tests[${j}].${spec.pattern !== undefined ? 'pattern' : 'value'}`, (e as Error).message);
+      }
+    }
+    return { template: undefined, spec };
+  });
 }
 
 /** Arguments without expressions, rendered once (escapes resolved) and validated (numeric strings coerced). */
@@ -379,7 +394,7 @@ function isUnderExpression(raw: JsonObject, pointer: string, def: OperationDefin
  * The gateway instance for an operation: `<kind>_<label>` param, then the gateway's default for the label, then
  * the `<kind>` param, then the configured default (or the first instance).
  */
-export function resolveGateway(kind: string, label: string | undefined, params: JsonObject, registry: Registry, path: string): GatewayInstance {
+function resolveGateway(kind: string, label: string | undefined, params: JsonObject, registry: Registry, path: string): GatewayInstance {
   const g = registry.gateways.get(kind);
   if (!g || g.byName.size === 0) throw invalid(path, `needs a '${kind}' gateway, but no ${kind} instance is configured in plugins.json`);
   let name: string | undefined;

@@ -1,4 +1,4 @@
-// The detailed record of the first instance (`first_call` of DESIGN §5), built by taps on the run's hooks: its
+// The detailed record of the first instance (the record's `first_call`, core/api/record.ts), built by taps on the run's hooks: its
 // check_log, trace_log (per trace_level), the messages it sent and received (decoded fields, hex at trace_level
 // >= 2) and its final vars. Only instance 0 is detailed; the engine calls check/trace/message for it alone.
 // The record is bounded (an instance that loops for a million steps, or receives huge messages, must not make
@@ -16,7 +16,7 @@ export type DetailedRecord = NonNullable<RunRecord['first_call']>;
 type MessageEntry = DetailedRecord['messages'][number];
 
 /** Entries kept per log of the detailed record. */
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 /** Default byte budget of the detailed record (texts, fields, hex, vars). */
 export const DEFAULT_RECORD_BYTES = 8 * 1024 * 1024;
 const MAX_TEXT = 4000;

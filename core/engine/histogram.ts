@@ -1,14 +1,9 @@
 // Latency histograms (HdrHistogram, microsecond resolution, 3 significant digits).
 import * as hdr from 'hdr-histogram-js';
+import type { RunRecord } from '../api/index.js';
 
-export interface LatencySummary {
-  count: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  mean: number;
-}
+/** count, p50, p90, p99, max and mean (ms), as the result record declares them. */
+export type LatencySummary = RunRecord['latency']['instance'];
 
 export class LatencyHistogram {
   private h = hdr.build({
@@ -100,7 +95,7 @@ export class LatencyHistogram {
   scan(percentiles: readonly number[]): { values: number[]; mean: number } {
     const h = this.h as unknown as HdrInternals;
     const n = h.totalCount;
-    const values: number[] = new Array(percentiles.length).fill(0);
+    const values: number[] = percentiles.map(() => 0);
     if (n === 0) return { values, mean: 0 };
     // getValueAtPercentile's count at each percentile: rounded up, guarded against 1-ulp floating error, at least 1
     const at = percentiles.map((p) => {
@@ -150,7 +145,7 @@ interface HdrInternals {
 }
 
 /** The longest latency.hdr text accepted (a histogram with every one of its 23,220 counts in use is ~134,000). */
-export const MAX_ENCODED_CHARS = 256 * 1024;
+const MAX_ENCODED_CHARS = 256 * 1024;
 
 /** The percentiles of the latency distribution in the result record (`latency.distribution`). */
 export const DISTRIBUTION_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100] as const;

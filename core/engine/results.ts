@@ -3,36 +3,12 @@
 import { redactText } from '../redact.js';
 import { STAGE, type RunHookSet } from '../hooks.js';
 import { LatencyHistogram, type LatencySummary } from './histogram.js';
+import type { RunRecord } from '../api/index.js';
 
-export interface Counts {
-  started: number;
-  finished: number;
-  passed: number;
-  failed: number;
-  aborted: number;
-  cancelled: number;
-  dropped: number;
-}
-
-export interface Bucket {
-  second: number;
-  started: number;
-  finished: number;
-  failed: number;
-  aborted: number;
-  dropped: number;
-  p50: number;
-  p99: number;
-  num_calls_started: number;
-  num_calls_finished: number;
-}
-
-export interface Problem {
-  idx: number;
-  op_idx: number;
-  text: string;
-  time: [number, number];
-}
+/** Instances by outcome, per-second buckets, first fails and aborts: as the result record declares them. */
+export type Counts = RunRecord['counts'];
+export type Bucket = RunRecord['buckets'][number];
+export type Problem = RunRecord['first_fails'][number];
 
 /** Entries kept in first_fails and in first_aborts. */
 export const FIRST_N = 10;
@@ -43,16 +19,9 @@ const MAX_BUCKETS = 24 * 3600;
 const BUCKET_PERCENTILES = [50, 99] as const;
 
 /** The record's `latency` without `hdr`. */
-export interface LatencyFigures {
-  instance: LatencySummary;
-  operations: Record<string, LatencySummary>;
-  distribution: Array<[number, number]>;
-}
+export type LatencyFigures = Omit<RunRecord['latency'], 'hdr'>;
 /** The serialised histograms of `latency.hdr`. */
-export interface EncodedHistograms {
-  instance: string;
-  operations: Record<string, string>;
-}
+export type EncodedHistograms = NonNullable<RunRecord['latency']['hdr']>;
 
 
 export class RunResults {

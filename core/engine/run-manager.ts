@@ -171,7 +171,8 @@ export class RunManager {
   sweep(): void {
     const now = performance.now();
     const done: KnownRun[] = [];
-    for (const r of [...this.runs.values()]) {
+    // a Map iterator is live: a run forgotten on the way is not visited, the others are
+    for (const r of this.runs.values()) {
       if (r.completedAt === undefined) continue;
       if (this.expired(r, now)) this.forget(r.runId);
       else done.push(r);

@@ -1,10 +1,12 @@
 // A Test Run: schedules its instances (single, load, linear), enforces the backlog, counts what could not start
-// as dropped, cancels promptly, and produces the result record of DESIGN §5.
+// as dropped, cancels promptly, and produces the result record (docs/methods.md "The result record").
 import type { JsonObject, LocalRun, RunRecord, RunState, RunSummary, RunView, TraceLevel } from '../api/index.js';
-import { createRunHooks, tapOnly, type RunHandle, type RunHookSet } from '../hooks.js';
+import { createRunHooks, tapOnly, type RunHandle, type RunHookSet, type RunHooks } from '../hooks.js';
 import type { CompiledDefinition, Distribution } from './definition.js';
 import { instanceNumber } from './slice.js';
-import { runInstance, SizeLedger, type Cancellable, type InstanceEnd, type InstanceHost } from './instance.js';
+import { runInstance } from './instance.js';
+import { SizeLedger } from './size-ledger.js';
+import type { Cancellable, InstanceEnd, InstanceHost } from './instance-host.js';
 import type { InstanceEndSignal } from './end-signal.js';
 import { Bag } from './bag.js';
 import { FirstCallRecorder } from './first-call.js';
@@ -60,14 +62,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     });
     this.results = new RunResults(this.t0, this.hooks);
     this.firstCall = new FirstCallRecorder(this.hooks, def.traceLevel, maxRecordBytes);
-    const view = this;
-    this.handle = Object.freeze({
-      get runId() { return view.runId; },
-      get params() { return view.params; },
-      get traceLevel() { return view.traceLevel; },
-      get signal() { return view.signal; },
-      hooks: tapOnly(this.hooks),
-    });
+    this.handle = new RunHandleView(this, tapOnly(this.hooks));
     this.finished = new Promise((r) => (this.doneResolve = r));
   }
 
@@ -298,7 +293,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     return out;
   }
 
-  /** The result record (DESIGN §5), now. */
+  /** The result record (core/api/record.ts), now. */
   recordNow(): RunRecord {
     const done = this.state !== 'running' && this.finishWall !== undefined;
     const first = this.firstCall.record;
@@ -349,4 +344,25 @@ export function distributionRecord(d: Omit<Distribution, 'slice'>): RunRecord['d
   if (d.type === 'single') return { type: d.type };
   if (d.type === 'load') return { type: d.type, total: d.total, backlog: d.backlog };
   return { type: d.type, total: d.total, backlog: d.backlog, cps: { start: d.start, rate: d.rate, ramp_secs: d.rampSecs, arrival: d.arrival } };
+}
+
+/** What runCreated taps receive: the run's view, read through to the run (which stays out of reach), and its tap-only hooks. */
+class RunHandleView implements RunHandle {
+  readonly #run: RunView;
+  constructor(run: RunView, readonly hooks: RunHooks) {
+    this.#run = run;
+    Object.freeze(this);
+  }
+  get runId(): string {
+    return this.#run.runId;
+  }
+  get params(): RunView['params'] {
+    return this.#run.params;
+  }
+  get traceLevel(): TraceLevel {
+    return this.#run.traceLevel;
+  }
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
 }

@@ -32,7 +32,7 @@ const COUNTS = ['started', 'finished', 'passed', 'failed', 'aborted', 'cancelled
 const RATIOS = ['failed_rate', 'aborted_rate', 'dropped_rate', 'error_rate', 'passed_rate'] as const;
 const OTHER = ['rate', 'duration_s', 'max_in_progress'] as const;
 /** Every metric a threshold may name; latency metrics also per operation type: `p99_ms[wait]`. */
-export const THRESHOLD_METRICS: readonly string[] = [...LATENCY, ...COUNTS, ...RATIOS, ...OTHER];
+const THRESHOLD_METRICS: readonly string[] = [...LATENCY, ...COUNTS, ...RATIOS, ...OTHER];
 /** The most thresholds one run may have. */
 export const MAX_THRESHOLDS = 50;
 

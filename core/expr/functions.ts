@@ -3,6 +3,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { expressionLimits } from './limits.js';
 import { runState } from './run-state.js';
+import type { ExpressionFunction } from '../api/plugin.js';
 
 /** A width or count argument: a whole number from 0 to the value bound. */
 function size(fn: string, what: string, v: unknown): number {
@@ -32,19 +33,19 @@ function randomDigitString(n: number): string {
   return out;
 }
 
-export const builtinFunctions: Record<string, (...args: any[]) => unknown> = {
+export const builtinFunctions: Record<string, ExpressionFunction> = {
   /** pad(value, width, char = '0'): left-pad to width. */
-  pad: (v: unknown, width: number, ch?: string) => String(v ?? '').padStart(size('pad', 'width', width), fill('pad', ch, '0')),
+  pad: (v: unknown, width: unknown, ch?: unknown) => String(v ?? '').padStart(size('pad', 'width', width), fill('pad', ch, '0')),
   /** padEnd(value, width, char = ' ') */
-  padEnd: (v: unknown, width: number, ch?: string) => String(v ?? '').padEnd(size('padEnd', 'width', width), fill('padEnd', ch, ' ')),
+  padEnd: (v: unknown, width: unknown, ch?: unknown) => String(v ?? '').padEnd(size('padEnd', 'width', width), fill('padEnd', ch, ' ')),
   /** substring(s, start, end?) */
-  substring: (s: unknown, start: number, end?: number) => String(s ?? '').substring(Number(start), end === undefined ? undefined : Number(end)),
+  substring: (s: unknown, start: unknown, end?: unknown) => String(s ?? '').substring(Number(start), end === undefined ? undefined : Number(end)),
   /** randomDigits(n): n random decimal digits as a string. */
-  randomDigits: (n: number) => randomDigitString(size('randomDigits', 'n', n)),
+  randomDigits: (n: unknown) => randomDigitString(size('randomDigits', 'n', n)),
   /** randomInt(min, max): integer in [min, max]. */
-  randomInt: (min: number, max: number) => randomInt(Number(min), Number(max) + 1),
+  randomInt: (min: unknown, max: unknown) => randomInt(Number(min), Number(max) + 1),
   /** sequence(name = 'default', start = 0): next value of a counter of this run. */
-  sequence: (name: string = 'default', start: number = 0) => runState().next(String(name), Number(start)),
+  sequence: (name: unknown = 'default', start: unknown = 0) => runState().next(String(name), Number(start)),
   /** now(): ms since the epoch; nowSecs(): whole seconds. */
   now: () => Date.now(),
   nowSecs: () => Math.floor(Date.now() / 1000),
@@ -54,10 +55,10 @@ export const builtinFunctions: Record<string, (...args: any[]) => unknown> = {
   len: (v: unknown) => (Array.isArray(v) || typeof v === 'string' ? v.length : v && typeof v === 'object' ? Object.keys(v).length : 0),
   upper: (v: unknown) => String(v ?? '').toUpperCase(),
   lower: (v: unknown) => String(v ?? '').toLowerCase(),
-  hex: (v: number, width = 0) => Number(v).toString(16).padStart(size('hex', 'width', width), '0'),
-  min: (...a: number[]) => Math.min(...a.map(Number)),
-  max: (...a: number[]) => Math.max(...a.map(Number)),
-  floor: (v: number) => Math.floor(Number(v)),
+  hex: (v: unknown, width: unknown = 0) => Number(v).toString(16).padStart(size('hex', 'width', width), '0'),
+  min: (...a: unknown[]) => Math.min(...a.map(Number)),
+  max: (...a: unknown[]) => Math.max(...a.map(Number)),
+  floor: (v: unknown) => Math.floor(Number(v)),
   defined: (v: unknown) => v !== undefined && v !== null,
   json: (v: unknown) => JSON.stringify(v),
 };
@@ -114,7 +115,7 @@ function digestArgs(fn: string, algorithm: unknown, encoding: unknown): { alg: s
 
 const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
 
-export const encodingFunctions: Record<string, (...args: any[]) => unknown> = {
+const encodingFunctions: Record<string, ExpressionFunction> = {
   /** urlencode(v): RFC 3986 percent-encoding of one URL component (path segment, query name or value). */
   urlencode: (v: unknown) => {
     const s = text(v);
@@ -159,7 +160,7 @@ export const encodingFunctions: Record<string, (...args: any[]) => unknown> = {
   },
 };
 
-export const encodingFunctionDocs: Record<string, string> = {
+const encodingFunctionDocs: Record<string, string> = {
   urlencode: "urlencode(v): percent-encodes one URL component (RFC 3986: all but A-Z a-z 0-9 - . _ ~), UTF-8: urlencode('a b/ü') → 'a%20b%2F%C3%BC'",
   urldecode: 'urldecode(v): decodes percent-encoding (a malformed escape is an error)',
   base64: "base64(v): base64 of the UTF-8 text: base64('user:pw') → 'dXNlcjpwdw=='",

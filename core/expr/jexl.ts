@@ -5,6 +5,7 @@ import jexlHandlers from 'jexl/dist/evaluator/handlers.js';
 import JexlEvaluator from 'jexl/dist/evaluator/Evaluator.js';
 import JexlLexer from 'jexl/dist/Lexer.js';
 import { builtinFunctions } from './functions.js';
+import type { ExpressionFunction } from '../api/plugin.js';
 import { expressionLimits } from './limits.js';
 import { ValueError } from './json-value.js';
 
@@ -18,8 +19,8 @@ export interface CompiledExpression {
 }
 interface JexlInstance {
   compile(expr: string): { evalSync(context: object): unknown; _getAst(): AstNode };
-  addFunction(name: string, fn: (...a: any[]) => unknown): void;
-  addTransform(name: string, fn: (...a: any[]) => unknown): void;
+  addFunction(name: string, fn: ExpressionFunction): void;
+  addTransform(name: string, fn: ExpressionFunction): void;
 }
 interface AstNode {
   type: string;
@@ -50,8 +51,10 @@ handlers.Identifier = function (this: EvaluatorThis, ast: AstNode) {
   return this.eval(expr).then((res) => (typeof res === 'boolean' ? (res ? subject : undefined) : ownValue(subject, res)));
 };
 // `+` joins strings: bounded, so that no chain of joins inside one expression builds more than max_value_bytes.
-(jexl as unknown as { addBinaryOp(op: string, precedence: number, fn: (a: any, b: any) => unknown): void }).addBinaryOp('+', 30, (a: any, b: any) => {
-  const r = a + b;
+(jexl as unknown as { addBinaryOp(op: string, precedence: number, fn: (a: unknown, b: unknown) => unknown): void }).addBinaryOp('+', 30, (a, b) => {
+  // JavaScript's `+` on whatever the operands are (numbers add, strings join, the rest coerce): typed as strings only
+  // because TypeScript's `+` takes no unknown
+  const r: unknown = (a as string) + (b as string);
   if (typeof r === 'string' && r.length > expressionLimits().maxValueBytes) throw new ValueError(`'+' would build a string of ${r.length} characters, more than max_value_bytes (${expressionLimits().maxValueBytes})`);
   return r;
 });
@@ -91,7 +94,7 @@ const scope = new Set<string>(SCOPE_NAMES);
 /** jexl has no null literal: `null` and `undefined` read as absent names, which is what `$v.x == null` means. */
 const literalNames = new Set(['null', 'undefined']);
 
-export function addExpressionFunction(name: string, fn: (...a: any[]) => unknown, owner = 'builtin'): void {
+export function addExpressionFunction(name: string, fn: ExpressionFunction, owner = 'builtin'): void {
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`expression function name '${name}' is not an identifier`);
   if (functionNames.has(name) && owners.get(name) !== owner) throw new Error(`expression function '${name}' is already defined by ${owners.get(name)}`);
   owners.set(name, owner);
@@ -108,7 +111,7 @@ export function expressionFunctionNames(): string[] {
 export class ExpressionError extends Error {}
 
 /** An expression's source as error messages show it: at most 120 characters. */
-export function clip(source: string): string {
+function clip(source: string): string {
   return source.length > 120 ? `${source.slice(0, 117)}...` : source;
 }
 

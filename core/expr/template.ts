@@ -75,7 +75,7 @@ function unescape(s: string): string {
  * Compile one expression source, as 2002 naming the path on error. A constant expression (no $v/$g/$i/$n, pure
  * functions only) is evaluated now, within the value bound: `pad(1, 200000000)` is refused before the run starts.
  */
-export function compileAt(source: string, path: string): Template {
+function compileAt(source: string, path: string): Template {
   let expr: Expr;
   try {
     expr = new Expr(compileExpression(source), source);

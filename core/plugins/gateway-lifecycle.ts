@@ -7,10 +7,10 @@ import type { Registry } from './registry.js';
 
 const NAME = 'gateways';
 /** How long the service waits for one instance's start() before it goes on (the instance keeps trying). */
-export const GATEWAY_START_WAIT_MS = 5000;
+const GATEWAY_START_WAIT_MS = 5000;
 
 /** How long ExecuteTest waits for the instances a run needs that are not up to try connecting once more. */
-export const GATEWAY_RECONNECT_WAIT_MS = 2000;
+const GATEWAY_RECONNECT_WAIT_MS = 2000;
 
 /**
  * Ask the instances that are not up to connect now (those that can: reconnect()), and wait for them at most

@@ -36,7 +36,7 @@ export class BootError extends Error {
   }
 }
 
-export const builtinPluginDir = resolvePath(codeRoot, 'plugins');
+const builtinPluginDir = resolvePath(codeRoot, 'plugins');
 
 /** The folder of a plugin's module, relative to the repository when inside it, with a trailing '/'. */
 function folderOf(specifier: string): string {

@@ -141,7 +141,7 @@ export class Registry {
  * top; for receive ops each matched field may also be null and be written `!name`.
  */
 export function argumentSchema(def: OperationDefinition): JsonSchema {
-  const base = { ...(def.arguments ?? {}) } as Record<string, any>;
+  const base: JsonSchema = { ...def.arguments };
   if (base.type === undefined) base.type = 'object';
   if (base.additionalProperties === undefined) base.additionalProperties = false;
   if (def.direction !== 'receive' || !base.properties) return base;
@@ -173,6 +173,7 @@ function nullable(s: Record<string, unknown>): Record<string, unknown> {
   // would turn 0, "" and false into null.
   for (const k of ['anyOf', 'oneOf'] as const) {
     if (!Array.isArray(out[k])) continue;
+    // oxlint-disable-next-line unicorn/no-thenable -- a JSON Schema if/then/else, not a promise-like object
     out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { if: { const: null }, then: true, else: { [k]: out[k] } }];
     delete out[k];
   }

@@ -1,6 +1,6 @@
 // Turns one request frame into one response text. json-rpc-2.0 does the envelope work: it checks the request
 // (jsonrpc "2.0", a method), finds the method, calls it, and builds the result and error objects. Around it, only
-// what the wire contract adds (DESIGN §2): the frame must be UTF-8 JSON holding one object (no batches, a JSON
+// what the wire contract adds (docs/methods.md): the frame must be UTF-8 JSON holding one object (no batches, a JSON
 // parse error names its position), an id is required (a notification would run a method nobody hears back from),
 // params may be a string holding a JSON object, the id goes back as a string, and every error is mapped onto the
 // catalogue's codes (1000 for the envelope, 1001 for an unknown method naming it, TesterError codes as they are).
@@ -9,13 +9,13 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { ErrorCode, TesterError } from '../errors.js';
 
 /** The params member that carries the shared token when the service requires one (removed before the method). */
-export const TOKEN_PARAM = 'auth_token';
+const TOKEN_PARAM = 'auth_token';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export type MethodHandler = (params: Record<string, unknown>) => unknown | Promise<unknown>;
 
-export interface RpcResponseBody {
+interface RpcResponseBody {
   jsonrpc: '2.0';
   id: string | null;
   result: unknown;

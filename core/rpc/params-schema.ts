@@ -1,4 +1,4 @@
-// The JSON schema of ExecuteTest params: the core's own params (the wire contract of tester-service.md, with the
+// The JSON schema of ExecuteTest params: the core's own params (the wire contract of docs/methods.md, with the
 // ranges it states), composed at boot with the params plugins declare and the gateway selectors of their kinds.
 import type { JsonSchema, ParamDefinition } from '../api/index.js';
 import type { Registry } from '../plugins/registry.js';
@@ -44,7 +44,7 @@ export const operationSchema: JsonSchema = {
   },
 };
 
-export const distributionSchema: JsonSchema = {
+const distributionSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -71,7 +71,7 @@ export const distributionSchema: JsonSchema = {
   },
 };
 
-/** The params every run has, whatever plugins are enabled (tester-service.md "Control and tracing", DESIGN §4). */
+/** The params every run has, whatever plugins are enabled (docs/methods.md "ExecuteTest"). */
 export const coreParams: Readonly<Record<string, ParamDefinition>> = {
   run_id: { schema: { type: 'string', minLength: 1, maxLength: 256 }, description: 'Unique identifier of this Test Run' },
   operations: { schema: { type: 'array', minItems: 1, maxItems: 10000, items: operationSchema }, description: 'The Test Operations to perform, in order' },

@@ -95,7 +95,6 @@ export class FrameServer {
   }
 
   private onConnection(sock: net.Socket): void {
-    const peer = `${sock.remoteAddress}:${sock.remotePort}`;
     sock.on('error', () => sock.destroy());
     if (!this.allowed(sock.remoteAddress)) {
       this.refused(sock.remoteAddress, 'not in the allow-list (--allow)');
@@ -104,14 +103,22 @@ export class FrameServer {
     }
     this.sockets.add(sock);
     sock.on('close', () => this.sockets.delete(sock));
-    // After our response, a client that keeps its side open is dropped after a grace period.
-    const linger = () => {
-      sock.setTimeout(2000, () => sock.destroy());
-    };
+    const release = this.admit(sock);
+    if (!release) return;
+    sock.on('close', release);
+    sock.setNoDelay(true);
+    this.exchange(sock, release);
+  }
+
+  /**
+   * Count the connection against max_connections and the per-client cap: the function that releases it once (on
+   * close, or when the response is written), or undefined when it is refused (answered with the reason).
+   */
+  private admit(sock: net.Socket): (() => void) | undefined {
     if (this.active >= this.opts.maxConnections) {
       sock.end(encodeFrame(this.opts.failure(`too many connections (max_connections ${this.opts.maxConnections}); retry later`)));
-      linger();
-      return;
+      linger(sock);
+      return undefined;
     }
     const client = sock.remoteAddress ?? '?';
     const mine = this.perClient.get(client) ?? 0;
@@ -119,13 +126,13 @@ export class FrameServer {
     if (cap !== undefined && mine >= cap) {
       this.refused(client, `more than ${cap} connections from one client (--max-connections-per-client)`);
       sock.end(encodeFrame(this.opts.failure(`too many connections from ${client} (max_connections_per_client ${cap}); retry later`)));
-      linger();
-      return;
+      linger(sock);
+      return undefined;
     }
     this.active++;
     this.perClient.set(client, mine + 1);
     let counted = true;
-    const release = () => {
+    return () => {
       if (counted) {
         counted = false;
         this.active--;
@@ -134,8 +141,11 @@ export class FrameServer {
         else this.perClient.set(client, n);
       }
     };
-    sock.on('close', release);
-    sock.setNoDelay(true);
+  }
+
+  /** One exchange: a whole request frame within the read timeout, then one response; anything after it is ignored. */
+  private exchange(sock: net.Socket, release: () => void): void {
+    const peer = `${sock.remoteAddress}:${sock.remotePort}`;
     const decoder = new FrameDecoder(this.opts.maxMessageBytes);
     let done = false;
     const finish = (response: string | undefined) => {
@@ -148,7 +158,7 @@ export class FrameServer {
       if (response === undefined) sock.destroy();
       else {
         sock.end(encodeFrame(response));
-        linger();
+        linger(sock);
       }
     };
     const timer = setTimeout(() => {
@@ -177,14 +187,19 @@ export class FrameServer {
         (resp) => {
           release();
           sock.end(encodeFrame(resp));
-          linger();
+          linger(sock);
         },
         (e) => {
           release();
           sock.end(encodeFrame(this.opts.failure(`internal error: ${String(e)}`)));
-          linger();
+          linger(sock);
         },
       );
     });
   }
+}
+
+/** After our response, a client that keeps its side open is dropped after a grace period. */
+function linger(sock: net.Socket): void {
+  sock.setTimeout(2000, () => sock.destroy());
 }

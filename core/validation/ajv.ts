@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { didYouMean } from './suggest.js';
 
 export const ajv = new Ajv({
-  // Numeric strings are accepted where an integer is expected (the anchor sends "trace_level": "1").
+  // Numeric strings are accepted where an integer is expected (existing clients send e.g. "trace_level": "1").
   coerceTypes: true,
   useDefaults: true,
   // Every error is needed to drop the ones caused by expressions that are only evaluated per instance.

@@ -4,7 +4,7 @@
 // Infinity, which JSON cannot carry).
 
 /** The deepest nesting of objects and arrays accepted in ExecuteTest params. */
-export const MAX_PARAMS_DEPTH = 64;
+const MAX_PARAMS_DEPTH = 64;
 
 export interface ShapeProblem {
   path: string;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
-import { lenient } from '../../cli/definition-schema.js';
+import { lenient, type Schema } from '../../cli/definition-schema.js';
 import { tester, repoRoot } from './helpers.js';
 
 const committed: Array<[string, string | undefined]> = [
@@ -82,10 +82,11 @@ test('the schema knows each type and its arguments: types enumerated, arguments 
 
 test('lenient: strings the service accepts are added where a value is not a free string', () => {
   const s = lenient({ type: 'object', properties: { n: { type: 'integer', description: 'd' }, s: { type: 'string' }, e: { enum: ['a', 'b'] }, b: { type: 'boolean' }, l: { type: 'array', items: { type: 'number' } } } }, true);
-  assert.deepEqual(s.properties.n, { description: 'd', anyOf: [{ type: 'integer' }, { $ref: '#/definitions/expression' }, { $ref: '#/definitions/numeric_string' }] });
-  assert.deepEqual(s.properties.s, { type: 'string' });
-  assert.deepEqual(s.properties.e, { anyOf: [{ enum: ['a', 'b'] }, { $ref: '#/definitions/expression' }] });
-  assert.deepEqual(s.properties.b.anyOf.slice(1), [{ $ref: '#/definitions/expression' }, { $ref: '#/definitions/boolean_string' }]);
-  assert.deepEqual(s.properties.l.anyOf[0].items.anyOf.length, 3);
-  assert.deepEqual(lenient({ type: 'object', properties: { n: { type: 'integer' } } }, false).properties.n, { anyOf: [{ type: 'integer' }, { $ref: '#/definitions/numeric_string' }] });
+  const p = s.properties!;
+  assert.deepEqual(p.n, { description: 'd', anyOf: [{ type: 'integer' }, { $ref: '#/definitions/expression' }, { $ref: '#/definitions/numeric_string' }] });
+  assert.deepEqual(p.s, { type: 'string' });
+  assert.deepEqual(p.e, { anyOf: [{ enum: ['a', 'b'] }, { $ref: '#/definitions/expression' }] });
+  assert.deepEqual(p.b!.anyOf!.slice(1), [{ $ref: '#/definitions/expression' }, { $ref: '#/definitions/boolean_string' }]);
+  assert.deepEqual((p.l!.anyOf![0]!.items as Schema).anyOf!.length, 3);
+  assert.deepEqual(lenient({ type: 'object', properties: { n: { type: 'integer' } } }, false).properties!.n, { anyOf: [{ type: 'integer' }, { $ref: '#/definitions/numeric_string' }] });
 });

@@ -60,7 +60,7 @@ test('an answer split over many chunks is reassembled', async () => {
   });
   try {
     const r = await rpcCall({ port: srv.port }, 'QueryTest', {});
-    assert.equal(r.result.big.length, 5000);
+    assert.equal((r.result as unknown as { big: string }).big.length, 5000);
   } finally {
     await srv.close();
   }

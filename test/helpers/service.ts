@@ -9,7 +9,7 @@ export async function startTestService(plugins: PluginConfigEntry[] = [{ name: '
   return startService({ host: '127.0.0.1', port: 0, plugins, quiet: true, dataDir: opts.dataDir ?? `${process.env.TMPDIR ?? '/tmp'}/tester-test-${process.pid}`, ...opts }, applyBuiltins);
 }
 
-export async function call(port: number, method: string, params: unknown): Promise<RpcResponse> {
+export async function call(port: number, method: string, params: unknown): Promise<RpcResponse<any>> {
   return rpcCall({ port }, method, params);
 }
 

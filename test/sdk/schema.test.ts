@@ -3,7 +3,7 @@
 // fail the type check if the inferred type were looser).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defineOperation, Type, type OperationContext, type Static } from '../../sdk/index.js';
+import { defineOperation, Type, type OperationContext, type PrepareContext, type Static } from '../../sdk/index.js';
 import { compileOperation, testOperation } from '../../sdk/testing/index.js';
 
 interface Peer {
@@ -23,7 +23,7 @@ const send = defineOperation({
   gateway: 'fx',
   description: 'typed by its schema',
   arguments: Args,
-  prepare(args, ctx) {
+  prepare(args, ctx: PrepareContext<Peer>) {
     const n: string | undefined = args.name;
     const g: Peer = ctx.gateway();
     void n, g;

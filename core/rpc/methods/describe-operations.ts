@@ -6,12 +6,54 @@ import type { LoadedPlugin } from '../../plugins/loader.js';
 import { argumentSchema } from '../../plugins/registry.js';
 import { expressionFunctionNames } from '../../expr/jexl.js';
 import { errorCatalogue } from '../../errors.js';
-import type { JsonSchema } from '../../api/index.js';
+import type { Direction, Json, JsonSchema } from '../../api/index.js';
+
+/** An operation type as DescribeOperations lists it (`tester ops`). */
+export interface OperationDescription {
+  type: string;
+  aliases?: readonly string[];
+  labelled?: true;
+  /** `<family>.<label>.<Name>` for a labelled type. */
+  labelled_form?: string;
+  direction: Direction;
+  description: string;
+  /** The gateway kind it runs on. */
+  gateway?: string;
+  plugin: string;
+  /** Where its definition lives (a file of the plugin, maybe followed by what in it). */
+  source?: string;
+  /** Its arguments' JSON schema as the service validates them (receive types: without the negations and nulls). */
+  arguments: JsonSchema;
+  control_arguments?: readonly string[];
+}
+
+/** An ExecuteTest param and who owns it: the core, a plugin, or (`gateway`) a plugin's gateway kind. */
+interface ParamDescription {
+  name: string;
+  plugin: string;
+  description: string;
+  schema: JsonSchema;
+  default?: Json;
+  gateway?: string;
+  /** The names a labelled selector param matches (`<kind>_<label>`). */
+  pattern?: string;
+}
+
+/** DescribeOperations' answer. */
+export interface DescribeOperationsAnswer {
+  plugins: Array<{ name: string; version: string; description: string }>;
+  operations: OperationDescription[];
+  params: ParamDescription[];
+  /** The composed params schema ExecuteTest validates with. */
+  params_schema: JsonSchema;
+  expression_functions: string[];
+  errors: Array<{ code: number; name: string; meaning: string }>;
+}
 
 export function describeOperations(registry: Registry, plugins: () => LoadedPlugin[], paramsSchema: JsonSchema) {
-  return (): Record<string, unknown> => {
+  return (): DescribeOperationsAnswer => {
     const seen = new Set<unknown>();
-    const operations = [];
+    const operations: OperationDescription[] = [];
     for (const [, op] of registry.operations()) {
       if (seen.has(op)) continue;
       seen.add(op);

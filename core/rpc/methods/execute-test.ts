@@ -22,7 +22,7 @@ export function executeTest(runs: RunManager, validate: ValidateFunction) {
 }
 
 /** ExecuteTest params, checked as the service checks them (also by `tester validate`): a copy, coerced. Throws 2002. */
-export function checkParams(params: Record<string, unknown>, validate: ValidateFunction): JsonObject {
+function checkParams(params: Record<string, unknown>, validate: ValidateFunction): JsonObject {
   const { value, problems } = paramProblems(params, validate, 1);
   if (problems.length) throw problems[0];
   return value;
@@ -53,7 +53,7 @@ let validateOperation: ValidateFunction | undefined;
  * one by one, yielding between them once the slice has run its time, so a 4 MiB definition does not hold the
  * event loop; the rest of the params is checked in one go. Same result and messages as checkParams.
  */
-export async function checkParamsSliced(params: Record<string, unknown>, validate: ValidateFunction): Promise<JsonObject> {
+async function checkParamsSliced(params: Record<string, unknown>, validate: ValidateFunction): Promise<JsonObject> {
   const ops = params.operations;
   if (!Array.isArray(ops) || ops.length === 0) return checkParams(params, validate);
   validateOperation ??= ajv.compile(operationSchema);

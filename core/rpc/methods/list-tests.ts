@@ -33,7 +33,7 @@ export function listTests(runs: RunManager, registry: Registry, hooks: ServiceHo
 }
 
 /** A run's line: its summary without the figures only the metrics read. */
-function listLine(s: RunSummary): Record<string, unknown> {
+function listLine(s: RunSummary): ListTestsAnswer['runs'][number] {
   const { current_rate: _rate, target_rate: _target, ...line } = s;
   return line;
 }

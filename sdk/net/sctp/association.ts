@@ -42,7 +42,7 @@ export interface SctpAssociationStatus {
 }
 
 /** Bytes our send queue may hold before the association is aborted (the peer is not reading). */
-export const MAX_SEND_QUEUE_BYTES = 16 << 20;
+const MAX_SEND_QUEUE_BYTES = 16 << 20;
 /** Events kept per association for status. */
 const MAX_EVENTS = 20;
 

@@ -6,7 +6,7 @@ import { SctpAssociation } from './association.js';
 import { selectBackend, type LoadedBackend, type NativeEvent, type SctpBackendName } from './native.js';
 import { socketOptions, type SctpConfig } from './options.js';
 
-export interface SctpEndpointOptions {
+interface SctpEndpointOptions {
   /** The SCTP options of the instance (backend, more addresses, streams, timers). */
   config?: SctpConfig;
   /** Defaults for what `config` leaves out (e.g. the streams a protocol wants). */

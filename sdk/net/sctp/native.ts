@@ -28,12 +28,12 @@ export interface NativeEvent {
   message?: string;
 }
 
-export interface NativeAddress {
+interface NativeAddress {
   address: string;
   port: number;
 }
 
-export interface NativePath {
+interface NativePath {
   address: string;
   state: string;
   cwnd: number;
@@ -63,7 +63,7 @@ export interface NativeSocketOptions
 }
 
 /** The functions both addons export (ids name sockets; errors are thrown with `code` = the errno name). */
-export interface NativeBackend {
+interface NativeBackend {
   readonly backend: SctpBackendName;
   init(onEvents: (events: NativeEvent[]) => void): void;
   socket(family: 4 | 6, options: NativeSocketOptions): number;
@@ -81,7 +81,7 @@ export interface NativeBackend {
 }
 
 /** Receives the events of one socket id. */
-export type EventSink = (e: NativeEvent) => void;
+type EventSink = (e: NativeEvent) => void;
 
 export interface LoadedBackend {
   name: SctpBackendName;

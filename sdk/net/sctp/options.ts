@@ -5,7 +5,7 @@ import { Type, type Static } from '../../schema.js';
 import type { NativeSocketOptions } from './native.js';
 
 /** At most this many addresses on either side (bounds the INIT and the bind). */
-export const MAX_SCTP_ADDRESSES = 8;
+const MAX_SCTP_ADDRESSES = 8;
 
 const int = (minimum: number, maximum: number, description: string) => Type.Optional(Type.Integer({ minimum, maximum, description }));
 const addresses = (description: string) =>

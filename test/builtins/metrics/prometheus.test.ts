@@ -85,7 +85,7 @@ test('a gateway that goes down and comes back up counts one reconnect', async ()
   let state = 'up';
   const fakeRegistry = { gateways: new Map([['diameter', { def: { kind: 'diameter' }, byName: new Map([['peer1', { name: 'peer1', state: () => state }]]) }]]) } as unknown as Registry;
   const fakeRuns = { hooks: createRunManagerHooks(), all: () => [][Symbol.iterator]() } as unknown as RunManager;
-  const m = tapMetrics({ hooks: createServiceHooks(), registry: fakeRegistry, runs: fakeRuns, status: () => ({ pid: 0, uptime_s: 0, memory: {} }) });
+  const m = tapMetrics({ hooks: createServiceHooks(), registry: fakeRegistry, runs: fakeRuns, status: () => ({ pid: 0, uptime_s: 0, memory: { rss: 0, heap_used: 0, heap_total: 0, external: 0, array_buffers: 0 } }) });
   try {
     const reconnects = async () => samples(await m.register.metrics()).get('tester_gateway_reconnects_total{kind="diameter",name="peer1"}');
     assert.equal(await reconnects(), 0, 'the series is there from the first scrape, before the first periodic sample');

@@ -8,6 +8,7 @@ import { statsCsv } from '../../../cli/report/csv.js';
 import { startTestService } from '../../helpers/service.js';
 import { tester } from '../helpers.js';
 import type { RunningService } from '../../../core/service.js';
+import type { RunRecord } from '../../../core/api/index.js';
 
 const parse = (csv: string) => {
   const [head, ...rows] = csv.trimEnd().split('\n').map((l) => l.split(','));
@@ -24,7 +25,7 @@ test('one row per second: counts, percentiles of the finished, a linear target o
       { second: 2, started: 3, finished: 0, failed: 0, aborted: 0, dropped: 0, p50: 0, p99: 0 },
     ],
   };
-  const rows = parse(statsCsv(rec));
+  const rows = parse(statsCsv(rec as RunRecord)); // the fields statsCsv reads
   assert.equal(rows.length, 3);
   assert.deepEqual(rows[0], {
     second: '0', time_utc: '2023-11-14T22:13:20.000Z', started: '10', finished: '8', passed: '7', failed: '1', aborted: '0', dropped: '0',

@@ -11,6 +11,7 @@ import { needsTool } from '../../helpers/tools.js';
 import { startTestService } from '../../helpers/service.js';
 import { tester } from '../helpers.js';
 import type { RunningService } from '../../../core/service.js';
+import type { RunRecord } from '../../../core/api/index.js';
 
 const xsd = join(import.meta.dirname, '../../fixtures/junit/junit.xsd');
 const dir = mkdtempSync(join(tmpdir(), 'tester-junit-'));
@@ -25,7 +26,7 @@ function schemaErrors(xml: string): string {
   return r.status === 0 ? '' : r.stderr || `xmllint exited ${r.status}`;
 }
 
-const base = {
+const base: RunRecord = {
   run_id: 'r1',
   state: 'completed',
   completed: 1,
@@ -34,9 +35,13 @@ const base = {
   rate: 40,
   distribution: { type: 'load', total: 100, backlog: 10 },
   counts: { started: 100, finished: 100, passed: 100, failed: 0, aborted: 0, cancelled: 0, dropped: 0 },
-  latency: { instance: { count: 100, p50: 1, p90: 2, p99: 3, max: 4, mean: 1.2 }, operations: {} },
+  latency: { instance: { count: 100, p50: 1, p90: 2, p99: 3, max: 4, mean: 1.2 }, operations: {}, distribution: [] },
   first_fails: [],
   first_aborts: [],
+  in_progress: 0,
+  globals: {},
+  buckets: [],
+  max_in_progress: 10,
 };
 
 test('the schema check is real: xmllint refuses a document that breaks it', xmllint, () => {
@@ -53,11 +58,12 @@ test('a passed run: one passing test case, valid', xmllint, () => {
 });
 
 test('fails, aborts and crossed thresholds: failures with the grouped first fails and the measured values', xmllint, () => {
-  const rec = {
+  const time: [number, number] = [1_700_000_001, 0];
+  const rec: RunRecord = {
     ...base,
     counts: { ...base.counts, passed: 96, failed: 3, aborted: 1 },
-    first_fails: [3, 5, 9].map((idx) => ({ idx, op_idx: 1, text: 'balance <wrong> & "odd"\u0001' })),
-    first_aborts: [{ idx: 7, op_idx: 0, text: 'no answer' }],
+    first_fails: [3, 5, 9].map((idx) => ({ idx, op_idx: 1, text: 'balance <wrong> & "odd"\u0001', time })),
+    first_aborts: [{ idx: 7, op_idx: 0, text: 'no answer', time }],
     thresholds: [
       { expr: 'p99_ms < 2', metric: 'p99_ms', value: 3, bound: 2, ok: false },
       { expr: 'rate >= 10', metric: 'rate', value: 40, bound: 10, ok: true },

@@ -1,0 +1,202 @@
+// What an operation sees of its instance (OperationContext, core/api/operation.ts): checks and matching, vars and
+// globals, received messages, traces and messages of the detailed instance, per-instance state and cleanups, the
+// gateway, the end signal and the cancellable wait. One object per instance, updated as the instance moves from
+// operation to operation; the instance (core/engine/instance.ts) extends it with how operations are run and complete.
+import type { CheckStatus, Json, JsonObject, Later, MatchOptions, MessageRecord, OperationContext, RunView } from '../api/index.js';
+import { InstanceAbort } from '../errors.js';
+import { looselyEqual, show as showValue } from './compare.js';
+import { getKpath } from './kpath.js';
+import type { ExprScope } from '../expr/template.js';
+import { InstanceEndSignal } from './end-signal.js';
+import { SizeLedger } from './size-ledger.js';
+import type { InstanceHost } from './instance-host.js';
+
+export abstract class InstanceContext implements OperationContext<unknown> {
+  /** Its place in the run's cancellers (Bag). */
+  bagIndex = -1;
+  opIndex = 0;
+  step = 0;
+  type = '';
+  label: string | undefined = undefined;
+  failed = false;
+  /** Fail checks written so far: an operation whose checks failed is reported 'failed' to operationDone. */
+  fails = 0;
+  gw: unknown = undefined;
+  private stateKey: string | undefined = undefined;
+  private stateValue: object | undefined = undefined;
+  private states: Map<string, object> | undefined;
+  deferred: Array<(ctx: OperationContext<unknown>) => void | Promise<void>> | undefined;
+  readonly recordsMessages: boolean;
+  readonly detailed: boolean;
+  private checking: boolean;
+  /** $v, $g, $i, $n and the run's expression state: the scope of the instance's expressions. */
+  protected readonly scope: ExprScope;
+
+  constructor(
+    readonly host: InstanceHost,
+    readonly index: number,
+    readonly vars: JsonObject,
+    readonly inbound: JsonObject,
+    n: number,
+  ) {
+    this.detailed = index === 0;
+    this.recordsMessages = this.detailed && host.def.recordMessages;
+    this.checking = this.detailed || !host.def.turbo;
+    this.scope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: host.def.exprState };
+  }
+  get run(): RunView {
+    return this.host.view;
+  }
+  get globals(): JsonObject {
+    return this.host.globals;
+  }
+  abstract later(): Later;
+
+  /**
+   * The wait on an operation's promise, ended by a run cancel (even when the operation ignores its signals). One
+   * promise per wait settled by the operation's or by cancel(): no cancel promise per instance raced against it.
+   */
+  private rejectWait: ((e: Error) => void) | undefined = undefined;
+  private waitedBefore = false;
+  wait<T>(res: PromiseLike<T>): Promise<T> {
+    if (!this.waitedBefore) {
+      this.waitedBefore = true;
+      this.host.cancellers.add(this);
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.rejectWait = reject;
+      res.then(resolve, reject);
+      // as the cancel promise raced after the operation's: an operation already settled wins
+      if (this.host.isCancelled) queueMicrotask(() => reject(new Error('run cancelled')));
+    });
+  }
+  /** The wait is over (its result is not kept alive by the rejecter until the next wait). */
+  waited(): void {
+    this.rejectWait = undefined;
+  }
+  cancel(e: Error): void {
+    this.rejectWait?.(e);
+  }
+  get waits(): boolean {
+    return this.waitedBefore;
+  }
+
+  end: InstanceEndSignal | undefined;
+  /** Created on first use: most operations never need one, and each costs memory per in-flight instance. */
+  get endSignal(): InstanceEndSignal {
+    if (!this.end) {
+      this.end = new InstanceEndSignal();
+      if (this.host.isCancelled) this.end.fire(true);
+      else this.host.signalled.add(this.end);
+    }
+    return this.end;
+  }
+  private controller: AbortController | undefined;
+  /** A real AbortSignal, made on first use on top of the end signal (an AbortController, an Event and an Error). */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const c = (this.controller = new AbortController());
+      const end = this.endSignal;
+      const abort = () => c.abort(new Error(end.cancelled ? 'run cancelled' : 'instance ended'));
+      if (end.aborted) abort();
+      else end.addEventListener('abort', abort);
+    }
+    return this.controller.signal;
+  }
+
+  gateway(): unknown {
+    return this.gw;
+  }
+  state<T extends object>(key: string, init: (ctx: OperationContext<unknown>) => T): T {
+    // The first key in two fields (an instance of one plugin needs no Map), more keys in a Map.
+    if (this.stateKey === key) return this.stateValue as T;
+    let s = this.states?.get(key);
+    if (!s) {
+      s = init(this);
+      if (this.stateKey === undefined) {
+        this.stateKey = key;
+        this.stateValue = s;
+      } else (this.states ??= new Map()).set(key, s);
+    }
+    return s as T;
+  }
+  defer(fn: (ctx: OperationContext<unknown>) => void | Promise<void>): void {
+    // a literal of one: an array grown by push() from empty reserves 17 slots, per in-flight instance
+    if (this.deferred) this.deferred.push(fn);
+    else this.deferred = [fn];
+  }
+
+  check(status: CheckStatus, text: string): void {
+    if (status === 'fail') {
+      this.failed = true;
+      this.fails++;
+    }
+    if (this.detailed) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text });
+    if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
+  }
+  pass(text: string): void {
+    if (this.detailed) this.check('pass', text);
+  }
+  fail(text: string): void {
+    this.check('fail', text);
+  }
+  abort(text: string): never {
+    throw new InstanceAbort(text);
+  }
+  match(what: string, expected: JsonObject, received: JsonObject, opts?: MatchOptions): boolean {
+    if (!this.checking) return true;
+    let ok = true;
+    const sh = opts?.show;
+    const detailed = this.detailed;
+    for (const key in expected) {
+      if (opts?.ignore?.includes(key)) continue;
+      const neg = key.charCodeAt(0) === 33; // '!'
+      const field = neg ? key.slice(1) : key;
+      const exp = expected[key];
+      const act = field.includes('.') || field.includes('[') ? getKpath(received, field) : received[field];
+      const present = act !== undefined && act !== null;
+      let good: boolean;
+      // the text is written only when it is read: a fail, or a pass of the detailed instance
+      if (exp === null || exp === undefined) {
+        good = neg ? present : !present;
+        if (good && !detailed) continue;
+        const text = `${what}.${field}: ${good ? 'is' : 'expected'} ${neg ? 'present' : 'absent'}${good ? '' : `, got ${showField(sh, field, act)}`}`;
+        if (good) this.pass(text);
+        else this.fail(text);
+      } else if (neg) {
+        good = !looselyEqual(exp, act);
+        if (good && !detailed) continue;
+        const text = `${what}.${field}: ${good ? `is not ${showField(sh, field, exp)}` : `expected anything but ${showField(sh, field, exp)}`}`;
+        if (good) this.pass(text);
+        else this.fail(text);
+      } else {
+        good = looselyEqual(exp, act);
+        if (good && !detailed) continue;
+        const text = `${what}.${field}: ${good ? `is ${showField(sh, field, exp)}` : `expected ${showField(sh, field, exp)}, got ${showField(sh, field, act)}`}`;
+        if (good) this.pass(text);
+        else this.fail(text);
+      }
+      if (!good) ok = false;
+    }
+    return ok;
+  }
+  private varSizes: SizeLedger | undefined;
+  assign(target: 'vars' | 'globals', values: JsonObject): void {
+    if (target === 'vars') (this.varSizes ??= new SizeLedger()).assign(this.vars, values, 'vars');
+    else this.host.globalSizes.assign(this.host.globals, values, 'globals');
+  }
+  received(name: string, fields: Json): void {
+    this.inbound[name] = fields;
+  }
+  trace(level: 1 | 2 | 3, text: string): void {
+    if (this.detailed && this.host.def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
+  }
+  message(m: MessageRecord): void {
+    if (this.recordsMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
+  }
+}
+
+/** A value in a check's text: as the operation shows it (enumerated names), else as JSON. */
+function showField(sh: MatchOptions['show'], field: string, v: unknown): string {
+  return sh ? (sh(field, v) ?? showValue(v)) : showValue(v);
+}

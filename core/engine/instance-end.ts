@@ -1,0 +1,75 @@
+// An instance's end: its deferred cleanups (within a budget), its cancel wait and end signal released, and the
+// report of its outcome to the run. Synchronous while every cleanup is (the common case: no promise, no async frame
+// per instance); from the first cleanup that returns a promise on, the rest wait in finishAfter().
+import type { Outcome } from './first-call.js';
+import type { InstanceContext } from './context.js';
+import type { InstanceEnd, InstanceHost } from './instance-host.js';
+
+/** Time all of an instance's deferred cleanups may take together. */
+const CLEANUP_BUDGET_MS = 1000;
+
+/** Report an instance's end to its run: in a microtask when it ended within runInstance's own call. */
+export function report(host: InstanceHost, index: number, end: InstanceEnd, starting: boolean): void {
+  if (starting) queueMicrotask(() => host.instanceEnded(index, end));
+  else host.instanceEnded(index, end);
+}
+
+/** The instance's end after its cleanups: at once, or a promise when a cleanup returns one. */
+export function finish(host: InstanceHost, ctx: InstanceContext, intendedStart: number, o: Outcome): InstanceEnd | Promise<InstanceEnd> {
+  const deferred = ctx.deferred;
+  if (deferred) {
+    // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
+    const deadline = performance.now() + CLEANUP_BUDGET_MS;
+    for (let i = deferred.length - 1; i >= 0; i--) {
+      let r: void | Promise<void>;
+      try {
+        r = deferred[i]!(ctx);
+      } catch {
+        continue; // cleanup errors never change the outcome
+      }
+      if (r && typeof (r as Promise<void>).then === 'function') return finishAfter(host, ctx, intendedStart, o, r, i, deadline);
+    }
+  }
+  return ended(host, ctx, ctx.index, intendedStart, o);
+}
+
+/** finish() from cleanup `i` on, which returned the promise `r`: each promise waited for within what is left of the budget. */
+async function finishAfter(host: InstanceHost, ctx: InstanceContext, intendedStart: number, o: Outcome, r: Promise<void>, i: number, deadline: number): Promise<InstanceEnd> {
+  const deferred = ctx.deferred!;
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const left = Math.max(0, deadline - performance.now());
+      await Promise.race([r, new Promise<void>((res) => (timer = setTimeout(res, left)))]);
+    } catch {
+      /* cleanup errors never change the outcome */
+    } finally {
+      clearTimeout(timer);
+    }
+    let next: void | Promise<void> = undefined;
+    while (--i >= 0) {
+      try {
+        next = deferred[i]!(ctx);
+      } catch {
+        continue;
+      }
+      if (next && typeof (next as Promise<void>).then === 'function') break;
+      next = undefined;
+    }
+    if (!next) break;
+    r = next;
+  }
+  return ended(host, ctx, ctx.index, intendedStart, o);
+}
+
+/** The end itself: the instance leaves the run's cancellers and signalled, its end signal fires. */
+export function ended(host: InstanceHost, ctx: InstanceContext | undefined, index: number, intendedStart: number, o: Outcome): InstanceEnd {
+  if (ctx?.waits) host.cancellers.delete(ctx);
+  const end = ctx?.end;
+  if (end) {
+    host.signalled.delete(end);
+    end.fire(false);
+  }
+  const latencyMs = performance.now() - intendedStart;
+  return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
+}

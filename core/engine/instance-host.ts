@@ -1,0 +1,43 @@
+// What an instance (core/engine/instance.ts) needs of its run and reports to it: the run (core/engine/run.ts)
+// implements InstanceHost.
+import type { JsonObject, RunView } from '../api/index.js';
+import type { CompiledDefinition } from './definition.js';
+import type { RunHookSet } from '../hooks.js';
+import type { RegexCache } from './regex.js';
+import type { Outcome } from './first-call.js';
+import type { InstanceEndSignal } from './end-signal.js';
+import type { Bag, BagMember } from './bag.js';
+import type { SizeLedger } from './size-ledger.js';
+
+/** What an instance reports to its run. */
+export interface InstanceHost {
+  readonly view: RunView;
+  readonly def: CompiledDefinition;
+  readonly hooks: RunHookSet;
+  readonly globals: JsonObject;
+  readonly regexCache: RegexCache;
+  /** Sizes of the run's globals, for max_vars_bytes (shared by its instances). */
+  readonly globalSizes: SizeLedger;
+  recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
+  readonly isCancelled: boolean;
+  /** The instances that have waited on an operation: a run cancel ends their wait. */
+  readonly cancellers: Bag<Cancellable>;
+  /** End signals of the instances that made one (an operation asked for ctx.endSignal or ctx.signal), fired by a run cancel. */
+  readonly signalled: Bag<InstanceEndSignal>;
+  /** The instance ended (once per instance; never from within runInstance's own call). */
+  instanceEnded(index: number, end: InstanceEnd): void;
+  /** An internal fault ended the instance (a hook's throw outside an operation, a bug): no outcome. */
+  instanceFault(index: number, e: unknown): void;
+}
+
+/** An instance's wait on an operation, as a run cancel ends it. */
+export interface Cancellable extends BagMember {
+  cancel(e: Error): void;
+}
+
+/** How an instance ended; `vars` for the detailed (first) instance. */
+export interface InstanceEnd {
+  outcome: Outcome;
+  latencyMs: number;
+  vars?: JsonObject;
+}
