@@ -59,7 +59,7 @@ function boxWrap(this: Help, text: string, width: number): string {
  * The sub-command `tester <name>` of `root`: parses, checks, then calls `done` with what `cmd.run` returned. The
  * CLI's own `--config FILE` (which plugins.json) is accepted and not passed on.
  */
-export function addPluginCommand(root: Command, name: string, cmd: CliCommand, pluginOptions: unknown, done: (code: number) => void): Command {
+function addPluginCommand(root: Command, name: string, cmd: CliCommand, pluginOptions: unknown, done: (code: number) => void): Command {
   const sub = root
     .command(name)
     .description([cmd.description, cmd.help].filter(Boolean).join('\n\n'))

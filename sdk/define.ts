@@ -53,6 +53,6 @@ export function defineGateway<G extends GatewayInstance>(def: GatewayDefinition<
  * declaration (`{ listen: { value: 'HOST:PORT', default: '127.0.0.1:2905', ... } }` gives `options.listen: string`),
  * and the plugin's options typed by the annotation of its second parameter.
  */
-export function defineCommand<P = any, const D extends CliOptions = {}>(def: CliCommand<P, D>): CliCommand<P, D> {
+export function defineCommand<P = unknown, const D extends CliOptions = {}>(def: CliCommand<P, D>): CliCommand<P, D> {
   return def;
 }

@@ -65,7 +65,7 @@ export interface CliOption {
 export type CliOptions = { readonly [key: string]: CliOption };
 
 /** The value a declared option gives: parse's result, one of the choices, a number, a text, or a switch's boolean. */
-export type CliValue<O extends CliOption> = O extends { parse: (text: string) => infer T }
+type CliValue<O extends CliOption> = O extends { parse: (text: string) => infer T }
   ? T
   : O extends { choices: readonly (infer C)[] }
     ? C

@@ -15,7 +15,7 @@ import { DEFAULT_ANNOUNCEMENT_REPORT, DEFAULT_CAUSE, DEFAULT_IPSSP_CAPABILITIES 
 import { RRBCSM } from './behaviour/rrbcsm.js';
 
 /** Who sends a component to whom: SSP (gsmSSF) and SRF (intelligent peripheral) talk to the SCP (gsmSCF). */
-export type Link = 'ssp>scp' | 'srf>scp' | 'scp>ssp' | 'scp>srf';
+type Link = 'ssp>scp' | 'srf>scp' | 'scp>ssp' | 'scp>srf';
 
 export interface OperationRow extends OperationBehaviour {
   /** Local operation code (protocols.md §1.5, checked against Wireshark's inap/camel opcode tables). */

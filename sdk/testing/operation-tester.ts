@@ -36,7 +36,7 @@ export function compileOperation(op: OperationDefinition, args: JsonObject, opts
     const gw: GatewayInstance = opts.gateway ?? stubGateway();
     registry.addGateway({ kind: op.gateway, labelled: op.labelled, instances: [gw] }, 'test');
   }
-  const params = { run_id: 'operation-test', operations: [{ type: opts.as ?? op.type, arguments: args }], ...(opts.params ?? {}) } as JsonObject;
+  const params = { run_id: 'operation-test', operations: [{ type: opts.as ?? op.type, arguments: args }], ...opts.params } as JsonObject;
   return compileDefinition(params, registry, DEFINITION_LIMITS);
 }
 

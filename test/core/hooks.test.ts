@@ -116,7 +116,7 @@ describe('a throwing tap', () => {
     let rec: any;
     try {
       rec = await waitForRun(svc.port, 'hooks-id', { timeoutMs: 3000 });
-    } catch (e) {
+    } catch {
       const q = (await call(svc.port, 'QueryTest', { run_id: 'hooks-id' })).result;
       assert.fail(`the run never completed (state ${q.state}, counts ${JSON.stringify(q.counts)}, in_progress ${q.in_progress}); unhandled rejections: ${unhandled.map(String).join('; ')}`);
     }

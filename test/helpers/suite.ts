@@ -40,8 +40,6 @@ export function test(name: string, a: TestOptions | TestFn, b?: TestFn): Promise
   return node.test(name, skipping === undefined ? options : { skip: skipping }, fn);
 }
 
-export const it = test;
-
 const hook = (register: (fn: HookFn, options?: HookOptions) => void) => (fn: HookFn, options?: HookOptions): void => {
   if (skipping === undefined) register(fn, options);
 };

@@ -26,7 +26,7 @@ test('the options type follows the instance schema; label_defaults only when lab
   const wrongInstance: NamedInstancesOptions<typeof instance> = { instances: [{ name: 'A', host: 'x' }] };
   // @ts-expect-error label_defaults belongs to labelled kinds
   const unlabelled: NamedInstancesOptions<typeof instance> = { label_defaults: {} };
-  void wrongInstance, unlabelled;
+  void [wrongInstance, unlabelled];
   assert.doesNotThrow(() => checkLabelDefaults('x', labelled.instances!, labelled.label_defaults));
   assert.throws(() => checkLabelDefaults('x', labelled.instances!, { crm: 'B' }), /label_defaults\.crm: no x instance is named 'B'/);
 });

@@ -26,7 +26,7 @@ const send = defineOperation({
   prepare(args, ctx: PrepareContext<Peer>) {
     const n: string | undefined = args.name;
     const g: Peer = ctx.gateway();
-    void n, g;
+    void [n, g];
   },
   execute(ctx: OperationContext<Peer>, args) {
     const c: number = args.code;
@@ -51,7 +51,7 @@ const receive = defineOperation({
     const s: number | undefined = args.seconds;
     // @ts-expect-error a control argument is never negated
     void args['!seconds'];
-    void a, b, s;
+    void [a, b, s];
   },
 });
 

@@ -35,7 +35,7 @@ export interface OcsSimOptions {
   log?: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void;
 }
 
-export interface OcsSimStats {
+interface OcsSimStats {
   requests: Record<string, number>;
   answers: Record<string, number>;
   rar_sent: number;

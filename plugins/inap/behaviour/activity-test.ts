@@ -10,7 +10,7 @@ import type { InapConfig } from '../options.js';
 import { inapParams } from '../params.js';
 import type { OperationBehaviour } from './behaviour.js';
 
-export type ActivityTestRule = 'auto' | 'answer' | 'abort';
+type ActivityTestRule = 'auto' | 'answer' | 'abort';
 
 /** Operation types that receive an ActivityTest explicitly. */
 const EXPLICIT = /^inap\.(ssp|srf|srp)_from_scp\.ActivityTest$/;
@@ -31,7 +31,7 @@ function receivesExplicitly(params: Readonly<JsonObject>): boolean {
  * The run's rule: the ExecuteTest param `inap.activity_test`, else the plugin option `activity_test`, where 'auto'
  * becomes 'answer' when the definition receives ActivityTest itself (`inap.ssp_from_scp.ActivityTest`).
  */
-export function activityTestRule(ctx: OperationContext, options: InapConfig): ActivityTestRule {
+function activityTestRule(ctx: OperationContext, options: InapConfig): ActivityTestRule {
   const p = inapParams(ctx.run.params).activity_test;
   if (p) return p;
   const rule = options.activity_test;

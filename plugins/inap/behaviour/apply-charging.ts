@@ -15,7 +15,7 @@ function isObj(v: unknown): v is JsonObject {
  * `releaseIfdurationExceeded.tone`, where releaseIfdurationExceeded may also be given as a boolean. Each version takes
  * the others' spellings (`audibleIndicator.tone` in CAP v3 is sent as `tone`).
  */
-export function applyChargingForms(input: JsonObject, variant: Variant): JsonObject {
+function applyChargingForms(input: JsonObject, variant: Variant): JsonObject {
   const out = expandDotted(input) as JsonObject;
   if (out.achBillingChargingCharacteristics_hex !== undefined && out.aChBillingChargingCharacteristics_hex === undefined) {
     out.aChBillingChargingCharacteristics_hex = out.achBillingChargingCharacteristics_hex;

@@ -6,7 +6,7 @@ import { inapParams } from '../params.js';
 import type { OperationBehaviour } from './behaviour.js';
 
 /** The run's rule: ExecuteTest `inap.reset_timer` / `inap.ignore_reset_timer`, else the plugin option. */
-export function resetTimerRule(ctx: OperationContext, options: InapConfig): 'ignore' | 'abort' {
+function resetTimerRule(ctx: OperationContext, options: InapConfig): 'ignore' | 'abort' {
   const p = inapParams(ctx.run.params);
   if (p.reset_timer) return p.reset_timer;
   const i = p.ignore_reset_timer;

@@ -14,7 +14,7 @@ interface FlagDef {
 }
 
 /** The flags and what they arm. Events reported on leg 2 by default; disconnects name their leg. */
-export const RRBCSM_FLAGS: Readonly<Record<string, FlagDef>> = {
+const RRBCSM_FLAGS: Readonly<Record<string, FlagDef>> = {
   collectedInfo: { event: 2, mode: 0 },
   analyzedInformation: { event: 3, mode: 0 },
   routeSelectFailure: { event: 4, mode: 0 },
@@ -35,7 +35,7 @@ export const RRBCSM_FLAGS: Readonly<Record<string, FlagDef>> = {
   oTermSeized: { event: 19, leg: 2, mode: 1 },
   callAccepted: { event: 27, leg: 2, mode: 1 },
 };
-export const FLAG_NAMES = Object.keys(RRBCSM_FLAGS);
+const FLAG_NAMES = Object.keys(RRBCSM_FLAGS);
 const MODE_NAMES: Record<string, number> = { interrupted: 0, notifyAndContinue: 1, transparent: 2 };
 
 function legOf(ev: JsonObject): number | undefined {

@@ -81,12 +81,12 @@ const CS1_TYPES: Bounded = {
 };
 const T = (v: Variant): Bounded => (v === 'cs1' ? CS1_TYPES : CAP_TYPES);
 
-export const EVENT_TYPE_CS1: Record<number, string> = {
+const EVENT_TYPE_CS1: Record<number, string> = {
   1: 'origAttemptAuthorized', 2: 'collectedInfo', 3: 'analysedInformation', 4: 'routeSelectFailure', 5: 'oCalledPartyBusy',
   6: 'oNoAnswer', 7: 'oAnswer', 8: 'oMidCall', 9: 'oDisconnect', 10: 'oAbandon', 12: 'termAttemptAuthorized',
   13: 'tCalledPartyBusy', 14: 'tNoAnswer', 15: 'tAnswer', 16: 'tMidCall', 17: 'tDisconnect', 18: 'tAbandon',
 };
-export const EVENT_TYPE_CAP: Record<number, string> = {
+const EVENT_TYPE_CAP: Record<number, string> = {
   2: 'collectedInfo', 3: 'analyzedInformation', 4: 'routeSelectFailure', 5: 'oCalledPartyBusy', 6: 'oNoAnswer',
   7: 'oAnswer', 8: 'oMidCall', 9: 'oDisconnect', 10: 'oAbandon', 12: 'termAttemptAuthorized', 13: 'tBusy',
   14: 'tNoAnswer', 15: 'tAnswer', 16: 'tMidCall', 17: 'tDisconnect', 18: 'tAbandon', 19: 'oTermSeized',

@@ -15,7 +15,7 @@ import { BerWriter, TagClass, readTlv, decodeInteger, decodeBoolean, decodeOid, 
 import { CodecError, ext, type Ty } from '../../sigtran/codec/index.js';
 
 /** The ASN.1 types an extension value may be mapped to. */
-export type ExtensionAsnType = 'OCTET STRING' | 'INTEGER' | 'BOOLEAN' | 'ENUMERATED' | 'IA5String' | 'UTF8String' | 'NULL';
+type ExtensionAsnType = 'OCTET STRING' | 'INTEGER' | 'BOOLEAN' | 'ENUMERATED' | 'IA5String' | 'UTF8String' | 'NULL';
 
 /** Extension type (decimal integer or dotted OID, as a string) -> ASN.1 type. */
 export type ExtensionTypes = ReadonlyMap<string, ExtensionAsnType>;
@@ -97,7 +97,7 @@ function writeValue(w: BerWriter, t: ExtensionAsnType, v: unknown, path: string)
  * Write the content of the `extensions` SEQUENCE OF (the caller wrote its tag): one ExtensionField per element of
  * `list`. Throws CodecError naming the element at fault.
  */
-export function writeExtensions(w: BerWriter, list: readonly unknown[], types: ExtensionTypes | undefined, path: string): void {
+function writeExtensions(w: BerWriter, list: readonly unknown[], types: ExtensionTypes | undefined, path: string): void {
   for (let i = 0; i < list.length; i++) {
     const el = list[i];
     const p = `${path}[${i}]`;
@@ -152,7 +152,7 @@ function readValue(buf: Uint8Array, t: Tlv, ty: ExtensionAsnType): unknown {
  * Decode the content of an `extensions` SEQUENCE OF (`t` is its TLV) into the JSON form. Throws BerError on bad
  * bytes (the codec turns it into a readable decode error and keeps `extensions_hex`).
  */
-export function readExtensions(buf: Uint8Array, t: Tlv, types: ExtensionTypes | undefined): Obj[] {
+function readExtensions(buf: Uint8Array, t: Tlv, types: ExtensionTypes | undefined): Obj[] {
   const out: Obj[] = [];
   let p = t.valueStart;
   while (p < t.valueEnd) {

@@ -18,7 +18,7 @@ export function outboundFields(op: string, variant: Variant, args: JsonObject, o
 const names = new WeakMap<ArgType, Set<string>>();
 
 /** Top-level argument names of a type: fields of a SEQUENCE, alternatives of a CHOICE, or the named value. */
-export function topNames(at: ArgType): Set<string> {
+function topNames(at: ArgType): Set<string> {
   let s = names.get(at);
   if (!s) {
     s = new Set();

@@ -12,7 +12,7 @@ import { variantOfAc } from '../contexts.js';
 import { outboundFields } from '../runtime/prepare-args.js';
 import type { Rule, Script, Step } from './script.js';
 
-export interface SimStats {
+interface SimStats {
   begins: number;
   completed: number;
   unmatched: number;

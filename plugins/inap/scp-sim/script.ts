@@ -29,7 +29,7 @@ export type Step =
   | { wait_ms: number };
 
 /** One field test of a rule's `match`: the dotted path split, the value wanted, and a `~` value's pattern compiled. */
-export interface FieldTest {
+interface FieldTest {
   readonly path: readonly string[];
   readonly want: unknown;
   readonly re: RegExp | undefined;

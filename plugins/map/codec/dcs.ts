@@ -3,7 +3,7 @@
 import type { NumberFormat } from '../../sigtran/codec/index.js';
 
 export type Alphabet = 'gsm7' | '8bit' | 'ucs2';
-export const ALPHABETS: readonly Alphabet[] = ['gsm7', '8bit', 'ucs2'];
+const ALPHABETS: readonly Alphabet[] = ['gsm7', '8bit', 'ucs2'];
 
 /** An alphabet given as 0/1/2 or by name; undefined when it is neither. */
 export function alphabetOf(v: unknown): Alphabet | undefined {

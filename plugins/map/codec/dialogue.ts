@@ -5,7 +5,7 @@ import { BerWriter, TagClass, Universal, children, decodeOid, isBerError, readTl
 import { ANY, choice, decodeArg, encodeArg, f, o, oct, seq, type ArgType } from '../../sigtran/codec/index.js';
 
 /** 0.4.0.0.1.1.1.1: map-DialogueAS. */
-export const MAP_DIALOGUE_AS = '0.4.0.0.1.1.1.1';
+const MAP_DIALOGUE_AS = '0.4.0.0.1.1.1.1';
 
 const OPEN_INFO = seq(
   o('destination_reference', 0, oct('addressString')),

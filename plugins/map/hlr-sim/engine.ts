@@ -10,7 +10,7 @@ import { decodeMessage, encodeMessage } from '../codec/message.js';
 import { mapRouter, openingInvoke, openingOperation } from '../runtime/register.js';
 import type { HlrSimScript, Subscriber } from './script.js';
 
-export interface HlrSimStats {
+interface HlrSimStats {
   begins: number;
   answered: number;
   errors: number;

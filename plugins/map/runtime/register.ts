@@ -26,7 +26,7 @@ export function openingOperation(m: TcapMessage): MapOperation | undefined {
 const kindOf = (op: MapOperation | string) => `map:${typeof op === 'string' ? op : op.name}`;
 
 /** The subscriber keys of a decoded argument: MSISDN and IMSI at the top (shorthands included) or in SM-RP-DA/OA. */
-export function subscriberKeys(fields: Obj): string[] {
+function subscriberKeys(fields: Obj): string[] {
   const out: string[] = [];
   for (const holder of [fields, fields['sm-RP-DA'], fields['sm-RP-OA']]) {
     if (!isObj(holder)) continue;
@@ -79,7 +79,7 @@ export const mapRouter: BeginRouter = {
 };
 
 /** Refuse a Begin with a MAP ReturnError in a TCAP End. */
-export function refuseWithError(code: number): (m: TcapMessage) => void {
+function refuseWithError(code: number): (m: TcapMessage) => void {
   return (m) => {
     const c = m.components[0];
     if (c?.type !== 'invoke') return;

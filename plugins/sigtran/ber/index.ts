@@ -3,7 +3,7 @@
 // Reading (zero-copy, lazy): `readTlv(buf, offset, limit?)` parses one TLV header and returns a `Tlv`
 //   { cls, constructed, tagNumber, start, headerLen, valueStart, valueEnd, end, indefinite } — offsets into
 //   `buf`; values are not copied. Walk constructed values with `children(buf, t)`, `forEachChild(buf, t, fn)`,
-//   `findChild(buf, t, cls, n)`; decode primitives with `decodeInteger`, `decodeBigInt`, `decodeEnumerated`,
+//   `findChild(buf, t, cls, n)`; decode primitives with `decodeInteger` (also ENUMERATED), `decodeBigInt`,
 //   `decodeBoolean`, `decodeNull`, `decodeOctets` (a view), `decodeOid` (dotted string), `decodeBitString`,
 //   `decodeString`. `expectTag(t, cls, n, constructed?, what?)` checks a tag. Every problem with the bytes is
 //   thrown as a `BerError` { kind, offset, reason } — never a plain Error/TypeError/RangeError.
@@ -28,7 +28,6 @@ export {
   decodeIntegerAt,
   decodeBigInt,
   decodeBigIntAt,
-  decodeEnumerated,
   decodeBoolean,
   decodeNull,
   decodeOctets,

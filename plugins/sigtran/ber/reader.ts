@@ -1,7 +1,7 @@
 // Zero-copy BER reader: TLV headers are parsed on demand over the caller's Uint8Array, values are views.
 // Every failure on bad bytes is a BerError with the offset and the reason; nothing else is thrown.
 import { BerError } from './errors.js';
-import { TagClass, Universal, tagName } from './tags.js';
+import { tagName } from './tags.js';
 
 /** One parsed TLV header. All offsets index the buffer given to readTlv(). */
 export interface Tlv {
@@ -195,7 +195,6 @@ export function decodeBigInt(buf: Uint8Array, t: Tlv): bigint {
   return decodeBigIntAt(buf, t.valueStart, t.valueEnd);
 }
 
-export const decodeEnumerated = decodeInteger;
 
 export function decodeBoolean(buf: Uint8Array, t: Tlv): boolean {
   primitive(t, 'BOOLEAN');
@@ -292,5 +291,3 @@ export function valueOf(buf: Uint8Array, t: Tlv): Uint8Array {
 export function tlvBytes(buf: Uint8Array, t: Tlv): Uint8Array {
   return buf.subarray(t.start, t.end);
 }
-
-export { TagClass, Universal };

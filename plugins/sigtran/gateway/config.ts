@@ -15,7 +15,7 @@ const gtSchema: JsonSchema = {
   },
 };
 
-export const instanceSchema: JsonSchema = {
+const instanceSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],

@@ -1,6 +1,6 @@
 // M3UA message encoding and decoding. Decoding is one pass over the parameters with no copies (views); every
 // problem is an M3uaError carrying the M3UA error code an ERR message would report.
-import { ErrorCode, ErrorCodes, M3uaClass, Param, TransferType, messageName } from './constants.js';
+import { ErrorCode, ErrorCodes, M3uaClass, Param, TransferType } from './constants.js';
 
 /** The M3UA version of every message (RFC 4666 §3.1.1), and the length of the common header. */
 const M3UA_VERSION = 1;
@@ -23,7 +23,7 @@ export class M3uaError extends Error {
 }
 
 /** The MTP3 routing label and service octets of a DATA message (RFC 4666 §3.3.1). */
-export interface RoutingLabel {
+interface RoutingLabel {
   opc: number;
   dpc: number;
   /** Service indicator (ServiceIndicator.SCCP). */
@@ -339,5 +339,3 @@ export function encodeData(h: DataHeader, payloadLen: number, write: (buf: Uint8
   write(b, writeDataHeader(b, h, payloadLen));
   return b;
 }
-
-export { messageName };

@@ -8,7 +8,7 @@ export const SccpType = { UDT: 0x09, UDTS: 0x0a, XUDT: 0x11, XUDTS: 0x12, LUDT: 
 export const MAX_SCCP_MESSAGE = 268;
 /** Largest variable parameter (one length octet): addresses and the data of a UDT/XUDT or of one segment. */
 export const MAX_VARIABLE_LENGTH = 255;
-export const DEFAULT_HOP_COUNTER = 15;
+const DEFAULT_HOP_COUNTER = 15;
 /** Octets of the fixed part up to the first variable parameter: type, class (+ hop counter), pointers. */
 const UDT_FIXED_LENGTH = 5;
 const XUDT_FIXED_LENGTH = 7;
@@ -23,7 +23,7 @@ const FIRST_SEGMENT = 0x80;
 const SEGMENTED_CLASS_1 = 0x40;
 const REMAINING_MASK = 0x0f;
 
-export const RETURN_CAUSES: Readonly<Record<number, string>> = {
+const RETURN_CAUSES: Readonly<Record<number, string>> = {
   0: 'no translation for an address of such nature',
   1: 'no translation for this specific address',
   2: 'subsystem congestion',

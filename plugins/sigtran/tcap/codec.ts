@@ -6,8 +6,7 @@ import { BerError, BerWriter, TagClass, decodeInteger, readTlv, type Tlv } from 
 import { GeneralProblem, decodeComponents, writeComponent, type ComponentFault, type OutComponent } from './components.js';
 import { decodeDialogue, writeDialogue, type OutDialogue } from './dialogue-portion.js';
 
-export { GeneralProblem, rejectText, type OutComponent } from './components.js';
-export { DIALOGUE_AS_ID, UNI_DIALOGUE_AS_ID, type OutDialogue } from './dialogue-portion.js';
+export { GeneralProblem, type OutComponent } from './components.js';
 
 const APP = TagClass.Application;
 

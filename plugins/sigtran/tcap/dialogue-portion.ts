@@ -9,8 +9,8 @@ const APP = TagClass.Application;
 const CTX = TagClass.Context;
 const UNI = TagClass.Universal;
 
-export const DIALOGUE_AS_ID = '0.0.17.773.1.1.1';
-export const UNI_DIALOGUE_AS_ID = '0.0.17.773.1.2.1';
+const DIALOGUE_AS_ID = '0.0.17.773.1.1.1';
+const UNI_DIALOGUE_AS_ID = '0.0.17.773.1.2.1';
 const DIALOGUE_AS_ID_CONTENT = Uint8Array.of(0x00, 0x11, 0x86, 0x05, 0x01, 0x01, 0x01);
 const UNI_DIALOGUE_AS_ID_CONTENT = Uint8Array.of(0x00, 0x11, 0x86, 0x05, 0x01, 0x02, 0x01);
 

@@ -5,7 +5,7 @@ import { toHex } from '../ber/hex.js';
 import type { InboundContext } from '../sccp/service.js';
 
 /** Where a message came from: the SCCP addresses, the MTP3 label, the M3UA bytes and the peer. */
-export type MessageOrigin = Pick<InboundContext, 'called' | 'calling' | 'opc' | 'dpc' | 'sls' | 'raw' | 'peer'>;
+type MessageOrigin = Pick<InboundContext, 'called' | 'calling' | 'opc' | 'dpc' | 'sls' | 'raw' | 'peer'>;
 
 // The fields are TcapMessage's (declared once, in api.ts): the interface merges into the class, so they are not
 // written twice. The rule against merging guards against a class that leaves merged fields unset: the constructor

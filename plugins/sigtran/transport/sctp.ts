@@ -4,9 +4,9 @@ import { SctpServer, connectSctp, type SctpAssociation, type SctpConfig } from '
 import type { Acceptor, Association, AssociationHandler, Connector } from './types.js';
 
 /** SCTP Payload Protocol Identifier of M3UA (RFC 4666 §1.4.7; IANA). */
-export const M3UA_PPID = 3;
+const M3UA_PPID = 3;
 /** Streams asked for when the instance does not say: stream 0 for management and 16 for DATA. */
-export const M3UA_STREAMS = { outStreams: 17, inStreams: 17 };
+const M3UA_STREAMS = { outStreams: 17, inStreams: 17 };
 
 type Log = (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void;
 

@@ -29,10 +29,10 @@ describe('rest, db and osd options at boot', () => {
     try {
       const rest = svc.registry.gateways.get('rest')!.byName;
       assert.deepEqual([...rest.keys()], ['A']);
-      assert.equal((rest.get('A')!.describe?.() as { base_url?: string }).base_url, 'http://127.0.0.1:1/api', 'the url is the base url');
+      assert.equal((rest.get('A')!.describe!() as { base_url?: string }).base_url, 'http://127.0.0.1:1/api', 'the url is the base url');
       const db = svc.registry.gateways.get('db')!.byName;
       assert.deepEqual([...db.keys()], ['local']);
-      assert.equal((db.get('local')!.describe?.() as { driver?: string }).driver, 'sqlite');
+      assert.equal((db.get('local')!.describe!() as { driver?: string }).driver, 'sqlite');
       assert.equal(db.get('local')!.state(), 'up');
     } finally {
       await svc.close();

@@ -26,7 +26,8 @@ function peerOn(sock: net.Socket, port: number, closed: Promise<void>): RawPeer 
       const raw = pending.subarray(0, len);
       pending = pending.subarray(len);
       received.push({ raw, m: decodeM3ua(raw) });
-      for (const w of [...waiters]) w();
+      // a waiter that is satisfied takes itself out of the set: walk a copy
+      for (const w of Array.from(waiters)) w();
     }
   });
   sock.on('error', () => undefined);

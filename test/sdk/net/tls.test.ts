@@ -30,5 +30,5 @@ test('tlsSchema, declared with TypeBox, is the hand-written schema it replaced a
   const typed: TlsOptions = { ca_file: '/ca.pem', reject_unauthorized: true };
   // @ts-expect-error the type is the schema's: reject_unauthorized is a boolean
   const wrong: TlsOptions = { reject_unauthorized: 'yes' };
-  void typed, wrong;
+  void [typed, wrong];
 });

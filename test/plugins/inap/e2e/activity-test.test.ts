@@ -29,7 +29,7 @@ describe('ActivityTest from the SCP', () => {
   let n = 0;
   before(async () => {
     st = await startStack();
-    testerGw = (st.svc.plugins.find((p) => p.def.name === 'sigtran')?.exports as { gateway(n?: string): SigtranGateway }).gateway('SIG')!;
+    testerGw = (st.svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(n?: string): SigtranGateway }).gateway('SIG')!;
   });
   after(async () => {
     await st.close();

@@ -40,7 +40,7 @@ export async function startStack(script?: unknown, opts: { inap?: Record<string,
   await simGw.whenUp({ timeoutMs: 5000 });
   // the client side flips to 'up' on ASPAC-ACK, a moment after the server side
   for (let i = 0; i < 250; i++) {
-    const gw = (svc.plugins.find((p) => p.def.name === 'sigtran')?.exports as { gateway(n?: string): SigtranGateway }).gateway('SIG');
+    const gw = (svc.plugins.find((p) => p.def.name === 'sigtran')!.exports as { gateway(n?: string): SigtranGateway }).gateway('SIG');
     if (gw?.state() === 'up') break;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -35,7 +35,7 @@ describe('encodeArg: nested SEQUENCEs of many fields', () => {
   });
 
   test('a number format that refuses its fields names them, and the next value encodes from its own fields', () => {
-    assert.throws(() => encodeArg(outer, { inner: {}, d: 1, called_digits: '12x4' }), (e: unknown) => e instanceof CodecError && /^called_digits: digits "12x4" hold a character/.test(e.message));
+    assert.throws(() => encodeArg(outer, { inner: {}, d: 1, called_digits: '12x4' }), (e: unknown) => e instanceof CodecError && e.message.startsWith('called_digits: digits "12x4" hold a character'));
     const bytes = encodeArg(outer, { inner: {}, d: 1, called_digits: '1234', called_noa: 4 });
     const back = decodeArg(outer, bytes);
     assert.ok(back.ok);
@@ -89,7 +89,7 @@ describe('checkArg: values known only per instance', () => {
 
   test('after a check, encodeArg checks every value again', () => {
     checkArg(arg, { key: '${n}' }, unknown);
-    assert.throws(() => encodeArg(arg, { key: '${n}' }), (e: unknown) => e instanceof CodecError && /^key: expected an integer/.test(e.message));
+    assert.throws(() => encodeArg(arg, { key: '${n}' }), (e: unknown) => e instanceof CodecError && e.message.startsWith('key: expected an integer'));
   });
 
   test('an unknown CHOICE counts as present', () => {

@@ -62,7 +62,7 @@ describe('a new dialogue\'s addresses', () => {
 
   test('an address that cannot be encoded is an encode error; so is no address; a bad local address stops the instance', () => {
     const a = new DialogueAddresses(config);
-    assert.throws(() => a.outbound({ called: { ri: 'ssn', pc: 1 << 20, ssn: 8 } }), (e: unknown) => e instanceof SigtranError && e.kind === 'encode' && /^bad SCCP address: /.test(e.message));
+    assert.throws(() => a.outbound({ called: { ri: 'ssn', pc: 1 << 20, ssn: 8 } }), (e: unknown) => e instanceof SigtranError && e.kind === 'encode' && e.message.startsWith('bad SCCP address: '));
     assert.throws(() => a.outbound({}), (e: unknown) => e instanceof SigtranError && e.kind === 'encode' && /no SCP address/.test(e.message));
     assert.throws(() => new DialogueAddresses({ ...config, opc: 1 << 20 }), /sigtran instance 'GW': bad local address: /);
   });

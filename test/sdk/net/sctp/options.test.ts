@@ -43,5 +43,5 @@ test('sctpSchema, declared with TypeBox, is the hand-written schema it replaced 
   const typed: SctpConfig = { backend: 'userland', outStreams: 2 };
   // @ts-expect-error the type is the schema's: backend is one of its enum
   const wrong: SctpConfig = { backend: 'tcp' };
-  void typed, wrong;
+  void [typed, wrong];
 });
