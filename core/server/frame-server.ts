@@ -168,6 +168,14 @@ export class FrameServer {
       // The client half-closed before a whole frame arrived: nobody to answer.
       if (!done) finish(undefined);
     });
+    // Destroyed without an end (close() of the server, a reset): its read timer must not outlive it (it kept a
+    // closed service's process alive until the read timeout).
+    sock.once('close', () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      release();
+    });
     sock.on('data', (chunk: Buffer) => {
       if (done) return;
       let frames: Buffer[];

@@ -467,3 +467,31 @@ describe('the service after abuse', () => {
     }
   });
 });
+
+test("close() destroys a connection that is still reading: its read timer is cleared, never answering a connection that is gone", async () => {
+  const { FrameServer } = await import('../../../core/server/frame-server.js');
+  const failures: string[] = [];
+  const server = new FrameServer({
+    host: '127.0.0.1',
+    port: 0,
+    maxMessageBytes: 1024,
+    readTimeoutMs: 300,
+    maxConnections: 4,
+    handle: async () => '{}',
+    failure: (m) => {
+      failures.push(m);
+      return '{}';
+    },
+  });
+  const { port } = await server.listen();
+  const sock = net.connect({ host: '127.0.0.1', port });
+  sock.on('error', () => {});
+  await new Promise((r) => sock.once('connect', r));
+  sock.write(Buffer.from([0, 0, 0, 10, 0x7b])); // a frame begun, never finished
+  await new Promise((r) => setTimeout(r, 50));
+  await server.close();
+  // past the read timeout: with its timer left behind, the server would answer the gone connection's timeout now
+  await new Promise((r) => setTimeout(r, 900));
+  sock.destroy();
+  assert.deepEqual(failures, []);
+});
