@@ -38,43 +38,43 @@ test('serve --port 0 prints its address, answers requests and exits 0 on SIGTERM
 
 test('serve with a broken plugins.json exits 2 naming the problem', async () => {
   const s = scratch();
-  const bad = s.file('bad-plugins.json', [{ name: 'logic', options: 5 }]);
-  const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', '--config', bad, '--data-dir', join(s.dir, 'data')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  let err = '';
-  child.stderr.on('data', (d) => (err += d));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-  clearTimeout(killer);
-  rmSync(s.dir, { recursive: true, force: true });
-  assert.equal(code, 2);
-  assert.match(err, /options/);
+  try {
+    const r = await serveUntilExit(['--config', s.file('bad-plugins.json', [{ name: 'logic', options: 5 }]), '--data-dir', join(s.dir, 'data')]);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /options/);
+  } finally {
+    rmSync(s.dir, { recursive: true, force: true });
+  }
 });
 
 test('serve with a bad option value exits 2 naming the flag, before anything starts (a number flag, a config key)', async () => {
   const s = scratch();
-  const run = async (args: string[]) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', '--data-dir', join(s.dir, 'data'), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    let err = '';
-    let out = '';
-    child.stderr.on('data', (d) => (err += d));
-    child.stdout.on('data', (d) => (out += d));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    clearTimeout(killer);
-    return { code, err, out };
-  };
+  const data = ['--data-dir', join(s.dir, 'data')];
   try {
-    const flag = await run(['--max-runs', 'abc']);
+    const flag = await serveUntilExit([...data, '--max-runs', 'abc']);
     assert.equal(flag.code, 2);
     assert.match(flag.err, /--max-runs: must be integer/);
     assert.doesNotMatch(flag.out, /listening/);
-    const file = await run(['--config', s.file('svc.yaml', 'workers: 0\nplugins: [{ name: logic }]\n')]);
+    const file = await serveUntilExit([...data, '--config', s.file('svc.yaml', 'workers: 0\nplugins: [{ name: logic }]\n')]);
     assert.equal(file.code, 2);
     assert.match(file.err, /--workers: must be >= 1/);
   } finally {
     rmSync(s.dir, { recursive: true, force: true });
   }
 });
+
+/** `tester serve --port 0 ARGS` until it exits by itself (20 s at most): its exit code and what it printed. */
+async function serveUntilExit(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/tester.js'), 'serve', '--port', '0', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  let err = '';
+  let out = '';
+  child.stderr.on('data', (d) => (err += d));
+  child.stdout.on('data', (d) => (out += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearTimeout(killer);
+  return { code, out, err };
+}
 
 test('serve --metrics-port 0 prints where the Prometheus metrics are and serves them on loopback', async () => {
   const s = scratch();
