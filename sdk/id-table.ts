@@ -29,7 +29,7 @@ export class IdTable<V> {
   /** Empty arrays of `cap` slots (a power of two). */
   private allocate(cap: number): void {
     this.keys = new Uint32Array(cap);
-    this.vals = Array.from<V | undefined>({ length: cap });
+    this.vals = new Array<V | undefined>(cap).fill(undefined);
     this.mask = cap - 1;
     this.shift = 32 - Math.log2(cap);
   }

@@ -18,7 +18,7 @@ NIBBLE[35] = 12; // #
 
 /** Digits (0-9, A-F, also * # as B C) to nibbles; undefined on a bad character. */
 function nibbles(digits: string): number[] | undefined {
-  const out: number[] = Array.from({ length: digits.length }, () => 0);
+  const out: number[] = new Array(digits.length);
   for (let i = 0; i < digits.length; i++) {
     const c = digits.charCodeAt(i);
     const v = c < 128 ? NIBBLE[c]! : -1;
