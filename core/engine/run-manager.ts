@@ -98,7 +98,7 @@ export class RunManager {
     this.starting.add(runId);
     let run: KnownRun;
     try {
-      run = (await this.hooks.executeRun.promise(this.runStart(def, params))) ?? this.startLocal(def, (r, rec) => this.ended(r, rec));
+      run = (await this.hooks.executeRun.promise(this.runStart(def, params))) ?? this.startLocal(def, (r, rec) => this.ended(r, rec, def.lockKeys));
     } catch (e) {
       this.locks.release(runId, def.lockKeys);
       throw e;
@@ -141,7 +141,7 @@ export class RunManager {
   }
 
   /** A run has ended with its final record: free its locks, tell who keeps records, log its counts. */
-  private ended(run: KnownRun, rec: RunRecord, lockKeys = run instanceof TestRun ? run.def.lockKeys : []): void {
+  private ended(run: KnownRun, rec: RunRecord, lockKeys: readonly string[]): void {
     this.locks.release(run.runId, lockKeys);
     try {
       this.hooks.runEnded.call(run, rec);
