@@ -28,6 +28,9 @@ export const Param = {
   ProtocolData: 0x0210,
 } as const;
 
+/** The SCTP payload protocol identifier of M3UA (RFC 4666 §1.4.7; IANA). */
+export const M3UA_PPID = 3;
+
 /** MTP3 service indicator of the user part a DATA message carries (Q.704 §14.2.1). */
 export const ServiceIndicator = { SCCP: 3 } as const;
 

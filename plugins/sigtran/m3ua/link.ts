@@ -13,6 +13,7 @@ import {
   AsptmType,
   ErrorCode,
   ErrorCodes,
+  M3UA_PPID,
   M3uaClass,
   MgmtType,
   OtherStatus,
@@ -61,8 +62,7 @@ interface ClassHandlers {
   readonly otherType?: Handler;
 }
 
-/** The payload protocol identifier of M3UA (RFC 4666 §1.4.7), and the management stream. */
-const M3UA_PPID = 3;
+/** The stream of management messages (DATA goes on the others, by SLS). */
 const MANAGEMENT_STREAM = 0;
 /** Octets of a bad message sent back in an ERR's diagnostic information. */
 const DIAGNOSTIC_OCTETS = 40;

@@ -1,10 +1,9 @@
 // M3UA over SCTP (RFC 4666 §1.3.1): one M3UA message per SCTP user message, PPID 3; M3UA picks the stream
 // (management on 0, DATA on 1..n by SLS). The SCTP itself is the sdk's (kernel or userland backend).
 import { SctpServer, connectSctp, type SctpAssociation, type SctpConfig } from '../../../sdk/index.js';
+import { M3UA_PPID } from '../m3ua/constants.js';
 import type { Acceptor, Association, AssociationHandler, Connector } from './types.js';
 
-/** SCTP Payload Protocol Identifier of M3UA (RFC 4666 §1.4.7; IANA). */
-const M3UA_PPID = 3;
 /** Streams asked for when the instance does not say: stream 0 for management and 16 for DATA. */
 const M3UA_STREAMS = { outStreams: 17, inStreams: 17 };
 
