@@ -58,8 +58,8 @@ export interface PeerListener {
 }
 
 /**
- * Listen for the peer; rejects with an Error naming the address when that is not possible. `failed` also hears of
- * a TCP listener's error after it started.
+ * Listen for the peer; rejects with an Error naming the address when that is not possible. `failed` hears of a TCP
+ * listener's error after it started (one at start is the rejection).
  */
 export function listen(c: Endpoint, accept: (link: PeerLink) => void, failed: (reason: string) => void): Promise<PeerListener> {
   if (c.transport === 'sctp') return listenSctp(c, accept);
@@ -67,8 +67,8 @@ export function listen(c: Endpoint, accept: (link: PeerLink) => void, failed: (r
     const srv = createServer((sock) => accept(tcpLink(sock)));
     srv.once('error', (e) => {
       const reason = `listen on ${c.host}:${c.port} failed: ${e.message}`;
-      failed(reason);
-      reject(new Error(reason));
+      if (srv.listening) failed(reason);
+      else reject(new Error(reason));
     });
     srv.listen(c.port, c.host, () => {
       const a = srv.address();
