@@ -39,8 +39,8 @@ export function describePgError(e: Error & { code?: string; detail?: string; hin
   return m;
 }
 
-/** The `ssl` option as node-postgres takes it (files read at boot, so a missing one is a boot error). */
-export function sslConfig(name: string, ssl: NonNullable<DbInstanceOptions['ssl']>): boolean | pg.ConnectionConfig['ssl'] {
+/** The `ssl` option as node-postgres takes it (PEM files read here). */
+function sslConfig(name: string, ssl: NonNullable<DbInstanceOptions['ssl']>): boolean | pg.ConnectionConfig['ssl'] {
   if (typeof ssl === 'boolean') return ssl;
   return { rejectUnauthorized: true, ...connectTls(ssl, `db instance ${name}: `) } as pg.ConnectionConfig['ssl'];
 }
@@ -50,7 +50,7 @@ export function pgValue(v: unknown): unknown {
   return v === undefined ? null : v;
 }
 
-/** The configuration of every connection of the instance (the pool's and the probes'). */
+/** The configuration of every connection of the instance (the pool's and the probes'); reads the TLS files. */
 export function clientConfig(o: DbInstanceOptions, statementTimeoutMs: number): pg.ClientConfig {
   const cfg: pg.ClientConfig = {
     connectionTimeoutMillis: o.connect_timeout_ms ?? POSTGRES_DEFAULTS.connect_timeout_ms,

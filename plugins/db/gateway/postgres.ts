@@ -16,7 +16,7 @@ import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sessionChange } from '../sql/session-state.js';
 import { sendCancel } from './pg-cancel.js';
-import { clientConfig, describePgError, isConnectionError, pgValue, sslConfig } from './pg-driver.js';
+import { clientConfig, describePgError, isConnectionError, pgValue } from './pg-driver.js';
 import { POSTGRES_DEFAULTS, type DbInstanceOptions } from './options.js';
 import { Slots, SlotWaitError } from './slots.js';
 import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, toJson, type DbInstance, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
@@ -74,13 +74,16 @@ export class PostgresDb implements DbInstance {
   private cancels = 0;
   private readonly statementNames = new Map<string, string>();
   private readonly timeoutMs: number;
+  /** What every connection of the instance is opened with (the pool's and the probes'). */
+  private readonly clientConfig: pg.ClientConfig;
   readonly target: string;
 
   constructor(private readonly opts: DbInstanceOptions) {
     this.name = opts.name;
-    if (opts.ssl !== undefined) sslConfig(opts.name, opts.ssl); // fail at boot on an unreadable file
     this.queries = namedQueries(opts);
     this.timeoutMs = opts.timeout_ms ?? POSTGRES_DEFAULTS.timeout_ms;
+    // here, at boot: an unreadable TLS file fails the start rather than each connection attempt
+    this.clientConfig = clientConfig(opts, this.timeoutMs);
     this.slots = new Slots(opts.pool_size ?? POSTGRES_DEFAULTS.pool_size);
     const safe = opts.connection ? redactText(opts.connection) : `postgres://${opts.user ?? ''}@${opts.host ?? POSTGRES_DEFAULTS.host}:${opts.port ?? POSTGRES_DEFAULTS.port}/${opts.database ?? ''}`;
     this.target = safe;
@@ -104,7 +107,7 @@ export class PostgresDb implements DbInstance {
   private makePool(): pg.Pool {
     // max = the permits: a query holding a permit never queues inside pg-pool, so pg-pool's connect timeout is a
     // connect timeout only
-    const pool = new pg.Pool({ ...clientConfig(this.opts, this.timeoutMs), max: this.slots.size, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ ...this.clientConfig, max: this.slots.size, idleTimeoutMillis: 30_000 });
     // An idle client losing its server emits 'error' on the pool: without a listener that would end the process.
     pool.on('error', (e) => {
       this.lastError = describePgError(e);
@@ -151,7 +154,7 @@ export class PostgresDb implements DbInstance {
     if (this.probing) return this.probing;
     if (this.stopped || !this.pool) return Promise.resolve();
     this.probing = (async () => {
-      const client = new pg.Client(clientConfig(this.opts, this.timeoutMs));
+      const client = new pg.Client(this.clientConfig);
       client.on('error', () => undefined); // a failure mid-probe is reported by the awaited call
       try {
         await client.connect();
