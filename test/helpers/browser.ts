@@ -5,12 +5,13 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { inCi } from './skips.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** node:test options: skip outside CI when chromium is missing; in CI the test runs and fails loudly. */
 export function needsChromium(): { skip?: string } {
-  if (existsSync(CHROMIUM) || process.env.CI === 'true') return {};
+  if (existsSync(CHROMIUM) || inCi()) return {};
   return { skip: `${CHROMIUM} not installed (apt-get install chromium; bash .ci/run installs it)` };
 }
 

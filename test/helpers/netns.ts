@@ -44,7 +44,7 @@ export function needsKernelAddonWithoutKernelSctp(): { skip?: string } {
  * outside CI; in CI (CI=true) none, so the test runs and fails loudly on what is missing.
  */
 export function needsUserlandSctp(): { skip?: string } {
-  if (process.env.CI === 'true') return {};
+  if (inCi()) return {};
   if (!canUseNetns()) return { skip: 'needs root for `unshare -n` and raw IP sockets (bash .ci/run runs as root)' };
   if (!sctpBuilt('userland')) return { skip: 'the userland SCTP addon is not built (apt-get install libusrsctp-dev; npm run build:native; bash .ci/run does both)' };
   return {};

@@ -2,6 +2,7 @@
 // Outside CI a missing tool skips the test with the reason; in CI (CI=true) a missing tool fails it.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
+import { inCi } from './skips.js';
 
 export function hasTool(cmd: string): boolean {
   try {
@@ -17,7 +18,7 @@ export function hasTool(cmd: string): boolean {
  * In CI it returns `{}` so that the test runs and fails loudly on the missing tool.
  */
 export function needsTool(cmd: string, installHint: string): { skip?: string } {
-  if (hasTool(cmd) || process.env.CI === 'true') return {};
+  if (hasTool(cmd) || inCi()) return {};
   return { skip: `${cmd} not installed (${installHint}; bash .ci/run installs it)` };
 }
 
