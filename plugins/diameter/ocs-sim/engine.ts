@@ -29,7 +29,7 @@ export interface OcsSimOptions {
   grant_octets?: number;
   /** Send a Re-Auth-Request this many ms after each CCR-Initial (0 = never). */
   rar_after_ms?: number;
-  /** How long a Re-Auth-Request waits for its answer (default 10000 ms). */
+  /** How long a Re-Auth-Request waits for its answer (default: the peer's request_timeout_ms, 10000 ms). */
   timeout_ms?: number;
   dictionary?: Dictionary;
   log?: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void;
@@ -50,10 +50,9 @@ export interface OcsSim {
 
 const CCR_MANDATORY: Array<[string, number]> = [['CC-Request-Type', 416], ['CC-Request-Number', 415], ['Service-Context-Id', 461], ['Auth-Application-Id', 258]];
 
-/** A started OCS: its peer, options, statistics and the pending Re-Auth-Request timers. */
+/** A started OCS: its peer (with its dictionary), options, statistics and the pending Re-Auth-Request timers. */
 interface Ocs {
   readonly peer: DiameterPeer;
-  readonly dict: Dictionary;
   readonly o: OcsSimOptions;
   readonly stats: OcsSimStats;
   readonly timers: Set<NodeJS.Timeout>;
@@ -62,14 +61,14 @@ interface Ocs {
 const count = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1);
 
 export async function startOcsSim(o: OcsSimOptions = {}): Promise<OcsSim> {
-  const dict = o.dictionary ?? new Dictionary();
+  // what o leaves out (host, port, the RAR's timeout) takes the peer's defaults
   const peer = new DiameterPeer(peerConfig({
-    name: 'ocs-sim', mode: o.mode ?? 'server', host: o.host ?? '127.0.0.1', port: o.port ?? 3868,
+    name: 'ocs-sim', mode: o.mode ?? 'server', host: o.host, port: o.port, request_timeout_ms: o.timeout_ms,
     ...(o.transport === 'sctp' ? { transport: 'sctp', sctp: o.sctp ?? {} } : {}),
     origin_host: o.origin_host ?? 'ocs.localdomain', origin_realm: o.origin_realm ?? 'localdomain',
     applications: ['credit-control', 'sh'], product_name: 'tester-service ocs-sim', reconnect_min_ms: 200,
-  }), dict, o.log);
-  const ocs: Ocs = { peer, dict, o, stats: { requests: {}, answers: {}, rar_sent: 0, rar_answered: 0 }, timers: new Set() };
+  }), o.dictionary ?? new Dictionary(), o.log);
+  const ocs: Ocs = { peer, o, stats: { requests: {}, answers: {}, rar_sent: 0, rar_answered: 0 }, timers: new Set() };
   peer.setDefaultHandler((r) => onRequest(ocs, r));
   await peer.start();
   return {
@@ -84,7 +83,7 @@ export async function startOcsSim(o: OcsSimOptions = {}): Promise<OcsSim> {
 }
 
 function onRequest(ocs: Ocs, r: InboundRequest): void {
-  const d = decodeParsed(ocs.dict, r.message);
+  const d = decodeParsed(ocs.peer.dict, r.message);
   count(ocs.stats.requests, d.abbrev);
   if (d.name === 'Credit-Control-Request') onCcr(ocs, r, d.object);
   else if (d.name === 'User-Data-Request') answer(ocs, r, 2001, [], [{ name: 'User-Data', value: '<Sh-Data/>' }]);
@@ -96,7 +95,7 @@ function answer(ocs: Ocs, r: InboundRequest, rc: number, avps: AvpNode[], extra:
   const { peer } = ocs;
   const nodes: AvpNode[] = [];
   if (r.sessionId) nodes.push({ code: A.SessionId, flags: AvpFlag.M, data: Buffer.from(r.sessionId) });
-  nodes.push(u32(A.ResultCode, rc), ...peer.originAvps(), ...avps, ...encodeItems(ocs.dict, extra as never, 'answer'));
+  nodes.push(u32(A.ResultCode, rc), ...peer.originAvps(), ...avps, ...encodeItems(peer.dict, extra as never, 'answer'));
   try {
     peer.sendAnswer(peer.buildAnswer(r.message, nodes, rc >= 3000 && rc < 4000));
     count(ocs.stats.answers, String(rc));
@@ -159,7 +158,7 @@ function scheduleRar(ocs: Ocs, sessionId: string, ccr: JsonObject): void {
       str(A.DestinationHost, String(ccr['Origin-Host'])), u32(A.AuthApplicationId, 4), u32(285, 0),
     ], 0xc0);
     stats.rar_sent++;
-    peer.request(rar, ocs.o.timeout_ms ?? 10_000, 'Re-Auth-Request').then(() => stats.rar_answered++, () => undefined);
+    peer.request(rar, peer.config.request_timeout_ms, 'Re-Auth-Request').then(() => stats.rar_answered++, () => undefined);
   }, ocs.o.rar_after_ms);
   ocs.timers.add(t);
 }
