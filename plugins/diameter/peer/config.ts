@@ -112,14 +112,13 @@ function given<T extends object>(o: T): T {
 /** Apply the defaults (to a config the schema has not validated too) and normalise the applications. */
 export function peerConfig(raw: Record<string, unknown>): PeerConfig {
   const { applications, sctp, ...rest } = raw as PeerOptions;
-  const transport = rest.transport ?? PEER_DEFAULTS.transport;
-  if (sctp && transport !== 'sctp') throw new Error(`diameter instance '${String(rest.name)}': sctp options need transport sctp (it is ${transport})`);
-  if (transport === 'sctp') checkSctpConfig(sctp, `diameter instance '${String(rest.name)}'`);
+  const c = { ...PEER_DEFAULTS, ...given(rest) };
+  const where = `diameter instance '${String(rest.name)}'`;
+  if (sctp && c.transport !== 'sctp') throw new Error(`${where}: sctp options need transport sctp (it is ${c.transport})`);
+  if (c.transport === 'sctp') checkSctpConfig(sctp, where);
   return {
-    ...PEER_DEFAULTS,
-    ...given(rest),
-    transport,
-    ...(transport === 'sctp' ? { sctp: { backend: 'auto' as const, ...sctp } } : {}),
+    ...c,
+    ...(c.transport === 'sctp' ? { sctp: { backend: 'auto' as const, ...sctp } } : {}),
     applications: normaliseApplications(applications),
   };
 }
