@@ -15,6 +15,7 @@ COPY builtins ./builtins
 COPY cli ./cli
 COPY sdk ./sdk
 COPY plugins ./plugins
+COPY web ./web
 COPY examples ./examples
 RUN npm ci --no-audit --no-fund
 RUN npm prune --omit=dev --no-audit --no-fund && rm -f dist/.tsbuildinfo

@@ -36,10 +36,11 @@ if (files.length === 0) {
   console.error(`no test files match ${prefixes.join(' ') || 'test/'}`);
   process.exit(1);
 }
-// Tests that start the `tester` command run the build (dist/): bring it up to date first (incremental, a few
-// seconds when nothing changed), so a test never runs yesterday's JavaScript.
+// Tests that start the `tester` command run the build (dist/, and the web client in dist/web): bring it up to date
+// first (incremental, a few seconds when nothing changed), so a test never runs yesterday's JavaScript.
 const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
+const webBuild = build.status === 0 ? spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' }) : build;
+if (build.status !== 0 || webBuild.status !== 0) {
   console.error('the build failed: fix it before the tests run (npm run build)');
   process.exit(1);
 }

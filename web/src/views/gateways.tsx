@@ -1,0 +1,4 @@
+// Placeholder of the Gateways view (issue 24): replaced by its implementation.
+export function GatewaysView() {
+  return <h1>Gateways</h1>;
+}
