@@ -225,7 +225,7 @@ function workerCountOf(opts: ServiceOptions): number {
 }
 
 /** The TLS key, certificate and CA the options name, read: the framed port and the HTTP built-in serve with the same. */
-function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {
+export function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {
   if (!opts.tlsKey && !opts.tlsCert) {
     if (opts.tlsCa) throw new Error('--tls-ca needs --tls-cert and --tls-key');
     return undefined;
