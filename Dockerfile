@@ -15,6 +15,7 @@ COPY builtins ./builtins
 COPY cli ./cli
 COPY sdk ./sdk
 COPY plugins ./plugins
+COPY views ./views
 COPY web ./web
 COPY examples ./examples
 RUN npm ci --no-audit --no-fund
