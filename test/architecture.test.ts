@@ -14,7 +14,7 @@ function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(join(root, dir))) {
     const rel = join(dir, name);
     if (statSync(join(root, rel)).isDirectory()) sources(rel, out);
-    else if (/\.(ts|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
   }
   return out;
 }
@@ -53,8 +53,9 @@ test('no file under core/ names a protocol family or a protocol param', () => {
 /** The first path segment of a file: its room at the top level. */
 const room = (f: string) => f.split('/')[0]!;
 
-test('dependencies point one way: core → nothing else; sdk → core; views → core; builtins → core, sdk, views; cli → core, builtins, sdk, views', () => {
+test('dependencies point one way: core → nothing else; sdk → core; views → core; builtins → core, sdk, views; cli → core, builtins, sdk, views; web → views, core', () => {
   const allowed: Record<string, string[]> = {
+    web: ['web', 'views', 'core'],
     core: ['core'],
     sdk: ['sdk', 'core'],
     views: ['views', 'core'],
@@ -63,6 +64,18 @@ test('dependencies point one way: core → nothing else; sdk → core; views →
   };
   const bad: string[] = [];
   for (const [from, to] of Object.entries(allowed)) for (const f of sources(from)) for (const t of imports(f)) if (!to.includes(room(t))) bad.push(`${f} → ${t}`);
+  assert.deepEqual(bad, []);
+});
+
+test('web/ talks to the service only through the HTTP API: of the kernel it imports only the contracts (core/api), type-only; no node: module', () => {
+  const bad: string[] = [];
+  for (const f of sources('web')) {
+    const text = readFileSync(join(root, f), 'utf8');
+    for (const t of imports(f)) if (room(t) === 'core' && !t.startsWith('core/api/')) bad.push(`${f} → ${t}`);
+    for (const m of text.matchAll(/^\s*import\s+(?!type\b)[^'"]*from\s*['"]([^'"]*core\/api[^'"]*)['"]/gm)) bad.push(`${f}: a value import of ${m[1]} (import type only: nothing of the kernel is bundled)`);
+    if (/from\s*['"]node:|\bBuffer\./.test(text)) bad.push(`${f}: a Node module or Buffer (the client runs in a browser)`);
+  }
+  assert.ok(sources('web').some((f) => f.endsWith('.tsx')), 'the scan sees the client');
   assert.deepEqual(bad, []);
 });
 
@@ -172,7 +185,7 @@ test('the rules are not vacuous: the scanner sees the imports it judges', () => 
 function linesOf(roomPath: string): number {
   const files = roomPath.endsWith('/*.ts')
     ? readdirSync(join(root, roomPath.slice(0, -5))).filter((n) => n.endsWith('.ts')).map((n) => join(roomPath.slice(0, -5), n))
-    : sources(roomPath).filter((f) => f.endsWith('.ts'));
+    : sources(roomPath).filter((f) => /\.tsx?$/.test(f));
   return files.reduce((a, f) => a + readFileSync(join(root, f), 'utf8').split('\n').length - 1, 0);
 }
 
@@ -189,6 +202,7 @@ test('each room keeps within its line budget (docs/architecture.md "Room budgets
     'cli',
     'sdk',
     'views',
+    'web',
     ...readdirSync(join(root, 'plugins')).map((n) => `plugins/${n}`),
   ];
   assert.deepEqual(budgets.map(([r]) => r).sort(), rooms.sort(), 'the table names every room');
