@@ -26,8 +26,9 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build --chown=node:node /app /app
 USER node
-# 9009: the JSON-RPC port; 9464: Prometheus metrics (both bound to 0.0.0.0 by the compose file's environment).
-EXPOSE 9009 9464
+# 9009: the JSON-RPC port; 9010: the web client and the HTTP API (the RPC port + 1, on the RPC port's address);
+# 9464: Prometheus metrics (all bound to 0.0.0.0 by the compose file's environment).
+EXPOSE 9009 9010 9464
 # SCTP (sigtran/diameter transport sctp, userland backend) sends raw IP: run with --cap-add NET_RAW and give node
 # the capability (docs/containers.md); the TCP transports need no capability.
 ENTRYPOINT ["node", "bin/tester.js"]
