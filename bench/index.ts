@@ -6,7 +6,7 @@
 // bench/memory.ts). `--json` prints every figure as one JSON object (fields: docs/bench.md).
 // Options: --json  --quick (short steps, a few minutes)  --secs N (seconds per rated step; default 8, quick 4)
 //          --rates 2000,5000,...  (linear steps)  --sipp-rates 5000,10000,...  --backlogs 50,100,...  (load steps)
-//          --no-sipp  --no-memory  --no-linear-target  --markdown (the README's performance table, after the text report)
+//          --no-sipp  --no-memory  --no-linear-target  --no-web (no browser figures: bench/web.ts)  --markdown (the README's performance table, after the text report)
 //          --json-out FILE (the JSON object into FILE as well)
 //          --workers N  the service with `tester serve --workers N` (docs/workers.md); --scp-workers N the scp-sim
 //          with `--workers N` (default: the service's); the scp-sim's CPU and RSS are those of all its processes
@@ -21,6 +21,7 @@ import { MEMORY_MORE, marginalOf } from './memory.js';
 import { LINEAR_TARGET_RATE, LINEAR_TARGET_SECS, linearVerdict, type LinearVerdict } from './linear-target.js';
 import { STALL_MIN_MS, probeHost, startHostProbe, type HostStalls } from './host-stalls.js';
 import { sippStep } from './sipp.js';
+import { benchWeb, webLines, type WebBench } from './web.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
@@ -328,11 +329,22 @@ async function main(): Promise<Record<string, unknown>> {
   };
   const said = (v: boolean | null) => (v === null ? 'not measured' : v ? 'met' : 'NOT met');
   log(`targets (issue 14): service CPU <= 30 µs per instance: ${said(targets.service_cpu_per_instance_max_30us)}; load maximum >= SIPp's: ${said(targets.load_max_at_least_sipp_max)}; <= 2 KB per in-flight instance: ${said(targets.max_2kb_per_inflight_at_backlog_10000)}; linear ${LINEAR_TARGET_RATE}/s for ${LINEAR_TARGET_SECS} s: ${said(targets.linear_20000_for_30s)}`);
+  const web = argv.includes('--no-web') ? null : await webFigures();
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version, loadavg: loadFigures() };
   log(`load average (1 min) during the run: ${machine.loadavg.min}–${machine.loadavg.max}, mean ${machine.loadavg.mean}`);
-  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, sipp: sippOut, ratios: r, targets };
+  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, sipp: sippOut, web, ratios: r, targets };
   if (argv.includes('--markdown')) log('\n' + markdown(out as unknown as BenchReport));
   return out;
+}
+
+/** The web client's figures (bench/web.ts); null, with the reason printed, when they cannot be measured here. */
+async function webFigures(): Promise<WebBench | null> {
+  const web = await benchWeb({ secs: SECS, pairs: QUICK ? 1 : 2 }).catch((e: Error) => {
+    log(`web client: not measured (${e.message})`);
+    return null;
+  });
+  if (web) for (const l of webLines(web)) log(l);
+  return web;
 }
 
 /**

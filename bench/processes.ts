@@ -101,8 +101,9 @@ export async function startScpSim(work: string, script: unknown, workers = 1): P
  * The service (examples/inap/plugins.json pointed at the SCP on `simPort`) on a free loopback port; resolves once an
  * InitialDP → ReleaseCall run is accepted (the M3UA association is up). `nodeFlags`: extra Node flags for the service
  * process (e.g. `--cpu-prof --cpu-prof-dir DIR`); the environment's TESTER_SERVICE_NODE_FLAGS (space-separated) are added.
+ * `serveArgs`: more `tester serve` flags (e.g. `--http-port P`).
  */
-export async function startService(work: string, simPort: number, tag: string, sigtran?: Record<string, unknown>, workers = 1, nodeFlags: string[] = []): Promise<{ port: number; pid: number; child: ChildProcess }> {
+export async function startService(work: string, simPort: number, tag: string, sigtran?: Record<string, unknown>, workers = 1, nodeFlags: string[] = [], serveArgs: string[] = []): Promise<{ port: number; pid: number; child: ChildProcess }> {
   const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
   const sig = cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0];
   sig.port = simPort;
@@ -110,7 +111,7 @@ export async function startService(work: string, simPort: number, tag: string, s
   if (sigtran) Object.assign(sig, sigtran);
   writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
   const flags = [...(process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...nodeFlags];
-  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4', '--workers', String(workers)], /listening \S+:(\d+)/, flags);
+  const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4', '--workers', String(workers), ...serveArgs], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   for (let i = 0; ; i++) {
     const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: [IDP, RC] });
