@@ -98,7 +98,7 @@ table{border-collapse:collapse;margin:8px 0}th,td{border-bottom:1px solid #eee;p
 table.ops td:last-child{width:200px}.bar{height:10px;background:#1f77b4;border-radius:2px}
 .chart{min-height:280px}code{font-size:13px}
 pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px;font-size:12px}
-footer{margin-top:32px;color:#888;font-size:12px}
+footer{margin-top:32px;color:#666;font-size:12px}
 `;
 
 /** The whole page. */

@@ -49,9 +49,6 @@ export function Ladder({ firstCall }: { firstCall: FirstCall | undefined }) {
     for (const details of box.current.querySelectorAll<HTMLDetailsElement>('details.msg')) {
       const index = Number(details.dataset.index);
       details.querySelector('.detail')?.append(checksTable(messageChecks(firstCall, index)));
-      const summary = details.querySelector('summary');
-      const name = details.dataset.name ?? '';
-      summary?.setAttribute('aria-label', `${name}, ${summary.querySelector('.t')?.textContent ?? ''}, ${summary.querySelector('.op')?.textContent ?? ''}`);
     }
   }, [html, firstCall]);
   return <div class="results-ladder" ref={box} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -15,7 +15,7 @@ export function Trace({ firstCall }: { firstCall: FirstCall | undefined }) {
       {lines.length === 0 ? (
         <p class="muted">No trace lines (trace_level 1 or more records them).</p>
       ) : (
-        <div class="scroll-box" tabIndex={0} role="region" aria-labelledby="trace-title">
+        <div class="scroll-box" tabIndex={0} role="group" aria-label="trace lines, scrollable">
           <table class="trace">
             <thead>
               <tr>
