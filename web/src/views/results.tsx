@@ -1,6 +1,6 @@
 // The results of a run (#/results/<run_id>): its verdict and counts, downloads, thresholds, the first fails and
 // aborts grouped by reason, the first instance as a ladder whose messages open to their fields, hex and tests, its
-// trace, and the latency per operation type.
+// trace, the report's charts and the latency per operation type.
 import { href } from '../app/route.js';
 import { useRecord } from '../results/use-record.js';
 import { Outcome, Operations, Thresholds, Verdict } from '../results/summary.js';
@@ -8,6 +8,7 @@ import { Problems } from '../results/problems.js';
 import { Downloads } from '../results/downloads.js';
 import { Ladder } from '../results/ladder.js';
 import { Trace } from '../results/trace.js';
+import { RunCharts } from '../charts/run-charts.js';
 
 export function ResultsView({ runId }: { runId: string }) {
   const { record, error } = useRecord(runId);
@@ -37,6 +38,7 @@ export function ResultsView({ runId }: { runId: string }) {
             <Ladder firstCall={record.first_call} />
           </section>
           <Trace firstCall={record.first_call} />
+          <RunCharts record={record} />
           <Operations record={record} />
         </>
       )}
