@@ -19,6 +19,8 @@ export interface GatewayView {
   transport?: string;
   /** The role or mode the instance plays (asp, sgp, client, server). */
   role?: string;
+  /** When the instance entered its state (ms since the epoch), when it says. */
+  since?: number;
   sctp?: { backend?: string; note?: string; state?: string; paths: SctpPath[] };
 }
 
@@ -42,6 +44,7 @@ export function gatewayView(g: GatewayLine): GatewayView {
     reconnects: int(d.reconnects),
     transport: str(d.transport),
     role: str(d.role, d.mode),
+    since: int(d.since) ?? (typeof d.open_since === 'string' ? Date.parse(d.open_since) : undefined),
     sctp: sctp ? { backend: str(sctp.backend, assoc?.backend), note: str(sctp.note), state: str(assoc?.state), paths: paths(assoc?.paths) } : undefined,
   };
 }

@@ -43,6 +43,7 @@ function GatewayRow({ gateway }: { gateway: GatewayLine }) {
       </th>
       <td class={`gw-state gw-${gateway.state}`}>
         {gateway.state}
+        {v.since !== undefined && Number.isFinite(v.since) && <span class="muted"> since {new Date(v.since).toLocaleTimeString()}</span>}
         {gateway.workers && <span class="muted"> (workers: {gateway.workers.map((w) => w ?? 'restarting').join(', ')})</span>}
       </td>
       <td>{v.peer ?? '-'}</td>
