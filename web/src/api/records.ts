@@ -3,28 +3,8 @@
 // downloads (GET /api/runs/<id>/<file>, docs/web.md), fetched with the bearer token: a plain link cannot carry it.
 import { authHeaders, checkResponse } from './http.js';
 import { rpc } from './rpc.js';
-import type { RunRecord, RunSummary } from './types.js';
-
-/** A run's line in ListTests. */
-export type RunLine = Omit<RunSummary, 'current_rate' | 'target_rate'>;
-
-/** A gateway instance in ListTests: `detail` is what the instance reports (its plugin's shape). */
-export interface GatewayLine {
-  kind: string;
-  name: string;
-  state: string;
-  default: boolean;
-  detail?: unknown;
-  /** With worker threads: the state of each worker's own instance. */
-  workers?: Array<string | null>;
-}
-
-/** ListTests' answer (docs/methods.md), the parts these views read. */
-export interface RunList {
-  runs: RunLine[];
-  gateways: GatewayLine[];
-  locks_held: number;
-}
+import type { RunRecord } from './types.js';
+import type { RunList } from './list-types.js';
 
 export const queryTest = (runId: string, signal?: AbortSignal) => rpc<RunRecord>('QueryTest', { run_id: runId }, signal);
 

@@ -2,7 +2,7 @@
 // sigtran's status in plugins/sigtran/api.ts, a Diameter peer's describe()): peer, last error, reconnects and the
 // transport, with the SCTP backend and paths when the transport is SCTP. A field an instance does not report is
 // undefined.
-import type { GatewayLine } from '../api/records.js';
+import type { GatewayLine } from '../api/list-types.js';
 
 interface SctpPath {
   address: string;

@@ -1,6 +1,6 @@
 // The history's filter: past and present runs (ListTests' lines) by state, a date range of their start and a text
 // found in the run id, newest first.
-import type { RunLine } from '../api/records.js';
+import type { RunLine } from '../api/list-types.js';
 
 export interface RunFilter {
   /** A run state, or '' for any. */

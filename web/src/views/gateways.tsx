@@ -1,7 +1,8 @@
 // The gateway instances (#/gateways): each one's state, peer, last error, reconnects and transport (the SCTP
 // backend and the association's paths), from ListTests, refreshed every 2 s while the page is visible. The whole
 // detail the instance reports opens under each row.
-import { listTests, type GatewayLine } from '../api/records.js';
+import { listTests } from '../api/records.js';
+import type { GatewayLine } from '../api/list-types.js';
 import { usePoll } from '../gateways/use-poll.js';
 import { gatewayView, type GatewayView } from '../gateways/transport.js';
 

@@ -1,7 +1,8 @@
 // Past and present runs (#/history): every run ListTests knows, the run store's past runs included, filtered by
 // state, start date and text; each opens to its results, and any two are compared side by side.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { listTests, type RunLine } from '../api/records.js';
+import { listTests } from '../api/records.js';
+import type { RunLine } from '../api/list-types.js';
 import { href, navigate } from '../app/route.js';
 import { filterRuns, NO_FILTER, type RunFilter } from '../history/filter.js';
 import { HistoryFilter } from '../history/filter-form.js';
