@@ -44,11 +44,13 @@ export function Ladder({ firstCall }: { firstCall: FirstCall | undefined }) {
   const box = useRef<HTMLDivElement>(null);
   const html = useMemo(() => ladderHtml(firstCall), [firstCall]);
   useLayoutEffect(() => adoptStyles('ladder', LADDER_CSS), []);
+  // A running run's record is read again every 2 s: the same HTML is left as it is (a message stays open), so its
+  // checks are added once, to the messages that do not have them yet.
   useLayoutEffect(() => {
     if (!firstCall || !box.current) return;
     for (const details of box.current.querySelectorAll<HTMLDetailsElement>('details.msg')) {
-      const index = Number(details.dataset.index);
-      details.querySelector('.detail')?.append(checksTable(messageChecks(firstCall, index)));
+      const detail = details.querySelector('.detail');
+      if (detail && !detail.querySelector('.msg-checks')) detail.append(checksTable(messageChecks(firstCall, Number(details.dataset.index))));
     }
   }, [html, firstCall]);
   return <div class="results-ladder" ref={box} dangerouslySetInnerHTML={{ __html: html }} />;
