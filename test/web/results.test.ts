@@ -2,7 +2,7 @@
 // against the reference SCP; its ladder (the report's own, views/ladder.ts) shows every message by name between the
 // tester and the SCP, a message opens by click or by keyboard (Tab, Enter) to its decoded fields, hex and the
 // per-field pass/fail of the tests of its operation; the fails grouped by reason, the trace; the downloads (fetched
-// with the token's header, saved from blob URLs) and the pcap made from the record.
+// with the token's header, saved from blob URLs), the pcap among them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -110,9 +110,10 @@ test('downloads: the JSON record, the HTML report, JUnit, CSV from the service, 
     assert.match(html, /web-results/);
     assert.match((await save('junit.xml')).toString(), /<testsuite/);
     assert.ok((await save('results.csv')).toString().split('\n').length > 1);
-    const pcap = await save('capture.pcap');
+    const pcap = await save('first-call.pcap');
     assert.equal(pcap.readUInt32LE(0), 0xa1b2c3d4, 'the pcap magic');
     assert.equal(pcap.readUInt32LE(20), 252, 'EXPORTED_PDU records');
+    assert.ok(pcap.length > 24 + 16, 'records after the file header');
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();

@@ -11,7 +11,7 @@ export const queryTest = (runId: string, signal?: AbortSignal) => rpc<RunRecord>
 export const listTests = (signal?: AbortSignal) => rpc<RunList>('ListTests', {}, signal);
 
 /** The downloads the HTTP built-in renders from a run's record. */
-export type RunFile = 'report.html' | 'junit.xml' | 'results.csv' | 'record.json';
+export type RunFile = 'report.html' | 'junit.xml' | 'results.csv' | 'record.json' | 'first-call.pcap';
 
 export async function fetchRunFile(runId: string, file: RunFile): Promise<Blob> {
   const res = await checkResponse(await fetch(`/api/runs/${encodeURIComponent(runId)}/${file}`, { headers: authHeaders() }));

@@ -1,8 +1,8 @@
-// A run's downloads: the HTML report, JUnit, CSV and the JSON record rendered by the service (fetched with the
-// token, then saved from a blob URL), and a pcap of the first instance made here when the record holds its bytes.
+// A run's downloads, rendered by the service (GET /api/runs/<id>/<file>), fetched with the token's header and saved
+// from a blob URL: the HTML report, JUnit, CSV, the JSON record and, when the record holds the bytes of the first
+// instance's messages (trace_level 2), their pcap.
 import { useState } from 'preact/hooks';
 import { fetchRunFile, type RunFile } from '../api/records.js';
-import { capturable, pcapOf } from './pcap.js';
 import type { RunRecord } from '../api/types.js';
 
 const FILES: Array<[RunFile, string]> = [
@@ -41,7 +41,7 @@ export function Downloads({ record }: { record: RunRecord }) {
       setBusy(undefined);
     }
   };
-  const packets = capturable(record.first_call?.messages).length;
+  const packets = (record.first_call?.messages ?? []).filter((m) => m.hex && m.dissector).length;
   return (
     <section class="downloads" aria-labelledby="downloads-title">
       <h2 id="downloads-title">Downloads</h2>
@@ -52,7 +52,7 @@ export function Downloads({ record }: { record: RunRecord }) {
           </button>
         ))}
         {packets > 0 && (
-          <button type="button" data-file="capture.pcap" onClick={() => save(pcapOf(record.first_call?.messages), fileName(record.run_id, 'first-instance.pcap'))}>
+          <button type="button" data-file="first-call.pcap" disabled={busy === 'first-call.pcap'} onClick={() => void download('first-call.pcap')}>
             pcap ({packets} messages)
           </button>
         )}

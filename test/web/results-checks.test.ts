@@ -1,11 +1,8 @@
 // The results view's pure parts: the tests shown under a ladder message (the check_log entries of its operation,
-// read as field and outcome) and the pcap made in the browser, byte for byte the file `tester run --pcap` writes
-// (times in whole milliseconds here: the sdk's writer keeps milliseconds, the browser's the record's microseconds).
+// read as field and outcome).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { messageChecks } from '../../web/src/results/message-checks.js';
-import { capturable, pcapOf } from '../../web/src/results/pcap.js';
-import { pcapFileHeader, pcapRecord } from '../../sdk/pcap.js';
 
 const t = (usec: number): [number, number] => [1_700_000_000, usec];
 const firstCall = {
@@ -32,15 +29,4 @@ test('a message shows the checks of its operation, each as the field it checked 
   ]);
   assert.deepEqual(messageChecks(firstCall, 2), [{ status: 'abort', field: undefined, text: 'no ReleaseCall within 5 s' }], 'a check naming no field keeps its whole text');
   assert.deepEqual(messageChecks(firstCall, 9), []);
-});
-
-test('the pcap of the first instance is the file sdk/pcap.ts writes for the messages that have bytes and a dissector', async () => {
-  assert.deepEqual(capturable(firstCall.messages).map((m) => m.name), ['InitialDP', 'Connect']);
-  const ours = Buffer.from(await pcapOf(firstCall.messages).arrayBuffer());
-  const sdk = Buffer.concat([
-    pcapFileHeader(),
-    ...capturable(firstCall.messages).map((m) => pcapRecord({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })),
-  ]);
-  assert.equal(ours.toString('hex'), sdk.toString('hex'));
-  assert.equal((await pcapOf([]).arrayBuffer()).byteLength, 24, 'no message: the file header alone');
 });
