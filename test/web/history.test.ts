@@ -69,6 +69,14 @@ test('after a restart the history lists the stored runs, filtered by text and st
       return n;
     });
     assert.ok(inked > 500, `${inked} drawn pixels`);
+    // the legend's toggles by keyboard: a run's series hidden with Enter, shown again with Space
+    const toggle = page.locator('figure.plot .u-legend th[role="button"]', { hasText: 'hist-load' });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-pressed') === 'false');
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-pressed') === 'true');
 
     // a stored run's results open from the history
     await page.goto(`${url}#/history`);

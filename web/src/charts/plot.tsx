@@ -3,11 +3,12 @@
 // Content-Security-Policy allows (it forbids style="" attributes in HTML, not el.style).
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
+import { keyboardLegend } from './keyboard-legend.js';
 
 export interface PlotProps {
   options: Omit<uPlot.Options, 'width' | 'height'>;
   data: uPlot.AlignedData;
-  /** What the chart shows, for a screen reader (the figure's caption says it to everyone). */
+  /** What the chart shows: the figure's caption. */
   caption: string;
   height?: number;
 }
@@ -24,6 +25,7 @@ export function Plot({ options, data, caption, height = 260 }: PlotProps) {
     if (!el) return;
     const u = new uPlot({ ...options, width: widthOf(el), height }, latest.current, el);
     plot.current = u;
+    keyboardLegend(el);
     const resize = new ResizeObserver(() => u.setSize({ width: widthOf(el), height }));
     resize.observe(el);
     return () => {
@@ -37,7 +39,7 @@ export function Plot({ options, data, caption, height = 260 }: PlotProps) {
   }, [data]);
   return (
     <figure class="plot">
-      <div ref={box} role="img" aria-label={caption} />
+      <div ref={box} />
       <figcaption>{caption}</figcaption>
     </figure>
   );

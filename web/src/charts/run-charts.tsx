@@ -5,6 +5,7 @@ import { useLayoutEffect } from 'preact/hooks';
 import uPlot from 'uplot';
 import { drawCharts } from '../../../views/report/charts.js';
 import { chartData } from '../../../views/report/chart-data.js';
+import { keyboardLegend } from './keyboard-legend.js';
 import type { RunRecord } from '../api/types.js';
 
 const CHARTS: Array<[id: string, title: string]> = [
@@ -17,14 +18,18 @@ export function RunCharts({ record }: { record: RunRecord }) {
   useLayoutEffect(() => {
     for (const [id] of CHARTS) document.getElementById(id)?.replaceChildren();
     drawCharts(uPlot, chartData(record), document);
+    for (const [id] of CHARTS) {
+      const el = document.getElementById(id);
+      if (el) keyboardLegend(el);
+    }
   }, [record]);
   return (
     <section aria-labelledby="charts-title">
       <h2 id="charts-title">Charts</h2>
       {CHARTS.map(([id, title]) => (
         <figure key={id} class="plot">
-          <figcaption id={`${id}-title`}>{title}</figcaption>
-          <div id={id} class="chart" role="img" aria-labelledby={`${id}-title`} />
+          <figcaption>{title}</figcaption>
+          <div id={id} class="chart" />
         </figure>
       ))}
     </section>
