@@ -47,9 +47,9 @@ function laneHead(g: Geometry): string {
 /** What a message opens to: its decoded fields and its bytes (or why there are none). */
 function messageDetail(m: Message, i: number, peer: string): string {
   const sent = m.direction === 'sent';
-  const fields = m.fields !== undefined ? `<h4>Decoded fields</h4><pre class="fields">${escapeHtml(JSON.stringify(m.fields, null, 2))}</pre>` : '<p>No decoded fields recorded (trace_level 1 or more records them).</p>';
+  const fields = m.fields !== undefined ? `<h4>Decoded fields</h4><pre class="fields" tabindex="0">${escapeHtml(JSON.stringify(m.fields, null, 2))}</pre>` : '<p>No decoded fields recorded (trace_level 1 or more records them).</p>';
   const hex = m.hex
-    ? `<h4>Bytes (${m.hex.length / 2})${m.dissector ? `, Wireshark dissector <code>${escapeHtml(m.dissector)}</code>` : ''}</h4><pre class="hex">${escapeHtml(hexDump(m.hex))}</pre>`
+    ? `<h4>Bytes (${m.hex.length / 2})${m.dissector ? `, Wireshark dissector <code>${escapeHtml(m.dissector)}</code>` : ''}</h4><pre class="hex" tabindex="0">${escapeHtml(hexDump(m.hex))}</pre>`
     : m.peer === undefined && i > 0
       ? '<p>Carried in the same wire message as the one before it: its bytes are there.</p>'
       : '<p>No bytes recorded (trace_level 2 records them).</p>';
@@ -96,6 +96,6 @@ export const LADDER_CSS = `
 .life{stroke:#bbb;stroke-dasharray:4 3}.arrow line.sent{stroke:#1f77b4;stroke-width:2}.arrow line.received{stroke:#2ca02c;stroke-width:2}
 .arrow text.name{font:13px ui-monospace,monospace;fill:#111}
 details.msg>summary,.lanehead{display:flex;align-items:center;gap:8px;cursor:pointer;list-style:none}.lanehead{cursor:default}details.msg>summary::-webkit-details-marker{display:none}
-details.msg>summary .t,.lanehead .t{width:80px;flex:none;text-align:right;color:#666;font-size:12px}details.msg>summary .op,.lanehead .op{width:44px;flex:none;color:#999;font-size:12px}
+details.msg>summary .t,.lanehead .t{width:80px;flex:none;text-align:right;color:#666;font-size:12px}details.msg>summary .op,.lanehead .op{width:44px;flex:none;color:#666;font-size:12px}
 details.msg[open]>summary{background:#f3f7fb}.detail{margin:4px 0 12px 132px;border-left:3px solid #cfe0f0;padding-left:12px}
 `;

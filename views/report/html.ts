@@ -4,34 +4,17 @@
 // percentiles per second (from the record's buckets), the latency distribution, per-operation latencies, the
 // first fails and aborts grouped by reason, and the first instance as a message-sequence (ladder) diagram in
 // HTML/SVG whose message names are text, each message expandable to its decoded fields and hex.
-import { drawCharts, type ChartData } from './charts.js';
+import { drawCharts } from './charts.js';
+import { chartData } from './chart-data.js';
 import { uplotAssets } from './uplot.js';
 import { escapeHtml, num, secs, table } from '../format.js';
 import { ladderHtml, LADDER_CSS } from '../ladder.js';
 import { crossedThresholds, groupProblems, instancesPassed, passed } from './verdict.js';
-import { linearCps, targetRateAt } from '../../core/engine/rates.js';
 import type { RunRecord } from '../../core/api/index.js';
 
 /** Text for inside a <script> element: no `</script` (nor `<!--`) can end it early. */
 function scriptText(s: string): string {
   return s.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-}
-
-function chartData(rec: RunRecord): ChartData {
-  const b = rec.buckets ?? [];
-  const cps = linearCps(rec);
-  return {
-    seconds: b.map((x) => x.second),
-    started: b.map((x) => x.started),
-    finished: b.map((x) => x.finished),
-    failed: b.map((x) => x.failed),
-    aborted: b.map((x) => x.aborted),
-    dropped: b.map((x) => x.dropped),
-    p50: b.map((x) => (x.finished > 0 ? x.p50 : null)),
-    p99: b.map((x) => (x.finished > 0 ? x.p99 : null)),
-    target: cps ? b.map((x) => Math.round(targetRateAt(cps, x.second + 0.5) * 100) / 100) : null,
-    distribution: rec.latency?.distribution ?? [],
-  };
 }
 
 function outcome(rec: RunRecord): string {
@@ -98,7 +81,7 @@ table{border-collapse:collapse;margin:8px 0}th,td{border-bottom:1px solid #eee;p
 table.ops td:last-child{width:200px}.bar{height:10px;background:#1f77b4;border-radius:2px}
 .chart{min-height:280px}code{font-size:13px}
 pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px;font-size:12px}
-footer{margin-top:32px;color:#888;font-size:12px}
+footer{margin-top:32px;color:#666;font-size:12px}
 `;
 
 /** The whole page. */

@@ -1,9 +1,47 @@
-// Placeholder of the Results view (issue 24): replaced by its implementation.
+// The results of a run (#/results/<run_id>): its verdict and counts, downloads, thresholds, the first fails and
+// aborts grouped by reason, the first instance as a ladder whose messages open to their fields, hex and tests, its
+// trace, the report's charts and the latency per operation type.
+import { href } from '../app/route.js';
+import { useRecord } from '../results/use-record.js';
+import { Outcome, Operations, Thresholds, Verdict } from '../results/summary.js';
+import { Problems } from '../results/problems.js';
+import { Downloads } from '../results/downloads.js';
+import { Ladder } from '../results/ladder.js';
+import { Trace } from '../results/trace.js';
+import { RunCharts } from '../charts/run-charts.js';
+
 export function ResultsView({ runId }: { runId: string }) {
+  const { record, error } = useRecord(runId);
   return (
-    <section>
-      <h1>Results</h1>
-      <p class="muted">{runId}</p>
+    <section class="results" aria-labelledby="results-title">
+      <h1 id="results-title">
+        Run <code>{runId}</code> {record && <Verdict record={record} />}
+      </h1>
+      {error && (
+        <p class="fail" role="alert">
+          {error}
+        </p>
+      )}
+      {!record && !error && <p class="muted">Loading the record…</p>}
+      {record && (
+        <>
+          <p>
+            State <span class={`state-${record.state}`}>{record.state}</span>, distribution {record.distribution.type}.{' '}
+            {record.completed !== 1 && <a href={href('runs', runId)}>Watch it live</a>}
+          </p>
+          <Outcome record={record} />
+          <Downloads record={record} />
+          <Thresholds record={record} />
+          <Problems record={record} />
+          <section aria-labelledby="ladder-title">
+            <h2 id="ladder-title">First instance: message sequence</h2>
+            <Ladder firstCall={record.first_call} />
+          </section>
+          <Trace firstCall={record.first_call} />
+          <RunCharts record={record} />
+          <Operations record={record} />
+        </>
+      )}
     </section>
   );
 }
