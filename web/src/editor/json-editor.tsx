@@ -26,6 +26,14 @@ interface Props {
 
 const definitionText = (d: Definition) => JSON.stringify(d, null, 2);
 
+/** The editor's frame, in the page's colours (custom properties reach into the shadow root). */
+const THEME = EditorView.theme({
+  '&': { border: '1px solid #7a8594', borderRadius: '4px', minHeight: '320px', maxHeight: '70vh', fontSize: '13px', background: '#ffffff' },
+  '&.cm-focused': { outline: '3px solid var(--focus)' },
+  '.cm-scroller': { overflow: 'auto', fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace" },
+  '.cm-gutters': { background: 'var(--panel)', color: 'var(--muted)' },
+});
+
 export function JsonEditor({ describe, definition, problems, onChange }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | undefined>(undefined);
@@ -54,8 +62,14 @@ export function JsonEditor({ describe, definition, problems, onChange }: Props) 
         latest.current.onChange(undefined, (e as Error).message);
       }
     });
+    // In a shadow root CodeMirror's styles are constructed style sheets: a <style> element in the document would be
+    // refused by the service's Content-Security-Policy (style-src 'self', no nonce).
+    const shadow = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
+    const parent = document.createElement('div');
+    shadow.replaceChildren(parent);
     view.current = new EditorView({
-      parent: host.current!,
+      root: shadow,
+      parent,
       state: EditorState.create({
         doc: definitionText(definition),
         extensions: [
@@ -73,6 +87,7 @@ export function JsonEditor({ describe, definition, problems, onChange }: Props) 
           lintGutter(),
           linter(diagnostics, { delay: 250 }),
           autocompletion({ override: [definitionCompletion(describe)] }),
+          THEME,
           EditorView.contentAttributes.of({ 'aria-label': 'Definition as JSON', 'aria-describedby': 'json-help' }),
           emit,
         ],
