@@ -1,5 +1,5 @@
 // Readable summaries of a result record, and the live progress line of `tester run`.
-import { passed, instancesPassed, crossedThresholds, groupProblems } from './report/verdict.js';
+import { passed, instancesPassed, crossedThresholds, groupProblems } from '../views/report/verdict.js';
 import { linearCps, targetRateAt } from '../core/engine/rates.js';
 import type { RunRecord } from '../core/api/index.js';
 import type { ListTestsAnswer } from '../core/hooks.js';

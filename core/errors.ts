@@ -21,7 +21,7 @@ const CATALOGUE = {
   UnknownMethod: {
     code: 1001,
     meaning: 'Unknown method; the message names it and the supported ones',
-    when: '`method` is not one of ExecuteTest, QueryTest, CancelTest, ListTests, DescribeOperations (the message names it and lists the supported ones)',
+    when: '`method` is not one of ExecuteTest, QueryTest, CancelTest, ListTests, DescribeOperations, rpc.discover (the message names it and lists the supported ones), whatever its params',
     action: 'Check the method name (case matters)',
   },
   RunIdMissing: {

@@ -1,6 +1,6 @@
 // Where the running code lives: the same modules run from the TypeScript sources (tests, through tsx) and from
 // the compiled dist/ (the `tester` command), so paths to the project's files are found, never assumed.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,3 +22,6 @@ export const codeRoot: string = dirname(dirname(here));
 
 /** '.ts' when running from the sources, '.js' when running the build. */
 export const moduleExtension: string = extname(here);
+
+/** The service's version: package.json's (the OpenRPC document and the HTTP session name it). */
+export const serviceVersion: string = String((JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '0.0.0');

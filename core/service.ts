@@ -5,7 +5,7 @@
 import { readFileSync, mkdirSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { redactText } from './redact.js';
-import { projectRoot } from './paths.js';
+import { projectRoot, serviceVersion } from './paths.js';
 import { createServiceHooks, type ServiceHookSet, type ServiceStatus } from './hooks.js';
 import { Registry } from './plugins/registry.js';
 import { loadPlugins, readPluginsConfig, type LoadedPlugin, type PluginConfigEntry } from './plugins/loader.js';
@@ -18,6 +18,7 @@ import { queryTest } from './rpc/methods/query-test.js';
 import { cancelTest } from './rpc/methods/cancel-test.js';
 import { listTests, serviceStatus } from './rpc/methods/list-tests.js';
 import { describeOperations } from './rpc/methods/describe-operations.js';
+import { discover } from './rpc/methods/discover.js';
 import { RunManager } from './engine/run-manager.js';
 import { FrameServer } from './server/frame-server.js';
 import { ErrorCode } from './errors.js';
@@ -55,8 +56,12 @@ export interface ServiceCore {
   readonly log: Log;
   /** Which thread this is: index 0 of count is the main thread (`tester serve --workers N`). */
   readonly worker: { index: number; count: number };
-  /** What else the service serves, by name (the built-in metrics register `metrics`). */
+  /** What the service serves, by name: the kernel registers `rpc` (the framed TCP port) once it listens; the
+   * built-ins register theirs (`metrics`, `http`). */
   readonly served: Record<string, { host: string; port: number }>;
+  /** The JSON-RPC dispatcher the framed TCP port answers with (the five methods and rpc.discover), for a built-in
+   * that answers the same requests another way (the HTTP built-in's POST /rpc). Only on the main thread. */
+  readonly rpc?: Pick<Dispatcher, 'handle' | 'methodNames'>;
   /** The service's status as ListTests shows it (the process, and what the status taps add). */
   status(): ServiceStatus;
   /** Each built-in's handle by its name (the worker pool, the run store), for the tools and tests that hold the service. */
@@ -142,7 +147,15 @@ export async function startService<O extends ServiceOptions>(opts: O = {} as O, 
   const runs = new RunManager(registry, hooks, runOptions(opts), log);
   const served: Record<string, { host: string; port: number }> = {};
   const builtins: Record<string, unknown> = {};
-  const core: ServiceCore = { hooks, registry, runs, plugins, log, worker: { index: 0, count }, served, status: () => serviceStatus(hooks), builtins };
+  // The dispatcher and its methods exist before the built-ins are applied (the HTTP built-in answers with it).
+  const dispatcher = new Dispatcher((t) => log(t.startsWith('refused') ? 'warn' : 'error', t), opts.token);
+  dispatcher.add('ExecuteTest', executeTest(runs, validateParams));
+  dispatcher.add('QueryTest', queryTest(runs));
+  dispatcher.add('CancelTest', cancelTest(runs));
+  dispatcher.add('ListTests', listTests(runs, registry, hooks));
+  dispatcher.add('DescribeOperations', describeOperations(registry, () => plugins, paramsSchema));
+  dispatcher.add('rpc.discover', discover(() => dispatcher.methodNames, paramsSchema, serviceVersion));
+  const core: ServiceCore = { hooks, registry, runs, plugins, log, worker: { index: 0, count }, served, status: () => serviceStatus(hooks), builtins, rpc: dispatcher };
   let closers: Array<() => Promise<void>> = [];
   const stop = async () => {
     await runs.shutdown();
@@ -156,12 +169,6 @@ export async function startService<O extends ServiceOptions>(opts: O = {} as O, 
     throw e;
   }
 
-  const dispatcher = new Dispatcher((t) => log(t.startsWith('refused') ? 'warn' : 'error', t), opts.token);
-  dispatcher.add('ExecuteTest', executeTest(runs, validateParams));
-  dispatcher.add('QueryTest', queryTest(runs));
-  dispatcher.add('CancelTest', cancelTest(runs));
-  dispatcher.add('ListTests', listTests(runs, registry, hooks));
-  dispatcher.add('DescribeOperations', describeOperations(registry, () => plugins, paramsSchema));
   if (hooks.request.isUsed()) dispatcher.onAnswer = (method, code, ms) => hooks.request.call({ method, code, ms });
 
   const server = new FrameServer({
@@ -184,6 +191,7 @@ export async function startService<O extends ServiceOptions>(opts: O = {} as O, 
     await stop();
     throw new Error(`cannot listen on ${opts.host ?? defaults.host}:${opts.port ?? defaults.port}: ${(e as Error).message}`);
   }
+  served.rpc = addr;
   for (const w of exposureWarnings({ ...opts, host: addr.host })) log('warn', w);
   await hooks.ready.promise();
   log('info', `tester service listening on ${addr.host}:${addr.port} (plugins: ${plugins.map((p) => p.def.name).join(', ')})`);
@@ -216,7 +224,8 @@ function workerCountOf(opts: ServiceOptions): number {
   return n;
 }
 
-function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {
+/** The TLS key, certificate and CA the options name, read: the framed port and the HTTP built-in serve with the same. */
+export function readTls(opts: ServiceOptions): { key: Buffer; cert: Buffer; ca?: Buffer; requestCert?: boolean } | undefined {
   if (!opts.tlsKey && !opts.tlsCert) {
     if (opts.tlsCa) throw new Error('--tls-ca needs --tls-cert and --tls-key');
     return undefined;

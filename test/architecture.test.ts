@@ -53,16 +53,37 @@ test('no file under core/ names a protocol family or a protocol param', () => {
 /** The first path segment of a file: its room at the top level. */
 const room = (f: string) => f.split('/')[0]!;
 
-test('dependencies point one way: core → nothing else; sdk → core; builtins → core, sdk; cli → core, builtins, sdk', () => {
+test('dependencies point one way: core → nothing else; sdk → core; views → core; builtins → core, sdk, views; cli → core, builtins, sdk, views', () => {
   const allowed: Record<string, string[]> = {
     core: ['core'],
     sdk: ['sdk', 'core'],
-    builtins: ['builtins', 'core', 'sdk'],
-    cli: ['cli', 'core', 'builtins', 'sdk'],
+    views: ['views', 'core'],
+    builtins: ['builtins', 'core', 'sdk', 'views'],
+    cli: ['cli', 'core', 'builtins', 'sdk', 'views'],
   };
   const bad: string[] = [];
   for (const [from, to] of Object.entries(allowed)) for (const f of sources(from)) for (const t of imports(f)) if (!to.includes(room(t))) bad.push(`${f} → ${t}`);
   assert.deepEqual(bad, []);
+});
+
+test('views/ imports of the kernel only its contracts (core/api) and the ramp formula; of the built-ins only http imports views/', () => {
+  const bad: string[] = [];
+  for (const f of sources('views')) for (const t of imports(f)) if (room(t) === 'core' && !t.startsWith('core/api/') && t !== 'core/engine/rates.ts') bad.push(`${f} → ${t}`);
+  for (const f of sources('builtins')) for (const t of imports(f)) if (room(t) === 'views' && !f.startsWith('builtins/http/')) bad.push(`${f} → ${t}`);
+  assert.deepEqual(bad, []);
+});
+
+test('what a browser imports of views/ needs no Node: no node: module, no Buffer (the report\'s uPlot inliner excepted)', () => {
+  const nodeOnly = ['views/report/uplot.ts'];
+  const bad: string[] = [];
+  for (const f of sources('views')) {
+    if (nodeOnly.includes(f)) continue;
+    const text = readFileSync(join(root, f), 'utf8');
+    const m = text.match(/from\s*['"]node:[^'"]+['"]|import\s*\(\s*['"]node:|\bBuffer\b/);
+    if (m) bad.push(`${f}: ${m[0]}`);
+  }
+  assert.deepEqual(bad, []);
+  assert.match(readFileSync(join(root, nodeOnly[0]!), 'utf8'), /from\s*['"]node:fs['"]/, 'the scan would see a node: import');
 });
 
 test('core/ holds the kernel only: its folders and files are the listed ones', () => {
@@ -88,7 +109,7 @@ test('a built-in imports no other built-in: each taps the kernel\'s hooks; built
 
 test('no product code imports the tests', () => {
   const bad: string[] = [];
-  for (const r of ['core', 'sdk', 'builtins', 'cli', 'plugins', 'bench', 'scripts']) for (const f of sources(r)) for (const t of imports(f)) if (room(t) === 'test') bad.push(`${f} → ${t}`);
+  for (const r of ['core', 'sdk', 'builtins', 'cli', 'views', 'plugins', 'bench', 'scripts']) for (const f of sources(r)) for (const t of imports(f)) if (room(t) === 'test') bad.push(`${f} → ${t}`);
   assert.deepEqual(bad, []);
 });
 
@@ -142,7 +163,8 @@ test('loading the sdk (and so any operation) never loads the test runner; sdk/te
 
 test('the rules are not vacuous: the scanner sees the imports it judges', () => {
   assert.ok(imports('plugins/inap/index.ts').includes('sdk/index.ts'));
-  assert.ok(sources('core').length > 20 && sources('plugins').length > 50 && sources('builtins').length > 5 && sources('cli').length > 10);
+  assert.ok(sources('core').length > 20 && sources('plugins').length > 50 && sources('builtins').length > 5 && sources('cli').length > 10 && sources('views').length >= 7);
+  assert.ok(imports('cli/commands/report.ts').includes('views/report/html.ts') && imports('views/report/html.ts').includes('views/ladder.ts'));
   assert.ok(imports('cli/commands/serve.ts').includes('builtins/index.ts') && imports('builtins/index.ts').includes('builtins/store/index.ts'));
 });
 
@@ -166,6 +188,7 @@ test('each room keeps within its line budget (docs/architecture.md "Room budgets
     'builtins',
     'cli',
     'sdk',
+    'views',
     ...readdirSync(join(root, 'plugins')).map((n) => `plugins/${n}`),
   ];
   assert.deepEqual(budgets.map(([r]) => r).sort(), rooms.sort(), 'the table names every room');

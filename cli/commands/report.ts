@@ -1,9 +1,10 @@
 // Files written from a result record: `tester run --junit/--csv/--html FILE` at the end of a run, and
 // `tester report RESULT.json` for a record saved with `tester run --json > RESULT.json` (or `tester query --json`).
 import { writeFileSync } from 'node:fs';
-import { junitXml } from '../report/junit.js';
-import { statsCsv } from '../report/csv.js';
-import { htmlReport } from '../report/html.js';
+import { hostname } from 'node:os';
+import { junitXml } from '../../views/report/junit.js';
+import { statsCsv } from '../../views/report/csv.js';
+import { htmlReport } from '../../views/report/html.js';
 import { UsageError } from '../usage-error.js';
 import { readRecordFile } from '../record-file.js';
 import type { RunRecord } from '../../core/api/index.js';
@@ -17,7 +18,7 @@ export interface ReportOutputs {
 /** Write each requested file; one line per file on stderr. */
 export async function writeReports(rec: RunRecord, o: ReportOutputs): Promise<void> {
   const files: Array<[string | undefined, string, () => string | Promise<string>]> = [
-    [o.junit, 'JUnit XML', () => junitXml(rec)],
+    [o.junit, 'JUnit XML', () => junitXml(rec, hostname())],
     [o.csv, 'per-second CSV', () => statsCsv(rec)],
     [o.html, 'HTML report', () => htmlReport(rec, { generatedAt: new Date() })],
   ];

@@ -97,6 +97,8 @@ export async function serve(o: Record<string, unknown>, cmd?: Command): Promise<
   process.stdout.write(`listening ${svc.host}:${svc.port}\n`);
   const metrics = svc.served.metrics;
   if (metrics) process.stdout.write(`metrics http://${metrics.host}:${metrics.port}/metrics\n`);
+  const web = svc.served.http;
+  if (web) process.stdout.write(`web client ${o.tlsCert ? 'https' : 'http'}://${web.host.includes(':') ? `[${web.host}]` : web.host}:${web.port}/\n`);
   await stopped;
   await svc.close();
   return 0;

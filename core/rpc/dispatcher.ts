@@ -40,13 +40,15 @@ export class Dispatcher {
       this.log(`internal error: ${(error as Error)?.stack ?? String(error)}`);
       return createJSONRPCErrorResponse(id, ErrorCode.General, `internal error: ${(error as Error)?.message ?? String(error)}`);
     };
-    this.server.handleMethodNotFound = async (request: JSONRPCRequest) =>
-      createJSONRPCErrorResponse(request.id ?? null, ErrorCode.UnknownMethod, `unknown method '${clip(request.method)}'; supported: ${this.methodNames.join(', ')}`);
+    this.server.handleMethodNotFound = async (request: JSONRPCRequest) => this.unknownMethod(request);
     // params: absent = {}, a string holding a JSON object is tolerated (the spec's field table types it as a string).
     this.server.applyMiddleware(async (next, request, serverParams) => {
       if (typeof request.method !== 'string' || request.method === '') {
         return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, 'not a JSON-RPC 2.0 request: method must be a non-empty string');
       }
+      // JSON-RPC's order: the method is looked up before its params are read, so an unknown method is 1001 whatever
+      // its params (the middleware runs before json-rpc-2.0's own lookup).
+      if (!this.known.has(request.method)) return this.unknownMethod(request);
       let params: unknown = request.params ?? {};
       if (typeof params === 'string') {
         try {
@@ -70,8 +72,15 @@ export class Dispatcher {
 
   private readonly names: string[] = [];
 
+  private readonly known = new Set<string>();
+
+  private unknownMethod(request: JSONRPCRequest): JSONRPCErrorResponse {
+    return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.UnknownMethod, `unknown method '${clip(request.method)}'; supported: ${this.methodNames.join(', ')}`);
+  }
+
   add(name: string, handler: MethodHandler): void {
     this.names.push(name);
+    this.known.add(name);
     this.server.addMethod(name, (params: unknown) => handler(params as Record<string, unknown>));
   }
 

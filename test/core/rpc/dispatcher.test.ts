@@ -98,3 +98,19 @@ test('envelope errors are 1000 and never throw', async () => {
     assert.equal(r.jsonrpc, '2.0');
   }
 });
+
+test('an unknown method is 1001 whatever its params: the method is looked up first (JSON-RPC\'s order)', async () => {
+  const { d } = make();
+  for (const params of ['not json', '[1]', 5, [1, 2], null, { a: 1 }]) {
+    const r = await parse(d, req({ jsonrpc: '2.0', method: 'Nope', params, id: 1 }));
+    assert.equal(r.error?.code, 1001, JSON.stringify(params));
+    assert.match(r.error.message, /'Nope'.*Echo/);
+  }
+  // a known method with such params is still 1000 (the params check follows the lookup)
+  assert.equal((await parse(d, req({ jsonrpc: '2.0', method: 'Echo', params: 'not json', id: 1 }))).error.code, 1000);
+  // and with a token required, an unknown method is 1001 before the token is asked for; a known one is refused
+  const guarded = new Dispatcher(() => {}, 'secret');
+  guarded.add('Echo', (p) => p);
+  assert.equal((await parse(guarded, req({ jsonrpc: '2.0', method: 'Nope', params: 'x', id: 1 }))).error.code, 1001);
+  assert.match((await parse(guarded, req({ jsonrpc: '2.0', method: 'Echo', params: {}, id: 1 }))).error.message, /unauthorized/);
+});

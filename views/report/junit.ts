@@ -2,7 +2,6 @@
 // (Jenkins, GitLab, GitHub actions' test reporters): one testsuite per run; one testcase for the run's instances
 // (a failure carrying the first fails and aborts, grouped) and one per threshold (a failure when crossed, with the
 // measured value). The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
-import { hostname } from 'node:os';
 import { groupProblems, instancesPassed } from './verdict.js';
 import type { RunRecord } from '../../core/api/index.js';
 
@@ -61,8 +60,9 @@ function thresholdCase(t: NonNullable<RunRecord['thresholds']>[number], suite: s
   return { ...base, failure: { type: 'threshold', message: `${t.expr} crossed: ${measured} (bound ${t.bound})`, text: `${t.expr}\n${measured}\nbound ${t.bound}` } };
 }
 
-/** The JUnit XML document of one result record. */
-export function junitXml(rec: RunRecord): string {
+/** The JUnit XML document of one result record; `host` is the testsuite's hostname (the machine that wrote it:
+ * the caller knows it, this module runs in browsers too). */
+export function junitXml(rec: RunRecord, host = 'localhost'): string {
   const suite = `tester.${rec.run_id}`;
   const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite))];
   const failures = cases.filter((c) => c.failure).length;
@@ -79,7 +79,7 @@ export function junitXml(rec: RunRecord): string {
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({ name: 'tester', tests: cases.length, failures, errors, time })}>`,
-    `  <testsuite${attrs({ name: suite, tests: cases.length, failures, errors, skipped: 0, time, timestamp: isoTimestamp(rec.time_start), hostname: hostname() })}>`,
+    `  <testsuite${attrs({ name: suite, tests: cases.length, failures, errors, skipped: 0, time, timestamp: isoTimestamp(rec.time_start), hostname: host })}>`,
     '    <properties>',
     ...props.filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `      <property${attrs({ name: k, value: String(v) })}/>`),
     '    </properties>',

@@ -1,12 +1,12 @@
-// cli/report/csv.ts: per-second statistics as CSV, one row per bucket, running totals that end at the counts.
+// views/report/csv.ts: per-second statistics as CSV, one row per bucket, running totals that end at the counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { statsCsv } from '../../../cli/report/csv.js';
+import { statsCsv } from '../../../views/report/csv.js';
 import { startTestService } from '../../helpers/service.js';
-import { tester } from '../helpers.js';
+import { tester } from '../../cli/helpers.js';
 import type { RunningService } from '../../../core/service.js';
 import type { RunRecord } from '../../../core/api/index.js';
 

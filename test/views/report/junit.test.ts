@@ -1,4 +1,4 @@
-// cli/report/junit.ts: JUnit XML valid against the Ant/Jenkins schema (checked by xmllint, an independent
+// views/report/junit.ts: JUnit XML valid against the Ant/Jenkins schema (checked by xmllint, an independent
 // validator), one test case for the instances and one per threshold, failures carrying the first fails.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { junitXml, xmlText } from '../../../cli/report/junit.js';
+import { junitXml, xmlText } from '../../../views/report/junit.js';
 import { needsTool } from '../../helpers/tools.js';
 import { startTestService } from '../../helpers/service.js';
-import { tester } from '../helpers.js';
+import { tester } from '../../cli/helpers.js';
 import type { RunningService } from '../../../core/service.js';
 import type { RunRecord } from '../../../core/api/index.js';
 

@@ -1,4 +1,4 @@
-// cli/report/html.ts: the HTML report of a real run (a prepaid call and a linear load against the reference SCP,
+// views/report/html.ts: the HTML report of a real run (a prepaid call and a linear load against the reference SCP,
 // over M3UA/TCP), opened in a real headless browser (chromium) with the network cut: no console errors, no
 // request leaves the file, the charts draw, the ladder shows every message of the first call, a message opens to
 // its decoded fields and hex.
@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { htmlReport, hexDump, escapeHtml } from '../../../cli/report/html.js';
+import { htmlReport } from '../../../views/report/html.js';
+import { hexDump, escapeHtml } from '../../../views/format.js';
 import { runToCompletion } from '../../helpers/service.js';
 import { launchChromium, needsChromium } from '../../helpers/browser.js';
 import { startStack, type Stack } from '../../plugins/inap/helpers/stack.js';
-import { tester } from '../helpers.js';
+import { tester } from '../../cli/helpers.js';
 
 const root = join(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'tester-html-'));

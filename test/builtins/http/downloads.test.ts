@@ -1,0 +1,57 @@
+// builtins/http/downloads.ts: a run's files rendered by views/ from its record, as attachments — the HTML report,
+// JUnit, the per-second CSV and the JSON record — the same as `tester report` writes; an unknown run is 404.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, waitForRun } from '../../helpers/service.js';
+import { statsCsv } from '../../../views/report/csv.js';
+import { attachmentName } from '../../../builtins/http/downloads.js';
+import { startWeb, type Web } from './helpers.js';
+
+let web: Web;
+const runId = `dl-${process.pid}`;
+let rec: { run_id: string; counts: { passed: number } };
+before(async () => {
+  web = await startWeb();
+  const r = await call(web.svc.port, 'ExecuteTest', { run_id: runId, operations: [{ type: 'wait', arguments: { seconds: 0.01 } }], distribution: { type: 'load', total: 20, backlog: 5 }, trace_level: 1 });
+  assert.equal(r.error, null);
+  rec = await waitForRun(web.svc.port, runId);
+});
+after(async () => web?.close());
+
+async function download(file: string): Promise<{ status: number; type: string; disposition: string; text: string }> {
+  const r = await web.fetch(`/api/runs/${runId}/${file}`);
+  return { status: r.status, type: r.headers.get('content-type') ?? '', disposition: r.headers.get('content-disposition') ?? '', text: await r.text() };
+}
+
+test('report.html: the HTML report of the run, as an attachment', async () => {
+  const d = await download('report.html');
+  assert.equal(d.status, 200);
+  assert.match(d.type, /^text\/html/);
+  assert.equal(d.disposition, `attachment; filename="${runId}-report.html"`);
+  assert.match(d.text, /^<!doctype html>/);
+  assert.ok(d.text.includes(`<code>${runId}</code>`));
+  assert.match(d.text, /PASSED/);
+  assert.match(d.text, /<section id="ladder">/);
+});
+
+test('junit.xml, results.csv, record.json: the JUnit suite, the CSV rows, the record itself', async () => {
+  const junit = await download('junit.xml');
+  assert.equal(junit.status, 200);
+  assert.match(junit.type, /^application\/xml/);
+  assert.match(junit.text, new RegExp(`<testsuite name="tester\\.${runId}" tests="1" failures="0"`));
+  const csv = await download('results.csv');
+  assert.match(csv.type, /^text\/csv/);
+  assert.equal(csv.disposition, `attachment; filename="${runId}-results.csv"`);
+  assert.equal(csv.text, statsCsv((await call(web.svc.port, 'QueryTest', { run_id: runId })).result));
+  const json = await download('record.json');
+  const got = JSON.parse(json.text);
+  assert.equal(got.run_id, runId);
+  assert.equal(got.counts.passed, rec.counts.passed);
+  assert.equal(got.counts.passed, 20);
+});
+
+test('an unknown run is 404; an unknown file is no endpoint; run ids are made safe for a file name', async () => {
+  assert.equal((await web.fetch('/api/runs/none/report.html')).status, 404);
+  assert.equal((await web.fetch(`/api/runs/${runId}/report.pdf`)).status, 404);
+  assert.equal(attachmentName('a/b "c"\\d', 'junit.xml'), 'a_b__c__d-junit.xml');
+});
