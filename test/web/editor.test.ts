@@ -106,3 +106,21 @@ test('steps are moved, duplicated and deleted with the keyboard', needsChromium(
   await page.getByRole('button', { name: 'Delete step 3' }).press('Enter');
   assert.deepEqual(await types(), ['comment', 'comment']);
 });
+
+test('the JSON view completes field names and values from the schema at the cursor', needsChromium(), async () => {
+  const { page } = client;
+  await client.fresh('editor');
+  await page.getByRole('button', { name: 'JSON' }).click();
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('{"operations": [{"type": "inap.ssp_to_scp.InitialDP", "arguments": {"servi');
+  await page.keyboard.press('Control+Space');
+  const labels = page.locator('.cm-tooltip-autocomplete .cm-completionLabel');
+  await labels.first().waitFor();
+  assert.ok((await labels.allInnerTexts()).includes('"serviceKey"'), (await labels.allInnerTexts()).join(' '));
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('{"distribution": {"type": ');
+  await page.keyboard.press('Control+Space');
+  await labels.first().waitFor();
+  assert.deepEqual((await labels.allInnerTexts()).sort(), ['"linear"', '"load"', '"single"']);
+});
