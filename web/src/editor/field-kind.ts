@@ -50,8 +50,9 @@ export function fieldKind(s: JsonSchema): FieldKind {
   return 'any';
 }
 
-/** A short name of what the field takes: `integer`, `string`, `integer|boolean`, `any`. */
+/** A short name of what the field takes: `integer`, `string`, `integer|boolean`, `choice`, `any`. */
 export function typeLabel(s: JsonSchema): string {
+  if (choicesOf(s)) return 'choice';
   const types = typesOf(s);
   return types.length ? types.join('|') : 'any';
 }
