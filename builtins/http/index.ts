@@ -30,12 +30,7 @@ export async function applyHttp(core: ServiceCore, options: HttpOptions & Servic
   if (options.http === false || core.worker.index !== 0 || !core.rpc) return [];
   const host = options.httpHost ?? options.host ?? defaults.host;
   const port = httpPortOf(options);
-  let server;
-  try {
-    server = await serveHttp(core, core.rpc, options, host, port);
-  } catch (e) {
-    throw new Error(`cannot serve the web client on ${host}:${port}: ${(e as Error).message} (--http-port sets another port, --no-http turns it off)`);
-  }
+  const server = await serveHttp(core, core.rpc, options, host, port);
   core.served.http = { host: server.host, port: server.port };
   core.log('info', `web client on ${server.url}`);
   return [() => server.close()];

@@ -75,7 +75,7 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: new RegExp(`^${RUN}/events$`), handle: (api, { res, args }) => streamRunEvents(res, knownRun(api, args[0]!), api.feeds, api.streams) },
   {
     method: 'GET',
-    path: new RegExp(`^${RUN}/(report\\.html|junit\\.xml|results\\.csv|record\\.json)$`),
+    path: new RegExp(`^${RUN}/(report\\.html|junit\\.xml|results\\.csv|record\\.json|first-call\\.pcap)$`),
     handle: async (api, { res, args }) => {
       const [runId, file] = args as [string, string];
       const d = DOWNLOADS[file]!;

@@ -94,9 +94,10 @@ export async function serveHttp(core: ServiceCore, rpc: Rpc, options: ServiceOpt
     else sock.destroy();
   });
   await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
+    const failed = (e: Error) => fail(new Error(`cannot serve the web client on ${host}:${port}: ${e.message} (--http-port sets another port, --no-http turns it off)`));
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', fail);
+      server.off('error', failed);
       ok();
     });
   });

@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, waitForRun } from '../../helpers/service.js';
 import { statsCsv } from '../../../views/report/csv.js';
-import { attachmentName } from '../../../builtins/http/downloads.js';
+import { attachmentName, DOWNLOADS } from '../../../builtins/http/downloads.js';
+import type { RunRecord } from '../../../core/api/index.js';
 import { startWeb, type Web } from './helpers.js';
 
 let web: Web;
@@ -48,6 +49,22 @@ test('junit.xml, results.csv, record.json: the JUnit suite, the CSV rows, the re
   assert.equal(got.run_id, runId);
   assert.equal(got.counts.passed, rec.counts.passed);
   assert.equal(got.counts.passed, 20);
+});
+
+test('first-call.pcap: the first instance\'s messages with bytes as a pcap file (a run of logic operations has none)', async () => {
+  const r = await web.fetch(`/api/runs/${runId}/first-call.pcap`);
+  assert.equal(r.status, 200);
+  assert.equal(r.headers.get('content-type'), 'application/vnd.tcpdump.pcap');
+  const bytes = Buffer.from(await r.arrayBuffer());
+  assert.equal(bytes.length, 24, 'the file header alone');
+  assert.equal(bytes.readUInt32LE(0), 0xa1b2c3d4);
+  assert.equal(bytes.readUInt32LE(20), 252, 'EXPORTED_PDU records');
+  const rec = { first_call: { messages: [{ hex: 'a1b2', dissector: 'm3ua', time: [1_700_000_000, 500_000] }, { name: 'no bytes', time: [1_700_000_000, 0] }] } } as unknown as RunRecord;
+  const pcap = DOWNLOADS['first-call.pcap']!.render(rec) as Buffer;
+  assert.equal(pcap.length, 24 + 16 + 4 + 4 + 4 + 2, 'one record: its header, the dissector tag (padded), the end tag, 2 bytes');
+  assert.equal(pcap.readUInt32LE(24), 1_700_000_000);
+  assert.equal(pcap.readUInt32LE(28), 500_000);
+  assert.equal(pcap.subarray(-2).toString('hex'), 'a1b2');
 });
 
 test('an unknown run is 404; an unknown file is no endpoint; run ids are made safe for a file name', async () => {
