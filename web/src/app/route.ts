@@ -9,6 +9,7 @@ export interface Route {
   args: string[];
 }
 
+/** @public */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   return { view: parts[0] ?? 'runs', args: parts.slice(1) };
