@@ -56,8 +56,8 @@ test('a type opens to its arguments, and Add to definition appends it to the dra
   await item.locator('summary').press('Enter');
   const row = item.locator('table.args tr').filter({ hasText: 'expression' });
   assert.match(await row.innerText(), /expression\s+any\s+required/);
-  await page.getByRole('button', { name: 'Add branch to the definition' }).click();
-  await page.getByRole('button', { name: 'Add branch to the definition' }).click();
+  await page.getByRole('button', { name: 'Add to definition: branch' }).click();
+  await page.getByRole('button', { name: 'Add to definition: branch' }).click();
   await page.getByRole('link', { name: 'Open the editor' }).click();
   await page.waitForSelector('.op-card');
   assert.deepEqual(await page.locator('.op-card h3 .mono').allInnerTexts(), ['branch', 'branch']);

@@ -68,7 +68,7 @@ export function PaletteView() {
               </p>
               <ArgumentsTable op={op} />
             </details>
-            <button type="button" aria-label={`Add ${op.type} to the definition`} onClick={() => add(op)}>
+            <button type="button" aria-label={`Add to definition: ${op.type}`} onClick={() => add(op)}>
               Add to definition
             </button>
           </li>
