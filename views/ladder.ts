@@ -5,6 +5,7 @@
 // client's Content-Security-Policy forbids.
 import { escapeHtml, hexDump, num, secs, table } from './format.js';
 import type { RunRecord } from '../core/api/index.js';
+import { peerRole, type LadderRoles } from './ladder-roles.js';
 
 type FirstCall = NonNullable<RunRecord['first_call']>;
 type Message = FirstCall['messages'][number];
@@ -29,18 +30,25 @@ function peersOf(msgs: Message[]): string[] {
 
 interface Geometry {
   lanes: string[];
+  /** Each lane's heading: the role and the peer (`SCP 127.0.0.1:2905`), or the peer alone when no role is known. */
+  labels: string[];
   width: number;
   x: (lane: string) => number;
 }
 
-function geometry(peers: string[]): Geometry {
+function geometry(msgs: Message[], peers: string[], roles: LadderRoles | undefined): Geometry {
   const lanes = ['tester', ...new Set(peers)];
-  return { lanes, width: MARGIN * 2 + LANE_GAP * Math.max(1, lanes.length - 1), x: (lane) => MARGIN + LANE_GAP * lanes.indexOf(lane) };
+  const labels = lanes.map((lane, i) => {
+    if (i === 0) return roles ? `${roles.tester} (tester)` : 'tester';
+    const role = roles && peerRole(roles, String(msgs[peers.indexOf(lane)]?.protocol));
+    return role ? `${role} ${lane}` : lane;
+  });
+  return { lanes, labels, width: MARGIN * 2 + LANE_GAP * Math.max(1, lanes.length - 1), x: (lane) => MARGIN + LANE_GAP * lanes.indexOf(lane) };
 }
 
 function laneHead(g: Geometry): string {
   return `<div class="lanehead"><span class="t">time</span><span class="op">op</span><svg class="lanes" viewBox="0 0 ${g.width} 30" width="${g.width}" height="30" role="img" aria-label="lifelines">${g.lanes
-    .map((l) => `<text x="${g.x(l)}" y="20" text-anchor="middle">${escapeHtml(l)}</text>`)
+    .map((l, i) => `<text x="${g.x(l)}" y="20" text-anchor="middle">${escapeHtml(g.labels[i])}</text>`)
     .join('')}</svg></div>`;
 }
 
@@ -75,12 +83,15 @@ function checksTable(checks: FirstCall['check_log']): string {
   return `<h3>Checks of the first instance</h3>${table(['status', 'op', 'text'], rows)}`;
 }
 
-/** The ladder of a record's first_call, as an HTML fragment (a record without one gets a sentence saying so). */
-export function ladderHtml(fc: FirstCall | undefined): string {
+/**
+ * The ladder of a record's first_call, as an HTML fragment (a record without one gets a sentence saying so). `roles`
+ * (views/ladder-roles.ts recordRoles) names the lifelines by role: the tester's and each peer's.
+ */
+export function ladderHtml(fc: FirstCall | undefined, roles?: LadderRoles): string {
   if (!fc) return '<p>No detailed record (the first instance did not start).</p>';
   const msgs = fc.messages ?? [];
   const peers = peersOf(msgs);
-  const g = geometry(peers);
+  const g = geometry(msgs, peers, roles);
   const t0 = secs(fc.time_start);
   const rows = msgs.map((m, i) => messageRow(m, i, peers[i]!, g, t0));
   const truncated = fc.truncated?.messages ? `<p>${num(fc.truncated.messages)} more messages were not recorded (the record's bound).</p>` : '';

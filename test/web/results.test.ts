@@ -43,7 +43,7 @@ test('the ladder shows every message by name between the tester and the SCP; one
     await openResults(b.page);
     const page = b.page;
     assert.deepEqual(await page.$$eval('.results-ladder details.msg svg text.name', (els) => els.map((e) => e.textContent)), rec.first_call.messages.map((m: any) => m.name));
-    assert.deepEqual(await page.$$eval('.results-ladder svg.lanes text', (els) => els.map((e) => e.textContent)), ['tester', rec.first_call.messages[0].peer]);
+    assert.deepEqual(await page.$$eval('.results-ladder svg.lanes text', (els) => els.map((e) => e.textContent)), ['SSP (tester)', `SCP ${rec.first_call.messages[0].peer}`], 'the lifelines by role: the tester is the SSP, its peer the SCP');
     assert.match(await page.locator('h1').innerText(), /web-results\s+NOT PASSED/);
 
     // The first message (the InitialDP sent): its decoded fields and the first line of its hex dump.

@@ -98,7 +98,7 @@ test('in chromium: no console errors, no network, the charts draw, the ladder sh
     const names = await page.$$eval('#ladder details.msg svg text.name', (els) => els.map((e) => e.textContent));
     assert.deepEqual(names, rec.first_call.messages.map((m: any) => m.name));
     const lanes = await page.$$eval('#ladder svg.lanes text', (els) => els.map((e) => e.textContent));
-    assert.deepEqual(lanes, ['tester', rec.first_call.messages[0].peer], 'two lifelines: the tester and the SCP it talks to');
+    assert.deepEqual(lanes, ['SSP (tester)', `SCP ${rec.first_call.messages[0].peer}`], 'two lifelines: the tester, an SSP, and the SCP it talks to, by role (issue 24)');
     const text = await page.locator('#ladder').innerText();
     for (const m of rec.first_call.messages) assert.ok(text.includes(m.name), m.name);
 

@@ -4,6 +4,7 @@
 // at its operation.
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { ladderHtml, LADDER_CSS } from '../../../views/ladder.js';
+import type { LadderRoles } from '../../../views/ladder-roles.js';
 import { messageChecks, type FieldCheck } from './message-checks.js';
 import { adoptStyles } from './adopt-styles.js';
 import type { RunRecord } from '../api/types.js';
@@ -40,9 +41,9 @@ function checksTable(checks: FieldCheck[]): HTMLElement {
   return box;
 }
 
-export function Ladder({ firstCall }: { firstCall: FirstCall | undefined }) {
+export function Ladder({ firstCall, roles }: { firstCall: FirstCall | undefined; roles: LadderRoles | undefined }) {
   const box = useRef<HTMLDivElement>(null);
-  const html = useMemo(() => ladderHtml(firstCall), [firstCall]);
+  const html = useMemo(() => ladderHtml(firstCall, roles), [firstCall, roles]);
   useLayoutEffect(() => adoptStyles('ladder', LADDER_CSS), []);
   // A running run's record is read again every 2 s: the same HTML is left as it is (a message stays open), so its
   // checks are added once, to the messages that do not have them yet.

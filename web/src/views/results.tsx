@@ -1,6 +1,7 @@
 // The results of a run (#/results/<run_id>): its verdict and counts, downloads, thresholds, the first fails and
 // aborts grouped by reason, the first instance as a ladder whose messages open to their fields, hex and tests, its
 // trace, the report's charts and the latency per operation type.
+import { recordRoles } from '../../../views/ladder-roles.js';
 import { href } from '../app/route.js';
 import { useRecord } from '../results/use-record.js';
 import { Outcome, Operations, Thresholds, Verdict } from '../results/summary.js';
@@ -35,7 +36,7 @@ export function ResultsView({ runId }: { runId: string }) {
           <Problems record={record} />
           <section aria-labelledby="ladder-title">
             <h2 id="ladder-title">First instance: message sequence</h2>
-            <Ladder firstCall={record.first_call} />
+            <Ladder firstCall={record.first_call} roles={recordRoles(record)} />
           </section>
           <Trace firstCall={record.first_call} />
           <RunCharts record={record} />

@@ -1,0 +1,30 @@
+// views/ladder-roles.ts: the ladder's lifelines named by the roles the run's operation types name.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { peerRole, recordRoles } from '../../views/ladder-roles.js';
+import { ladderHtml } from '../../views/ladder.js';
+
+const latency = (types: string[]) => ({ latency: { instance: {}, operations: Object.fromEntries(types.map((t) => [t, {}])), distribution: [] } }) as never;
+
+test('the tester plays the role its first typed operation names; each family its peer role', () => {
+  const roles = recordRoles(latency(['inap.ssp_to_scp.InitialDP', 'inap.ssp_from_scp.ReleaseCall', 'diameter.client_to_server.CCR', 'set']))!;
+  assert.deepEqual(roles, { tester: 'SSP', peers: { inap: 'SCP', diameter: 'SERVER' } });
+  assert.equal(peerRole(roles, 'inap'), 'SCP');
+  assert.equal(peerRole(roles, 'tcap'), 'SCP', 'a TCAP message (an Abort, a component) is the TCAP user\'s peer');
+  assert.equal(peerRole(roles, 'rest'), undefined);
+  assert.equal(recordRoles(latency(['set', 'wait'])), undefined, 'bare operations name no role');
+});
+
+test('the lifelines are headed by the roles: the tester\'s, then each peer\'s with its address', () => {
+  const fc = {
+    index: 0, time_start: [1_700_000_000, 0], check_log: [], trace_log: [],
+    messages: [
+      { direction: 'sent', name: 'InitialDP', protocol: 'inap', peer: '127.0.0.1:2905', op_idx: 0, step: 0, time: [1_700_000_000, 1000] },
+      { direction: 'received', name: 'CCA', protocol: 'diameter', peer: 'ocs.example', op_idx: 1, step: 1, time: [1_700_000_000, 2000] },
+    ],
+  } as never;
+  const heads = (html: string) => [...html.matchAll(/<text x="\d+" y="20" text-anchor="middle">([^<]*)<\/text>/g)].map((m) => m[1]);
+  const roles = recordRoles(latency(['inap.ssp_to_scp.InitialDP', 'diameter.client_from_server.CCA']));
+  assert.deepEqual(heads(ladderHtml(fc, roles)), ['SSP (tester)', 'SCP 127.0.0.1:2905', 'SERVER ocs.example']);
+  assert.deepEqual(heads(ladderHtml(fc)), ['tester', '127.0.0.1:2905', 'ocs.example'], 'without roles: the tester and the peers');
+});
