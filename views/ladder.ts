@@ -65,7 +65,7 @@ function messageDetail(m: Message, i: number, peer: string): string {
 }
 
 /** One message: its time since the instance started, its operation, and the arrow between its lifelines. */
-function messageRow(m: Message, i: number, peer: string, g: Geometry, t0: number): string {
+function messageRow(m: Message, i: number, peer: string, g: Geometry, t0: number, detailsOnOpen: boolean): string {
   const sent = m.direction === 'sent';
   const [from, to] = sent ? ['tester', peer] : [peer, 'tester'];
   const x1 = g.x(from);
@@ -74,7 +74,7 @@ function messageRow(m: Message, i: number, peer: string, g: Geometry, t0: number
   const lifelines = g.lanes.map((l) => `<line class="life" x1="${g.x(l)}" y1="0" x2="${g.x(l)}" y2="34"/>`).join('');
   const at = Number.isFinite(t0) ? `${((secs(m.time) - t0) * 1000).toFixed(1)} ms` : '';
   const svg = `<svg class="arrow" viewBox="0 0 ${g.width} 34" width="${g.width}" height="34">${lifelines}<line class="${sent ? 'sent' : 'received'}" x1="${x1}" y1="24" x2="${x2 - dir * 2}" y2="24" marker-end="url(#head)"/><text class="name" x="${(x1 + x2) / 2}" y="17" text-anchor="middle">${escapeHtml(m.name)}</text></svg>`;
-  return `<details class="msg" data-index="${i}" data-name="${escapeHtml(m.name)}"><summary><span class="t">${at}</span><span class="op">op ${escapeHtml(m.op_idx ?? '')}</span>${svg}</summary>${messageDetail(m, i, peer)}</details>`;
+  return `<details class="msg" data-index="${i}" data-name="${escapeHtml(m.name)}"><summary><span class="t">${at}</span><span class="op">op ${escapeHtml(m.op_idx ?? '')}</span>${svg}</summary>${detailsOnOpen ? '<div class="detail"></div>' : messageDetail(m, i, peer)}</details>`;
 }
 
 function checksTable(checks: FirstCall['check_log']): string {
@@ -85,19 +85,27 @@ function checksTable(checks: FirstCall['check_log']): string {
 
 /**
  * The ladder of a record's first_call, as an HTML fragment (a record without one gets a sentence saying so). `roles`
- * (views/ladder-roles.ts recordRoles) names the lifelines by role: the tester's and each peer's.
+ * (views/ladder-roles.ts recordRoles) names the lifelines by role: the tester's and each peer's. `detailsOnOpen`:
+ * each message's detail is left empty, for a page that fills it when the message opens (ladderDetailHtml): a long
+ * ladder then draws without building every message's fields and hex dump (the web client); a file keeps them inline.
  */
-export function ladderHtml(fc: FirstCall | undefined, roles?: LadderRoles): string {
+export function ladderHtml(fc: FirstCall | undefined, roles?: LadderRoles, detailsOnOpen = false): string {
   if (!fc) return '<p>No detailed record (the first instance did not start).</p>';
   const msgs = fc.messages ?? [];
   const peers = peersOf(msgs);
   const g = geometry(msgs, peers, roles);
   const t0 = secs(fc.time_start);
-  const rows = msgs.map((m, i) => messageRow(m, i, peers[i]!, g, t0));
+  const rows = msgs.map((m, i) => messageRow(m, i, peers[i]!, g, t0, detailsOnOpen));
   const truncated = fc.truncated?.messages ? `<p>${num(fc.truncated.messages)} more messages were not recorded (the record's bound).</p>` : '';
   return `<p>Outcome <b>${escapeHtml(fc.outcome ?? 'running')}</b>${typeof fc.duration === 'number' ? ` after ${num(fc.duration * 1000)} ms` : ''}; ${msgs.length} messages${msgs.length ? ' (click one for its decoded fields and bytes)' : ' (the run recorded none: trace_level 1 or more records them)'}.</p>
 <svg class="ladder-defs" width="0" height="0" aria-hidden="true"><defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs></svg>
 ${msgs.length ? `<div class="ladder">${laneHead(g)}${rows.join('\n')}</div>` : ''}${truncated}${checksTable(fc.check_log)}`;
+}
+
+/** The detail of message `i` (its `<div class="detail">`), for a ladder drawn with `detailsOnOpen`. */
+export function ladderDetailHtml(fc: FirstCall, i: number): string {
+  const m = fc.messages[i];
+  return m ? messageDetail(m, i, peersOf(fc.messages)[i]!) : '';
 }
 
 /** The ladder's style sheet (the report inlines it; the client's app.css includes it). */

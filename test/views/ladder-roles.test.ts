@@ -1,8 +1,8 @@
-// views/ladder-roles.ts: the ladder's lifelines named by the roles the run's operation types name.
+// views/ladder-roles.ts and the ladder's options: the lifelines named by the roles the run's operation types name; details drawn on open.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { peerRole, recordRoles } from '../../views/ladder-roles.js';
-import { ladderHtml } from '../../views/ladder.js';
+import { ladderDetailHtml, ladderHtml } from '../../views/ladder.js';
 
 const latency = (types: string[]) => ({ latency: { instance: {}, operations: Object.fromEntries(types.map((t) => [t, {}])), distribution: [] } }) as never;
 
@@ -27,4 +27,25 @@ test('the lifelines are headed by the roles: the tester\'s, then each peer\'s wi
   const roles = recordRoles(latency(['inap.ssp_to_scp.InitialDP', 'diameter.client_from_server.CCA']));
   assert.deepEqual(heads(ladderHtml(fc, roles)), ['SSP (tester)', 'SCP 127.0.0.1:2905', 'SERVER ocs.example']);
   assert.deepEqual(heads(ladderHtml(fc)), ['tester', '127.0.0.1:2905', 'ocs.example'], 'without roles: the tester and the peers');
+});
+
+test('detailsOnOpen leaves each detail empty; ladderDetailHtml gives the detail the inline ladder has', () => {
+  const fc = {
+    index: 0, time_start: [1_700_000_000, 0], check_log: [], trace_log: [],
+    messages: [
+      { direction: 'sent', name: 'InitialDP', protocol: 'tcap', peer: 'scp-1', op_idx: 0, step: 0, time: [1_700_000_000, 1000], fields: { serviceKey: 7 }, hex: '0041ff' },
+      { direction: 'received', name: '<Connect>', protocol: 'tcap', op_idx: 1, step: 1, time: [1_700_000_000, 4000] },
+    ],
+  } as never;
+  const inline = ladderHtml(fc);
+  const lazy = ladderHtml(fc, undefined, true);
+  assert.equal((lazy.match(/<div class="detail"><\/div>/g) ?? []).length, 2);
+  assert.doesNotMatch(lazy, /serviceKey/);
+  for (const i of [0, 1]) {
+    const detail = ladderDetailHtml(fc, i);
+    assert.match(detail, /^<div class="detail">/);
+    assert.ok(inline.includes(detail), `message ${i}: the same detail as inline`);
+  }
+  assert.match(ladderDetailHtml(fc, 1), /Received from <b>scp-1<\/b>/, 'the component without a peer is its predecessor\'s');
+  assert.equal(ladderDetailHtml(fc, 5), '');
 });

@@ -3,7 +3,7 @@
 // decoded fields and hex (from the shared view) and, added by the client, the per-field pass/fail of the tests made
 // at its operation.
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { ladderHtml, LADDER_CSS } from '../../../views/ladder.js';
+import { ladderDetailHtml, ladderHtml, LADDER_CSS } from '../../../views/ladder.js';
 import type { LadderRoles } from '../../../views/ladder-roles.js';
 import { messageChecks, type FieldCheck } from './message-checks.js';
 import { adoptStyles } from './adopt-styles.js';
@@ -41,18 +41,43 @@ function checksTable(checks: FieldCheck[]): HTMLElement {
   return box;
 }
 
+/** Fill an opened message's detail (once): its fields and hex from the shared view, then its tests. */
+function fillDetail(details: HTMLDetailsElement, firstCall: FirstCall): void {
+  const detail = details.querySelector('.detail');
+  if (!detail || detail.hasChildNodes()) return;
+  const index = Number(details.dataset.index);
+  detail.outerHTML = ladderDetailHtml(firstCall, index);
+  details.querySelector('.detail')?.append(checksTable(messageChecks(firstCall, index)));
+}
+
 export function Ladder({ firstCall, roles }: { firstCall: FirstCall | undefined; roles: LadderRoles | undefined }) {
   const box = useRef<HTMLDivElement>(null);
-  const html = useMemo(() => ladderHtml(firstCall, roles), [firstCall, roles]);
+  // The details are filled when a message opens: a 200-message ladder draws without 200 field dumps and hex dumps.
+  const html = useMemo(() => ladderHtml(firstCall, roles, true), [firstCall, roles]);
+  // A running run's record is read again every 2 s: the same HTML is left as it is (an open message stays open), and
+  // a message opened later shows the tests of the latest record.
+  const latest = useRef(firstCall);
+  latest.current = firstCall;
   useLayoutEffect(() => adoptStyles('ladder', LADDER_CSS), []);
-  // A running run's record is read again every 2 s: the same HTML is left as it is (a message stays open), so its
-  // checks are added once, to the messages that do not have them yet.
   useLayoutEffect(() => {
-    if (!firstCall || !box.current) return;
-    for (const details of box.current.querySelectorAll<HTMLDetailsElement>('details.msg')) {
-      const detail = details.querySelector('.detail');
-      if (detail && !detail.querySelector('.msg-checks')) detail.append(checksTable(messageChecks(firstCall, Number(details.dataset.index))));
-    }
-  }, [html, firstCall]);
+    const el = box.current;
+    if (!el) return;
+    // A click on a message's summary (Enter and Space click it too) fills its detail before it opens, so that it
+    // opens with its content; 'toggle' (which does not bubble: the capture phase) covers any other way of opening.
+    const fill = (target: EventTarget | null) => {
+      const details = target instanceof Element ? target.closest('details.msg') : null;
+      if (details instanceof HTMLDetailsElement && latest.current) fillDetail(details, latest.current);
+    };
+    const onClick = (e: Event) => {
+      if (e.target instanceof Element && e.target.closest('summary')) fill(e.target);
+    };
+    const onToggle = (e: Event) => fill(e.target);
+    el.addEventListener('click', onClick, true);
+    el.addEventListener('toggle', onToggle, true);
+    return () => {
+      el.removeEventListener('click', onClick, true);
+      el.removeEventListener('toggle', onToggle, true);
+    };
+  }, []);
   return <div class="results-ladder" ref={box} dangerouslySetInnerHTML={{ __html: html }} />;
 }
