@@ -53,6 +53,24 @@ test('InitialDP → ReleaseCall composed in the forms runs against scp-sim and c
   assert.deepEqual(client.errors, []);
 });
 
+test('an INAP enumeration is a choice of its named values with their numbers (DescribeOperations x-enum)', needsChromium(), async () => {
+  const { page } = client;
+  await client.fresh('editor');
+  await addStep(page, 'inap.ssp_to_scp.InitialDP');
+  const card = page.locator('.op-card').nth(0);
+  await card.getByLabel('Add field').selectOption('eventTypeBCSM');
+  await card.getByRole('button', { name: 'Add', exact: true }).click();
+  const select = card.locator("select[data-path='operations[0].arguments.eventTypeBCSM']");
+  const labels = await select.locator('option').allInnerTexts();
+  assert.ok(labels.includes('collectedInfo (2)') && labels.includes('analyzedInformation (3)'), labels.join(', '));
+  await select.selectOption({ label: 'collectedInfo (2)' });
+  await page.getByRole('button', { name: 'JSON' }).click();
+  const json = JSON.parse((await page.locator('.cm-content').innerText()).replace(/\u00a0/g, ' '));
+  assert.equal(json.operations[0].arguments.eventTypeBCSM, 2);
+  await page.getByRole('button', { name: 'Steps' }).click();
+  assert.deepEqual(client.errors, []);
+});
+
 test('an invalid definition shows its problem at the field and at its line, and cannot start', needsChromium(), async () => {
   const { page } = client;
   await client.fresh('editor');

@@ -21,6 +21,26 @@ function intSchema(prev: unknown, r: Range | undefined): unknown {
   return { type: 'integer', minimum: Math.min(p.minimum!, r[0]), maximum: Math.max(p.maximum!, r[1]) };
 }
 
+/**
+ * An enumerated field: a number or a name (the codec checks which it knows), and its named values as annotations that
+ * validate nothing (`x-enum` the numbers, `x-enum-names` their names; the web client offers them as named choices).
+ * Called again for the same field in another variant, the union of the values (a value named differently in two
+ * variants gets both names).
+ */
+function enumSchema(prev: unknown, names: Record<number, string> | undefined): unknown {
+  const named = new Map<number, string>();
+  const p = prev as { 'x-enum'?: number[]; 'x-enum-names'?: string[] } | undefined;
+  p?.['x-enum']?.forEach((v, i) => named.set(v, p['x-enum-names']![i]!));
+  for (const [k, name] of Object.entries(names ?? {})) {
+    const v = Number(k);
+    const had = named.get(v);
+    named.set(v, had === undefined || had === name || had.split(' / ').includes(name) ? name : `${had} / ${name}`);
+  }
+  if (named.size === 0) return { type: ['integer', 'string'] };
+  const values = [...named.keys()].sort((a, b) => a - b);
+  return { type: ['integer', 'string'], 'x-enum': values, 'x-enum-names': values.map((v) => named.get(v)!) };
+}
+
 /** Add the properties of one field `n` of type `ty` (with its `_hex`, derived and `_name` forms). */
 export function fieldProperties(props: Props, n: string, ty: Ty): void {
   switch (ty.k) {
@@ -28,7 +48,7 @@ export function fieldProperties(props: Props, n: string, ty: Ty): void {
       props[n] = intSchema(props[n], ty.range);
       return;
     case 'enum':
-      props[n] = { type: ['integer', 'string'] };
+      props[n] = enumSchema(props[n], ty.names);
       props[`${n}_name`] = STRING;
       return;
     case 'bool':

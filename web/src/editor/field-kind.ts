@@ -1,6 +1,7 @@
 // What control a schema calls for in the steps view's forms: a choice, a number (or expression), text, a nested
 // object, a list, or JSON text for what a form cannot show well. Enumerations are named choices with their numbers
-// when the schema names them (`anyOf`/`oneOf` of `{const, title}`, or `enumNames`/`x-enum-names` beside `enum`).
+// when the schema names them (`anyOf`/`oneOf` of `{const, title}`, or `enumNames`/`x-enum-names` beside `enum` or
+// `x-enum`).
 import type { JsonSchema } from '../api/types.js';
 
 export type FieldKind = 'choice' | 'boolean' | 'number' | 'string' | 'any' | 'object' | 'list' | 'json';
@@ -26,9 +27,11 @@ export function typesOf(s: JsonSchema): string[] {
 /** The named choices of an enumeration, or undefined when the schema is not one. */
 export function choicesOf(s: JsonSchema): Choice[] | undefined {
   const named = (value: unknown, name: unknown): Choice => ({ value, label: typeof name !== 'string' || name === String(value) ? String(value) : name.includes(String(value)) ? name : `${name} (${String(value)})` });
-  if (Array.isArray(s.enum)) {
+  // `enum` restricts the values; `x-enum` (a plugin's enumeration that also takes other numbers and names) only names them
+  const values = Array.isArray(s.enum) ? s.enum : (s['x-enum'] as unknown[] | undefined);
+  if (Array.isArray(values)) {
     const names = (s.enumNames ?? s['x-enum-names']) as unknown[] | undefined;
-    return s.enum.map((v, i) => named(v, names?.[i]));
+    return values.map((v, i) => named(v, names?.[i]));
   }
   const alts = s.anyOf ?? s.oneOf;
   if (alts?.length && alts.every((a) => a.const !== undefined)) return alts.map((a) => named(a.const, a.title ?? a.description));
