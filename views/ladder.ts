@@ -12,6 +12,8 @@ type Message = FirstCall['messages'][number];
 
 const LANE_GAP = 220;
 const MARGIN = 90;
+/** A lane heading's character width (bold, about 15 px), to keep long headings apart and inside the drawing. */
+const HEADING_CHAR_PX = 9;
 /** The checks shown under the ladder at most (a first instance may have checked thousands of fields). */
 const MAX_CHECKS = 500;
 
@@ -43,7 +45,11 @@ function geometry(msgs: Message[], peers: string[], roles: LadderRoles | undefin
     const role = roles && peerRole(roles, String(msgs[peers.indexOf(lane)]?.protocol));
     return role ? `${role} ${lane}` : lane;
   });
-  return { lanes, labels, width: MARGIN * 2 + LANE_GAP * Math.max(1, lanes.length - 1), x: (lane) => MARGIN + LANE_GAP * lanes.indexOf(lane) };
+  // lanes as far apart as their longest heading needs (`SCP SIGTRAN 127.0.0.1:2905`), at least the usual gap
+  const longest = Math.max(...labels.map((l) => l.length)) * HEADING_CHAR_PX;
+  const gap = Math.max(LANE_GAP, longest + 24);
+  const margin = Math.max(MARGIN, Math.ceil(longest / 2) + 12);
+  return { lanes, labels, width: margin * 2 + gap * Math.max(1, lanes.length - 1), x: (lane) => margin + gap * lanes.indexOf(lane) };
 }
 
 function laneHead(g: Geometry): string {

@@ -49,3 +49,17 @@ test('detailsOnOpen leaves each detail empty; ladderDetailHtml gives the detail 
   assert.match(ladderDetailHtml(fc, 1), /Received from <b>scp-1<\/b>/, 'the component without a peer is its predecessor\'s');
   assert.equal(ladderDetailHtml(fc, 5), '');
 });
+
+test('lanes stand as far apart as their longest heading needs, and the drawing holds it', () => {
+  const fc = (peer: string) =>
+    ({ index: 0, time_start: [1_700_000_000, 0], check_log: [], trace_log: [], messages: [{ direction: 'sent', name: 'InitialDP', protocol: 'inap', peer, op_idx: 0, step: 0, time: [1_700_000_000, 1000] }] }) as never;
+  const width = (html: string) => Number(/<svg class="lanes" viewBox="0 0 (\d+) /.exec(html)![1]);
+  const roles = recordRoles(latency(['inap.ssp_to_scp.InitialDP']));
+  const short = width(ladderHtml(fc('scp'), roles));
+  const long = ladderHtml(fc('SIGTRAN 127.0.0.1:36079'), roles);
+  assert.ok(width(long) > short, `${width(long)} > ${short}`);
+  const xs = [...long.matchAll(/<text x="(\d+)" y="20"/g)].map((m) => Number(m[1]));
+  const heading = 'SCP SIGTRAN 127.0.0.1:36079'.length * 9;
+  assert.ok(xs[1]! - xs[0]! >= heading, 'the two headings do not overlap');
+  assert.ok(xs[1]! + heading / 2 <= width(long), 'the last heading ends inside the drawing');
+});
