@@ -19,7 +19,7 @@ export const ajv = new Ajv({
 // `flag`: how an option of the service appears on the command line (core/options.ts); an annotation, not a check.
 ajv.addVocabulary(['flag']);
 // `x-enum`, `x-enum-names`: the named values of a field that takes a number or a name (a plugin's enumeration, e.g.
-// an INAP eventTypeBCSM); annotations for clients (the web client's named choices), not checks.
+// a BCSM event type); annotations for clients (the web client's named choices), not checks.
 ajv.addVocabulary(['x-enum', 'x-enum-names']);
 
 export type { ValidateFunction, ErrorObject };
