@@ -67,6 +67,8 @@ test('the examples are offered as templates and open in the editor', needsChromi
     assert.ok((await use.count()) > 3, `${await use.count()} templates`);
     await use.first().click();
     await page.waitForURL(/#\/editor$/);
+    // the editor draws its steps once it has the operation types (DescribeOperations): wait for them to be drawn
+    await page.locator('.op-card').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     assert.ok((await page.locator('.op-card').count()) > 0, 'the template has steps');
   } finally {
     await client.close();
