@@ -2,6 +2,7 @@
 // `npm run soak`: start them from the compiled build (bin/tester.js), read their CPU and RSS from /proc, stop them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { rpcCall } from '../cli/rpc-client.js';
 
@@ -127,4 +128,13 @@ export async function startService(work: string, simPort: number, tag: string, s
     await new Promise((res) => setTimeout(res, 100));
   }
   return { port, pid: svc.child.pid!, child: svc.child };
+}
+
+/** A free TCP port on loopback (asked of the kernel, then released: for a child process's --http-port). */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
+  const { port } = srv.address() as { port: number };
+  await new Promise<void>((res) => srv.close(() => res()));
+  return port;
 }

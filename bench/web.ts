@@ -10,7 +10,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -18,7 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
 import type { ChildProcess } from 'node:child_process';
-import { HZ, IDP, RC, cpuTicks, root, start, startScpSim, startService } from './processes.js';
+import { HZ, IDP, RC, cpuTicks, freePort, root, start, startScpSim, startService } from './processes.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** The watched run's rate (the figure). */
@@ -53,13 +52,6 @@ interface RenderFigure {
   drawn_ms: number;
 }
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((res) => srv.close(() => res()));
-  return port;
-}
 
 async function waitDone(port: number, runId: string): Promise<RunRecord> {
   for (;;) {

@@ -2,23 +2,15 @@
 // two prepaid calls and a load run against it, then chromium on each main view. Rerun after changing a view:
 //   npm run build && node --import tsx scripts/screenshots.ts [outdir]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { rpcCall } from '../cli/rpc-client.js';
-import { root, startScpSim, startService, stopAll } from '../bench/processes.js';
+import { freePort, root, startScpSim, startService, stopAll } from '../bench/processes.js';
 
 const out = process.argv[2] ?? join(root, 'docs/images');
 const example = (f: string) => JSON.parse(readFileSync(join(root, 'examples/inap', f), 'utf8')) as Record<string, unknown>;
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((res) => srv.close(() => res()));
-  return port;
-}
 
 async function untilDone(port: number, runId: string): Promise<void> {
   for (;;) {

@@ -2,6 +2,7 @@
 // choices, and the description.
 import type { JsonSchema, OperationType } from '../api/types.js';
 import { choicesOf, typeLabel } from '../editor/field-kind.js';
+import { ColumnHeads } from '../app/column-heads.js';
 
 export function ArgumentsTable({ op }: { op: OperationType }) {
   const props = Object.entries(op.arguments.properties ?? {});
@@ -11,15 +12,7 @@ export function ArgumentsTable({ op }: { op: OperationType }) {
   return (
     <table class="args">
       <caption class="sr-only">Arguments of {op.type}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Argument</th>
-          <th scope="col">Type</th>
-          <th scope="col">Required</th>
-          <th scope="col">Choices</th>
-          <th scope="col">Description</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Argument', 'Type', 'Required', 'Choices', 'Description']} />
       <tbody>
         {props.map(([name, s]) => (
           <tr key={name}>

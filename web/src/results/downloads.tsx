@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { fetchRunFile, type RunFile } from '../api/records.js';
 import type { RunRecord } from '../api/types.js';
+import { Alert } from '../app/alert.js';
 
 const FILES: Array<[RunFile, string]> = [
   ['report.html', 'HTML report'],
@@ -57,11 +58,7 @@ export function Downloads({ record }: { record: RunRecord }) {
           </button>
         )}
       </div>
-      {error && (
-        <p class="fail" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { passed } from '../../../views/report/verdict.js';
 import { num, secs } from '../../../views/format.js';
 import type { RunRecord } from '../api/types.js';
+import { ColumnHeads } from '../app/column-heads.js';
 
 const COUNTS = ['started', 'passed', 'failed', 'aborted', 'cancelled', 'dropped'] as const;
 
@@ -57,13 +58,7 @@ export function Thresholds({ record }: { record: RunRecord }) {
     <section aria-labelledby="thresholds-title">
       <h2 id="thresholds-title">Thresholds</h2>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">state</th>
-            <th scope="col">threshold</th>
-            <th scope="col">measured</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['state', 'threshold', 'measured']} />
         <tbody>
           {list.map((t) => (
             <tr key={t.expr}>
@@ -89,15 +84,7 @@ export function Operations({ record }: { record: RunRecord }) {
     <section aria-labelledby="ops-title">
       <h2 id="ops-title">Latency per operation type</h2>
       <table>
-        <thead>
-          <tr>
-            {['operation type', 'count', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'mean ms'].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads names={['operation type', 'count', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'mean ms']} />
         <tbody>
           {ops.map(([type, l]) => (
             <tr key={type}>

@@ -2,6 +2,7 @@
 // since the instance started, the operation and the path (trace.debug, trace.spam, a plugin's log path).
 import { num, secs } from '../../../views/format.js';
 import type { RunRecord } from '../api/types.js';
+import { ColumnHeads } from '../app/column-heads.js';
 
 type FirstCall = NonNullable<RunRecord['first_call']>;
 
@@ -17,14 +18,7 @@ export function Trace({ firstCall }: { firstCall: FirstCall | undefined }) {
       ) : (
         <div class="scroll-box" tabIndex={0} role="group" aria-label="trace lines, scrollable">
           <table class="trace">
-            <thead>
-              <tr>
-                <th scope="col">ms</th>
-                <th scope="col">op</th>
-                <th scope="col">path</th>
-                <th scope="col">line</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['ms', 'op', 'path', 'line']} />
             <tbody>
               {lines.map((l, i) => (
                 <tr key={i}>

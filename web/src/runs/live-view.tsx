@@ -6,6 +6,8 @@ import { href } from '../app/route.js';
 import { LiveCharts } from './live-chart.js';
 import { useLiveRun } from './use-live-run.js';
 import type { RunSummary, ThresholdState } from '../api/types.js';
+import { ColumnHeads } from '../app/column-heads.js';
+import { Alert } from '../app/alert.js';
 
 const fmt = (n: number | undefined | null, digits = 1) => (n === undefined || n === null ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(digits));
 
@@ -30,7 +32,7 @@ export function LiveView({ runId }: { runId: string }) {
           {s?.state ?? 'connecting…'}
         </span>
       </h2>
-      {live.error ? <p class="fail" role="alert">{live.error}</p> : null}
+      <Alert text={live.error} />
       <div class="row">
         {running ? (
           <button type="button" class="danger" onClick={cancel}>
@@ -81,13 +83,7 @@ function Thresholds({ thresholds, ended }: { thresholds: ThresholdState[]; ended
   return (
 <table class="thresholds">
           <caption>Thresholds</caption>
-          <thead>
-            <tr>
-              <th scope="col">Threshold</th>
-              <th scope="col">Value</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Threshold', 'Value', 'State']} />
           <tbody>
             {thresholds.map((t, i) => (
               <tr key={i}>

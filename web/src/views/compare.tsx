@@ -5,6 +5,7 @@ import { href } from '../app/route.js';
 import { useRecord } from '../results/use-record.js';
 import { CompareTable } from '../history/compare-table.js';
 import { DistributionOverlay } from '../charts/distribution-overlay.js';
+import { Alert } from '../app/alert.js';
 
 export function CompareView({ a, b }: { a?: string; b?: string }) {
   const ra = useRecord(a);
@@ -29,11 +30,7 @@ export function CompareView({ a, b }: { a?: string; b?: string }) {
       <h1 id="compare-title">
         Compare <a href={href('results', a)}>{a}</a> and <a href={href('results', b)}>{b}</a>
       </h1>
-      {error && (
-        <p class="fail" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
       {ra.record && rb.record ? (
         <>
           <CompareTable a={ra.record} b={rb.record} />

@@ -19,6 +19,7 @@ import { useDescribe } from '../state/describe.js';
 import { setDefinition, setDraft, useDraft, type Definition } from '../state/draft.js';
 import { ProblemList } from '../editor/problem-list.js';
 import { SaveForm } from '../library/save-form.js';
+import { Alert } from '../app/alert.js';
 
 export function EditorView({ name }: { name?: string }) {
   const { describe, error } = useDescribe();
@@ -34,7 +35,7 @@ export function EditorView({ name }: { name?: string }) {
   return (
     <section>
       <h1>Editor{draft.name ? <span class="muted"> — {draft.name}</span> : null}</h1>
-      {error || loadError ? <p class="fail" role="alert">{error ?? loadError}</p> : null}
+      <Alert text={error ?? loadError} />
       {describe ? <Editor describe={describe} definition={draft.definition} name={draft.name} /> : error ? null : <p class="muted">Loading the operation types…</p>}
     </section>
   );
@@ -63,11 +64,7 @@ function Editor({ describe, definition, name }: { describe: Describe; definition
     <ProblemsAt.Provider value={byPath}>
       <StartBar definition={definition} name={name} blocked={problems.length > 0 || Boolean(syntaxError)} onProblem={setServerProblem} />
       <SaveForm definition={definition} name={name} disabled={Boolean(syntaxError)} />
-      {syntaxError ? (
-        <p class="fail" role="alert">
-          The JSON does not parse: {syntaxError}. The steps view shows the last text that did.
-        </p>
-      ) : null}
+      <Alert text={syntaxError && `The JSON does not parse: ${syntaxError}. The steps view shows the last text that did.`} />
       <ProblemList problems={all} onShow={(p) => showField(p, mode)} />
       <div class="row view-switch" role="group" aria-label="View">
         <button type="button" aria-pressed={mode === 'steps'} onClick={() => setMode('steps')}>
@@ -145,11 +142,7 @@ function StartBar({ definition, name, blocked, onProblem }: { definition: Defini
       </div>
       {blocked ? <p class="muted">A definition with problems cannot start: fix the fields listed below.</p> : null}
       {!load ? <p class="muted">Start as load run needs a load or linear distribution (Run settings).</p> : null}
-      {message ? (
-        <p class="fail" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <Alert text={message} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { listTests } from '../api/records.js';
 import type { GatewayLine } from '../api/list-types.js';
 import { usePoll } from '../gateways/use-poll.js';
 import { gatewayView, type GatewayView } from '../gateways/transport.js';
+import { ColumnHeads } from '../app/column-heads.js';
+import { Alert } from '../app/alert.js';
 
 const REFRESH_MS = 2000;
 const loadGateways = (signal: AbortSignal) => listTests(signal).then((l) => l.gateways);
@@ -70,23 +72,11 @@ export function GatewaysView() {
     <section aria-labelledby="gateways-title">
       <h1 id="gateways-title">Gateways</h1>
       <p class="muted">Every gateway instance of the enabled plugins, refreshed every 2 s while this page is visible.</p>
-      {error && (
-        <p class="fail" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
       {gateways && gateways.length === 0 && <p>No gateway instance: the enabled plugins have none configured.</p>}
       {gateways && gateways.length > 0 && (
         <table class="gateways">
-          <thead>
-            <tr>
-              {['instance', 'state', 'peer', 'last error', 'reconnects', 'transport'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads names={['instance', 'state', 'peer', 'last error', 'reconnects', 'transport']} />
           <tbody>
             {gateways.map((g) => (
               <GatewayRow key={`${g.kind}/${g.name}`} gateway={g} />

@@ -7,6 +7,8 @@ import { href, navigate } from '../app/route.js';
 import { filterRuns, NO_FILTER, type RunFilter } from '../history/filter.js';
 import { HistoryFilter } from '../history/filter-form.js';
 import { when } from '../results/summary.js';
+import { ColumnHeads } from '../app/column-heads.js';
+import { Alert } from '../app/alert.js';
 
 function useRuns(): { runs?: RunLine[]; error?: string; reload: () => void } {
   const [state, setState] = useState<{ runs?: RunLine[]; error?: string }>({});
@@ -64,25 +66,13 @@ export function HistoryView() {
           Refresh
         </button>
       </div>
-      {error && (
-        <p class="fail" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
       {runs && (
         <table class="history">
           <caption>
             {shown.length} of {runs.length} runs
           </caption>
-          <thead>
-            <tr>
-              {['compare', 'run', 'state', 'started', 'instances', 'passed', 'failed or aborted', 'rate /s'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads names={['compare', 'run', 'state', 'started', 'instances', 'passed', 'failed or aborted', 'rate /s']} />
           <tbody>
             {shown.map((r) => (
               <RunRow key={r.run_id} run={r} selected={picked.includes(r.run_id)} onSelect={(on) => pick(r.run_id, on)} />

@@ -5,6 +5,7 @@ import { library, type LibraryEntry, type Template } from '../api/library.js';
 import { navigate } from '../app/route.js';
 import { nameProblem } from '../library/names.js';
 import { setDraft, type Definition } from '../state/draft.js';
+import { ColumnHeads } from '../app/column-heads.js';
 
 export function LibraryView() {
   const [entries, setEntries] = useState<LibraryEntry[]>();
@@ -60,14 +61,7 @@ function Entries({ entries, open, act }: { entries: LibraryEntry[]; open: (n: st
   return (
     <table class="library">
       <caption class="sr-only">Saved definitions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Modified</th>
-          <th scope="col">Size</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Name', 'Modified', 'Size', 'Actions']} />
       <tbody>
         {entries.map((e) => (
           <tr key={e.name}>

@@ -7,6 +7,7 @@ import { ArgumentsTable } from '../palette/arguments-table.js';
 import { facetsOf, matches, valuesOf, type Query } from '../palette/search.js';
 import { useDescribe } from '../state/describe.js';
 import { appendOperation, getDraft } from '../state/draft.js';
+import { Alert } from '../app/alert.js';
 
 export function PaletteView() {
   const { describe, error } = useDescribe();
@@ -25,7 +26,7 @@ export function PaletteView() {
   return (
     <section>
       <h1>Operations</h1>
-      {error ? <p class="fail" role="alert">{error}</p> : null}
+      <Alert text={error} />
       <form class="row palette-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <label for="op-search">Search</label>
         <input id="op-search" type="search" value={q.text} placeholder="name, word of the description" onInput={(e) => setQ({ ...q, text: (e.target as HTMLInputElement).value })} />

@@ -10,6 +10,7 @@ import { Downloads } from '../results/downloads.js';
 import { Ladder } from '../results/ladder.js';
 import { Trace } from '../results/trace.js';
 import { RunCharts } from '../charts/run-charts.js';
+import { Alert } from '../app/alert.js';
 
 export function ResultsView({ runId }: { runId: string }) {
   const { record, error } = useRecord(runId);
@@ -18,11 +19,7 @@ export function ResultsView({ runId }: { runId: string }) {
       <h1 id="results-title">
         Run <code>{runId}</code> {record && <Verdict record={record} />}
       </h1>
-      {error && (
-        <p class="fail" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
       {!record && !error && <p class="muted">Loading the record…</p>}
       {record && (
         <>

@@ -4,6 +4,8 @@ import { rpc } from '../api/rpc.js';
 import { href } from '../app/route.js';
 import { LiveView } from '../runs/live-view.js';
 import { useRuns } from '../runs/use-runs.js';
+import { ColumnHeads } from '../app/column-heads.js';
+import { Alert } from '../app/alert.js';
 
 export function RunsView({ runId }: { runId?: string }) {
   const { runs, error } = useRuns();
@@ -13,7 +15,7 @@ export function RunsView({ runId }: { runId?: string }) {
       <h1>Runs</h1>
       {runId ? <LiveView key={runId} runId={runId} /> : null}
       <h2>All runs</h2>
-      {error ? <p class="fail" role="alert">{error}</p> : null}
+      <Alert text={error} />
       {runs === undefined ? (
         <p class="muted">Loading…</p>
       ) : sorted.length === 0 ? (
@@ -23,20 +25,7 @@ export function RunsView({ runId }: { runId?: string }) {
       ) : (
         <table class="runs">
           <caption class="sr-only">Runs known to the service</caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">State</th>
-              <th scope="col">Started</th>
-              <th scope="col">Finished</th>
-              <th scope="col">Passed</th>
-              <th scope="col">Failed</th>
-              <th scope="col">In flight</th>
-              <th scope="col">Rate/s</th>
-              <th scope="col">Since</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Run', 'State', 'Started', 'Finished', 'Passed', 'Failed', 'In flight', 'Rate/s', 'Since', 'Actions']} />
           <tbody>
             {sorted.map((r) => (
               <tr key={r.run_id} data-run={r.run_id} aria-current={r.run_id === runId ? 'true' : undefined}>
