@@ -474,6 +474,14 @@ export interface SigtranInstanceConfig {
 }
 
 /** Gateway status, for describe()/ListTests and `tester sigtran-status`. */
+/** A management message from a peer as ListTests shows it: "M3UA ERR 26 (no configured AS for ASP) from the SG
+ *  127.0.0.1:2905", when it arrived (ISO 8601), the dialogues it ended (an ERR or NTFY about our traffic, a DUNA). */
+export interface PeerReport {
+  text: string;
+  at: string;
+  endedDialogues?: number;
+}
+
 export interface SigtranStatus {
   name: string;
   state: GatewayState;
@@ -497,6 +505,8 @@ export interface SigtranStatus {
   lastNotify?: string;
   /** Point codes reported unavailable by DUNA (until DAVA). */
   unavailable?: number[];
+  /** The last ERR, NTFY and DUNA/DAVA (SSNM) a peer sent. */
+  peerReports?: Partial<Record<'ERR' | 'NTFY' | 'SSNM', PeerReport>>;
   /** SCTP transports: the backend in use (and why, for 'auto') and the association's state, paths, streams and
    *  recent association/path events. */
   sctp?: { backend?: string; note?: string; association?: Record<string, unknown> };

@@ -277,98 +277,11 @@ static const char *paddr_state_name(unsigned s) {
     case SCTP_ADDR_ADDED: return "added";
     case SCTP_ADDR_MADE_PRIM: return "made-primary";
     case SCTP_ADDR_CONFIRMED: return "confirmed";
-#ifdef SCTP_ADDR_POTENTIALLY_FAILED
-    case SCTP_ADDR_POTENTIALLY_FAILED: return "potentially-failed";
-// The including file defines SOCK_T (its socket handle type) and SOCK_SETOPT / SOCK_GETOPT (setsockopt and
-// getsockopt for that handle), so the option and status code below is written once for both backends.
-
-/** Apply the options; returns 0 or the errno of the first option the stack refused (and its name). */
-static int apply_opts(SOCK_T s, const sock_opts *o, const char **failed) {
-  int on = 1;
-  for (size_t i = 0; i < sizeof SUBSCRIBED / sizeof SUBSCRIBED[0]; i++) {
-    struct sctp_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.se_assoc_id = SCTP_FUTURE_ASSOC;
-    ev.se_type = SUBSCRIBED[i];
-    ev.se_on = 1;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof ev) < 0) return *failed = "SCTP_EVENT", errno;
-  }
-  if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on, sizeof on) < 0) return *failed = "SCTP_RECVRCVINFO", errno;
-  if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_NODELAY, &on, sizeof on) < 0) return *failed = "SCTP_NODELAY", errno;
-  if (o->in_streams || o->out_streams || o->max_init_attempts || o->max_init_timeo) {
-    struct sctp_initmsg im;
-    memset(&im, 0, sizeof im);
-    im.sinit_num_ostreams = (uint16_t)o->out_streams;
-    im.sinit_max_instreams = (uint16_t)o->in_streams;
-    im.sinit_max_attempts = (uint16_t)o->max_init_attempts;
-    im.sinit_max_init_timeo = (uint16_t)o->max_init_timeo;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_INITMSG, &im, sizeof im) < 0) return *failed = "SCTP_INITMSG", errno;
-  }
-  if (o->rto_initial || o->rto_min || o->rto_max) {
-    struct sctp_rtoinfo r;
-    memset(&r, 0, sizeof r);
-    r.srto_assoc_id = SCTP_FUTURE_ASSOC;
-    r.srto_initial = o->rto_initial;
-    r.srto_min = o->rto_min;
-    r.srto_max = o->rto_max;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_RTOINFO, &r, sizeof r) < 0) return *failed = "SCTP_RTOINFO", errno;
-  }
-  if (o->assoc_max_rxt) {
-    struct sctp_assocparams a;
-    memset(&a, 0, sizeof a);
-    a.sasoc_assoc_id = SCTP_FUTURE_ASSOC;
-    a.sasoc_asocmaxrxt = (uint16_t)o->assoc_max_rxt;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_ASSOCINFO, &a, sizeof a) < 0) return *failed = "SCTP_ASSOCINFO", errno;
-  }
-  if (o->hb_set || o->path_max_rxt) {
-    struct sctp_paddrparams pp;
-    memset(&pp, 0, sizeof pp);
-    pp.spp_assoc_id = SCTP_FUTURE_ASSOC;
-    if (o->hb_set) {
-      pp.spp_hbinterval = o->hb_interval;
-      pp.spp_flags |= o->hb_interval ? SPP_HB_ENABLE : SPP_HB_DISABLE;
-    }
-    pp.spp_pathmaxrxt = (uint16_t)o->path_max_rxt;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, sizeof pp) < 0) return *failed = "SCTP_PEER_ADDR_PARAMS", errno;
-  }
-  if (o->sndbuf && SOCK_SETOPT(s, SOL_SOCKET, SO_SNDBUF, &o->sndbuf, sizeof o->sndbuf) < 0) return *failed = "SO_SNDBUF", errno;
-  if (o->rcvbuf && SOCK_SETOPT(s, SOL_SOCKET, SO_RCVBUF, &o->rcvbuf, sizeof o->rcvbuf) < 0) return *failed = "SO_RCVBUF", errno;
-  return 0;
-}
-
-/** { state, inStreams, outStreams, rwnd, unacked, pending, fragmentationPoint, primary } of an association. */
-static napi_value status_value(napi_env env, SOCK_T s) {
-  struct sctp_status st;
-  socklen_t len = sizeof st;
-  memset(&st, 0, sizeof st);
-  if (SOCK_GETOPT(s, IPPROTO_SCTP, SCTP_STATUS, &st, &len) < 0) return throw_errno(env, "getsockopt(SCTP_STATUS)", errno);
-  napi_value o;
-  napi_create_object(env, &o);
-  set_str(env, o, "state", sstat_state_name(st.sstat_state));
-  set_u32(env, o, "inStreams", st.sstat_instrms);
-  set_u32(env, o, "outStreams", st.sstat_outstrms);
-  set_u32(env, o, "rwnd", st.sstat_rwnd);
-  set_u32(env, o, "unacked", st.sstat_unackdata);
-  set_u32(env, o, "pending", st.sstat_penddata);
-  set_u32(env, o, "fragmentationPoint", st.sstat_fragmentation_point);
-  napi_set_named_property(env, o, "primary", paddrinfo_value(env, &st.sstat_primary));
-  return o;
-}
-
-/** The state of each peer address (SCTP_GET_PEER_ADDR_INFO), for the paths of a multi-homed association. */
-static napi_value path_value(napi_env env, SOCK_T s, const struct sockaddr *peer) {
-  struct sctp_paddrinfo pi;
-  socklen_t len = sizeof pi;
-  memset(&pi, 0, sizeof pi);
-  memcpy(&pi.spinfo_address, peer, sa_len(peer));
-  if (SOCK_GETOPT(s, IPPROTO_SCTP, SCTP_GET_PEER_ADDR_INFO, &pi, &len) < 0) {
-    napi_value u;
-    napi_get_undefined(env, &u);
-    return u;
-  }
-  return paddrinfo_value(env, &pi);
-}
-
+// The potentially-failed state (RFC 7829) where the headers have it: Linux names it SCTP_ADDR_PF, a macro for its
+// enum member SCTP_ADDR_POTENTIALLY_FAILED (an enum member alone cannot be tested by #ifdef); usrsctp 0.9.5 has
+// none. A header whose SCTP_ADDR_PF equals another state's value stops the build (duplicate case value).
+#ifdef SCTP_ADDR_PF
+    case SCTP_ADDR_PF: return "potentially-failed";
 #endif
     default: return "unknown";
   }
@@ -484,98 +397,9 @@ static const char *spinfo_state_name(int s) {
     case SCTP_ACTIVE: return "active";
     case SCTP_INACTIVE: return "inactive";
     case SCTP_UNCONFIRMED: return "unconfirmed";
-#ifdef SCTP_PF
-    case SCTP_PF: return "potentially-failed";
-// The including file defines SOCK_T (its socket handle type) and SOCK_SETOPT / SOCK_GETOPT (setsockopt and
-// getsockopt for that handle), so the option and status code below is written once for both backends.
-
-/** Apply the options; returns 0 or the errno of the first option the stack refused (and its name). */
-static int apply_opts(SOCK_T s, const sock_opts *o, const char **failed) {
-  int on = 1;
-  for (size_t i = 0; i < sizeof SUBSCRIBED / sizeof SUBSCRIBED[0]; i++) {
-    struct sctp_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.se_assoc_id = SCTP_FUTURE_ASSOC;
-    ev.se_type = SUBSCRIBED[i];
-    ev.se_on = 1;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof ev) < 0) return *failed = "SCTP_EVENT", errno;
-  }
-  if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on, sizeof on) < 0) return *failed = "SCTP_RECVRCVINFO", errno;
-  if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_NODELAY, &on, sizeof on) < 0) return *failed = "SCTP_NODELAY", errno;
-  if (o->in_streams || o->out_streams || o->max_init_attempts || o->max_init_timeo) {
-    struct sctp_initmsg im;
-    memset(&im, 0, sizeof im);
-    im.sinit_num_ostreams = (uint16_t)o->out_streams;
-    im.sinit_max_instreams = (uint16_t)o->in_streams;
-    im.sinit_max_attempts = (uint16_t)o->max_init_attempts;
-    im.sinit_max_init_timeo = (uint16_t)o->max_init_timeo;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_INITMSG, &im, sizeof im) < 0) return *failed = "SCTP_INITMSG", errno;
-  }
-  if (o->rto_initial || o->rto_min || o->rto_max) {
-    struct sctp_rtoinfo r;
-    memset(&r, 0, sizeof r);
-    r.srto_assoc_id = SCTP_FUTURE_ASSOC;
-    r.srto_initial = o->rto_initial;
-    r.srto_min = o->rto_min;
-    r.srto_max = o->rto_max;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_RTOINFO, &r, sizeof r) < 0) return *failed = "SCTP_RTOINFO", errno;
-  }
-  if (o->assoc_max_rxt) {
-    struct sctp_assocparams a;
-    memset(&a, 0, sizeof a);
-    a.sasoc_assoc_id = SCTP_FUTURE_ASSOC;
-    a.sasoc_asocmaxrxt = (uint16_t)o->assoc_max_rxt;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_ASSOCINFO, &a, sizeof a) < 0) return *failed = "SCTP_ASSOCINFO", errno;
-  }
-  if (o->hb_set || o->path_max_rxt) {
-    struct sctp_paddrparams pp;
-    memset(&pp, 0, sizeof pp);
-    pp.spp_assoc_id = SCTP_FUTURE_ASSOC;
-    if (o->hb_set) {
-      pp.spp_hbinterval = o->hb_interval;
-      pp.spp_flags |= o->hb_interval ? SPP_HB_ENABLE : SPP_HB_DISABLE;
-    }
-    pp.spp_pathmaxrxt = (uint16_t)o->path_max_rxt;
-    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, sizeof pp) < 0) return *failed = "SCTP_PEER_ADDR_PARAMS", errno;
-  }
-  if (o->sndbuf && SOCK_SETOPT(s, SOL_SOCKET, SO_SNDBUF, &o->sndbuf, sizeof o->sndbuf) < 0) return *failed = "SO_SNDBUF", errno;
-  if (o->rcvbuf && SOCK_SETOPT(s, SOL_SOCKET, SO_RCVBUF, &o->rcvbuf, sizeof o->rcvbuf) < 0) return *failed = "SO_RCVBUF", errno;
-  return 0;
-}
-
-/** { state, inStreams, outStreams, rwnd, unacked, pending, fragmentationPoint, primary } of an association. */
-static napi_value status_value(napi_env env, SOCK_T s) {
-  struct sctp_status st;
-  socklen_t len = sizeof st;
-  memset(&st, 0, sizeof st);
-  if (SOCK_GETOPT(s, IPPROTO_SCTP, SCTP_STATUS, &st, &len) < 0) return throw_errno(env, "getsockopt(SCTP_STATUS)", errno);
-  napi_value o;
-  napi_create_object(env, &o);
-  set_str(env, o, "state", sstat_state_name(st.sstat_state));
-  set_u32(env, o, "inStreams", st.sstat_instrms);
-  set_u32(env, o, "outStreams", st.sstat_outstrms);
-  set_u32(env, o, "rwnd", st.sstat_rwnd);
-  set_u32(env, o, "unacked", st.sstat_unackdata);
-  set_u32(env, o, "pending", st.sstat_penddata);
-  set_u32(env, o, "fragmentationPoint", st.sstat_fragmentation_point);
-  napi_set_named_property(env, o, "primary", paddrinfo_value(env, &st.sstat_primary));
-  return o;
-}
-
-/** The state of each peer address (SCTP_GET_PEER_ADDR_INFO), for the paths of a multi-homed association. */
-static napi_value path_value(napi_env env, SOCK_T s, const struct sockaddr *peer) {
-  struct sctp_paddrinfo pi;
-  socklen_t len = sizeof pi;
-  memset(&pi, 0, sizeof pi);
-  memcpy(&pi.spinfo_address, peer, sa_len(peer));
-  if (SOCK_GETOPT(s, IPPROTO_SCTP, SCTP_GET_PEER_ADDR_INFO, &pi, &len) < 0) {
-    napi_value u;
-    napi_get_undefined(env, &u);
-    return u;
-  }
-  return paddrinfo_value(env, &pi);
-}
-
+// Linux: SCTP_POTENTIALLY_FAILED is the macro for its enum member SCTP_PF (see paddr_state_name); usrsctp: none.
+#ifdef SCTP_POTENTIALLY_FAILED
+    case SCTP_POTENTIALLY_FAILED: return "potentially-failed";
 #endif
     default: return "unknown";
   }
@@ -675,6 +499,19 @@ static int apply_opts(SOCK_T s, const sock_opts *o, const char **failed) {
     pp.spp_pathmaxrxt = (uint16_t)o->path_max_rxt;
     if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, sizeof pp) < 0) return *failed = "SCTP_PEER_ADDR_PARAMS", errno;
   }
+#ifdef SCTP_EXPOSE_POTENTIALLY_FAILED_STATE
+  {
+    // Linux (5.8+) sends the SCTP_ADDR_PF path event only to sockets that ask (net.sctp.pf_expose unset, the
+    // default, shows the state in SCTP_GET_PEER_ADDR_INFO but sends no event). 2 is SCTP_PF_EXPOSE_ENABLE of the
+    // kernel's include/net/sctp/constants.h (not in the uapi headers). An older kernel than the headers refuses
+    // the option (ENOPROTOOPT): its paths simply have no potentially-failed event.
+    struct sctp_assoc_value pf;
+    memset(&pf, 0, sizeof pf);
+    pf.assoc_id = SCTP_FUTURE_ASSOC;
+    pf.assoc_value = 2;
+    if (SOCK_SETOPT(s, IPPROTO_SCTP, SCTP_EXPOSE_POTENTIALLY_FAILED_STATE, &pf, sizeof pf) < 0 && errno != ENOPROTOOPT) return *failed = "SCTP_EXPOSE_POTENTIALLY_FAILED_STATE", errno;
+  }
+#endif
   if (o->sndbuf && SOCK_SETOPT(s, SOL_SOCKET, SO_SNDBUF, &o->sndbuf, sizeof o->sndbuf) < 0) return *failed = "SO_SNDBUF", errno;
   if (o->rcvbuf && SOCK_SETOPT(s, SOL_SOCKET, SO_RCVBUF, &o->rcvbuf, sizeof o->rcvbuf) < 0) return *failed = "SO_RCVBUF", errno;
   return 0;

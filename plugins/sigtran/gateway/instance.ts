@@ -28,6 +28,7 @@ import type { LogFn } from '../sccp/service.js';
 import { TcapLayer } from '../tcap/layer.js';
 import type { Acceptor, Association, Connector } from '../transport/index.js';
 import { DialogueAddresses } from './addresses.js';
+import { PeerReports } from './peer-reports.js';
 import { acceptorFor, boundPort, configuredPeer, connectorFor, isServer, listens } from './transports.js';
 
 export type { LogFn };
@@ -56,6 +57,8 @@ export class SigtranGatewayImpl implements SigtranGateway {
   private upWaiters = new Set<() => void>();
   /** DATA messages received. */
   private received = 0;
+  /** The last ERR, NTFY and DUNA/DAVA from a peer, and the dialogues they end. */
+  private readonly peerReports: PeerReports;
   private readonly side: 'initiator' | 'responder';
   private readonly linkEvents: LinkEvents;
 
@@ -76,13 +79,12 @@ export class SigtranGatewayImpl implements SigtranGateway {
     );
     this.tcap = new TcapLayer(this, this.sccp, config.tcapTimeoutMs, config.maxDialogues, log);
     this.sccp.bind(this.tcap);
+    this.peerReports = new PeerReports(this.tcap, this.m3ua, log);
     this.linkEvents = {
       state: (link, s) => this.onLinkState(link, s),
       data: (link, pd, raw) => this.onData(link, pd, raw),
-      availability: (link, pcs, available) => {
-        this.m3ua.availability(pcs, available, link.peer);
-        this.log('info', `${available ? 'DAVA' : 'DUNA'} from ${link.peer} for point code(s) ${pcs.join(', ')}`);
-      },
+      availability: (link, pcs, available) => this.peerReports.availability(link, pcs, available),
+      report: (link, kind, text, fault) => this.peerReports.report(link, kind, text, fault),
       capture: (raw) => {
         if (this.pcap) this.pcap.write({ dissector: 'm3ua', bytes: raw });
       },
@@ -127,6 +129,8 @@ export class SigtranGatewayImpl implements SigtranGateway {
     if (notify) s.lastNotify = notify;
     const unavailable = this.m3ua.unavailablePointCodes;
     if (unavailable.length) s.unavailable = unavailable;
+    const reports = this.peerReports.status();
+    if (reports) s.peerReports = reports;
     if (this.sctpNote !== undefined) {
       const assoc = (this.activeLink ?? [...this.links][0])?.assoc.details?.();
       s.sctp = { ...(this.sctpBackend ? { backend: this.sctpBackend } : {}), note: this.sctpNote, ...(assoc ? { association: assoc } : {}) };

@@ -25,6 +25,7 @@ import {
   statusText,
 } from './constants.js';
 import { M3uaError, decodeM3ua, encodeM3ua, type M3uaMessage, type M3uaParams, type ProtocolData } from './codec.js';
+import { errFault, errText, notifyFault, type TrafficFault } from './faults.js';
 
 export type AspState = 'down' | 'inactive' | 'active';
 
@@ -47,6 +48,8 @@ export interface LinkEvents {
   data(link: M3uaLink, pd: ProtocolData, raw: Uint8Array): void;
   /** DUNA / DAVA for these point codes. */
   availability(link: M3uaLink, pcs: number[], available: boolean): void;
+  /** An ERR or NTFY from the peer (readable), and the dialogues it ends when it concerns our traffic. */
+  report(link: M3uaLink, kind: 'ERR' | 'NTFY', text: string, fault: TrafficFault | undefined): void;
   /** Every PDU sent or received (for captures). */
   capture(raw: Uint8Array, direction: 'sent' | 'received'): void;
   /** The association closed (reason readable). */
@@ -324,21 +327,32 @@ export class M3uaLink {
 
   // ---- management, network management, data ----
 
-  /** ERR: kept as the link's error; during bring-up it means the peer refused the ASP. */
+  /** The peer as our reports name it: "the SG 127.0.0.1:2905". */
+  private get who(): string {
+    return `the ${this.opts.ipsp ? 'IPSP' : this.responder ? 'ASP' : 'SG'} ${this.peer}`;
+  }
+
+  /** ERR: kept as the link's error; during bring-up the peer refused the ASP; once active, one about a route or a
+   *  DATA of ours ends the dialogues it concerns (faults.ts). */
   private onError(m: M3uaMessage): void {
     const text = `ERR from ${this.peer}: ${ErrorCodes[m.errorCode ?? -1] ?? 'code ' + m.errorCode}${m.routingContexts ? ' (routing context ' + m.routingContexts.join(',') + ')' : ''}`;
     this.lastError = text;
     this.ev.log('warn', text);
-    if (!this.responder && this.aspState !== 'active') this.assoc.close(`peer refused the ASP: ${text}`);
+    const refused = !this.responder && this.aspState !== 'active';
+    this.ev.report(this, 'ERR', errText(m, this.who), refused ? undefined : errFault(m, this.who));
+    if (refused) this.assoc.close(`peer refused the ASP: ${text}`);
   }
 
-  /** NTFY: kept for the status; an alternate ASP active makes our (override) ASP inactive. */
+  /** NTFY: kept for the status; an alternate ASP active makes our (override) ASP inactive; AS-INACTIVE or
+   *  AS-PENDING for our AS while our ASP is active ends its dialogues (no answer can reach us). */
   private onNotify(m: M3uaMessage): void {
     const text = m.status ? statusText(m.status.type, m.status.info) : 'NTFY without status';
     this.lastNotify = text;
     this.ev.log('info', `NTFY from ${this.peer}: ${text}`);
+    const initiatorActive = !this.responder && this.aspState === 'active';
+    this.ev.report(this, 'NTFY', `M3UA NTFY ${text} from ${this.who}`, initiatorActive ? notifyFault(m, this.who, this.opts.routingContext) : undefined);
     const alternate = m.status?.type === StatusType.Other && m.status.info === OtherStatus.AlternateAspActive;
-    if (!this.responder && alternate && this.aspState === 'active') this.setState('inactive');
+    if (initiatorActive && alternate) this.setState('inactive');
   }
 
   /** DAUD: the SG side knows nothing unavailable, so it answers DAVA for what was audited. */

@@ -187,10 +187,18 @@ export class TcapLayer implements DialogueHost, SccpUser, InboundHost {
 
   /** End every dialogue past idle as a local P-Abort (gateway stopped, or association lost with no other one). */
   failAll(reason: string): void {
+    this.failWhere(reason, () => true);
+  }
+
+  /** End the dialogues past idle that `which` picks as a local P-Abort (an ERR, NTFY or DUNA about their traffic). */
+  failWhere(reason: string, which: (d: DialogueImpl) => boolean): number {
+    let n = 0;
     for (const d of this.transactions.values()) {
-      if (d.state === 'idle') continue;
+      if (d.state === 'idle' || !which(d)) continue;
       abortLocally(d, reason);
+      n++;
     }
+    return n;
   }
 
   stop(): void {

@@ -21,11 +21,13 @@ function events() {
   const states: AspState[] = [];
   const captured: string[] = [];
   const logs: string[] = [];
+  const reports: string[] = [];
   let closedReason: string | undefined;
   const ev: LinkEvents = {
     state: (_l, s) => states.push(s),
     data: () => undefined,
     availability: () => undefined,
+    report: (_l, kind, text, fault) => reports.push(`${kind} ${text}${fault ? ` => ${fault.reason} dpc=${fault.dpc} sls=${fault.sls}` : ''}`),
     capture: (raw, dir) => {
       const m = decodeM3ua(raw);
       captured.push(`${dir === 'sent' ? '>' : '<'}${messageName(m.cls, m.type)}`);
@@ -33,7 +35,7 @@ function events() {
     closed: (_l, r) => (closedReason = r),
     log: (_l, t) => logs.push(t),
   };
-  return { ev, states, captured, logs, closed: () => closedReason };
+  return { ev, states, captured, logs, reports, closed: () => closedReason };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 10));
@@ -70,6 +72,40 @@ test('ASP and SGP: bring-up, graceful stop, states and the exact message sequenc
   assert.deepEqual(asp.states, ['inactive', 'active', 'inactive', 'down']);
   await tick();
   assert.equal(sgp.closed(), 'closed by the peer');
+  await p.close();
+});
+
+test('ERR and NTFY reach the gateway as reports; on an active ASP, those about our traffic carry the dialogues they end', async () => {
+  const p = await pair();
+  const asp = events();
+  const sgp = events();
+  const la = new M3uaLink(p.a, { side: 'initiator', routingContext: 5, trafficMode: 'loadshare', beatIntervalMs: 0 }, asp.ev);
+  const lb = new M3uaLink(p.b, { side: 'responder', routingContext: 5, trafficMode: 'loadshare', beatIntervalMs: 0 }, sgp.ev);
+  la.start();
+  lb.start();
+  await tick();
+  assert.equal(la.aspState, 'active');
+  // during bring-up the SG's NTFYs are reports without a fault
+  assert.deepEqual(asp.reports, [`NTFY M3UA NTFY AS-INACTIVE from the SG ${la.peer}`, `NTFY M3UA NTFY AS-ACTIVE from the SG ${la.peer}`]);
+  asp.reports.length = 0;
+  const data = encodeM3ua(1, 1, { routingContexts: [5], protocolData: { opc: 1, dpc: 300, si: 3, ni: 2, mp: 0, sls: 9, data: new Uint8Array(60) } });
+  p.b.send(encodeM3ua(0, 0, { errorCode: 0x1a, diagnostic: data.subarray(0, 40) }), 0, 3); // the route: every SLS
+  p.b.send(encodeM3ua(0, 0, { errorCode: 0x11, diagnostic: data.subarray(0, 40) }), 0, 3); // one message: its SLS
+  p.b.send(encodeM3ua(0, 0, { errorCode: 0x19, routingContexts: [5] }), 0, 3); // no diagnostic: the whole association
+  p.b.send(encodeM3ua(0, 0, { errorCode: 0x06 }), 0, 3); // about nothing of our traffic
+  p.b.send(encodeM3ua(0, 1, { status: { type: 1, info: 4 }, routingContexts: [6] }), 0, 3); // another AS
+  p.b.send(encodeM3ua(0, 1, { status: { type: 1, info: 2 }, routingContexts: [5] }), 0, 3); // ours
+  await tick();
+  const sg = `the SG ${la.peer}`;
+  assert.deepEqual(asp.reports, [
+    `ERR M3UA ERR 26 (no configured AS for ASP) from ${sg} => M3UA ERR 26 (no configured AS for ASP) from ${sg} dpc=300 sls=undefined`,
+    `ERR M3UA ERR 17 (invalid parameter value) from ${sg} => M3UA ERR 17 (invalid parameter value) from ${sg} dpc=300 sls=9`,
+    `ERR M3UA ERR 25 (invalid routing context) from ${sg} => M3UA ERR 25 (invalid routing context) from ${sg} (routing context 5) dpc=undefined sls=undefined`,
+    `ERR M3UA ERR 6 (unexpected message) from ${sg}`,
+    `NTFY M3UA NTFY AS-PENDING from ${sg}`,
+    `NTFY M3UA NTFY AS-INACTIVE from ${sg} => M3UA NTFY AS-INACTIVE from ${sg}: our AS has no active ASP there dpc=undefined sls=undefined`,
+  ]);
+  await la.stop();
   await p.close();
 });
 
