@@ -15,9 +15,10 @@ export default definePlugin<SigtranOptions, SigtranPluginExports>({
   description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP or SCTP, SCCP connectionless, ITU TCAP dialogues and the kit of the TCAP-user plugins',
   exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'user/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts'],
   optionsSchema,
-  // with `tester serve --workers N` every worker opens its own association as a client (an ASP of the same AS, in
-  // loadshare): a listening instance (the SGP side) cannot be multiplied (docs/workers.md)
-  multiplied: (options) => (options.instances ?? []).every((r) => r.transport === undefined || r.transport === 'tcp-client' || r.transport === 'sctp-client'),
+  // with `tester serve --workers N` every worker opens its own association as a TCP client (an ASP of the same AS, in
+  // loadshare): a listening instance (the SGP side) cannot be multiplied, nor can an SCTP client, whose stacks keep
+  // one state per process (docs/workers.md "SCTP and workers"): its runs stay on the main thread
+  multiplied: (options) => (options.instances ?? []).every((r) => r.transport === undefined || r.transport === 'tcp-client'),
   setup(api, options) {
     const raw = options.instances ?? [];
     const names = new Set<string>();

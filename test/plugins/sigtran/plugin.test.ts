@@ -25,6 +25,14 @@ test('plugin definition: name, version, options schema, status command', () => {
   assert.ok(sigtranPlugin.commands?.['sigtran-status']);
 });
 
+test('multiplied over --workers only when every instance is a TCP client: a listener or an SCTP client keeps it on the main thread', () => {
+  const multiplied = sigtranPlugin.multiplied as (o: { instances?: Array<{ transport?: string }> }) => boolean;
+  assert.equal(multiplied({ instances: [{}, { transport: 'tcp-client' }] }), true);
+  assert.equal(multiplied({ instances: [{ transport: 'tcp-client' }, { transport: 'sctp-client' }] }), false, 'the SCTP stacks keep one state per process');
+  assert.equal(multiplied({ instances: [{ transport: 'tcp-server' }] }), false);
+  assert.equal(multiplied({}), true);
+});
+
 test('in the service: 2003 names an instance that is not up; the sigtran param picks a live one; messages carry M3UA bytes', needsTool('tshark', 'apt-get install tshark'), async () => {
   // The SCP side: an SGP gateway that ends every dialogue it receives.
   const scp = new SigtranGatewayImpl(normalizeInstance({ name: 'SCP', transport: 'tcp-server', localPort: 0, role: 'sgp', opc: 2, dpc: 1, beatIntervalMs: 0 }));

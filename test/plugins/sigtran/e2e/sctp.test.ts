@@ -55,3 +55,13 @@ test('a CAMEL prepaid call over M3UA/SCTP (userland), captured live and decoded 
   assert.equal(col(call[4]!, 'tcap.end_element'), '1');
   assert.deepEqual(problems, [], 'no malformed packet or expert item');
 });
+
+test('tester serve --workers 2 with an sctp-client instance: sigtran stays on the main thread and its runs pass', needsUserlandSctp(), async () => {
+  const r = await runInNetns('test/fixtures/sctp/m3ua-scenarios.ts', ['workers'], { timeoutMs: 120_000 });
+  assert.ok(r.result, `no result (exit ${r.code}): ${r.stderr.slice(-3000)}`);
+  assert.equal(r.result.error, undefined, r.result.error);
+  assert.equal(r.result.counts.passed, 200, JSON.stringify(r.result.firstAborts));
+  assert.equal(r.result.parts, 0, 'the run was not split across the workers');
+  assert.deepEqual(r.result.gateways, ['up'], 'one sigtran instance, on the main thread, up');
+  assert.ok(r.result.log.some((l: string) => /2 workers \(multiplied: (?!.*sigtran)/.test(l)), r.result.log.join('\n'));
+});
