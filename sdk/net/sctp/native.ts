@@ -199,17 +199,36 @@ export function selectBackend(choice: SctpBackendChoice): LoadedBackend {
   return chooseBackend(choice).backend;
 }
 
-/** selectBackend, with a line for the log saying which backend and, for 'auto', why. */
-export function chooseBackend(choice: SctpBackendChoice): { backend: LoadedBackend; note: string } {
+/**
+ * Whether this host's kernel has SCTP loaded (its /proc/net/sctp exists, in every network namespace): then the
+ * kernel answers any SCTP packet for a port it does not know with an ABORT, the userland stack's among them.
+ */
+export function kernelSctpLoaded(): boolean {
+  return existsSync('/proc/net/sctp');
+}
+
+/**
+ * selectBackend, with a line for the log saying which backend and, for 'auto', why. `auto` takes the kernel's backend
+ * where it works; the userland one only where the kernel has no SCTP: beside a loaded kernel module the userland
+ * stack's associations would be torn down by the kernel's ABORTs, so auto refuses it and says what to do.
+ */
+export function chooseBackend(choice: SctpBackendChoice, kernelLoaded: () => boolean = kernelSctpLoaded): { backend: LoadedBackend; note: string } {
   if (choice !== 'auto') return { backend: loadBackend(choice), note: `SCTP backend ${choice} (configured)` };
-  const reasons: string[] = [];
-  for (const name of ['kernel', 'userland'] as const) {
-    try {
-      const backend = loadBackend(name);
-      return { backend, note: `SCTP backend ${name} (auto${reasons.length ? `; ${reasons.join('; ')}` : ''})` };
-    } catch (e) {
-      reasons.push((e as Error).message);
-    }
+  let kernelFailed: string;
+  try {
+    return { backend: loadBackend('kernel'), note: 'SCTP backend kernel (auto)' };
+  } catch (e) {
+    kernelFailed = (e as Error).message;
   }
-  throw new SctpUnavailableError('auto', `no SCTP backend is available: ${reasons.join('; ')}`);
+  if (kernelLoaded()) {
+    throw new SctpUnavailableError(
+      'auto',
+      `the kernel has SCTP loaded (/proc/net/sctp), so the userland backend would have its packets answered with ABORT by the kernel, and the kernel backend is not usable: ${kernelFailed}. Build the kernel backend (apt-get install libsctp-dev; npm run build:native), or unload the kernel's sctp module and set backend "userland"`,
+    );
+  }
+  try {
+    return { backend: loadBackend('userland'), note: `SCTP backend userland (auto; ${kernelFailed}; the kernel has no SCTP loaded)` };
+  } catch (e) {
+    throw new SctpUnavailableError('auto', `no SCTP backend is available: ${kernelFailed}; ${(e as Error).message}`);
+  }
 }

@@ -2,7 +2,7 @@
 // allow). This machine (and CI) has no kernel SCTP; on a host with it, the kernel backend loads instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadBackend, SctpUnavailableError } from '../../../../sdk/net/sctp/native.js';
+import { chooseBackend, kernelSctpLoaded, loadBackend, SctpUnavailableError } from '../../../../sdk/net/sctp/native.js';
 import { hasKernelSctp, needsKernelAddonWithoutKernelSctp, needsUserlandSctp, runInNetns } from '../../../helpers/netns.js';
 
 const kernelSctp = hasKernelSctp();
@@ -24,6 +24,27 @@ test('auto says which backend it chose and why (in a network namespace: the user
   if (kernelSctp) assert.equal(r.result.backend, 'kernel');
   else {
     assert.equal(r.result.backend, 'userland');
-    assert.match(r.result.note, /^SCTP backend userland \(auto; SCTP kernel backend (cannot run here|is not built)/);
+    assert.match(r.result.note, /^SCTP backend userland \(auto; SCTP kernel backend (cannot run here|is not built).*; the kernel has no SCTP loaded\)$/);
   }
+});
+
+test('auto never takes userland beside a kernel that has SCTP loaded (the kernel would ABORT its packets): it says what to do', () => {
+  assert.equal(kernelSctpLoaded(), kernelSctp, '/proc/net/sctp is there exactly when the kernel offers SCTP sockets');
+  let kernelWorks = true;
+  try {
+    loadBackend('kernel');
+  } catch {
+    kernelWorks = false;
+  }
+  if (kernelWorks) {
+    assert.equal(chooseBackend('auto', () => true).note, 'SCTP backend kernel (auto)');
+    return;
+  }
+  // here the kernel backend cannot run: with the module (as a probe says) loaded, auto refuses the userland one
+  assert.throws(() => chooseBackend('auto', () => true), (e: unknown) => {
+    assert.ok(e instanceof SctpUnavailableError);
+    assert.equal(e.backend, 'auto');
+    assert.match(e.message, /^the kernel has SCTP loaded \(\/proc\/net\/sctp\), so the userland backend would have its packets answered with ABORT .*Build the kernel backend \(apt-get install libsctp-dev; npm run build:native\), or unload the kernel's sctp module and set backend "userland"$/);
+    return true;
+  });
 });
