@@ -1,0 +1,67 @@
+// SUA end to end between two processes, as a user runs them: `tester serve` with a sigtran instance on
+// `adaptation: "sua"` (an ASP over TCP, routing context 7) and `tester scp-sim --adaptation sua` (the SGP). An
+// InitialDP → ReleaseCall call passes, ListTests shows the adaptation, and the service's capture decodes in tshark
+// as SUA CLDTs carrying TCAP and CAMEL, with no malformed packet.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rpcCall } from '../../../../cli/rpc-client.js';
+import { runToCompletion } from '../../../helpers/service.js';
+import { needsTool } from '../../../helpers/tools.js';
+import { killAll, root, stop, tester, work } from '../../../fixtures/sctp/processes.js';
+import { kinds, suaRows } from '../sua/tshark.js';
+
+after(() => killAll());
+
+const IDP_RC = [
+  { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 100, eventTypeBCSM: 2, calledPartyNumber_digits: '0211234567', calledPartyNumber_noa: 3 } },
+  { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } },
+];
+
+/** Until the service's gateway is up: a run refused with 2003 (not connected) is tried again. */
+async function whenUp(port: number): Promise<void> {
+  for (let i = 0; ; i++) {
+    const r = await rpcCall({ port }, 'ExecuteTest', { run_id: `probe-${i}`, operations: IDP_RC });
+    if (!r.error) return;
+    if (r.error.code !== 2003 || i > 150) throw new Error(`probe: ${r.error.code} ${r.error.message}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+test('tester serve ↔ tester scp-sim over SUA/TCP: InitialDP → ReleaseCall, decoded by tshark', needsTool('tshark', 'apt-get install tshark'), async () => {
+  const sim = await tester(['scp-sim', '--adaptation', 'sua', '--rc', '7', '--listen', '127.0.0.1:0', '--script', join(root, 'examples/inap/scp-sim.json'), '--config', join(root, 'examples/inap/plugins.json')], /scp-sim listening on \S+:(\d+)/);
+  const cfg = JSON.parse(readFileSync(join(root, 'examples/inap/plugins.json'), 'utf8'));
+  const pcap = join(work, 'sua.pcap');
+  Object.assign(cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0], { port: Number(sim.m[1]), adaptation: 'sua', routingContext: 7, reconnectMinMs: 100, pcap });
+  writeFileSync(join(work, 'plugins.json'), JSON.stringify(cfg));
+  const svc = await tester(['serve', '--port', '0', '--config', join(work, 'plugins.json'), '--data-dir', join(work, 'data')], /listening \S+:(\d+)/);
+  const port = Number(svc.m[1]);
+  await whenUp(port);
+  const run = await runToCompletion(port, { run_id: 'sua-call', trace_level: 1, operations: IDP_RC });
+  assert.equal(run.counts.passed, 1, JSON.stringify(run.first_aborts));
+  const list = await rpcCall({ port }, 'ListTests', {});
+  const gw = list.result.gateways.find((g: { kind: string }) => g.kind === 'sigtran');
+  assert.deepEqual([gw.state, gw.detail.adaptation, gw.detail.asp], ['up', 'sua', 'active']);
+  await stop(svc.child);
+  await stop(sim.child);
+
+  const rows = await suaRows(pcap);
+  const k = kinds(rows);
+  assert.deepEqual(k.slice(0, 2), ['3/1', '3/4'], 'ASPUP, ASPUP ACK');
+  assert.ok(k.includes('4/1') && k.includes('4/3'), 'ASPAC and its ACK');
+  assert.ok(k.includes('3/2') && k.includes('3/5'), 'ASPDN and its ACK at the stop');
+  const cl = rows.filter((r) => r['sua.message_class'] === '7');
+  // the probe call and the run's call: InitialDP (Begin) out, ReleaseCall (End) in, each
+  assert.equal(cl.length, 4, kinds(cl).join(' '));
+  for (const [i, r] of cl.entries()) {
+    assert.equal(r['sua.message_type'], '1', 'CLDT');
+    assert.deepEqual([r['sua.routing_context'], r['sua.protocol_class_class'], r['sua.ss7_hop_counter_counter']], ['7', '1', '15']);
+    assert.equal(r['camel.local'], i % 2 === 0 ? '0' : '22', 'InitialDP, then ReleaseCall');
+  }
+  const [idp, rc] = cl as [typeof cl[0], typeof cl[0]];
+  assert.deepEqual([idp['sua.destination.routing_indicator'], idp['sua.destination.point_code'], idp['sua.destination.ssn'], idp['sua.source.point_code'], idp['sua.source.ssn']], ['2', '2', '146', '1', '146']);
+  assert.equal(idp['camel.serviceKey'], '100');
+  assert.deepEqual([rc['sua.source.point_code'], rc['sua.destination.point_code'], rc['tcap.dtid']], ['2', '1', idp['tcap.otid']]);
+  assert.equal(rc['camel.cause_indicator'], '16');
+});
