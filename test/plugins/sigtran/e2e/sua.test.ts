@@ -1,13 +1,15 @@
 // SUA end to end between two processes, as a user runs them: `tester serve` with a sigtran instance on
-// `adaptation: "sua"` (an ASP over TCP, routing context 7) and `tester scp-sim --adaptation sua` (the SGP). An
+// `adaptation: "sua"` (an ASP, routing context 7) and `tester scp-sim --adaptation sua` (the SGP). Over TCP: an
 // InitialDP → ReleaseCall call passes, ListTests shows the adaptation, and the service's capture decodes in tshark
-// as SUA CLDTs carrying TCAP and CAMEL, with no malformed packet.
+// as SUA CLDTs carrying TCAP and CAMEL, with no malformed packet. Over SCTP (userland backend, in a network
+// namespace, test/fixtures/sctp/sua-scenarios.ts): the same call, captured live on lo.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcCall } from '../../../../cli/rpc-client.js';
 import { runToCompletion } from '../../../helpers/service.js';
+import { needsUserlandSctp, runInNetns } from '../../../helpers/netns.js';
 import { needsTool } from '../../../helpers/tools.js';
 import { killAll, root, stop, tester, work } from '../../../fixtures/sctp/processes.js';
 import { kinds, suaRows } from '../sua/tshark.js';
@@ -68,4 +70,30 @@ test('tester serve ↔ tester scp-sim over SUA/TCP: InitialDP → ReleaseCall, d
     assert.ok(rc, `a ReleaseCall ends dialogue ${idp['tcap.otid']}`);
     assert.deepEqual([rc['sua.source.point_code'], rc['sua.destination.point_code'], rc['camel.cause_indicator']], ['2', '1', '16']);
   }
+});
+
+test('the same call over SUA/SCTP (userland backend, in a network namespace), captured live: PPID 4, streams, SUA → CAMEL', { ...needsUserlandSctp(), ...needsTool('tshark', 'apt-get install tshark') }, async () => {
+  const r = await runInNetns('test/fixtures/sctp/sua-scenarios.ts', ['call'], { timeoutMs: 120_000 });
+  assert.ok(r.result, `no result (exit ${r.code}): ${r.stderr.slice(-3000)}`);
+  assert.equal(r.result.error, undefined, r.result.error);
+  const { counts, gateway, fields, rows, problems } = r.result;
+  assert.equal(counts.passed, 1, JSON.stringify(r.result.firstAborts));
+  assert.deepEqual([gateway.state, gateway.detail.adaptation, gateway.detail.transport, gateway.detail.sctp.backend], ['up', 'sua', 'sctp-client', 'userland']);
+  assert.deepEqual(problems, [], 'no malformed packet or expert item (CRC32c checked)');
+  const col = (row: string[], f: string) => row[fields.indexOf(f)] ?? '';
+  const data = rows.filter((row: string[]) => col(row, 'sctp.data_payload_proto_id') !== '');
+  assert.ok(data.length >= 8, `${data.length} DATA chunks`);
+  for (const row of data) {
+    assert.equal(col(row, 'sctp.data_payload_proto_id'), '4', 'PPID 4 (SUA)');
+    assert.equal(col(row, 'sctp.checksum.status'), '1', 'CRC32c');
+    const sid = parseInt(col(row, 'sctp.data_sid'), 16);
+    if (col(row, 'sua.message_class') === '7') assert.ok(sid >= 1 && sid <= 16, `CLDT on stream ${sid}`);
+    else assert.equal(sid, 0, `management (class ${col(row, 'sua.message_class')}) on stream 0`);
+  }
+  const kinds = data.map((row: string[]) => `${col(row, 'sua.message_class')}/${col(row, 'sua.message_type')}`);
+  assert.deepEqual(kinds.slice(0, 2), ['3/1', '3/4'], 'ASPUP, ASPUP ACK');
+  assert.ok(kinds.includes('4/1') && kinds.includes('4/3'), 'ASPAC and its ACK');
+  const cl = data.filter((row: string[]) => col(row, 'sua.message_class') === '7');
+  assert.deepEqual(cl.map((row: string[]) => [col(row, 'sua.message_type'), col(row, 'sua.routing_context'), col(row, 'camel.local')]), [['1', '7', '0'], ['1', '7', '22']], 'InitialDP out, ReleaseCall back, in CLDTs');
+  assert.equal(col(cl[0]!, 'camel.serviceKey'), '100');
 });
