@@ -79,7 +79,10 @@ test('the same call over SUA/SCTP (userland backend, in a network namespace), ca
   const { counts, gateway, fields, rows, problems } = r.result;
   assert.equal(counts.passed, 1, JSON.stringify(r.result.firstAborts));
   assert.deepEqual([gateway.state, gateway.detail.adaptation, gateway.detail.transport, gateway.detail.sctp.backend], ['up', 'sua', 'sctp-client', 'userland']);
-  assert.deepEqual(problems, [], 'no malformed packet or expert item (CRC32c checked)');
+  // An SCTP retransmission (a DATA chunk sent again when the peer process was starved on a busy machine) is SCTP
+  // doing its work, an expert note on SCTP, not on what SUA put on the wire; anything else fails the test.
+  const retransmission = /SCTP \d+ DATA \(TSN=\d+\) \(retransmission\)$/;
+  assert.deepEqual(problems.filter((l: string) => !retransmission.test(l)), [], 'no malformed packet or expert item (CRC32c checked)');
   const col = (row: string[], f: string) => row[fields.indexOf(f)] ?? '';
   const data = rows.filter((row: string[]) => col(row, 'sctp.data_payload_proto_id') !== '');
   assert.ok(data.length >= 8, `${data.length} DATA chunks`);
