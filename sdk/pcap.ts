@@ -38,7 +38,8 @@ export function pcapRecord(rec: PcapRecord): Buffer {
   out.writeUInt32LE(dataLen, 12);
   let o = 16;
   out.writeUInt16BE(EXP_PDU_TAG_PROTO_NAME, o);
-  out.writeUInt16BE(name.length, o + 2);
+  // the tag's length covers the zero padding (Wireshark reads a name of `length` octets and skips nothing after it)
+  out.writeUInt16BE(padded, o + 2);
   name.copy(out, o + 4);
   o += 4 + padded;
   out.writeUInt32BE(0, o); // EXP_PDU_TAG_END_OF_OPT, length 0

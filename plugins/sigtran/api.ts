@@ -169,11 +169,12 @@ export type DialoguePdu =
 
 /**
  * An encoded message as it went on (or came off) the wire: spread `{ bytes, dissector, peer }` into a
- * ctx.message() record so `--pcap` and trace_level >= 2 show it. `bytes` is the whole M3UA message.
+ * ctx.message() record so `--pcap` and trace_level >= 2 show it. `bytes` is the whole M3UA (or SUA) message.
  */
 export interface WireMessage {
   bytes: Uint8Array;
-  dissector: 'm3ua';
+  /** The Wireshark dissector of `bytes`: the instance's adaptation. */
+  dissector: Adaptation;
   /** Gateway instance name and peer, e.g. 'SIG1 127.0.0.1:2905'. */
   peer: string;
   /** TCAP message type. */
@@ -214,10 +215,10 @@ export interface TcapMessage {
   opc: number;
   dpc: number;
   sls: number;
-  /** The whole M3UA message (you may keep it) and its Wireshark dissector. Empty (length 0) for a provider
-   *  abort generated locally (gateway stopped or association lost): nothing came off the wire. */
+  /** The whole M3UA (or SUA) message (you may keep it) and its Wireshark dissector. Empty (length 0) for a
+   *  provider abort generated locally (gateway stopped or association lost): nothing came off the wire. */
   bytes: Uint8Array;
-  dissector: 'm3ua';
+  dissector: Adaptation;
   peer: string;
   /** Arrival time, ms since the epoch. */
   receivedAt: number;
@@ -423,8 +424,13 @@ export interface BeginListener {
 // Gateway instances and configuration
 
 /** One named gateway instance of plugins.json (after defaults). */
+/** The SIGTRAN adaptation under TCAP: M3UA (with SCCP above it) or SUA (the SCCP user adaptation). */
+export type Adaptation = 'm3ua' | 'sua';
+
 export interface SigtranInstanceConfig {
   name: string;
+  /** 'm3ua' (default): TCAP in SCCP UDT/XUDT in M3UA DATA; 'sua': TCAP in SUA CLDT (RFC 3868). */
+  adaptation: Adaptation;
   /** 'tcp-client' / 'sctp-client' connect to host:port, 'tcp-server' / 'sctp-server' listen on localHost:localPort,
    *  'memory' pairs in-process. */
   transport: 'tcp-client' | 'tcp-server' | 'sctp-client' | 'sctp-server' | 'memory';
@@ -501,12 +507,18 @@ export interface SigtranStatus {
   refusedBegins: number;
   /** Registrations for inbound Begins active now (register()). */
   registeredBegins: number;
-  /** Last M3UA NTFY status from the peer, e.g. 'AS-ACTIVE'. */
+  /** The adaptation: 'm3ua' or 'sua'. */
+  adaptation: Adaptation;
+  /** Last M3UA (or SUA) NTFY status from the peer, e.g. 'AS-ACTIVE'. */
   lastNotify?: string;
   /** Point codes reported unavailable by DUNA (until DAVA). */
   unavailable?: number[];
   /** The last ERR, NTFY and DUNA/DAVA (SSNM) a peer sent. */
   peerReports?: Partial<Record<'ERR' | 'NTFY' | 'SSNM', PeerReport>>;
+  /** SUA: subsystems reported unavailable by DUNA (`pc/ssn`, until DAVA). */
+  unavailableSubsystems?: string[];
+  /** SUA: point codes reported congested by SCON, with the level (until DAVA). */
+  congested?: string[];
   /** SCTP transports: the backend in use (and why, for 'auto') and the association's state, paths, streams and
    *  recent association/path events. */
   sctp?: { backend?: string; note?: string; association?: Record<string, unknown> };

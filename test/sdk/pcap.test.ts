@@ -54,6 +54,9 @@ test('a record carries the time, the lengths, the proto-name tag (padded to 4) a
   const odd = pcapRecord({ dissector: 'diameter', bytes: Buffer.alloc(0) });
   assert.equal(odd.readUInt16BE(18), 8);
   assert.equal(odd.length, 16 + 4 + 8 + 4);
+  const short = pcapRecord({ dissector: 'sua', bytes: Buffer.alloc(0) });
+  assert.equal(short.readUInt16BE(18), 4, 'the length of a 3-letter name covers its padding');
+  assert.deepEqual([...short.subarray(20, 24)], [0x73, 0x75, 0x61, 0]);
 });
 
 test('tshark decodes the records written by writePcap and PcapWriter', needsTool('tshark', 'apt-get install tshark'), () => {

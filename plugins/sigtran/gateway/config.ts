@@ -21,6 +21,7 @@ const instanceSchema: JsonSchema = {
   required: ['name'],
   properties: {
     name: { type: 'string', minLength: 1, description: 'Instance name (the ExecuteTest `sigtran` param picks it).' },
+    adaptation: { type: 'string', enum: ['m3ua', 'sua'], default: 'm3ua', description: 'm3ua: TCAP in SCCP in M3UA DATA; sua: TCAP in SUA CLDT (RFC 3868).' },
     transport: { type: 'string', enum: ['tcp-client', 'tcp-server', 'sctp-client', 'sctp-server', 'memory'], default: 'tcp-client' },
     host: { type: 'string', description: 'tcp-client / sctp-client: peer host (default 127.0.0.1).' },
     port: { type: 'integer', minimum: 0, maximum: 65535, description: 'tcp-client / sctp-client: peer port (default 2905).' },
@@ -84,6 +85,7 @@ export function normalizeInstance(raw: Partial<SigtranInstanceConfig> & { name: 
   const role = raw.role ?? 'asp';
   const c: SigtranInstanceConfig = {
     name: raw.name,
+    adaptation: raw.adaptation ?? 'm3ua',
     transport,
     role,
     trafficMode: raw.trafficMode ?? 'loadshare',

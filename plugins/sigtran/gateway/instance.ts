@@ -2,6 +2,7 @@
 // core (down / connecting / up), status and optional pcap capture, and the protocol stack it ties together:
 //   out: dialogue -> TCAP layer (encode) -> SCCP layer (UDT/XUDT, segments) -> M3UA (DATA) -> link -> transport
 //   in:  transport -> link (M3UA) -> SCCP layer (decode, reassemble) -> TCAP layer (decode, route) -> dialogue
+// or, with `adaptation: "sua"`, SUA (CLDT/CLDR on SUA links) in place of SCCP and M3UA (adaptation.ts).
 import { PcapWriter, chooseSctpBackend, type GatewayState, type Json } from '../../../sdk/index.js';
 import type {
   BeginCriterion,
@@ -19,27 +20,24 @@ import type {
   TcapMessage,
 } from '../api.js';
 import { SigtranError } from '../errors.js';
-import type { ProtocolData } from '../m3ua/codec.js';
-import { ServiceIndicator } from '../m3ua/constants.js';
-import { M3uaLink, type AspState, type LinkEvents } from '../m3ua/link.js';
-import { M3uaTransfer } from '../m3ua/transfer.js';
-import { SccpLayer } from '../sccp/layer.js';
 import type { LogFn } from '../sccp/service.js';
 import { TcapLayer } from '../tcap/layer.js';
 import type { Acceptor, Association, Connector } from '../transport/index.js';
+import type { AdaptationHost, AdaptationStack, AspState, GatewayLink } from './adaptation.js';
 import { DialogueAddresses } from './addresses.js';
-import { PeerReports } from './peer-reports.js';
+import { M3uaStack } from './m3ua-stack.js';
+import { SuaStack } from './sua-stack.js';
 import { acceptorFor, boundPort, configuredPeer, connectorFor, isServer, listens } from './transports.js';
 
 export type { LogFn };
 export { calledFromScp } from './addresses.js';
 
-export class SigtranGatewayImpl implements SigtranGateway {
+export class SigtranGatewayImpl implements SigtranGateway, AdaptationHost {
   readonly name: string;
   readonly localAddress: SccpAddress;
   private readonly addresses: DialogueAddresses;
-  private readonly links = new Set<M3uaLink>();
-  private activeLink: M3uaLink | undefined;
+  private readonly links = new Set<GatewayLink>();
+  private activeLink: GatewayLink | undefined;
   private connector: Connector | undefined;
   private acceptor: Acceptor | undefined;
   private connecting = false;
@@ -49,18 +47,12 @@ export class SigtranGatewayImpl implements SigtranGateway {
   private abortCtl: AbortController | undefined;
   private lastError: string | undefined;
   private since = Date.now();
-  /** The stack, top down. */
+  /** The stack, top down: TCAP, and the adaptation under it (SCCP and M3UA, or SUA). */
   private readonly tcap: TcapLayer;
-  private readonly sccp: SccpLayer;
-  private readonly m3ua: M3uaTransfer;
+  private readonly adaptation: AdaptationStack;
   private pcap: PcapWriter | undefined;
   private upWaiters = new Set<() => void>();
-  /** DATA messages received. */
-  private received = 0;
-  /** The last ERR, NTFY and DUNA/DAVA from a peer, and the dialogues they end. */
-  private readonly peerReports: PeerReports;
   private readonly side: 'initiator' | 'responder';
-  private readonly linkEvents: LinkEvents;
 
   constructor(
     readonly config: SigtranInstanceConfig,
@@ -70,35 +62,20 @@ export class SigtranGatewayImpl implements SigtranGateway {
     this.addresses = new DialogueAddresses(config);
     this.localAddress = this.addresses.local;
     this.side = config.role === 'asp' ? 'initiator' : config.role === 'sgp' ? 'responder' : listens(config) ? 'responder' : 'initiator';
-    const log: LogFn = (level, text) => this.log(level, text);
-    this.m3ua = new M3uaTransfer(config, this);
-    this.sccp = new SccpLayer(
-      { xudt: config.sccpMessage === 'xudt', protocolClass: config.sccpClass, returnOnError: config.returnOnError, pointCodeBits: config.pointCodeBits, reassemblyTimeoutMs: config.tcapTimeoutMs },
-      this.m3ua,
-      log,
-    );
-    this.tcap = new TcapLayer(this, this.sccp, config.tcapTimeoutMs, config.maxDialogues, log);
-    this.sccp.bind(this.tcap);
-    this.peerReports = new PeerReports(this.tcap, this.m3ua, log);
-    this.linkEvents = {
-      state: (link, s) => this.onLinkState(link, s),
-      data: (link, pd, raw) => this.onData(link, pd, raw),
-      availability: (link, pcs, available) => this.peerReports.availability(link, pcs, available),
-      report: (link, kind, text, fault) => this.peerReports.report(link, kind, text, fault),
-      capture: (raw) => {
-        if (this.pcap) this.pcap.write({ dissector: 'm3ua', bytes: raw });
-      },
-      closed: (link, reason) => this.onLinkClosed(link, reason),
-      log: (level, text) => this.log(level, text),
-    };
+    this.adaptation = config.adaptation === 'sua' ? new SuaStack(config, this) : new M3uaStack(config, this);
+    this.tcap = new TcapLayer(this, this.adaptation.lower, config.tcapTimeoutMs, config.maxDialogues, (level, text) => this.log(level, text));
+    this.adaptation.bind(this.tcap);
   }
 
   get gateway(): SigtranGateway {
     return this;
   }
 
-  log(level: 'error' | 'warn' | 'info' | 'debug', text: string): void {
-    this.logFn(level, text);
+  readonly log: LogFn = (level, text) => this.logFn(level, text);
+
+  /** Every message sent and received goes to the capture, when there is one (AdaptationHost). */
+  capture(raw: Uint8Array): void {
+    if (this.pcap) this.pcap.write({ dissector: this.adaptation.name, bytes: raw });
   }
 
   // ---- lifecycle ----
@@ -115,22 +92,20 @@ export class SigtranGatewayImpl implements SigtranGateway {
       state: this.state(),
       asp: this.activeLink ? 'active' : [...this.links].some((l) => l.aspState === 'inactive') ? 'inactive' : 'down',
       transport: this.config.transport,
+      adaptation: this.adaptation.name,
       role: this.config.role,
       peer: this.activeLink?.peer ?? [...this.links][0]?.peer ?? configuredPeer(this.config, this.acceptor),
       since: this.since,
       dialogues: this.tcap.transactions.size,
-      sent: this.m3ua.sent,
-      received: this.received,
+      sent: this.adaptation.sent,
+      received: this.adaptation.received,
       refusedBegins: this.tcap.refusedBegins,
       registeredBegins: this.tcap.registered,
     };
     if (this.lastError) s.lastError = this.lastError;
     const notify = this.activeLink?.lastNotify ?? [...this.links][0]?.lastNotify;
     if (notify) s.lastNotify = notify;
-    const unavailable = this.m3ua.unavailablePointCodes;
-    if (unavailable.length) s.unavailable = unavailable;
-    const reports = this.peerReports.status();
-    if (reports) s.peerReports = reports;
+    this.adaptation.describe(s);
     if (this.sctpNote !== undefined) {
       const assoc = (this.activeLink ?? [...this.links][0])?.assoc.details?.();
       s.sctp = { ...(this.sctpBackend ? { backend: this.sctpBackend } : {}), note: this.sctpNote, ...(assoc ? { association: assoc } : {}) };
@@ -267,26 +242,14 @@ export class SigtranGatewayImpl implements SigtranGateway {
   }
 
   private attach(a: Association): void {
-    const link = new M3uaLink(
-      a,
-      {
-        side: this.side,
-        ipsp: this.config.role === 'ipsp',
-        routingContext: this.config.routingContext,
-        networkAppearance: this.config.networkAppearance,
-        trafficMode: this.config.trafficMode,
-        aspId: this.config.aspId,
-        beatIntervalMs: this.config.beatIntervalMs,
-      },
-      this.linkEvents,
-    );
+    const link = this.adaptation.link(a, this.side);
     this.links.add(link);
     this.log('info', `association with ${a.remote} up${a.kind === 'sctp' ? ` (SCTP, ${this.sctpBackend} backend, ${a.outboundStreams} outbound streams)` : ''}`);
     this.changed();
     link.start();
   }
 
-  private onLinkState(link: M3uaLink, s: AspState): void {
+  linkState(link: GatewayLink, s: AspState): void {
     if (s === 'active') {
       this.activeLink ??= link;
       this.attempt = 0;
@@ -299,7 +262,7 @@ export class SigtranGatewayImpl implements SigtranGateway {
     this.changed();
   }
 
-  private onLinkClosed(link: M3uaLink, reason: string): void {
+  linkClosed(link: GatewayLink, reason: string): void {
     this.links.delete(link);
     if (this.activeLink === link) this.activeLink = [...this.links].find((l) => l.aspState === 'active');
     this.lastError = link.lastError ?? reason;
@@ -374,9 +337,9 @@ export class SigtranGatewayImpl implements SigtranGateway {
 
   // ---- the links under the stack ----
 
-  /** The link a dialogue's message leaves on: its own while active, else the active one (M3uaTransfer's Links). */
-  pickLink(preferred: { readonly peer: string } | undefined): M3uaLink {
-    const p = preferred as M3uaLink | undefined;
+  /** The link a dialogue's message leaves on: its own while active, else the active one (the adaptation's links). */
+  pickLink(preferred: { readonly peer: string } | undefined): GatewayLink {
+    const p = preferred as GatewayLink | undefined;
     if (p && p.aspState === 'active' && this.links.has(p)) return p;
     if (this.activeLink) return this.activeLink;
     throw this.notConnected();
@@ -389,15 +352,5 @@ export class SigtranGatewayImpl implements SigtranGateway {
 
   private notConnected(): SigtranError {
     return new SigtranError('down', `sigtran gateway '${this.name}' is not connected (state: ${this.state()}${this.lastError ? '; ' + this.lastError : ''})`);
-  }
-
-  /** A DATA message from a link: SCCP's (SI 3) go up the stack. */
-  private onData(link: M3uaLink, pd: ProtocolData, raw: Uint8Array): void {
-    this.received++;
-    if (pd.si !== ServiceIndicator.SCCP) {
-      this.log('debug', `DATA with service indicator ${pd.si} (not SCCP) from ${link.peer}: ignored`);
-      return;
-    }
-    this.sccp.receive(pd, raw, link, `${this.name} ${link.peer}`);
   }
 }

@@ -1,5 +1,5 @@
 // The SIGTRAN part of a peer simulator (`tester scp-sim`, `tester hlr-sim`), on the sdk's simulator harness: the
-// M3UA/SCCP addressing options (--opc, --dpc, --ssn, --rc), one gateway instance made from them and the common
+// M3UA/SCCP addressing options (--opc, --dpc, --ssn, --rc) and the adaptation (--adaptation m3ua|sua), one gateway instance made from them and the common
 // options (listening as an SGP, or connecting as an ASP, over TCP or SCTP), the statistics line with the gateway's
 // state, and the loop that hands each dialogue-opening Begin to the simulator. Exported to dependent plugins (see
 // `exports` in ../index.ts).
@@ -13,7 +13,8 @@ export function sigtranOptions(defaults: { opc: number; dpc: number; ssn: number
     opc: { value: 'N', description: 'our point code', type: 'integer', min: 0, default: defaults.opc },
     dpc: { value: 'N', description: "the peer's point code", type: 'integer', min: 0, default: defaults.dpc },
     ssn: { value: 'N', description: 'our SSN', type: 'integer', min: 0, default: defaults.ssn },
-    rc: { value: 'N', description: 'M3UA routing context', type: 'integer', min: 0 },
+    rc: { value: 'N', description: 'M3UA (or SUA) routing context', type: 'integer', min: 0 },
+    adaptation: { value: 'A', description: 'the SIGTRAN adaptation: m3ua (TCAP in SCCP in M3UA) or sua (TCAP in SUA CLDT)', choices: ['m3ua', 'sua'], default: 'm3ua' },
   } as const;
 }
 
@@ -22,6 +23,7 @@ export interface SigtranSimulatorValues extends SimulatorValues {
   dpc: number;
   ssn: number;
   rc: number | undefined;
+  adaptation: 'm3ua' | 'sua';
 }
 
 /** A simulator started on its gateway. */
@@ -47,6 +49,7 @@ export function simulatorInstance(name: string, o: SigtranSimulatorValues): Part
     : { name, transport: `${t}-server`, localHost: o.listen.host, localPort: o.listen.port, role: 'sgp', opc, dpc, ssn, tcapTimeoutMs: o.timeoutMs };
   if (t === 'sctp') inst.sctp = { backend: o.sctpBackend };
   if (o.rc !== undefined) inst.routingContext = o.rc;
+  if (o.adaptation === 'sua') inst.adaptation = 'sua';
   return inst;
 }
 

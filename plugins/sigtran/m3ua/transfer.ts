@@ -4,7 +4,6 @@
 import { SigtranError } from '../errors.js';
 import { dataOffset, writeDataHeader, type DataHeader } from './codec.js';
 import { ServiceIndicator } from './constants.js';
-import type { M3uaLink } from './link.js';
 
 /** Where DATA messages go: the label's point codes and SLS, and the link the route is bound to. */
 export interface TransferRoute {
@@ -14,10 +13,16 @@ export interface TransferRoute {
   link: { readonly peer: string } | undefined;
 }
 
+/** A link as the transfer sees it (an M3uaLink): it sends DATA messages on the stream of an SLS. */
+interface DataLink {
+  readonly peer: string;
+  send(pdu: Uint8Array, sls: number): boolean;
+}
+
 /** The gateway's links as the transfer sees them. */
 export interface Links {
   /** The link a message leaves on: the route's own while it is active, else the active one; throws 'down'. */
-  pickLink(preferred: TransferRoute['link']): M3uaLink;
+  pickLink(preferred: TransferRoute['link']): DataLink;
   /** Throws SigtranError 'down' when no link is active (pickLink would throw). */
   assertConnected(): void;
 }

@@ -18,6 +18,7 @@ export interface SccpOptions {
 }
 
 export class SccpLayer {
+  readonly dissector = 'm3ua';
   /** The header of every outbound message; the addresses are filled in per message (one object, reused). */
   private readonly header: UnitdataHeader;
   private readonly references = new SegmentReferences();

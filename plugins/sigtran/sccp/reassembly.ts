@@ -37,7 +37,7 @@ export class Reassembly {
    * Take the segment `s` (it has a segmentation parameter) from `peer`: the whole user data when it was the last
    * one, otherwise undefined (collected, or dropped: out of sequence, or too many messages in progress).
    */
-  add(s: SccpMessage, peer: string): Uint8Array | undefined {
+  add(s: Pick<SccpMessage, 'segmentation' | 'callingRaw' | 'data'>, peer: string): Uint8Array | undefined {
     const seg = s.segmentation!;
     const key = `${toHex(s.callingRaw)}/${seg.reference}`;
     const now = this.now();

@@ -38,6 +38,8 @@ export interface InboundContext {
   /** `<gateway> <peer address>`, for logs and message records. */
   peer: string;
   link: BoundLink;
+  /** The dissector of `raw` when it is not an M3UA message (a SUA one). */
+  dissector?: 'sua';
 }
 
 /** SCCP's user (TCAP): the data of a UDT/XUDT, and a message of ours the network returned (UDTS/XUDTS). */

@@ -3,7 +3,7 @@
 // dialogues' host: transaction ids (transaction-ids.ts), receive timeouts, the microtask that hands settled
 // receives to their waiters. Answers to bad messages and P-Aborts are in aborts.ts.
 import type { ApplicationContext } from '../ac.js';
-import type { BeginCriterion, BeginListener, BeginRouter, ReceiveOptions, RegisterOptions, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
+import type { Adaptation, BeginCriterion, BeginListener, BeginRouter, ReceiveOptions, RegisterOptions, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { BerWriter } from '../ber/writer.js';
 import { SigtranError } from '../errors.js';
 import { replyRoute, type InboundContext, type LogFn, type SccpRoute, type SccpUser } from '../sccp/service.js';
@@ -17,6 +17,8 @@ import { TransactionIds } from './transaction-ids.js';
 
 /** What the TCAP layer needs from the SCCP layer below it. */
 export interface TcapLower {
+  /** The Wireshark dissector of the messages `send` returns. */
+  readonly dissector: Adaptation;
   /** Throws SigtranError 'down' when nothing can go to the route now (checked before a message is encoded). */
   checkReachable(route: SccpRoute): void;
   /** Send a TCAP message on `route` (binding it to its association); returns the M3UA messages, several when segmented. */
@@ -71,7 +73,7 @@ export class TcapLayer implements DialogueHost, SccpUser, InboundHost {
     const messages = this.lower.send(d, this.encode(m));
     const w: WireMessage = {
       bytes: messages[0]!,
-      dissector: 'm3ua',
+      dissector: this.lower.dissector,
       peer: `${this.gateway.name} ${d.link!.peer}`,
       tcap: m.kind === 'unidirectional' ? 'begin' : m.kind,
       localTid: d.localTidHex,

@@ -5,7 +5,7 @@ import { toHex } from '../ber/hex.js';
 import type { InboundContext } from '../sccp/service.js';
 
 /** Where a message came from: the SCCP addresses, the MTP3 label, the M3UA bytes and the peer. */
-type MessageOrigin = Pick<InboundContext, 'called' | 'calling' | 'opc' | 'dpc' | 'sls' | 'raw' | 'peer'>;
+type MessageOrigin = Pick<InboundContext, 'called' | 'calling' | 'opc' | 'dpc' | 'sls' | 'raw' | 'peer' | 'dissector'>;
 
 // The fields are TcapMessage's (declared once, in api.ts): the interface merges into the class, so they are not
 // written twice. The rule against merging guards against a class that leaves merged fields unset: the constructor
@@ -26,7 +26,7 @@ export class InboundMessage implements TcapMessage {
     this.dpc = from.dpc;
     this.sls = from.sls;
     this.bytes = from.raw;
-    this.dissector = 'm3ua';
+    this.dissector = from.dissector ?? 'm3ua';
     this.peer = from.peer;
     this.receivedAt = Date.now();
   }

@@ -1,7 +1,8 @@
-// M3UA over SCTP (RFC 4666 §1.3.1): one M3UA message per SCTP user message, PPID 3; M3UA picks the stream
+// M3UA over SCTP (RFC 4666 §1.3.1): one M3UA message per SCTP user message, PPID 3 (SUA's: PPID 4); the link picks the stream
 // (management on 0, DATA on 1..n by SLS). The SCTP itself is the sdk's (kernel or userland backend).
 import { SctpServer, connectSctp, type SctpAssociation, type SctpConfig } from '../../../sdk/index.js';
 import { M3UA_PPID } from '../m3ua/constants.js';
+import { SUA_PPID } from '../sua/constants.js';
 import type { Acceptor, Association, AssociationHandler, Connector } from './types.js';
 
 /** Streams asked for when the instance does not say: stream 0 for management and 16 for DATA. */
@@ -33,7 +34,7 @@ class SctpM3uaAssociation implements Association {
   setHandler(h: AssociationHandler): void {
     this.a.setHandler({
       message: (data, stream, ppid) => {
-        if (ppid !== M3UA_PPID && ppid !== 0) this.log('debug', `SCTP message with PPID ${ppid} (not M3UA's 3) from ${this.remote} on stream ${stream}`);
+        if (ppid !== M3UA_PPID && ppid !== SUA_PPID && ppid !== 0) this.log('debug', `SCTP message with PPID ${ppid} (not M3UA's 3 or SUA's 4) from ${this.remote} on stream ${stream}`);
         h.message(data, stream, ppid);
       },
       closed: (reason) => {

@@ -1,21 +1,26 @@
-// A scripted M3UA peer for negative tests: raw TCP with M3UA framing; the test decides what to send.
+// A scripted M3UA (or SUA) peer for negative tests: raw TCP with M3UA framing (SUA's is the same); the test decides
+// what to send.
 import net from 'node:net';
 import { decodeM3ua, type M3uaMessage } from '../../../plugins/sigtran/m3ua/codec.js';
 
-export interface RawPeer {
+/** What a raw peer decodes with: decodeM3ua (the default) or decodeSua. */
+type Decode<M> = (raw: Uint8Array) => M;
+type Header = { cls: number; type: number };
+
+export interface RawPeer<M extends Header = M3uaMessage> {
   port: number;
-  received: Array<{ raw: Uint8Array; m: M3uaMessage }>;
+  received: Array<{ raw: Uint8Array; m: M }>;
   send(pdu: Uint8Array): void;
   /** Wait for a received message matching `pred` (searching those already received first). */
-  next(pred: (m: M3uaMessage) => boolean, timeoutMs?: number): Promise<{ raw: Uint8Array; m: M3uaMessage }>;
+  next(pred: (m: M) => boolean, timeoutMs?: number): Promise<{ raw: Uint8Array; m: M }>;
   /** Resolves when the peer's socket closes. */
   closed: Promise<void>;
   close(): Promise<void>;
 }
 
 /** The peer on a socket: what arrives is framed, decoded and kept; next() waits for a message. */
-function peerOn(sock: net.Socket, port: number, closed: Promise<void>): RawPeer {
-  const received: RawPeer['received'] = [];
+function peerOn<M extends Header>(sock: net.Socket, port: number, closed: Promise<void>, decode: Decode<M>): RawPeer<M> {
+  const received: RawPeer<M>['received'] = [];
   const waiters = new Set<() => void>();
   let pending = Buffer.alloc(0);
   sock.on('data', (chunk: Buffer) => {
@@ -25,7 +30,7 @@ function peerOn(sock: net.Socket, port: number, closed: Promise<void>): RawPeer 
       if (pending.length < len) break;
       const raw = pending.subarray(0, len);
       pending = pending.subarray(len);
-      received.push({ raw, m: decodeM3ua(raw) });
+      received.push({ raw, m: decode(raw) });
       // a waiter that is satisfied takes itself out of the set: walk a copy
       for (const w of Array.from(waiters)) w();
     }
@@ -44,9 +49,9 @@ function peerOn(sock: net.Socket, port: number, closed: Promise<void>): RawPeer 
   };
 }
 
-function makeNext(received: RawPeer['received'], waiters: Set<() => void>, taken: Set<number>) {
-  return (pred: (m: M3uaMessage) => boolean, timeoutMs = 3000) =>
-    new Promise<{ raw: Uint8Array; m: M3uaMessage }>((resolve, reject) => {
+function makeNext<M extends Header>(received: RawPeer<M>['received'], waiters: Set<() => void>, taken: Set<number>) {
+  return (pred: (m: M) => boolean, timeoutMs = 3000) =>
+    new Promise<{ raw: Uint8Array; m: M }>((resolve, reject) => {
       const check = () => {
         for (let i = 0; i < received.length; i++) {
           if (!taken.has(i) && pred(received[i]!.m)) {
@@ -68,24 +73,28 @@ function makeNext(received: RawPeer['received'], waiters: Set<() => void>, taken
 }
 
 /** Connect to a gateway listening on `port`. */
-export function rawClient(port: number): Promise<RawPeer> {
+export function rawClient(port: number): Promise<RawPeer>;
+export function rawClient<M extends Header>(port: number, decode: Decode<M>): Promise<RawPeer<M>>;
+export function rawClient<M extends Header>(port: number, decode: Decode<M> = decodeM3ua as unknown as Decode<M>): Promise<RawPeer<M>> {
   return new Promise((resolve, reject) => {
     const sock = net.connect({ host: '127.0.0.1', port });
     const closed = new Promise<void>((r) => sock.once('close', () => r()));
     sock.once('error', reject);
-    sock.once('connect', () => resolve(peerOn(sock, port, closed)));
+    sock.once('connect', () => resolve(peerOn(sock, port, closed, decode)));
   });
 }
 
 /** Listen on 127.0.0.1:0; the first connection becomes the peer. `accepted` resolves with it. */
-export async function rawServer(): Promise<{ port: number; accepted: Promise<RawPeer>; close(): Promise<void> }> {
+export async function rawServer(): Promise<{ port: number; accepted: Promise<RawPeer>; close(): Promise<void> }>;
+export async function rawServer<M extends Header>(decode: Decode<M>): Promise<{ port: number; accepted: Promise<RawPeer<M>>; close(): Promise<void> }>;
+export async function rawServer<M extends Header>(decode: Decode<M> = decodeM3ua as unknown as Decode<M>): Promise<{ port: number; accepted: Promise<RawPeer<M>>; close(): Promise<void> }> {
   const server = net.createServer();
   const socks = new Set<net.Socket>();
-  let resolveAccepted!: (p: RawPeer) => void;
-  const accepted = new Promise<RawPeer>((r) => (resolveAccepted = r));
+  let resolveAccepted!: (p: RawPeer<M>) => void;
+  const accepted = new Promise<RawPeer<M>>((r) => (resolveAccepted = r));
   server.on('connection', (sock) => {
     socks.add(sock);
-    resolveAccepted(peerOn(sock, 0, new Promise<void>((r) => sock.once('close', () => r()))));
+    resolveAccepted(peerOn(sock, 0, new Promise<void>((r) => sock.once('close', () => r())), decode));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as net.AddressInfo).port;

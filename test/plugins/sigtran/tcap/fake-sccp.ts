@@ -16,6 +16,7 @@ export interface Sent {
 }
 
 export class FakeSccp implements TcapLower {
+  readonly dissector = 'm3ua';
   readonly sent: Sent[] = [];
   /** When set, nothing can be sent: the 'down' reason. */
   down: string | undefined;
