@@ -68,6 +68,15 @@ export function needsSctpBackend(): { skip?: string } {
   return {};
 }
 
+/**
+ * Does a capture on lo carry real SCTP checksums? Not with the kernel backend: Linux leaves the CRC32c of lo's packets
+ * to a checksum offload (tx-checksum-sctp, fixed on) that never computes it. The kernel's CRC32c is checked on the
+ * tap link of the interop test instead (test/plugins/sigtran/e2e/sctp-interop.long.test.ts).
+ */
+export function loopbackHasCrc(): boolean {
+  return sctpBackendUnderTest() === 'userland';
+}
+
 export interface NetnsRun {
   code: number | null;
   stdout: string;

@@ -77,6 +77,8 @@ function writeInit(dir: string, command: string, opts: UmlOptions): string {
     'mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev 2>/dev/null',
     // scratch files in the guest's memory: hostfs is slow, and the host's /tmp is not the guest's to fill
     `mount -t tmpfs tmp ${dir}/tmp`,
+    // the guest's own /run (ip netns keeps its namespaces there), not the host's
+    'mount -t tmpfs run /run',
     `chmod +x ${dir}/modprobe; echo ${dir}/modprobe > /proc/sys/kernel/modprobe`,
     `for m in sctp hmac md5 sha1 sha256 veth; do ${dir}/modprobe -q $m || echo "init: modprobe $m failed"; done`,
     'ip link set lo up',
