@@ -50,6 +50,33 @@ export function needsUserlandSctp(): { skip?: string } {
   return {};
 }
 
+/**
+ * The SCTP backend that the backend-parametric suites (test/sdk/net/sctp/userland.test.ts, the sigtran and diameter
+ * SCTP e2e tests) and their scenarios use: userland here (this machine's kernel has no SCTP), kernel when
+ * TESTER_SCTP_BACKEND=kernel, which the User-Mode Linux guest of test/plugins/sigtran/e2e/sctp-kernel.long.test.ts sets.
+ */
+export function sctpBackendUnderTest(): 'userland' | 'kernel' {
+  return process.env.TESTER_SCTP_BACKEND === 'kernel' ? 'kernel' : 'userland';
+}
+
+/** node:test options for a test of the backend under test: needsUserlandSctp(), or for kernel its addon and SCTP. */
+export function needsSctpBackend(): { skip?: string } {
+  if (sctpBackendUnderTest() === 'userland') return needsUserlandSctp();
+  if (inCi()) return {};
+  if (!hasKernelSctp()) return { skip: 'TESTER_SCTP_BACKEND=kernel on a host without kernel SCTP (the UML guest has it)' };
+  if (!sctpBuilt('kernel')) return { skip: 'the kernel SCTP addon is not built (apt-get install libsctp-dev; npm run build:native)' };
+  return {};
+}
+
+/**
+ * Does a capture on lo carry real SCTP checksums? Not with the kernel backend: Linux leaves the CRC32c of lo's packets
+ * to a checksum offload (tx-checksum-sctp, fixed on) that never computes it. The kernel's CRC32c is checked on the
+ * tap link of the interop test instead (test/plugins/sigtran/e2e/sctp-interop.long.test.ts).
+ */
+export function loopbackHasCrc(): boolean {
+  return sctpBackendUnderTest() === 'userland';
+}
+
 export interface NetnsRun {
   code: number | null;
   stdout: string;

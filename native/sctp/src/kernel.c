@@ -177,7 +177,18 @@ static void on_poll(uv_poll_t *h, int status, int events) {
   batch_open(&b, env);
   uint32_t id = e->id;
   if (status < 0) {
-    event_errno(&b, id, -status);
+    // libuv reports EPOLLERR as UV_EBADF and stops polling, without reading: the socket holds a pending error (the
+    // peer's ABORT: ECONNRESET; an INIT answered by ABORT: ECONNREFUSED) and, before it, the notifications that
+    // say why (COMM_LOST / CANT_STR_ASSOC with the ABORT chunk). Read those, then report the socket's own error.
+    if (!e->listening) service(&b, e);
+    e = lookup(id);
+    if (e && !e->eof) {
+      int err = 0;
+      socklen_t len = sizeof err;
+      if (getsockopt(e->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0 || !err) err = -status;
+      e->eof = true;
+      event_errno(&b, id, err);
+    }
   } else {
     if (events & UV_READABLE) service(&b, e);
     e = lookup(id);

@@ -169,6 +169,7 @@ function open(name: SctpBackendName): LoadedBackend {
   const sinks = new Map<number, EventSink>();
   try {
     native.init((events) => {
+      if (name === 'kernel') linuxAbortInfo(events);
       for (const e of events) {
         const sink = sinks.get(e.id);
         if (!sink) continue;
@@ -190,6 +191,27 @@ function open(name: SctpBackendName): LoadedBackend {
     register: (id, sink) => void sinks.set(id, sink),
     unregister: (id) => void sinks.delete(id),
   };
+}
+
+/**
+ * Linux gives a COMM_LOST / CANT_STR_ASSOC caused by the peer's ABORT the chunk's error causes without its header
+ * (usrsctp, like RFC 6458 §6.1.1, the whole chunk), and nothing at all when the ABORT had no cause (as the kernel's
+ * own answer to an INIT for a port nobody listens on): then the socket's error read right after it in the same batch
+ * says ECONNRESET / ECONNREFUSED (a retransmission limit says ETIMEDOUT). Rewrite both into the whole chunk, so that
+ * the association and the endpoint read one format.
+ */
+function linuxAbortInfo(events: NativeEvent[]): void {
+  events.forEach((e, i) => {
+    if (e.type !== 'assoc' || (e.state !== 'comm-lost' && e.state !== 'cant-start')) return;
+    if (e.info?.length) {
+      if (e.info[0] === 6) return;
+      const len = 4 + e.info.length;
+      e.info = Buffer.concat([Buffer.from([6, 0, len >> 8, len & 255]), e.info]);
+      return;
+    }
+    const next = events.slice(i + 1).find((n) => n.id === e.id && n.type === 'error');
+    if (next?.code === 'ECONNRESET' || next?.code === 'ECONNREFUSED') e.info = Buffer.from([6, 0, 0, 4]);
+  });
 }
 
 export type SctpBackendChoice = SctpBackendName | 'auto';
