@@ -1,7 +1,7 @@
 // Two gateway instances over SUA/TCP (an SGP and an ASP, `adaptation: "sua"`): the bring-up, CAP dialogues routed on
 // GT and on SSN, with both captures decoded by tshark field by field (SUA, TCAP, CAMEL); then a scripted SGP that
 // returns a CLDT with a CLDR and declares destinations unavailable (DUNA, DAVA, a subsystem's DUNA, SCON).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
