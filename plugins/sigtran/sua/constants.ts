@@ -3,7 +3,7 @@
 // (../ua/constants.ts: the management classes, the common header's numbering, the error and status codes).
 import { CommonParam, UA_ERROR_CODES, UA_NAMES, UaClass, nameIn } from '../ua/constants.js';
 
-export { AsState, AspsmType, AsptmType, ErrorCode, MgmtType, OtherStatus, SsnmType, StatusType, TrafficMode, statusText } from '../ua/constants.js';
+export { AspsmType, AsptmType, ErrorCode, MgmtType, SsnmType } from '../ua/constants.js';
 
 export const SuaClass = { ...UaClass, CL: 7, CO: 8 } as const;
 
