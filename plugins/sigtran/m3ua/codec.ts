@@ -1,23 +1,20 @@
 // M3UA message encoding and decoding. Decoding is one pass over the parameters with no copies (views); every
 // problem is an M3uaError carrying the M3UA error code an ERR message would report.
+import { COMMON_HEADER_LENGTH as HEADER_LENGTH, PARAM_HEADER_LENGTH as TL_LENGTH, UA_VERSION, UaError, paramSize, writeCommonHeader } from '../ua/framing.js';
 import { ErrorCode, ErrorCodes, M3uaClass, Param, TransferType } from './constants.js';
 
-/** The M3UA version of every message (RFC 4666 §3.1.1), and the length of the common header. */
-const M3UA_VERSION = 1;
-const COMMON_HEADER_LENGTH = 8;
-/** A parameter's tag and length; a parameter of one 32-bit value (NA, RC) in all; the routing label of DATA. */
-const PARAM_HEADER_LENGTH = 4;
+/** The shared framing's numbers as this module's own constants: the DATA writer and the decoder (the bench's hot
+ *  path) read them as before. */
+const M3UA_VERSION = UA_VERSION;
+const COMMON_HEADER_LENGTH = HEADER_LENGTH;
+const PARAM_HEADER_LENGTH = TL_LENGTH;
+/** A parameter of one 32-bit value (NA, RC) in all; the routing label of DATA. */
 const FIXED32_PARAM_LENGTH = 8;
 const ROUTING_LABEL_LENGTH = 12;
 
-export class M3uaError extends Error {
-  constructor(
-    /** M3UA error code (RFC 4666 §3.8.1), e.g. 0x12 parameter field error. */
-    readonly code: number,
-    readonly reason: string,
-    readonly offset = 0,
-  ) {
-    super(`M3UA ${ErrorCodes[code] ?? 'error ' + code} at offset ${offset}: ${reason}`);
+export class M3uaError extends UaError {
+  constructor(code: number, reason: string, offset = 0) {
+    super('M3UA', ErrorCodes, code, reason, offset);
     this.name = 'M3uaError';
   }
 }
@@ -196,10 +193,6 @@ export interface M3uaParams {
   protocolData?: ProtocolData;
 }
 
-function paramSize(vlen: number): number {
-  return 4 + ((vlen + 3) & ~3);
-}
-
 /**
  * Encode any M3UA message. Parameter order: NA, RC, traffic mode/ASP id/affected PC/..., protocol data,
  * correlation id, info string, diagnostic (the order RFC 4666 lists them in, which tshark accepts).
@@ -222,10 +215,7 @@ export function encodeM3ua(cls: number, type: number, p: M3uaParams = {}): Uint8
   if (info) size += paramSize(info.length);
   if (p.diagnostic) size += paramSize(p.diagnostic.length);
   const b = Buffer.alloc(size);
-  b[0] = M3UA_VERSION;
-  b[2] = cls;
-  b[3] = type;
-  b.writeUInt32BE(size, 4);
+  writeCommonHeader(b, cls, type, size);
   let o = COMMON_HEADER_LENGTH;
   const hdr = (tag: number, vlen: number) => {
     b.writeUInt16BE(tag, o);

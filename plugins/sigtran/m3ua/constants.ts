@@ -1,24 +1,15 @@
-// M3UA (RFC 4666) message classes, types, parameter tags and codes.
+// M3UA (RFC 4666) message classes, types, parameter tags and codes: its own (transfer, the MTP3 parameters) over
+// what it shares with SUA (../ua/constants.ts).
+import { CommonParam, UA_ERROR_CODES, UA_NAMES, UaClass, nameIn } from '../ua/constants.js';
 
-export const M3uaClass = { MGMT: 0, TRANSFER: 1, SSNM: 2, ASPSM: 3, ASPTM: 4, RKM: 9 } as const;
+export { AsState, AspsmType, AsptmType, ErrorCode, MgmtType, SsnmType, StatusType, statusText } from '../ua/constants.js';
 
-export const MgmtType = { ERR: 0, NTFY: 1 } as const;
+export const M3uaClass = { ...UaClass, TRANSFER: 1 } as const;
+
 export const TransferType = { DATA: 1 } as const;
-export const SsnmType = { DUNA: 1, DAVA: 2, DAUD: 3, SCON: 4, DUPU: 5, DRST: 6 } as const;
-export const AspsmType = { ASPUP: 1, ASPDN: 2, BEAT: 3, ASPUP_ACK: 4, ASPDN_ACK: 5, BEAT_ACK: 6 } as const;
-export const AsptmType = { ASPAC: 1, ASPIA: 2, ASPAC_ACK: 3, ASPIA_ACK: 4 } as const;
 
 export const Param = {
-  InfoString: 0x0004,
-  RoutingContext: 0x0006,
-  DiagnosticInfo: 0x0007,
-  HeartbeatData: 0x0009,
-  TrafficModeType: 0x000b,
-  ErrorCode: 0x000c,
-  Status: 0x000d,
-  AspIdentifier: 0x0011,
-  AffectedPointCode: 0x0012,
-  CorrelationId: 0x0013,
+  ...CommonParam,
   NetworkAppearance: 0x0200,
   UserCause: 0x0204,
   CongestionIndications: 0x0205,
@@ -34,65 +25,10 @@ export const M3UA_PPID = 3;
 /** MTP3 service indicator of the user part a DATA message carries (Q.704 §14.2.1). */
 export const ServiceIndicator = { SCCP: 3 } as const;
 
-export const TrafficMode = { override: 1, loadshare: 2, broadcast: 3 } as const;
+export const ErrorCodes = UA_ERROR_CODES;
 
-export const ErrorCodes: Readonly<Record<number, string>> = {
-  0x01: 'invalid version',
-  0x03: 'unsupported message class',
-  0x04: 'unsupported message type',
-  0x05: 'unsupported traffic mode type',
-  0x06: 'unexpected message',
-  0x07: 'protocol error',
-  0x09: 'invalid stream identifier',
-  0x0d: 'refused - management blocking',
-  0x0e: 'ASP identifier required',
-  0x0f: 'invalid ASP identifier',
-  0x11: 'invalid parameter value',
-  0x12: 'parameter field error',
-  0x13: 'unexpected parameter',
-  0x14: 'destination status unknown',
-  0x15: 'invalid network appearance',
-  0x16: 'missing parameter',
-  0x19: 'invalid routing context',
-  0x1a: 'no configured AS for ASP',
-};
-
-export const ErrorCode = {
-  InvalidVersion: 0x01,
-  UnsupportedClass: 0x03,
-  UnsupportedType: 0x04,
-  UnsupportedTrafficMode: 0x05,
-  UnexpectedMessage: 0x06,
-  ProtocolError: 0x07,
-  InvalidParameterValue: 0x11,
-  ParameterFieldError: 0x12,
-  UnexpectedParameter: 0x13,
-  InvalidNetworkAppearance: 0x15,
-  MissingParameter: 0x16,
-  InvalidRoutingContext: 0x19,
-  NoConfiguredAs: 0x1a,
-} as const;
-
-/** NTFY status (RFC 4666 §3.8.2): type 1 an AS state change, type 2 other. */
-export const StatusType = { AsStateChange: 1, Other: 2 } as const;
-export const AsState = { Inactive: 2, Active: 3, Pending: 4 } as const;
-export const OtherStatus = { InsufficientAspResources: 1, AlternateAspActive: 2, AspFailure: 3 } as const;
-
-export function statusText(type: number, info: number): string {
-  if (type === StatusType.AsStateChange) return ({ 2: 'AS-INACTIVE', 3: 'AS-ACTIVE', 4: 'AS-PENDING' } as Record<number, string>)[info] ?? `AS state ${info}`;
-  if (type === StatusType.Other) return ({ 1: 'insufficient ASP resources active in AS', 2: 'alternate ASP active', 3: 'ASP failure' } as Record<number, string>)[info] ?? `other ${info}`;
-  return `status ${type}/${info}`;
-}
-
-const NAMES: Record<number, Record<number, string>> = {
-  0: { 0: 'ERR', 1: 'NTFY' },
-  1: { 1: 'DATA' },
-  2: { 1: 'DUNA', 2: 'DAVA', 3: 'DAUD', 4: 'SCON', 5: 'DUPU', 6: 'DRST' },
-  3: { 1: 'ASPUP', 2: 'ASPDN', 3: 'BEAT', 4: 'ASPUP_ACK', 5: 'ASPDN_ACK', 6: 'BEAT_ACK' },
-  4: { 1: 'ASPAC', 2: 'ASPIA', 3: 'ASPAC_ACK', 4: 'ASPIA_ACK' },
-  9: { 1: 'REG_REQ', 2: 'REG_RSP', 3: 'DEREG_REQ', 4: 'DEREG_RSP' },
-};
+const NAMES = { ...UA_NAMES, 1: { 1: 'DATA' } };
 
 export function messageName(cls: number, type: number): string {
-  return NAMES[cls]?.[type] ?? `class ${cls} type ${type}`;
+  return nameIn(NAMES, cls, type);
 }

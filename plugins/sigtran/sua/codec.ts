@@ -1,24 +1,17 @@
 // SUA message encoding and decoding (RFC 3868 §3): the common header, then tag-length-value parameters padded to
 // 4 octets. One table describes every parameter the gateway knows (its field, tag and value layout) and drives both
 // directions; decoding makes views, never copies. Problems are SuaErrors carrying the code an ERR would report.
+import { COMMON_HEADER_LENGTH, PARAM_HEADER_LENGTH, UA_VERSION as SUA_VERSION, UaError, paramSize, writeCommonHeader } from '../ua/framing.js';
 import { ErrorCode, ErrorCodes, Param, SuaClass } from './constants.js';
 
-const SUA_VERSION = 1;
-const COMMON_HEADER_LENGTH = 8;
-const PARAM_HEADER_LENGTH = 4;
 const RETURN_ON_ERROR = 0x80;
 const CLASS_MASK = 0x03;
 const FIRST_SEGMENT = 0x80;
 const REMAINING_MASK = 0x0f;
 
-export class SuaError extends Error {
-  constructor(
-    /** SUA error code (RFC 3868 §3.8.1), e.g. 0x12 parameter field error. */
-    readonly code: number,
-    readonly reason: string,
-    readonly offset = 0,
-  ) {
-    super(`SUA ${ErrorCodes[code] ?? 'error ' + code} at offset ${offset}: ${reason}`);
+export class SuaError extends UaError {
+  constructor(code: number, reason: string, offset = 0) {
+    super('SUA', ErrorCodes, code, reason, offset);
     this.name = 'SuaError';
   }
 }
@@ -184,13 +177,10 @@ export function encodeSua(cls: number, type: number, p: SuaParams = {}): Buffer 
   let size = COMMON_HEADER_LENGTH;
   for (const { key, layout } of FIELDS) {
     const v = values[key];
-    if (v !== undefined) size += PARAM_HEADER_LENGTH + ((layout.size(v) + 3) & ~3);
+    if (v !== undefined) size += paramSize(layout.size(v));
   }
   const b = Buffer.alloc(size);
-  b[0] = SUA_VERSION;
-  b[2] = cls;
-  b[3] = type;
-  b.writeUInt32BE(size, 4);
+  writeCommonHeader(b, cls, type, size);
   let o = COMMON_HEADER_LENGTH;
   for (const { key, tag, layout } of FIELDS) {
     const v = values[key];
@@ -199,7 +189,7 @@ export function encodeSua(cls: number, type: number, p: SuaParams = {}): Buffer 
     b.writeUInt16BE(tag, o);
     b.writeUInt16BE(PARAM_HEADER_LENGTH + vlen, o + 2);
     layout.write(b, o + PARAM_HEADER_LENGTH, v);
-    o += PARAM_HEADER_LENGTH + ((vlen + 3) & ~3);
+    o += paramSize(vlen);
   }
   return b;
 }
