@@ -6,11 +6,12 @@
 // badlyFormattedTransactionPortion and a Reject invoke mistypedParameter back; the association stays up.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestService, runToCompletion, call } from '../../../helpers/service.js';
+import { runToCompletion, call } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
-import { rawServer, type RawPeer } from '../../sigtran/raw-peer.js';
+import type { RawPeer } from '../../sigtran/raw-peer.js';
+import { serviceBehindRawSg, type ServiceBehindRawSg } from '../../sigtran/raw-sg.js';
 import { encodeM3ua, type M3uaMessage } from '../../../../plugins/sigtran/m3ua/codec.js';
-import { AspsmType, AsptmType, M3uaClass } from '../../../../plugins/sigtran/m3ua/constants.js';
+import { M3uaClass } from '../../../../plugins/sigtran/m3ua/constants.js';
 import { decodeSccp, encodeSccp } from '../../../../plugins/sigtran/sccp/codec.js';
 import { decodeTcap, encodeTcap, GeneralProblem, type DecodedTcap } from '../../../../plugins/sigtran/tcap/codec.js';
 import { BerWriter, TagClass, children, decodeInteger, fromHex, readTlv } from '../../../../plugins/sigtran/ber/index.js';
@@ -41,26 +42,16 @@ function continueWith(otid: number, dtid: Uint8Array, tail: Uint8Array): Uint8Ar
 
 describe('a peer sending malformed messages during a run of several instances', () => {
   let svc: RunningService;
-  let srv: Awaited<ReturnType<typeof rawServer>>;
+  let sg: ServiceBehindRawSg;
   let peer: RawPeer;
   const answered: Array<{ sk: number; sent: string; reply?: DecodedTcap }> = [];
 
   before(async () => {
-    srv = await rawServer();
-    svc = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SIG', transport: 'tcp-client', host: '127.0.0.1', port: srv.port, role: 'asp', opc: 1, dpc: 2, ssn: 146, routingContext: RC, remote: { ri: 'ssn', pc: 2, ssn: 146 }, beatIntervalMs: 0, reconnectMinMs: 50 }] } },
-      { name: 'inap' },
-    ]);
-    peer = await srv.accepted;
-    await peer.next((m) => m.cls === M3uaClass.ASPSM && m.type === AspsmType.ASPUP);
-    peer.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP_ACK, {}));
-    await peer.next((m) => m.cls === M3uaClass.ASPTM && m.type === AsptmType.ASPAC);
-    peer.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: 2, routingContexts: [RC] }));
+    sg = await serviceBehindRawSg(RC);
+    ({ svc, peer } = sg);
   });
   after(async () => {
-    await svc.close();
-    await srv.close();
+    await sg.close();
   });
 
   /** The hand-written SCP: answers each Begin by its serviceKey, and sends garbage before the third answer. */

@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestService, runToCompletion, call } from '../../../helpers/service.js';
+import { runToCompletion, call } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
-import { rawServer, type RawPeer } from '../raw-peer.js';
+import type { RawPeer } from '../raw-peer.js';
+import { serviceBehindRawSg, type ServiceBehindRawSg } from '../raw-sg.js';
 import { encodeM3ua, type M3uaMessage } from '../../../../plugins/sigtran/m3ua/codec.js';
-import { AspsmType, AsptmType, M3uaClass, MgmtType, SsnmType } from '../../../../plugins/sigtran/m3ua/constants.js';
+import { M3uaClass, MgmtType, SsnmType } from '../../../../plugins/sigtran/m3ua/constants.js';
 import { PcapWriter } from '../../../../sdk/index.js';
 import { needsTool, tsharkRead } from '../../../helpers/tools.js';
 
@@ -33,28 +34,18 @@ const run = (id: string) => ({
 
 describe("a peer's ERR, NTFY and DUNA end the instances of the traffic they concern", () => {
   let svc: RunningService;
-  let srv: Awaited<ReturnType<typeof rawServer>>;
+  let sg: ServiceBehindRawSg;
   let peer: RawPeer;
   const dir = mkdtempSync(join(tmpdir(), 'peer-reports-'));
   /** The ERR the SG sent, for tshark. */
   let errSent: Uint8Array | undefined;
 
   before(async () => {
-    srv = await rawServer();
-    svc = await startTestService([
-      { name: 'logic' },
-      { name: 'sigtran', options: { instances: [{ name: 'SIG', transport: 'tcp-client', host: '127.0.0.1', port: srv.port, role: 'asp', opc: 1, dpc: 2, ssn: 146, routingContext: RC, remote: { ri: 'ssn', pc: 2, ssn: 146 }, beatIntervalMs: 0, reconnectMinMs: 50 }] } },
-      { name: 'inap' },
-    ]);
-    peer = await srv.accepted;
-    await peer.next((m) => m.cls === M3uaClass.ASPSM && m.type === AspsmType.ASPUP);
-    peer.send(encodeM3ua(M3uaClass.ASPSM, AspsmType.ASPUP_ACK, {}));
-    await peer.next((m) => m.cls === M3uaClass.ASPTM && m.type === AsptmType.ASPAC);
-    peer.send(encodeM3ua(M3uaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: 2, routingContexts: [RC] }));
+    sg = await serviceBehindRawSg(RC);
+    ({ svc, peer } = sg);
   });
   after(async () => {
-    await svc.close();
-    await srv.close();
+    await sg.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
