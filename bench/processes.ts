@@ -5,6 +5,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { rpcCall } from '../cli/rpc-client.js';
+import type { RunRecord } from '../core/api/index.js';
 
 export const root = join(import.meta.dirname, '..');
 const tester = join(root, 'bin/tester.js');
@@ -137,4 +138,14 @@ export async function freePort(): Promise<number> {
   const { port } = srv.address() as { port: number };
   await new Promise<void>((res) => srv.close(() => res()));
   return port;
+}
+
+/** QueryTest every `pollMs` until the run has ended; its final record (an error answer throws, naming the run). */
+export async function untilEnded(port: number, runId: string, pollMs = 250): Promise<RunRecord> {
+  for (;;) {
+    const r = await rpcCall({ port }, 'QueryTest', { run_id: runId });
+    if (r.error) throw new Error(`QueryTest ${runId}: ${r.error.message}`);
+    if (r.result!.completed) return r.result! as RunRecord;
+    await new Promise((res) => setTimeout(res, pollMs));
+  }
 }

@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
 import type { ChildProcess } from 'node:child_process';
-import { HZ, IDP, RC, cpuTicks, freePort, root, start, startScpSim, startService } from './processes.js';
+import { HZ, IDP, RC, cpuTicks, freePort, root, start, startScpSim, startService, untilEnded } from './processes.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** The watched run's rate (the issue's figure). */
@@ -53,22 +53,13 @@ interface RenderFigure {
 }
 
 
-async function waitDone(port: number, runId: string): Promise<RunRecord> {
-  for (;;) {
-    const r = await rpcCall({ port }, 'QueryTest', { run_id: runId });
-    if (r.error) throw new Error(`QueryTest ${runId}: ${r.error.message}`);
-    if (r.result!.completed) return r.result! as RunRecord;
-    await new Promise((res) => setTimeout(res, 250));
-  }
-}
-
 /** One linear run at `rate` for `secs`, optionally watched by `page` on its live view. */
 async function watchStep(svc: { port: number; pid: number }, http: number, runId: string, rate: number, secs: number, page?: Page): Promise<WatchStep> {
   const t0 = cpuTicks(svc.pid);
   const r = await rpcCall({ port: svc.port }, 'ExecuteTest', { run_id: runId, distribution: { type: 'linear', total: rate * secs, backlog: Math.max(2000, rate), cps: { rate } }, operations: [IDP, RC] });
   if (r.error) throw new Error(`ExecuteTest: ${r.error.message}`);
   if (page) await page.goto(`http://127.0.0.1:${http}/#/runs/${encodeURIComponent(runId)}`);
-  const rec = await waitDone(svc.port, runId);
+  const rec = await untilEnded(svc.port, runId);
   const ticks = cpuTicks(svc.pid) - t0;
   return { achieved_rate: Math.round(rec.rate), us_per_instance: Number((((ticks / HZ) * 1e6) / Math.max(1, rec.counts.started)).toFixed(2)), failed: rec.counts.failed + rec.counts.aborted };
 }
@@ -164,7 +155,7 @@ export async function benchWeb(opts: { secs?: number; pairs?: number; log?: (s: 
     // one call with its messages recorded: the material of the long records
     const first = await rpcCall({ port: svc.port }, 'ExecuteTest', { run_id: 'web-one-call', trace_level: 1, operations: [IDP, RC] });
     if (first.error) throw new Error(`ExecuteTest web-one-call: ${first.error.message}`);
-    const record = await waitDone(svc.port, 'web-one-call');
+    const record = await untilEnded(svc.port, 'web-one-call');
     for (const c of mine.splice(0)) c.kill('SIGTERM');
     // a second service whose run store holds the long records; logic only: it needs no peer
     const data = join(work, 'data-long');

@@ -6,19 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { rpcCall } from '../cli/rpc-client.js';
-import { freePort, root, startScpSim, startService, stopAll } from '../bench/processes.js';
+import { freePort, root, startScpSim, startService, stopAll, untilEnded } from '../bench/processes.js';
 
 const out = process.argv[2] ?? join(root, 'docs/images');
 const example = (f: string) => JSON.parse(readFileSync(join(root, 'examples/inap', f), 'utf8')) as Record<string, unknown>;
 
-
-async function untilDone(port: number, runId: string): Promise<void> {
-  for (;;) {
-    const r = await rpcCall({ port }, 'QueryTest', { run_id: runId });
-    if (r.error || r.result?.completed) return;
-    await new Promise((res) => setTimeout(res, 200));
-  }
-}
 
 async function shoot(page: Page, name: string, route: string, ready: string, act?: (page: Page) => Promise<void>): Promise<void> {
   await page.evaluate((r) => {
@@ -42,7 +34,7 @@ try {
   const { $schema: _s, ...prepaid } = example('prepaid.json');
   for (const runId of ['prepaid-1', 'prepaid-2']) {
     await rpcCall({ port: svc.port }, 'ExecuteTest', { ...prepaid, run_id: runId, vars: { called: '0211234567', talk_secs: 1 } });
-    await untilDone(svc.port, runId);
+    await untilEnded(svc.port, runId, 200);
   }
   await fetch(`${base}/api/library/prepaid`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(prepaid) });
   const { $schema: _l, ...load } = example('load.json');
