@@ -70,8 +70,7 @@ export class Dispatcher {
     });
   }
 
-  private readonly names: string[] = [];
-
+  /** The methods, in the order they were added (a Set keeps it). */
   private readonly known = new Set<string>();
 
   private unknownMethod(request: JSONRPCRequest): JSONRPCErrorResponse {
@@ -79,13 +78,12 @@ export class Dispatcher {
   }
 
   add(name: string, handler: MethodHandler): void {
-    this.names.push(name);
     this.known.add(name);
     this.server.addMethod(name, (params: unknown) => handler(params as Record<string, unknown>));
   }
 
   get methodNames(): string[] {
-    return [...this.names];
+    return [...this.known];
   }
 
   static error(id: string | null, code: number, message: string): string {
