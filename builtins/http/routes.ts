@@ -61,14 +61,14 @@ const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: /^\/rpc$/,
-    handle: async (api, { req, res }) => send(res, 200, 'application/json; charset=utf-8', await answerRpc(api.rpc, await readBody(req, api.maxBody), api.token)),
+    handle: async (api, { req, res }) => send(res, 200, 'application/json; charset=utf-8', await answerRpc(api.rpc, await readBody(req, api.maxBody))),
   },
   {
     method: 'GET',
     path: /^\/openrpc\.json$/,
     handle: async (api, { res }) => {
       // the dispatcher's own answer to rpc.discover, so that both are one document
-      const answer = JSON.parse(await answerRpc(api.rpc, Buffer.from('{"jsonrpc":"2.0","method":"rpc.discover","id":1}'), api.token)) as { result: unknown };
+      const answer = JSON.parse(await answerRpc(api.rpc, Buffer.from('{"jsonrpc":"2.0","method":"rpc.discover","id":1}'))) as { result: unknown };
       sendJson(res, 200, answer.result);
     },
   },

@@ -25,7 +25,8 @@ interface RpcResponseBody {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export class Dispatcher {
-  private readonly server = new JSONRPCServer({ errorListener: () => {} });
+  /** Per request: whether the transport has already checked the token (the HTTP side's bearer header). */
+  private readonly server = new JSONRPCServer<{ authenticated: boolean }>({ errorListener: () => {} });
 
   private readonly tokenDigest: Buffer | undefined;
 
@@ -60,7 +61,7 @@ export class Dispatcher {
       if (!params || typeof params !== 'object' || Array.isArray(params)) return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, 'params must be an object');
       if (this.tokenDigest) {
         const { [TOKEN_PARAM]: given, ...rest } = params as Record<string, unknown>;
-        if (typeof given !== 'string' || !timingSafeEqual(digest(given), this.tokenDigest)) {
+        if (!serverParams?.authenticated && (typeof given !== 'string' || !timingSafeEqual(digest(given), this.tokenDigest))) {
           this.log(`refused ${request.method}: params.${TOKEN_PARAM} ${given === undefined ? 'missing' : 'wrong'}`);
           return createJSONRPCErrorResponse(request.id ?? null, ErrorCode.General, `unauthorized: this service requires its token in params.${TOKEN_PARAM} (tester commands read it from TESTER_TOKEN)`);
         }
@@ -94,12 +95,15 @@ export class Dispatcher {
   /** Told of every answered request: its method (when the frame named one) and the error code (0: a result). */
   onAnswer: ((method: string | undefined, code: number, ms: number) => void) | undefined;
 
-  /** One frame in, one response text out. Never throws. */
-  async handle(frame: Buffer): Promise<string> {
-    if (!this.onAnswer) return this.respond(frame, {});
+  /**
+   * One frame in, one response text out. Never throws. `authenticated`: the transport has checked the service's token
+   * itself (the HTTP side's `Authorization: Bearer`), so params.auth_token is not asked for (and removed if given).
+   */
+  async handle(frame: Buffer, authenticated = false): Promise<string> {
+    if (!this.onAnswer) return this.respond(frame, {}, authenticated);
     const t0 = performance.now();
     const seen: { method?: string } = {};
-    const text = await this.respond(frame, seen);
+    const text = await this.respond(frame, seen, authenticated);
     let code = 0;
     if (!text.endsWith('"error":null}')) {
       try {
@@ -116,7 +120,7 @@ export class Dispatcher {
     return text;
   }
 
-  private async respond(frame: Buffer, seen: { method?: string }): Promise<string> {
+  private async respond(frame: Buffer, seen: { method?: string }, authenticated: boolean): Promise<string> {
     let req: unknown;
     try {
       req = JSON.parse(utf8.decode(frame));
@@ -134,7 +138,7 @@ export class Dispatcher {
     }
     let resp: JSONRPCResponse | null;
     try {
-      resp = (await this.server.receive(r as unknown as JSONRPCRequest)) as JSONRPCResponse | null;
+      resp = (await this.server.receive(r as unknown as JSONRPCRequest, { authenticated })) as JSONRPCResponse | null;
     } catch (e) {
       this.log(`internal error: ${(e as Error)?.stack ?? String(e)}`);
       return Dispatcher.error(id, ErrorCode.General, `internal error: ${(e as Error)?.message ?? String(e)}`);

@@ -6,7 +6,6 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rawExchange } from '../../../cli/rpc-client.js';
 import { encodeFrame } from '../../../core/framing/frame-decoder.js';
-import { withToken } from '../../../builtins/http/rpc.js';
 import { startWeb, rpcText, type Web } from './helpers.js';
 
 let web: Web;
@@ -86,10 +85,3 @@ test('with a token: the header\'s token is the one the dispatcher checks; the an
   }
 });
 
-test('withToken: the token goes into params; what the dispatcher will refuse anyway passes unchanged', () => {
-  assert.deepEqual(JSON.parse(withToken(Buffer.from(rpcText('ListTests')), 't').toString()).params, { auth_token: 't' });
-  assert.deepEqual(JSON.parse(withToken(Buffer.from(rpcText('QueryTest', '{"run_id":"a","auth_token":"x"}')), 't').toString()).params, { run_id: 'a', auth_token: 't' });
-  for (const body of ['not json', '[1]', rpcText('X', 'not json'), rpcText('X', [1])]) assert.equal(withToken(Buffer.from(body), 't').toString(), body);
-  const notUtf8 = Buffer.from('{"jsonrpc":"2.0","method":"ListTests","params":{"s":"\xff"},"id":1}', 'latin1');
-  assert.equal(withToken(notUtf8, 't'), notUtf8);
-});

@@ -114,3 +114,14 @@ test('an unknown method is 1001 whatever its params: the method is looked up fir
   assert.equal((await parse(guarded, req({ jsonrpc: '2.0', method: 'Nope', params: 'x', id: 1 }))).error.code, 1001);
   assert.match((await parse(guarded, req({ jsonrpc: '2.0', method: 'Echo', params: {}, id: 1 }))).error.message, /unauthorized/);
 });
+
+test('a request the transport has authenticated (HTTP bearer) needs no params.auth_token, and one given is not passed on', async () => {
+  const guarded = new Dispatcher(() => {}, 'secret');
+  guarded.add('Echo', (p) => p);
+  const frame = req({ jsonrpc: '2.0', method: 'Echo', params: { a: 1, auth_token: 'whatever' }, id: 1 });
+  assert.match(JSON.parse(await guarded.handle(frame)).error.message, /unauthorized/, 'not authenticated: the params token is checked');
+  assert.deepEqual(JSON.parse(await guarded.handle(frame, true)).result, { a: 1 });
+  assert.deepEqual(JSON.parse(await guarded.handle(req({ jsonrpc: '2.0', method: 'Echo', params: '{"b":2}', id: 2 }), true)).result, { b: 2 });
+  // the envelope's checks still apply to an authenticated request
+  assert.equal(JSON.parse(await guarded.handle(req({ jsonrpc: '2.0', method: 'Echo', params: 'not json', id: 3 }), true)).error.code, 1000);
+});
