@@ -30,5 +30,5 @@ export {
   type SctpBackendName,
 } from './net/sctp/index.js';
 export { runSimulator, type RunningSimulator, type SimulatorSpec } from './simulator/run.js';
-export { simulatorOptions, workersOption, parseAddress, addressText, type Address, type SimulatorValues } from './simulator/options.js';
+export { simulatorOptions, workersOption, parseAddress, parseSctpOption, simulatorSctp, addressText, type Address, type SimulatorValues } from './simulator/options.js';
 export { loadScript, ScriptError } from './simulator/script.js';

@@ -1,6 +1,6 @@
 // `tester diameter-ocs`: the reference OCS (ocs-sim/engine.ts) as a command, for demos, manual tests and the
 // benchmark.
-import { addressText, defineCommand, runSimulator, simulatorOptions } from '../../../sdk/index.js';
+import { addressText, defineCommand, runSimulator, simulatorOptions, simulatorSctp } from '../../../sdk/index.js';
 import { loadDictionary } from '../dictionary/load.js';
 import type { DiameterOptions } from '../options.js';
 import { startOcsSim } from './engine.js';
@@ -32,7 +32,7 @@ it sends DPR, prints the final statistics as one JSON line and exits 0. SCTP (PP
         prepare: () => loadDictionary(diameter ?? {}),
         async start(dictionary, log) {
           const sim = await startOcsSim({
-            mode: o.connect ? 'client' : 'server', ...where, transport: o.transport, sctp: { backend: o.sctpBackend },
+            mode: o.connect ? 'client' : 'server', ...where, transport: o.transport, sctp: simulatorSctp(o),
             origin_host: o.originHost, origin_realm: o.originRealm, result_code: o.resultCode, grant_time: o.grantTime,
             grant_octets: o.grantOctets, rar_after_ms: o.rarAfter, timeout_ms: o.timeoutMs, dictionary,
             log: (level, text) => level !== 'debug' && log(`${new Date().toISOString()} ${level} ${text}`),

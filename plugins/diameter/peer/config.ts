@@ -115,7 +115,7 @@ export function peerConfig(raw: Record<string, unknown>): PeerConfig {
   const c = { ...PEER_DEFAULTS, ...given(rest) };
   const where = `diameter instance '${String(rest.name)}'`;
   if (sctp && c.transport !== 'sctp') throw new Error(`${where}: sctp options need transport sctp (it is ${c.transport})`);
-  if (c.transport === 'sctp') checkSctpConfig(sctp, where);
+  if (c.transport === 'sctp') checkSctpConfig(sctp, `${where}.sctp`);
   return {
     ...c,
     ...(c.transport === 'sctp' ? { sctp: { backend: 'auto' as const, ...sctp } } : {}),

@@ -119,7 +119,7 @@ export function normalizeInstance(raw: Partial<SigtranInstanceConfig> & { name: 
   }
   if (transport === 'sctp-client' || transport === 'sctp-server') {
     c.sctp = { backend: 'auto', ...raw.sctp };
-    checkSctpConfig(c.sctp, `sigtran instance '${c.name}'`);
+    checkSctpConfig(c.sctp, `sigtran instance '${c.name}'.sctp`);
   } else if (raw.sctp) {
     throw new Error(`sigtran instance '${c.name}': sctp options need transport sctp-client or sctp-server (it is ${transport})`);
   }

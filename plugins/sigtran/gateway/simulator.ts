@@ -1,9 +1,11 @@
 // The SIGTRAN part of a peer simulator (`tester scp-sim`, `tester hlr-sim`), on the sdk's simulator harness: the
-// M3UA/SCCP addressing options (--opc, --dpc, --ssn, --rc) and the adaptation (--adaptation m3ua|sua), one gateway instance made from them and the common
-// options (listening as an SGP, or connecting as an ASP, over TCP or SCTP), the statistics line with the gateway's
+// M3UA/SCCP addressing options (--opc, --dpc, --ssn, --rc), the adaptation (--adaptation m3ua|sua) and the source
+// address (--bind), one gateway instance made from them and the common options (listening as an SGP, or connecting
+// as an ASP, over TCP or SCTP with the gateway's SCTP options), the statistics line with the gateway's
 // state, and the loop that hands each dialogue-opening Begin to the simulator. Exported to dependent plugins (see
 // `exports` in ../index.ts).
-import { addressText, runSimulator, type SimulatorValues } from '../../../sdk/index.js';
+import { isIP } from 'node:net';
+import { addressText, runSimulator, simulatorSctp, type SimulatorValues } from '../../../sdk/index.js';
 import type { BeginListener, SigtranGateway, SigtranInstanceConfig, TcapMessage } from '../api.js';
 import { listenAddress, startStandaloneGateway } from './standalone.js';
 
@@ -15,7 +17,16 @@ export function sigtranOptions(defaults: { opc: number; dpc: number; ssn: number
     ssn: { value: 'N', description: 'our SSN', type: 'integer', min: 0, default: defaults.ssn },
     rc: { value: 'N', description: 'M3UA (or SUA) routing context', type: 'integer', min: 0 },
     adaptation: { value: 'A', description: 'the SIGTRAN adaptation: m3ua (TCAP in SCCP in M3UA) or sua (TCAP in SUA CLDT)', choices: ['m3ua', 'sua'], default: 'm3ua' },
+    bind: { value: 'HOST[:PORT]', description: 'with --connect: the local address (and port) to connect from, e.g. so that an STP tells two ASPs apart', parse: parseBind },
   } as const;
+}
+
+/** `HOST`, `HOST:PORT` or `[IPv6]:PORT` (a bare IPv6 address is a host). */
+function parseBind(text: string): { host: string; port?: number } {
+  if (isIP(text)) return { host: text };
+  const m = /^\[([^\]]+)\]:(\d+)$/.exec(text) ?? /^([^:[\]]+):(\d+)$/.exec(text) ?? /^([^:[\]]+)()$/.exec(text);
+  if (!m || Number(m[2]) > 65535) throw new Error(`expected HOST, HOST:PORT or [IPv6]:PORT, got '${text}'`);
+  return m[2] ? { host: m[1], port: Number(m[2]) } : { host: m[1] };
 }
 
 export interface SigtranSimulatorValues extends SimulatorValues {
@@ -24,6 +35,7 @@ export interface SigtranSimulatorValues extends SimulatorValues {
   ssn: number;
   rc: number | undefined;
   adaptation: 'm3ua' | 'sua';
+  bind: { host: string; port?: number } | undefined;
 }
 
 /** A simulator started on its gateway. */
@@ -47,7 +59,13 @@ export function simulatorInstance(name: string, o: SigtranSimulatorValues): Part
   const inst: Partial<SigtranInstanceConfig> & { name: string } = o.connect
     ? { name, transport: `${t}-client`, host: o.connect.host, port: o.connect.port, role: 'asp', opc, dpc, ssn, tcapTimeoutMs: o.timeoutMs }
     : { name, transport: `${t}-server`, localHost: o.listen.host, localPort: o.listen.port, role: 'sgp', opc, dpc, ssn, tcapTimeoutMs: o.timeoutMs };
-  if (t === 'sctp') inst.sctp = { backend: o.sctpBackend };
+  const sctp = simulatorSctp(o);
+  if (sctp) inst.sctp = sctp;
+  if (o.bind) {
+    if (!o.connect) throw new Error('--bind goes with --connect (a listening simulator binds to --listen)');
+    inst.localHost = o.bind.host;
+    if (o.bind.port !== undefined) inst.localPort = o.bind.port;
+  }
   if (o.rc !== undefined) inst.routingContext = o.rc;
   if (o.adaptation === 'sua') inst.adaptation = 'sua';
   return inst;

@@ -38,18 +38,18 @@ export const sctpSchema = Type.Object(
 
 export type SctpConfig = Static<typeof sctpSchema>;
 
-/** Check the address lists and the RTO order; throws an Error naming the bad value. */
+/** Check the address lists and the RTO order; throws an Error naming the bad value (`where`: the object's path, e.g. `x.sctp`). */
 export function checkSctpConfig(c: SctpConfig | undefined, where: string): void {
   if (!c) return;
   for (const key of ['localAddresses', 'remoteAddresses'] as const) {
     (c[key] ?? []).forEach((a, i) => {
-      if (!isIP(a)) throw new Error(`${where}.sctp.${key}[${i}]: '${a}' is not an IPv4 or IPv6 address (SCTP binds and connects to addresses, not names)`);
+      if (!isIP(a)) throw new Error(`${where}.${key}[${i}]: '${a}' is not an IPv4 or IPv6 address (SCTP binds and connects to addresses, not names)`);
     });
   }
   const { rtoMinMs: min, rtoInitialMs: initial, rtoMaxMs: max } = c;
-  if (min !== undefined && max !== undefined && min > max) throw new Error(`${where}.sctp: rtoMinMs ${min} is above rtoMaxMs ${max}`);
-  if (initial !== undefined && max !== undefined && initial > max) throw new Error(`${where}.sctp: rtoInitialMs ${initial} is above rtoMaxMs ${max}`);
-  if (initial !== undefined && min !== undefined && initial < min) throw new Error(`${where}.sctp: rtoInitialMs ${initial} is below rtoMinMs ${min}`);
+  if (min !== undefined && max !== undefined && min > max) throw new Error(`${where}: rtoMinMs ${min} is above rtoMaxMs ${max}`);
+  if (initial !== undefined && max !== undefined && initial > max) throw new Error(`${where}: rtoInitialMs ${initial} is above rtoMaxMs ${max}`);
+  if (initial !== undefined && min !== undefined && initial < min) throw new Error(`${where}: rtoInitialMs ${initial} is below rtoMinMs ${min}`);
 }
 
 /** Socket options from the config, with `defaults` for what the config leaves out. */

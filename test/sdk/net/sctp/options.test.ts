@@ -18,11 +18,11 @@ test('the schema takes the documented options with their bounds and refuses othe
 
 test('addresses must be IP literals and the RTO bounds in order; errors name the instance and the option', () => {
   assert.doesNotThrow(() => checkSctpConfig({ localAddresses: ['127.0.0.1', '::1'], rtoMinMs: 100, rtoInitialMs: 200, rtoMaxMs: 300 }, 'x'));
-  assert.throws(() => checkSctpConfig({ remoteAddresses: ['10.0.0.1', 'stp.example'] }, "sigtran instance 'A'"), {
+  assert.throws(() => checkSctpConfig({ remoteAddresses: ['10.0.0.1', 'stp.example'] }, "sigtran instance 'A'.sctp"), {
     message: "sigtran instance 'A'.sctp.remoteAddresses[1]: 'stp.example' is not an IPv4 or IPv6 address (SCTP binds and connects to addresses, not names)",
   });
-  assert.throws(() => checkSctpConfig({ rtoMinMs: 500, rtoMaxMs: 100 }, 'p'), { message: 'p.sctp: rtoMinMs 500 is above rtoMaxMs 100' });
-  assert.throws(() => checkSctpConfig({ rtoInitialMs: 50, rtoMinMs: 100 }, 'p'), { message: 'p.sctp: rtoInitialMs 50 is below rtoMinMs 100' });
+  assert.throws(() => checkSctpConfig({ rtoMinMs: 500, rtoMaxMs: 100 }, 'p.sctp'), { message: 'p.sctp: rtoMinMs 500 is above rtoMaxMs 100' });
+  assert.throws(() => checkSctpConfig({ rtoInitialMs: 50, rtoMinMs: 100 }, 'p.sctp'), { message: 'p.sctp: rtoInitialMs 50 is below rtoMinMs 100' });
 });
 
 test('socket options: the config over the protocol defaults, buffers sized for bursts', () => {
