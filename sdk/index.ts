@@ -20,6 +20,7 @@ export {
   openAssociations as sctpAssociations,
   SctpUnavailableError,
   chooseBackend as chooseSctpBackend,
+  backendPerThread as sctpBackendPerThread,
   sctpSchema,
   checkSctpConfig,
   type SctpConfig,

@@ -1,7 +1,7 @@
 // The sigtran plugin: named M3UA/SCCP/TCAP gateway instances (kind 'sigtran') for the inap and map plugins.
 // It registers no operations of its own; protocol plugins use its dialogue API (api.ts) through ctx.gateway()
 // and api.use('sigtran').
-import { definePlugin } from '../../sdk/index.js';
+import { definePlugin, sctpBackendPerThread } from '../../sdk/index.js';
 import type { SigtranPluginExports } from './api.js';
 import { AC_ALIASES, acName, resolveAc } from './ac.js';
 import { normalizeInstance, optionsSchema, type SigtranOptions } from './gateway/config.js';
@@ -15,10 +15,12 @@ export default definePlugin<SigtranOptions, SigtranPluginExports>({
   description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP or SCTP, SCCP connectionless, ITU TCAP dialogues and the kit of the TCAP-user plugins',
   exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'user/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts'],
   optionsSchema,
-  // with `tester serve --workers N` every worker opens its own association as a TCP client (an ASP of the same AS, in
-  // loadshare): a listening instance (the SGP side) cannot be multiplied, nor can an SCTP client, whose stacks keep
-  // one state per process (docs/workers.md "SCTP and workers"): its runs stay on the main thread
-  multiplied: (options) => (options.instances ?? []).every((r) => r.transport === undefined || r.transport === 'tcp-client'),
+  // with `tester serve --workers N` every worker opens its own association as a client (an ASP of the same AS, in
+  // loadshare): over TCP, and over SCTP on the kernel backend (its addon keeps a state per thread); a listening
+  // instance (the SGP side) cannot be multiplied, nor an SCTP client on usrsctp, one stack per process
+  // (docs/workers.md "SCTP and workers"): then its runs stay on the main thread
+  multiplied: (options) =>
+    (options.instances ?? []).every((r) => r.transport === undefined || r.transport === 'tcp-client' || (r.transport === 'sctp-client' && sctpBackendPerThread(r.sctp?.backend ?? 'auto'))),
   setup(api, options) {
     const raw = options.instances ?? [];
     const names = new Set<string>();

@@ -1,7 +1,9 @@
 // SCTP of the Linux kernel (lksctp) for Node.js: one-to-one non-blocking sockets watched by libuv (uv_poll on
 // the JavaScript thread), multi-homing through sctp_bindx/sctp_connectx, messages with their stream and PPID
 // (RFC 6458 SCTP_SNDINFO / SCTP_RCVINFO), and the association and path notifications as events. The same
-// JavaScript-side interface as userland.c.
+// JavaScript-side interface as userland.c. Every JavaScript thread that loads the addon (the main thread, each
+// worker_threads worker) has a state of its own: its sockets, its event loop, its callback, its read buffer; a
+// socket is polled on the loop of the thread that made it and its events go to that thread's callback.
 #define _GNU_SOURCE
 #include <netinet/in.h>
 #include <netinet/sctp.h>
@@ -18,6 +20,20 @@
 
 #define READ_BUDGET 512
 
+struct entry;
+
+/** One JavaScript thread's state (N-API instance data of its env). */
+typedef struct thread_state {
+  struct entry *entries;
+  uint32_t next_id;
+  napi_env env;
+  napi_ref callback;
+  napi_async_context async_ctx;
+  uv_loop_t *loop;
+  bool inited;
+  uint8_t rbuf[1 << 16];
+} thread_state;
+
 typedef struct entry {
   int fd;
   uint32_t id;
@@ -25,20 +41,12 @@ typedef struct entry {
   int family;
   uv_poll_t *poll;
   bytes msg, ntf;
+  thread_state *st;
   struct entry *next;
 } entry;
 
-static entry *entries;
-static uint32_t next_id = 1;
-static napi_env the_env;
-static napi_ref callback;
-static napi_async_context async_ctx;
-static uv_loop_t *loop;
-static bool inited;
-static uint8_t rbuf[1 << 16];
-
-static entry *lookup(uint32_t id) {
-  for (entry *e = entries; e; e = e->next)
+static entry *lookup(thread_state *st, uint32_t id) {
+  for (entry *e = st->entries; e; e = e->next)
     if (e->id == id) return e;
   return NULL;
 }
@@ -50,20 +58,21 @@ static void update_poll(entry *e) {
   uv_poll_start(e->poll, ev, on_poll);
 }
 
-static entry *add_entry(int fd) {
+static entry *add_entry(thread_state *st, int fd) {
   entry *e = calloc(1, sizeof *e);
   if (!e) return NULL;
   e->poll = calloc(1, sizeof *e->poll);
-  if (!e->poll || uv_poll_init(loop, e->poll, fd) != 0) {
+  if (!e->poll || uv_poll_init(st->loop, e->poll, fd) != 0) {
     free(e->poll);
     free(e);
     return NULL;
   }
   e->fd = fd;
-  e->id = next_id++;
+  e->id = st->next_id++;
+  e->st = st;
   e->poll->data = e;
-  e->next = entries;
-  entries = e;
+  e->next = st->entries;
+  st->entries = e;
   update_poll(e);
   return e;
 }
@@ -73,7 +82,7 @@ static void free_poll(uv_handle_t *h) {
 }
 
 static void remove_entry(entry *e) {
-  for (entry **p = &entries; *p; p = &(*p)->next) {
+  for (entry **p = &e->st->entries; *p; p = &(*p)->next) {
     if (*p == e) {
       *p = e->next;
       break;
@@ -100,7 +109,7 @@ static void service_listener(batch *b, entry *e) {
       if (errno == ECONNABORTED) continue;
       return;
     }
-    entry *c = add_entry(fd);
+    entry *c = add_entry(e->st, fd);
     if (!c) {
       close(fd);
       event_errno(b, e->id, ENOMEM);
@@ -123,7 +132,8 @@ static void service(batch *b, entry *e) {
   }
   for (int budget = READ_BUDGET; !e->eof && budget > 0; budget--) {
     char cbuf[CMSG_SPACE(sizeof(struct sctp_rcvinfo))];
-    struct iovec iov = { rbuf, sizeof rbuf };
+    uint8_t *rbuf = e->st->rbuf;
+    struct iovec iov = { rbuf, sizeof e->st->rbuf };
     struct msghdr mh;
     memset(&mh, 0, sizeof mh);
     mh.msg_iov = &iov;
@@ -170,7 +180,8 @@ static void service(batch *b, entry *e) {
 static void on_poll(uv_poll_t *h, int status, int events) {
   entry *e = h->data;
   if (!e) return;
-  napi_env env = the_env;
+  thread_state *st = e->st;
+  napi_env env = st->env;
   napi_handle_scope scope;
   napi_open_handle_scope(env, &scope);
   batch b;
@@ -181,7 +192,7 @@ static void on_poll(uv_poll_t *h, int status, int events) {
     // peer's ABORT: ECONNRESET; an INIT answered by ABORT: ECONNREFUSED) and, before it, the notifications that
     // say why (COMM_LOST / CANT_STR_ASSOC with the ABORT chunk). Read those, then report the socket's own error.
     if (!e->listening) service(&b, e);
-    e = lookup(id);
+    e = lookup(st, id);
     if (e && !e->eof) {
       int err = 0;
       socklen_t len = sizeof err;
@@ -191,7 +202,7 @@ static void on_poll(uv_poll_t *h, int status, int events) {
     }
   } else {
     if (events & UV_READABLE) service(&b, e);
-    e = lookup(id);
+    e = lookup(st, id);
     if (e && (events & UV_WRITABLE) && e->want_write) {
       e->want_write = false;
       update_poll(e);
@@ -202,9 +213,9 @@ static void on_poll(uv_poll_t *h, int status, int events) {
   }
   if (b.n) {
     napi_value cb, recv;
-    napi_get_reference_value(env, callback, &cb);
+    napi_get_reference_value(env, st->callback, &cb);
     napi_get_global(env, &recv); // napi_make_callback wants an object as `this`
-    napi_make_callback(env, async_ctx, recv, cb, 1, &b.list, NULL);
+    napi_make_callback(env, st->async_ctx, recv, cb, 1, &b.list, NULL);
   }
   napi_close_handle_scope(env, scope);
 }
@@ -214,10 +225,11 @@ static void on_poll(uv_poll_t *h, int status, int events) {
 static napi_value get_entry_arg(napi_env env, napi_callback_info info, size_t want, napi_value *argv, entry **out) {
   size_t argc = want;
   uint32_t id;
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 || !arg_u32(env, argv[0], &id)) {
+  thread_state *st;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, (void **)&st) != napi_ok || argc < 1 || !arg_u32(env, argv[0], &id)) {
     return throw_msg(env, "EINVAL", "expected a socket id");
   }
-  *out = lookup(id);
+  *out = lookup(st, id);
   if (!*out) return throw_msg(env, "EBADF", "the SCTP socket is closed");
   napi_value t;
   napi_get_boolean(env, true, &t);
@@ -227,18 +239,19 @@ static napi_value get_entry_arg(napi_env env, napi_callback_info info, size_t wa
 static napi_value js_init(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value cb;
-  if (napi_get_cb_info(env, info, &argc, &cb, NULL, NULL) != napi_ok || argc < 1) return throw_msg(env, "EINVAL", "init(callback)");
-  if (inited) return NULL;
+  thread_state *st;
+  if (napi_get_cb_info(env, info, &argc, &cb, NULL, (void **)&st) != napi_ok || argc < 1) return throw_msg(env, "EINVAL", "init(callback)");
+  if (st->inited) return NULL;
   int fd = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP);
   if (fd < 0) return throw_errno(env, "the kernel offers no SCTP socket (socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP))", errno);
   close(fd);
-  CHECK(napi_get_uv_event_loop(env, &loop));
-  CHECK(napi_create_reference(env, cb, 1, &callback));
+  CHECK(napi_get_uv_event_loop(env, &st->loop));
+  CHECK(napi_create_reference(env, cb, 1, &st->callback));
   napi_value name;
   napi_create_string_utf8(env, "sctp-kernel", NAPI_AUTO_LENGTH, &name);
-  CHECK(napi_async_init(env, NULL, name, &async_ctx));
-  the_env = env;
-  inited = true;
+  CHECK(napi_async_init(env, NULL, name, &st->async_ctx));
+  st->env = env;
+  st->inited = true;
   return NULL;
 }
 
@@ -246,10 +259,11 @@ static napi_value js_socket(napi_env env, napi_callback_info info) {
   size_t argc = 2;
   napi_value argv[2];
   uint32_t family = 4;
-  if (!inited) return throw_msg(env, "EINVAL", "init() first");
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 || !arg_u32(env, argv[0], &family)) {
+  thread_state *st;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, (void **)&st) != napi_ok || argc < 1 || !arg_u32(env, argv[0], &family)) {
     return throw_msg(env, "EINVAL", "socket(family, options)");
   }
+  if (!st->inited) return throw_msg(env, "EINVAL", "init() first");
   sock_opts o;
   read_opts(env, argc > 1 ? argv[1] : NULL, &o);
   int fd = socket(family == 6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, IPPROTO_SCTP);
@@ -266,7 +280,7 @@ static napi_value js_socket(napi_env env, napi_callback_info info) {
     snprintf(what, sizeof what, "setsockopt(%s)", failed);
     return throw_errno(env, what, err);
   }
-  entry *e = add_entry(fd);
+  entry *e = add_entry(st, fd);
   if (!e) {
     close(fd);
     return throw_errno(env, "socket table", ENOMEM);
@@ -447,12 +461,18 @@ static napi_value js_status(napi_env env, napi_callback_info info) {
   return st;
 }
 
+/** The thread's env is going away (its worker ended, or the process exits): close its sockets, free its state. */
 static void cleanup(void *arg) {
-  (void)arg;
-  while (entries) remove_entry(entries);
+  thread_state *st = arg;
+  while (st->entries) remove_entry(st->entries);
+  free(st); // its reference and async context die with the env
+
 }
 
 static napi_value init_module(napi_env env, napi_value exports) {
+  thread_state *st = calloc(1, sizeof *st);
+  if (!st) return throw_errno(env, "the SCTP addon's state", ENOMEM);
+  st->next_id = 1;
   napi_property_descriptor props[] = {
     { "init", NULL, js_init, NULL, NULL, NULL, napi_default, NULL },
     { "socket", NULL, js_socket, NULL, NULL, NULL, napi_default, NULL },
@@ -467,9 +487,10 @@ static napi_value init_module(napi_env env, napi_value exports) {
     { "peerAddresses", NULL, js_peer_addresses, NULL, NULL, NULL, napi_default, NULL },
     { "status", NULL, js_status, NULL, NULL, NULL, napi_default, NULL },
   };
+  for (size_t i = 0; i < sizeof props / sizeof props[0]; i++) props[i].data = st;
   napi_define_properties(env, exports, sizeof props / sizeof props[0], props);
   set_str(env, exports, "backend", "kernel");
-  napi_add_env_cleanup_hook(env, cleanup, NULL);
+  napi_add_env_cleanup_hook(env, cleanup, st);
   return exports;
 }
 

@@ -3,4 +3,4 @@
 export { SctpAssociation, openAssociations, type SctpAssociationHandler, type SctpAssociationStatus, type SctpCloseKind, type SctpEvent } from './association.js';
 export { connectSctp, SctpServer } from './endpoint.js';
 export { sctpSchema, checkSctpConfig, type SctpConfig } from './options.js';
-export { chooseBackend, SctpUnavailableError, type SctpBackendName } from './native.js';
+export { chooseBackend, backendPerThread, SctpUnavailableError, type SctpBackendName } from './native.js';

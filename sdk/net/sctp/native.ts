@@ -222,6 +222,21 @@ export function selectBackend(choice: SctpBackendChoice): LoadedBackend {
 }
 
 /**
+ * Whether associations of this backend choice may live on several JavaScript threads of one process: the kernel
+ * addon keeps a state per thread (its sockets are polled on their thread's loop); usrsctp is one stack per process,
+ * owned by the first thread. 'auto' asks which backend it picks here; a choice that picks none is false.
+ */
+export function backendPerThread(choice: SctpBackendChoice): boolean {
+  if (choice === 'userland') return false;
+  if (choice === 'kernel') return true;
+  try {
+    return chooseBackend('auto').backend.name === 'kernel';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether this host's kernel has SCTP loaded (its /proc/net/sctp exists, in every network namespace): then the
  * kernel answers any SCTP packet for a port it does not know with an ABORT, the userland stack's among them.
  */

@@ -2,6 +2,7 @@
 // up (named), messages with bytes for --pcap, and a capture of the run that tshark decodes cleanly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,10 +26,13 @@ test('plugin definition: name, version, options schema, status command', () => {
   assert.ok(sigtranPlugin.commands?.['sigtran-status']);
 });
 
-test('multiplied over --workers only when every instance is a TCP client: a listener or an SCTP client keeps it on the main thread', () => {
-  const multiplied = sigtranPlugin.multiplied as (o: { instances?: Array<{ transport?: string }> }) => boolean;
+test('multiplied over --workers only when every instance is a client that can live on every thread: a listener or a usrsctp client keeps it on the main thread', () => {
+  const multiplied = sigtranPlugin.multiplied as (o: { instances?: Array<{ transport?: string; sctp?: { backend?: string } }> }) => boolean;
   assert.equal(multiplied({ instances: [{}, { transport: 'tcp-client' }] }), true);
-  assert.equal(multiplied({ instances: [{ transport: 'tcp-client' }, { transport: 'sctp-client' }] }), false, 'the SCTP stacks keep one state per process');
+  assert.equal(multiplied({ instances: [{ transport: 'tcp-client' }, { transport: 'sctp-client', sctp: { backend: 'userland' } }] }), false, 'usrsctp: one stack per process');
+  assert.equal(multiplied({ instances: [{ transport: 'tcp-client' }, { transport: 'sctp-client', sctp: { backend: 'kernel' } }] }), true, 'the kernel addon keeps a state per thread');
+  // this host's kernel has no SCTP: auto is the userland backend here (in the UML guest it is the kernel's)
+  assert.equal(multiplied({ instances: [{ transport: 'sctp-client' }] }), existsSync('/proc/net/sctp'));
   assert.equal(multiplied({ instances: [{ transport: 'tcp-server' }] }), false);
   assert.equal(multiplied({}), true);
 });

@@ -2,7 +2,8 @@
 // User-Mode Linux guest (test/helpers/uml.ts; this machine's kernel has no SCTP), whose root file system is this
 // machine's, so the guest runs this checkout as it is.
 //   - the backend-parametric suites with TESTER_SCTP_BACKEND=kernel, in one boot under node --test: the sdk's
-//     association (streams, PPIDs, a 200 kB message, SHUTDOWN and ABORT both ways, errors), a CAMEL prepaid call of
+//     association (streams, PPIDs, a 200 kB message, SHUTDOWN and ABORT both ways, errors, two threads each with its
+//     own sockets), a CAMEL prepaid call of
 //     the tester service with `tester scp-sim --sctp-backend kernel` on a live capture, the same pair under load (a
 //     linear run of 1,000 InitialDP→ReleaseCall instances), a peer ABORT, heartbeat loss and lost packets while
 //     instances wait, and Diameter over SCTP with `tester diameter-ocs`; their TAP summary is asserted here
@@ -17,7 +18,7 @@ import { bootUml, needsUml, type UmlRun } from '../../../helpers/uml.js';
 
 /** The suites of the kernel backend, and how many tests they declare for it. */
 const SUITES = ['test/sdk/net/sctp/userland.test.ts', 'test/plugins/sigtran/e2e/sctp.test.ts', 'test/plugins/sigtran/e2e/sctp.long.test.ts', 'test/plugins/diameter/peer/sctp.test.ts'];
-const SUITE_TESTS = 5 + 2 + 4 + 1;
+const SUITE_TESTS = 6 + 2 + 4 + 1;
 
 const tail = (run: UmlRun, n = 60) => run.output.split('\n').slice(-n).join('\n');
 const summary = (output: string, key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(output)?.[1] ?? NaN);

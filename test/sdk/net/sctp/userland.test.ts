@@ -48,6 +48,14 @@ describe(`SCTP, ${backend} backend`, needsSctpBackend(), () => {
     assert.equal(r.sendAfterClose, false);
   });
 
+  test('two JavaScript threads: each has its own sockets and events (kernel); usrsctp refuses the second thread by name', async () => {
+    const r = await scenario('threads');
+    assert.equal(r.backend, backend);
+    assert.deepEqual(r.main, { echoed: 50, mine: true });
+    if (backend === 'kernel') assert.deepEqual(r.worker, { echoed: 50, mine: true });
+    else assert.match(r.worker.error, /the userland SCTP stack is in use by another thread of this process/);
+  });
+
   // Linux sends no upper-layer reason from a one-to-one socket (sendmsg with SCTP_ABORT is EINVAL there; close()
   // with SO_LINGER 0 sends the user-initiated abort cause alone)
   const aborted = (reason: string) => `the peer aborted the association (SCTP ABORT, cause 12 user-initiated abort${backend === 'userland' ? `: "${reason}"` : ''})`;
