@@ -1,11 +1,13 @@
 // THE table of the map plugin: every MAP operation the tester plays — its operation code per application-context
-// version, argument and result types (codec/types.ts), its context, which roles invoke and answer it, its errors,
+// version, argument and result types (codec/types/), its context, which roles invoke and answer it, its errors,
 // its own forms (shorthands, TPDU) — and the MAP error codes. family.ts gives it to sigtran's TCAP-user kit, which
 // makes every `map.<role>_<to|from>_<peer>.<Name>` type (and the `tcap.<role>_<to|from>_<peer>.Abort` and
-// `…Register` types) from it. Adding an operation is a row here plus its types in codec/types.ts.
+// `…Register` types) from it. Adding an operation is a row here plus its types in codec/types/.
 
 import type { ApplicationContext } from '../sigtran/api.js';
 import { contextOf, type MapContext } from './contexts.js';
+import { MOBILITY_OPERATIONS } from './catalogue/mobility.js';
+import { SS_OPERATIONS } from './catalogue/ss.js';
 
 /** One MAP operation. */
 export interface MapOperation {
@@ -42,7 +44,7 @@ export const MAP_OPERATIONS: readonly MapOperation[] = [
   {
     name: 'ProcessUnstructuredSSRequest', asn: 'processUnstructuredSS-Request', context: 'networkUnstructuredSsContext',
     versions: { 2: { opcode: 59, arg: 'USSD-Arg', res: 'USSD-Res' } }, defaultVersion: 2,
-    pairs: [['hlr', 'scp']], errors: USSD_ERRORS, endsDialogue: true,
+    pairs: [['hlr', 'scp'], ['vlr', 'hlr']], errors: USSD_ERRORS, endsDialogue: true,
   },
   {
     name: 'UnstructuredSSRequest', asn: 'unstructuredSS-Request', context: 'networkUnstructuredSsContext',
@@ -96,6 +98,8 @@ export const MAP_OPERATIONS: readonly MapOperation[] = [
     versions: { 3: { opcode: 70, arg: 'ProvideSubscriberInfoArg', res: 'ProvideSubscriberInfoRes' } }, defaultVersion: 3,
     pairs: [['hlr', 'vlr']], errors: ['dataMissing', 'unexpectedDataValue'], endsDialogue: true, resultShorthands: STATE_AND_LOCATION,
   },
+  ...MOBILITY_OPERATIONS,
+  ...SS_OPERATIONS,
 ];
 
 /** MAP error codes (TS 29.002 MAP-Errors; the names and values of Wireshark's gsm_old localValue table). */
@@ -158,7 +162,7 @@ export function operationOf(opcode: number, context: string | undefined, version
 /** operationOf's answers by opcode, context and version (the table never changes). */
 const OPERATION_OF = new Map<string, MapOperation | undefined>();
 
-export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: 'SCP/gsmSCF', smsc: 'SMSC', msc: 'MSC', vlr: 'VLR' };
+export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: 'SCP/gsmSCF', smsc: 'SMSC', msc: 'MSC', vlr: 'VLR', sgsn: 'SGSN', eir: 'EIR' };
 
 // ---------------------------------------------------------------- application contexts
 

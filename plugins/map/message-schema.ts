@@ -5,7 +5,7 @@ import { argProperties, fieldProperties } from '../sigtran/codec/index.js';
 import type { MessageEntry } from '../sigtran/user/index.js';
 import type { MapOperation } from './catalogue.js';
 import { fieldAt, messageType } from './codec/message.js';
-import { ERROR_PARAMS } from './codec/types.js';
+import { ERROR_PARAMS } from './codec/types/index.js';
 
 type MessageEntryOf = MessageEntry<MapOperation>;
 const STR_OR_INT = { type: ['string', 'integer'] };
@@ -39,8 +39,8 @@ export function messageProperties(e: MessageEntryOf): Record<string, unknown> {
 /** Where the type's data lives: its row of the table and the codec types of what it carries. */
 export function messageSource(e: MessageEntryOf): string {
   const row = `catalogue.ts MAP_OPERATIONS ${e.row.name}`;
-  if (e.wire === 'error') return `${row}.errors; parameters: codec/types.ts ERROR_PARAMS`;
+  if (e.wire === 'error') return `${row}.errors; parameters: codec/types/ ERROR_PARAMS`;
   const types = Object.entries(e.row.versions).map(([v, d]) => `v${v} ${(e.wire === 'invoke' ? d.arg : d.res) ?? 'no parameter'}`);
-  return `${row}.versions (${types.join(', ')}: codec/types.ts TYPES)`;
+  return `${row}.versions (${types.join(', ')}: codec/types/ TYPES)`;
 }
 

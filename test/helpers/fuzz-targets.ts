@@ -42,7 +42,7 @@ import type { WireKind } from '../../plugins/sigtran/user/index.js';
 import { decodeMessage as decodeMapMessage, encodeMessage as encodeMapMessage } from '../../plugins/map/codec/message.js';
 import { TpduError, decodeTpdu, encodeTpdu, type TpduDirection } from '../../plugins/map/codec/tpdu.js';
 import { TextError } from '../../plugins/map/codec/text.js';
-import { INVOKES as MAP_INVOKES, RESULTS as MAP_RESULTS, ERRORS as MAP_ERRORS } from '../plugins/map/fixtures/samples.js';
+import { INVOKES as MAP_INVOKES, RESULTS as MAP_RESULTS, ERRORS as MAP_ERRORS, sampleOf as mapSampleOf } from '../plugins/map/fixtures/samples.js';
 import { CAP_BEGIN, CAP_DATA, ASPAC, ADDR_GT, ADDR_SSN } from '../plugins/sigtran/vectors.js';
 import type { FuzzTarget, Layout, LengthField, Unit } from './fuzz.js';
 import '../../plugins/inap/contexts.js'; // the CAP contexts' names (camel2, ...) are the inap plugin's
@@ -393,8 +393,8 @@ for (const op of MAP_OPERATIONS) {
       const bytes = encodeMapMessage(op, wire, version, fields, error);
       if (bytes && bytes.length > 0) MAP_MESSAGES.push({ op, wire, version, error, bytes });
     };
-    add('invoke', MAP_INVOKES[op.name]);
-    add('result', MAP_RESULTS[op.name]);
+    add('invoke', mapSampleOf(MAP_INVOKES, op.name, version));
+    add('result', mapSampleOf(MAP_RESULTS, op.name, version));
     const err = MAP_ERRORS[op.name];
     if (err) add('error', err[1], err[0]);
   }

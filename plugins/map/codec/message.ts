@@ -8,7 +8,7 @@ import type { MapOperation } from '../catalogue.js';
 import { cbsAlphabet, cbsDcs } from './dcs.js';
 import { decodeUcs2, encodeUcs2, fromSeptets, packUssd, TextError, unpack7, unpackUssd, toSeptets } from './text.js';
 import { decodeTpdu, encodeTpdu, TpduError } from './tpdu.js';
-import { ERROR_PARAMS, TYPES } from './types.js';
+import { ERROR_PARAMS, TYPES } from './types/index.js';
 
 type Obj = Record<string, unknown>;
 

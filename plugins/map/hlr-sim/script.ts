@@ -2,7 +2,7 @@
 // Checked at start; every mistake is named by its JSON path.
 import { ScriptError } from '../../../sdk/index.js';
 import { resolveError } from '../catalogue.js';
-import { NOT_REACHABLE_REASON } from '../codec/types.js';
+import { NOT_REACHABLE_REASON } from '../codec/types/index.js';
 
 export interface Subscriber {
   msisdn: string;

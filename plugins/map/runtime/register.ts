@@ -25,10 +25,11 @@ export function openingOperation(m: TcapMessage): MapOperation | undefined {
 
 const kindOf = (op: MapOperation | string) => `map:${typeof op === 'string' ? op : op.name}`;
 
-/** The subscriber keys of a decoded argument: MSISDN and IMSI at the top (shorthands included) or in SM-RP-DA/OA. */
+/** The subscriber keys of a decoded argument: MSISDN and IMSI at the top (shorthands included), in SM-RP-DA/OA or in
+ *  CancelLocation's identity. */
 function subscriberKeys(fields: Obj): string[] {
   const out: string[] = [];
-  for (const holder of [fields, fields['sm-RP-DA'], fields['sm-RP-OA']]) {
+  for (const holder of [fields, fields['sm-RP-DA'], fields['sm-RP-OA'], fields.identity]) {
     if (!isObj(holder)) continue;
     if (typeof holder.msisdn_digits === 'string') out.push(`msisdn:${holder.msisdn_digits}`);
     if (typeof holder.imsi_digits === 'string') out.push(`imsi:${holder.imsi_digits}`);

@@ -6,7 +6,7 @@
 import { TagClass, readTlv, decodeInteger, decodeBoolean, toHex, isBerError, type Tlv } from '../ber/index.js';
 import type { Fields } from './numbers.js';
 import type { ArgType, ExtTypes, Field, Ty as TypeDescriptor } from './schema.js';
-import { CodecError, UNIVERSAL_TAG, formatOf, keysOf, rangeProblem, sizeProblem, type Obj } from './values.js';
+import { CodecError, UNIVERSAL_TAG, formatOf, keysOf, rangeProblem, sizeProblem, universalTag, type Obj } from './values.js';
 
 type Kind<K extends TypeDescriptor['k']> = Extract<TypeDescriptor, { k: K }>;
 
@@ -104,7 +104,7 @@ function addKeys(m: Map<number, Field | Field[]>, field: Field, owner: Field): v
   };
   if (field.t !== undefined) put(TagClass.Context * 65536 + field.t);
   else if (field.ty.k === 'choice') for (const a of field.ty.alts) addKeys(m, a, owner);
-  else put(UNIVERSAL_TAG[field.ty.k]);
+  else put(universalTag(field.ty));
 }
 
 function lookup(type: TypeDescriptor, fields: readonly Field[]): Map<number, Field | Field[]> {
@@ -134,7 +134,7 @@ function tagText(tlv: Tlv): string {
 
 /** The universal tag an untagged value of this kind must carry (strict decoding: a mismatch is a decode failure). */
 function expectUniversal(tlv: Tlv, type: TypeDescriptor, name: string): void {
-  const want = UNIVERSAL_TAG[type.k];
+  const want = universalTag(type);
   if (want < 0) return;
   if (tlv.cls !== TagClass.Universal || tlv.tagNumber !== want) throw new CodecError(`${name}: expected UNIVERSAL ${want} (${type.k}), found ${tagText(tlv)}`);
 }
@@ -243,7 +243,9 @@ function readElements(ctx: DecodeContext, buf: Uint8Array, tlv: Tlv, type: Kind<
     const holder: Obj = {};
     expectUniversal(element, type.of, `${name}[${list.length}]`);
     ctx.trail.push(`[${list.length}]`);
-    decodeValue(ctx, buf, element, type.of, 'e', holder);
+    // an untagged CHOICE element is its alternative's own TLV (decodeValue reads a tagged, explicit one)
+    if (type.of.k === 'choice') decodeChoice(ctx, buf, element, type.of, (holder.e = {}) as Obj);
+    else decodeValue(ctx, buf, element, type.of, 'e', holder);
     ctx.trail.pop();
     list.push(holder.e);
     if (list.length === 1 && formatOf(type.of)) {

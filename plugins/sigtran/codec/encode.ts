@@ -8,7 +8,7 @@
 import { BerWriter, TagClass, parseHex } from '../ber/index.js';
 import type { ArgType, ExtTypes, Field, Ty as TypeDescriptor } from './schema.js';
 import { deepUnknown, fieldIndex, present, unknownIn } from './presence.js';
-import { CodecError, UNIVERSAL_TAG, derivedKeys, formatOf, isObj, keysOf, rangeProblem, sizeProblem, type Obj } from './values.js';
+import { CodecError, derivedKeys, formatOf, isObj, keysOf, rangeProblem, sizeProblem, universalTag, type Obj } from './values.js';
 
 type Kind<K extends TypeDescriptor['k']> = Extract<TypeDescriptor, { k: K }>;
 
@@ -133,7 +133,7 @@ function checked(problem: string | undefined, path: string, name = ''): void {
 /** Write the value `holder[name]` of `type`, with context tag `tag` (undefined: its universal tag). */
 function writeTagged(ctx: EncodeContext, w: BerWriter, type: TypeDescriptor, tag: number | undefined, holder: Obj, name: string, path: string): void {
   const cls = tag === undefined ? TagClass.Universal : TagClass.Context;
-  const num = tag ?? UNIVERSAL_TAG[type.k];
+  const num = tag ?? universalTag(type);
   if (ctx.unknown !== undefined && unknownIn(ctx.unknown, type, holder, name)) {
     ctx.unknownSeen++; // checkArg: known per instance only; the encoder checks it then
     return;

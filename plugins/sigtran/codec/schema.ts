@@ -15,7 +15,7 @@ export type Ty =
   | { readonly k: 'bool' }
   | { readonly k: 'null' }
   /** OCTET STRING; `fmt` (a shared format) or `format` (a plugin's own) adds the derived fields (`X_digits`, `X_noa`, ...). */
-  | { readonly k: 'oct'; readonly fmt?: NumberFormatName; readonly format?: NumberFormat; readonly size?: Range }
+  | { readonly k: 'oct'; readonly fmt?: NumberFormatName; readonly format?: NumberFormat; readonly size?: Range; readonly utag?: number }
   | { readonly k: 'ia5'; readonly size?: Range }
   | { readonly k: 'seq'; readonly fields: readonly Field[] }
   | { readonly k: 'choice'; readonly alts: readonly Field[] }
@@ -65,6 +65,9 @@ export const NULL: Ty = { k: 'null' };
 export const OCT: Ty = { k: 'oct' };
 export const IA5: Ty = { k: 'ia5' };
 export const ANY: Ty = { k: 'any' };
+/** BIT STRING, given and reported as hex of its content (the unused-bits octet first: `0780` is bit 0 of 1 bit): an
+ *  OCTET STRING under universal tag 3, so untagged BIT STRINGs (MAP's ODB-GeneralData) keep their own tag. */
+export const BITS: Ty = { k: 'oct', utag: 3 };
 export const oct = (fmt?: NumberFormatName): Ty => ({ k: 'oct', fmt });
 /** OCTET STRING with a plugin's own number format (derived fields `X_<suffix>`). */
 export const octf = (format: NumberFormat): Ty => ({ k: 'oct', format });

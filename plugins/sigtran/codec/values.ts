@@ -34,6 +34,11 @@ export const UNIVERSAL_TAG: Readonly<Record<TypeDescriptor['k'], number>> = {
   ext: 16,
 };
 
+/** The universal tag of an untagged value of `type` (a BIT STRING is an OCTET STRING under tag 3). */
+export function universalTag(type: TypeDescriptor): number {
+  return type.k === 'oct' && type.utag !== undefined ? type.utag : UNIVERSAL_TAG[type.k];
+}
+
 /** The spellings of a field name `x`: `x_hex`, `x_name`, `x_error`. */
 export interface NameKeys {
   readonly hex: string;

@@ -57,6 +57,21 @@ describe('catalogue', () => {
     assert.equal(operationOf(9999, 'shortMsgMT-RelayContext', 2), undefined);
     assert.equal(operationOf(9999, 'shortMsgMT-RelayContext', 2), undefined);
   });
+  test('opcodes of the mobility and supplementary-service operations by version (TS 29.002 §17.5)', () => {
+    const code = (n: string) => Object.fromEntries(Object.entries(MAP_OPERATIONS.find((o) => o.name === n)!.versions).map(([v, d]) => [v, d.opcode]));
+    const want: Record<string, Record<string, number>> = {
+      UpdateLocation: { 2: 2, 3: 2 }, CancelLocation: { 2: 3, 3: 3 }, ProvideRoamingNumber: { 2: 4, 3: 4 }, InsertSubscriberData: { 2: 7, 3: 7 },
+      DeleteSubscriberData: { 2: 8, 3: 8 }, RegisterSS: { 2: 10 }, EraseSS: { 2: 11 }, ActivateSS: { 2: 12 }, DeactivateSS: { 2: 13 }, InterrogateSS: { 2: 14 },
+      UpdateGprsLocation: { 3: 23 }, Reset: { 2: 37 }, CheckIMEI: { 2: 43, 3: 43 }, SendAuthenticationInfo: { 2: 56, 3: 56 }, RestoreData: { 2: 57, 3: 57 },
+      SendIMSI: { 2: 58 }, PurgeMS: { 2: 67, 3: 67 },
+    };
+    for (const [n, codes] of Object.entries(want)) assert.deepEqual(code(n), codes, n);
+    // restoreData shares networkLocUpContext with updateLocation; insertSubscriberData also runs in its dialogue
+    assert.equal(operationOf(57, 'networkLocUpContext', 3)?.name, 'RestoreData');
+    assert.equal(operationOf(7, 'networkLocUpContext', 3)?.name, 'InsertSubscriberData');
+    assert.ok(types.has('map.vlr_to_hlr.UpdateLocation') && types.has('map.hlr_from_sgsn.UpdateGprsLocation') && types.has('map.eir_from_msc.CheckIMEI'));
+    assert.ok(types.has('map.vlr_to_hlr.ProcessUnstructuredSSRequest') && types.has('map.hlr_to_vlr.InsertSubscriberData') && types.has('map.sgsn_from_hlr.CancelLocationResult') === false);
+  });
   test('the MAP context of each operation\'s AC in each of its versions; none for a non-MAP AC', () => {
     for (const op of MAP_OPERATIONS) {
       for (const v of Object.keys(op.versions).map(Number)) {

@@ -11,7 +11,7 @@ import { encodeMapDialogue } from '../../../../plugins/map/codec/dialogue.js';
 import { resolveAc } from '../../../../plugins/sigtran/api.js';
 import { needsTool } from '../../../helpers/tools.js';
 import { begin, decode } from '../helpers/tshark.js';
-import { ERRORS, IMSI, INVOKES, MSISDN, RESULTS, SMSC, VLR } from '../fixtures/samples.js';
+import { ERRORS, IMSI, INVOKES, MSISDN, RESULTS, SMSC, VLR, sampleOf } from '../fixtures/samples.js';
 
 /** tshark fields each message must show (field -> value, occurrences joined by ','). */
 const EXPECT: Record<string, Record<string, string>> = {
@@ -37,6 +37,45 @@ const EXPECT: Record<string, Record<string, string>> = {
   'SendRoutingInfoForSM:error': { 'gsm_map.er.absentSubscriberDiagnosticSM': '1' },
   'MoForwardSM:error': { 'gsm_map.er.sm_EnumeratedDeliveryFailureCause': '3' },
   'MtForwardSM:error': { 'gsm_old.networkResource,gsm_map.er.networkResource': '2' },
+  // mobility management (MSC 491720001, VLR 491720000, HLR 491700001; the MAP-OPEN references first)
+  'UpdateLocation:invoke': { 'e212.imsi': IMSI, 'e164.msisdn': `${MSISDN},${VLR},491720001,${VLR}`, 'gsm_map.ms.supportedCamelPhases': 'f0' },
+  'CancelLocation:invoke': { 'e212.imsi': IMSI },
+  'PurgeMS:invoke': { 'e212.imsi': IMSI, 'e164.msisdn': `${MSISDN},${VLR},${VLR}` },
+  'UpdateGprsLocation:invoke': { 'e212.imsi': IMSI, 'gsm_map.ms.sgsn_Address': '04:c0:a8:00:01' },
+  'UpdateGprsLocation:result': { 'e164.msisdn': '491700001' },
+  'InsertSubscriberData:invoke': {
+    'e212.imsi': IMSI, 'gsm_map.ms.category': '0a', 'gsm_map.ms.subscriberStatus': '0', 'gsm_map.ext_Teleservice': '16', 'gsm_map.ms.odb_GeneralData': '00:c0',
+    'gsm_map.ms.serviceKey': '100,200,300', 'gsm_map.ms.o_BcsmTriggerDetectionPoint': '2', 'gsm_map.ms.sms_TriggerDetectionPoint': '1',
+    'gsm_map.ms.t_BcsmTriggerDetectionPoint': '12', 'gsm_map.ms.camelCapabilityHandling': '2,3',
+  },
+  'DeleteSubscriberData:invoke': { 'e212.imsi': IMSI, 'gsm_map.ext_Teleservice': '33' },
+  'DeleteSubscriberData:result': { 'gsm_map.ms.regionalSubscriptionResponse': '3' },
+  'ProvideRoamingNumber:invoke': { 'e212.imsi': IMSI, 'e164.msisdn': `${MSISDN},${VLR},491720001,${MSISDN},4917000002` },
+  'ProvideRoamingNumber:result': { 'e164.msisdn': '4917999001' },
+  'SendIMSI:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN}` },
+  'SendIMSI:result': { 'e212.imsi': IMSI },
+  'RestoreData:invoke': { 'e212.imsi': IMSI },
+  'RestoreData:result': { 'e164.msisdn': '491700001' },
+  'Reset:invoke': { 'e164.msisdn': `${MSISDN},${VLR},491700001`, 'e212.imsi': '26201123' },
+  'CheckIMEI:invoke': { 'gsm_map.ms.imei': '94:10:45:02:23:73:15:f8' },
+  'CheckIMEI:result': { 'gsm_map.ms.equipmentStatus': '2' },
+  'RegisterSS:invoke': { 'gsm_map.teleservice': '16', 'gsm_map.ss.forwardedToNumber': '91:94:71:01:00:99' },
+  'RegisterSS:result': { 'gsm_map.ss.ss_Status': '07', 'gsm_map.ss.forwardedToNumber': '91:94:71:01:00:99' },
+  'EraseSS:result': { 'gsm_map.ss.ss_Status': '04' },
+  'ActivateSS:invoke': { 'gsm_map.teleservice': '16' },
+  'ActivateSS:result': { 'gsm_map.ss.ss_Status': '05' },
+  'DeactivateSS:result': { 'gsm_map.ss.ss_Status': '04' },
+  'InterrogateSS:result': { 'gsm_map.ss.ss_Status': '05' },
+};
+
+/** Fields of one version only (`<Name>:<wire>:<version>`), beside EXPECT's. */
+const EXPECT_VERSION: Record<string, Record<string, string>> = {
+  'UpdateLocation:result:3': { 'e164.msisdn': '491700001' },
+  'CancelLocation:invoke:3': { 'gsm_map.ms.cancellationType': '1' },
+  'SendAuthenticationInfo:invoke:3': { 'e212.imsi': IMSI, 'gsm_map.ms.numberOfRequestedVectors': '2' },
+  'SendAuthenticationInfo:invoke:2': { 'e212.imsi': IMSI },
+  'SendAuthenticationInfo:result:3': { 'gsm_map.ms.xres': '01:02:03:04:05:06:07:08', 'gsm_map.ms.rand': '00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd:ee:ff' },
+  'CheckIMEI:invoke:3': { 'gsm_map.ms.requestedEquipmentInfo': '80' },
 };
 
 interface Msg { key: string; version: number; wire: WireKind; opcode: number; errorCode?: number; bytes: Uint8Array }
@@ -46,10 +85,10 @@ function messages(): Msg[] {
   for (const op of MAP_OPERATIONS) {
     for (const [v, def] of Object.entries(op.versions)) {
       const version = Number(v);
-      const inv = encodeMessage(op, 'invoke', version, INVOKES[op.name]!);
+      const inv = encodeMessage(op, 'invoke', version, sampleOf(INVOKES, op.name, version));
       const open = encodeMapDialogue({ map_open: { destination_reference_digits: MSISDN, origination_reference_digits: VLR } });
       out.push({ key: `${op.name}:invoke`, version, wire: 'invoke', opcode: def.opcode, bytes: begin(defaultAc(op, version), [{ t: 'invoke', s: { invokeId: 1, opcode: def.opcode, argument: inv } }], open) });
-      const res = encodeMessage(op, 'result', version, RESULTS[op.name]!);
+      const res = encodeMessage(op, 'result', version, sampleOf(RESULTS, op.name, version));
       out.push({ key: `${op.name}:result`, version, wire: 'result', opcode: def.opcode, bytes: begin(defaultAc(op, version), [{ t: 'result', s: { invokeId: 1, opcode: res ? def.opcode : undefined, result: res } }]) });
       const [err, param] = ERRORS[op.name]!;
       const code = MAP_ERRORS[err]!;
@@ -68,13 +107,13 @@ describe('tshark decodes every MAP message', needsTool('tshark', 'apt-get instal
   });
   msgs.forEach((m, i) => {
     test(`${m.key} (version ${m.version}): AC, opcode/error and fields`, () => {
-      const want = EXPECT[m.key] ?? {};
+      const want = { ...EXPECT[m.key], ...EXPECT_VERSION[`${m.key}:${m.version}`] };
       const f = cap.fields(i, ['tcap.application_context_name', 'gsm_old.localValue', 'gsm_map.dialogue.destinationReference', 'gsm_map.dialogue.originationReference', ...Object.keys(want).flatMap((k) => k.split(','))]);
       const op = MAP_OPERATIONS.find((o) => m.key.startsWith(o.name + ':'))!;
       assert.equal(f['tcap.application_context_name'], resolveAc(defaultAc(op, m.version))!.oid);
       // the error code, or the opcode (a result without parameter carries none)
       if (m.wire === 'error') assert.equal(f['gsm_old.localValue'], String(m.errorCode));
-      else if (m.wire === 'invoke' || Object.keys(RESULTS[op.name]!).length) assert.equal(f['gsm_old.localValue'], String(m.opcode));
+      else if (m.wire === 'invoke' || Object.keys(sampleOf(RESULTS, op.name, m.version)).length) assert.equal(f['gsm_old.localValue'], String(m.opcode));
       if (m.wire === 'invoke') {
         // ISDN-AddressString: 91 (international, E.164) then TBCD, F-filled
         assert.equal(f['gsm_map.dialogue.destinationReference'], '91:94:71:01:00:10');
