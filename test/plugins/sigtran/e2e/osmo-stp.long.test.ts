@@ -19,13 +19,14 @@ const skip = needs.map((n) => n.skip).filter(Boolean).join('; ') || undefined;
 const PASSED_ONE = { started: 1, finished: 1, passed: 1, failed: 0, aborted: 0, cancelled: 0, dropped: 0 };
 
 describe('osmo-stp 1.6 between the tester and scp-sim (User-Mode Linux guest, kernel SCTP)', { skip, timeout: 15 * 60_000 }, () => {
-  const pcaps = mkdtempSync(join(tmpdir(), 'osmo-stp-'));
+  let pcaps: string;
   let run: UmlRun;
   let r: any;
   const tail = () => run.output.split('\n').slice(-80).join('\n');
   const fields = (file: string, names: string[]) => tsharkRead(join(pcaps, file), ['-o', 'sccp.default_payload:tcap', '-T', 'fields', ...names.flatMap((f) => ['-e', f])]);
 
   before(async () => {
+    pcaps = mkdtempSync(join(tmpdir(), 'osmo-stp-'));
     run = await bootUml('node --import tsx test/fixtures/sctp/uml/osmo-stp.ts all', { env: { PCAP_DIR: pcaps }, timeoutMs: 10 * 60_000 });
     r = parseResult(run.output) ?? { error: `no RESULT line from the guest:\n${tail()}` };
   }, { timeout: 11 * 60_000 });
@@ -40,6 +41,15 @@ describe('osmo-stp 1.6 between the tester and scp-sim (User-Mode Linux guest, ke
     for (const [asp, addr] of [['tester-a', '127.0.0.2'], ['tester-b', '127.0.0.4'], ['scp', '127.0.0.3'], ['tester-sua', '127.0.0.2'], ['scp-sua', '127.0.0.3']]) {
       assert.match(r.vty, new RegExp(`^${asp} .* ASP_ACTIVE +(m3ua|sua) +${addr.replace(/\./g, '\\.')}:`, 'm'), r.vty);
     }
+  });
+
+  test('an ASP from an address the STP has no `asp` for never comes up, and says why', (t) => {
+    assert.equal(r.error, undefined, r.error);
+    t.diagnostic(`from 127.0.0.5: ${r.stranger.state}, ${r.stranger.lastError}`);
+    assert.notEqual(r.stranger.state, 'up');
+    assert.ok(r.stranger.lastError, JSON.stringify(r.stranger));
+    // the association's close, not a fault of the link made on it (the STP closes it as soon as it accepted it)
+    assert.doesNotMatch(r.stranger.lastError, /Cannot read|TypeError|undefined/);
   });
 
   test('calls pass routed by point code: InitialDP → ReleaseCall, → Connect, and a called address on GT', async () => {
