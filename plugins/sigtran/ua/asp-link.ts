@@ -46,7 +46,17 @@ export abstract class AspLink<M extends AspMessage> {
     private readonly ua: Adaptation<M>,
   ) {
     this.rcList = opts.routingContext !== undefined ? [opts.routingContext] : undefined;
-    assoc.setHandler({ message: (pdu) => this.onPdu(pdu), closed: (reason) => this.onClosed(reason) });
+    // An association hands over at once what it held: messages and its close (an SG that closed the association as
+    // soon as it was accepted, e.g. osmo-stp refusing an address it has no ASP for). Inside this constructor the
+    // adaptation's fields (its events, handlers) are not set yet, so what comes now waits for a microtask, in order.
+    let early: Array<() => void> | undefined = [];
+    const now = (f: () => void) => (early ? early.push(f) : f());
+    assoc.setHandler({ message: (pdu) => now(() => this.onPdu(pdu)), closed: (reason) => now(() => this.onClosed(reason)) });
+    queueMicrotask(() => {
+      const held = early!;
+      early = undefined;
+      for (const f of held) f();
+    });
   }
 
   get peer(): string {

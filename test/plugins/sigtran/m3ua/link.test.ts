@@ -196,3 +196,17 @@ test('the handler table: an unlisted type of every class gets ERR unsupported ty
   const asp = await run('initiator', [[2, 3, { affected: [{ pc: 7 }] }]]);
   assert.deepEqual(asp.got.filter((g) => g !== 'ASPUP'), [], 'an ASP does not answer DAUD');
 });
+
+test('a link made on an association that already closed (an SG refusing it at once) goes down with that reason', async () => {
+  const p = await pair();
+  p.a.close('refused by the SG');
+  await tick();
+  const asp = events();
+  // the memory association hands its close to the handler as it is set, inside the link's constructor
+  const la = new M3uaLink(p.a, { side: 'initiator', trafficMode: 'loadshare', beatIntervalMs: 0 }, asp.ev);
+  await tick();
+  assert.equal(asp.closed(), 'refused by the SG');
+  assert.equal(la.aspState, 'down');
+  assert.equal(la.lastError, 'refused by the SG');
+  await p.close();
+});
