@@ -47,6 +47,8 @@ export interface UmlOptions {
   memMb?: number;
   /** Each console line as it arrives (to follow the guest: markers the host side waits for). */
   onLine?: (line: string) => void;
+  /** Kills the guest when aborted (a host side that failed half-way). */
+  signal?: AbortSignal;
 }
 
 export interface UmlRun {
@@ -124,8 +126,11 @@ export function bootUml(command: string, opts: UmlOptions = {}): Promise<UmlRun>
       timedOut = true;
       uml.kill('SIGKILL');
     }, opts.timeoutMs ?? 600_000);
+    const kill = () => uml.kill('SIGKILL');
+    opts.signal?.addEventListener('abort', kill);
     const finish = () => {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', kill);
       rmSync(dir, { recursive: true, force: true });
       const rc = /^GUEST-RC=(\d+)$/m.exec(output);
       done({ output, rc: rc ? Number(rc[1]) : undefined, bootMs, ms: Date.now() - t0, timedOut });
