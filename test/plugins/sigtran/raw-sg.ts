@@ -45,3 +45,15 @@ export function serviceBehindRawSg(rc: number): Promise<ServiceBehindRawSg> {
 export function serviceBehindRawSuaSg(rc: number): Promise<ServiceBehindRawSg<SuaMessage>> {
   return behindRawSg(rc, decodeSua, encodeSua, 'sua');
 }
+
+/** A run of `total` InitialDPs waiting for an answer the SG never sends: the TCAP timeout is long (60 s), so that
+ *  only what the SG reports can end them within a test's deadline. */
+export const waitingRun = (id: string, total = 1) => ({
+  run_id: id,
+  distribution: { type: 'load', total, backlog: total },
+  scp: { tcap_timeout: 60 },
+  operations: [
+    { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 1, eventTypeBCSM: 2, calledPartyNumber_digits: '1234' } },
+    { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } },
+  ],
+});

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { call, runToCompletion } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
 import type { RawPeer } from '../raw-peer.js';
-import { serviceBehindRawSuaSg, type ServiceBehindRawSg } from '../raw-sg.js';
+import { serviceBehindRawSuaSg, waitingRun as run, type ServiceBehindRawSg } from '../raw-sg.js';
 import { encodeSua, type SuaMessage } from '../../../../plugins/sigtran/sua/codec.js';
 import { ClType, MgmtType, SsnmType, SuaClass } from '../../../../plugins/sigtran/sua/constants.js';
 import { headOtid } from '../../../../plugins/sigtran/tcap/codec.js';
@@ -21,17 +21,6 @@ import { needsTool, tsharkRead } from '../../../helpers/tools.js';
 const RC = 7;
 const isCldt = (m: SuaMessage) => m.cls === SuaClass.CL && m.type === ClType.CLDT;
 const SG = '127\\.0\\.0\\.1:\\d+';
-
-/** A run of `total` InitialDPs waiting for an answer: the TCAP timeout is long, the run's own deadline shorter. */
-const run = (id: string, total = 1) => ({
-  run_id: id,
-  distribution: { type: 'load', total, backlog: total },
-  scp: { tcap_timeout: 60 },
-  operations: [
-    { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 1, eventTypeBCSM: 2, calledPartyNumber_digits: '1234' } },
-    { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } },
-  ],
-});
 
 describe("SUA: a peer's ERR, NTFY and DUNA end the instances of the traffic they concern", () => {
   let svc: RunningService;
