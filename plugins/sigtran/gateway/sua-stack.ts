@@ -22,7 +22,7 @@ export class SuaStack implements AdaptationStack {
   ) {
     const log = host.log;
     this.lower = new SuaAdaptation(
-      { routingContext: config.routingContext, protocolClass: config.sccpClass, returnOnError: config.returnOnError, pointCodeBits: config.pointCodeBits, reassemblyTimeoutMs: config.tcapTimeoutMs },
+      { protocolClass: config.sccpClass, returnOnError: config.returnOnError, pointCodeBits: config.pointCodeBits, reassemblyTimeoutMs: config.tcapTimeoutMs },
       host,
       log,
     );

@@ -34,6 +34,8 @@ export abstract class AspLink<M extends AspMessage> {
   /** Last NTFY text received (for status). */
   lastNotify: string | undefined;
   protected readonly rcList: number[] | undefined;
+  /** The routing context the peer named at our activation, when none is configured (routingContexts). */
+  private peerRc: number[] | undefined;
   protected abstract readonly ev: AspEvents<this>;
   /** The common classes' handlers (aspHandlers) and the adaptation's own. */
   protected abstract readonly handlers: HandlerTable<this, M>;
@@ -53,6 +55,19 @@ export abstract class AspLink<M extends AspMessage> {
 
   get peer(): string {
     return this.assoc.remote;
+  }
+
+  /** The routing context our transfer messages name: the configured one, else the first the peer named when our ASP
+   *  became active (its ASPAC ACK, or, answering, its ASPAC); undefined when neither named one. SUA's CLDT must
+   *  carry one (RFC 3868 §3.3.1.1); M3UA's DATA only when configured (RFC 4666: conditional). */
+  get routingContexts(): readonly number[] | undefined {
+    return this.rcList ?? this.peerRc;
+  }
+
+  /** Keep the peer's first routing context when we have none configured. */
+  private learnRoutingContext(m: M): void {
+    const rc = m.routingContexts?.[0];
+    if (!this.rcList && rc !== undefined && this.peerRc?.[0] !== rc) this.peerRc = [rc];
   }
 
   /** Begin the bring-up (initiator) or wait for the peer (responder). */
@@ -189,7 +204,7 @@ export abstract class AspLink<M extends AspMessage> {
       [UaClass.ASPTM]: {
         types: {
           [AsptmType.ASPAC]: (l, m, pdu) => l.onAspActive(m, pdu),
-          [AsptmType.ASPAC_ACK]: (l, _m, pdu) => l.onAspActiveAck(pdu),
+          [AsptmType.ASPAC_ACK]: (l, m, pdu) => l.onAspActiveAck(m, pdu),
           [AsptmType.ASPIA]: (l, m, pdu) => l.onAspInactive(m, pdu),
           [AsptmType.ASPIA_ACK]: (l) => l.setState('inactive'),
         },
@@ -278,15 +293,17 @@ export abstract class AspLink<M extends AspMessage> {
       return this.err(ErrorCode.UnsupportedTrafficMode, pdu);
     }
     const routingContexts = m.routingContexts ?? this.rcList;
+    this.learnRoutingContext(m);
     this.send(this.ua.encode(UaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: m.trafficMode, routingContexts }));
     if (!this.responder) return;
     this.notify(AsState.Active, routingContexts);
     this.setState('active');
   }
 
-  private onAspActiveAck(pdu: Uint8Array): void {
+  private onAspActiveAck(m: M, pdu: Uint8Array): void {
     if (this.responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
     this.lastError = undefined;
+    this.learnRoutingContext(m);
     this.setState('active');
   }
 
