@@ -58,16 +58,16 @@ export abstract class AspLink<M extends AspMessage> {
   }
 
   /** The routing context our transfer messages name: the configured one, else the first the peer named when our ASP
-   *  became active (its ASPAC ACK, or, answering, its ASPAC); undefined when neither named one. SUA's CLDT must
-   *  carry one (RFC 3868 §3.3.1.1); M3UA's DATA only when configured (RFC 4666: conditional). */
+   *  became active (its ASPAC ACK or NTFY AS-ACTIVE, or, answering, its ASPAC); undefined when it named none. SUA's
+   *  CLDT must carry one (RFC 3868 §3.3.1.1); M3UA's DATA only when configured (RFC 4666: conditional). */
   get routingContexts(): readonly number[] | undefined {
     return this.rcList ?? this.peerRc;
   }
 
-  /** Keep the peer's first routing context when we have none configured. */
+  /** Keep the first routing context the peer names when we have none configured. */
   private learnRoutingContext(m: M): void {
     const rc = m.routingContexts?.[0];
-    if (!this.rcList && rc !== undefined && this.peerRc?.[0] !== rc) this.peerRc = [rc];
+    if (!this.rcList && !this.peerRc && rc !== undefined) this.peerRc = [rc];
   }
 
   /** Begin the bring-up (initiator) or wait for the peer (responder). */
@@ -341,6 +341,7 @@ export abstract class AspLink<M extends AspMessage> {
     this.lastNotify = text;
     this.ev.log('info', `NTFY from ${this.peer}: ${text}`);
     const initiatorActive = !this.responder && this.aspState === 'active';
+    if (!this.responder && m.status?.type === StatusType.AsStateChange && m.status.info === AsState.Active) this.learnRoutingContext(m);
     const who = this.who;
     this.ev.report(this, 'NTFY', `${this.ua.name} NTFY ${text} from ${who}`, initiatorActive ? notifyFault(this.ua.name, m, who, this.opts.routingContext) : undefined);
     const alternate = m.status?.type === StatusType.Other && m.status.info === OtherStatus.AlternateAspActive;

@@ -13,7 +13,7 @@ import { fromHex } from '../../../../plugins/sigtran/ber/index.js';
 import { normalizeInstance } from '../../../../plugins/sigtran/gateway/config.js';
 import { SigtranGatewayImpl } from '../../../../plugins/sigtran/gateway/instance.js';
 import { decodeSua, encodeSua, type SuaMessage } from '../../../../plugins/sigtran/sua/codec.js';
-import { AspsmType, AsptmType, ClType, SsnmType, SuaClass } from '../../../../plugins/sigtran/sua/constants.js';
+import { AspsmType, AsptmType, ClType, MgmtType, SsnmType, SuaClass } from '../../../../plugins/sigtran/sua/constants.js';
 import { rawServer, type RawPeer } from '../raw-peer.js';
 import { tcpPair, type Pair } from '../helpers.js';
 import { kinds, suaRows } from './tshark.js';
@@ -99,14 +99,17 @@ describe('SUA between two gateway instances', tshark, () => {
   });
 });
 
-/** A scripted SGP: answers ASPUP and ASPAC (naming the ASPAC's routing context, or `rc`); the test sends the rest. */
-async function scriptedSgp(rc?: number): Promise<{ port: number; peer: Promise<RawPeer<SuaMessage>>; close(): Promise<void> }> {
+/** A scripted SGP: answers ASPUP and ASPAC (naming the ASPAC's routing context, or `rc`, in the ACK or, `inNtfy`, in
+ *  an NTFY AS-ACTIVE after it); the test sends the rest. */
+async function scriptedSgp(rc?: number, inNtfy = false): Promise<{ port: number; peer: Promise<RawPeer<SuaMessage>>; close(): Promise<void> }> {
   const srv = await rawServer(decodeSua);
   const peer = srv.accepted.then(async (peer) => {
     await peer.next((m) => m.cls === SuaClass.ASPSM && m.type === AspsmType.ASPUP);
     peer.send(encodeSua(SuaClass.ASPSM, AspsmType.ASPUP_ACK, {}));
     const ac = await peer.next((m) => m.cls === SuaClass.ASPTM && m.type === AsptmType.ASPAC);
-    peer.send(encodeSua(SuaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: ac.m.trafficMode, routingContexts: ac.m.routingContexts ?? (rc !== undefined ? [rc] : undefined) }));
+    const routingContexts = ac.m.routingContexts ?? (rc !== undefined ? [rc] : undefined);
+    peer.send(encodeSua(SuaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: ac.m.trafficMode, routingContexts: inNtfy ? undefined : routingContexts }));
+    if (inNtfy) peer.send(encodeSua(SuaClass.MGMT, MgmtType.NTFY, { status: { type: 1, info: 3 }, routingContexts }));
     return peer;
   });
   return { port: srv.port, peer, close: () => srv.close() };
@@ -192,14 +195,15 @@ describe('the routing context of a CLDT: configured, else learnt at activation',
     return { file: join(mkdtempSync(join(tmpdir(), `sua-rc-${name}-`)), 'c.pcap'), open };
   };
 
-  test('an ASP with none configured names the one the SGP gave in its ASPAC ACK', async () => {
-    const sgp = await scriptedSgp(9);
+  for (const inNtfy of [false, true]) test(`an ASP with none configured names the one the SGP gave in its ${inNtfy ? 'NTFY AS-ACTIVE' : 'ASPAC ACK'}`, async () => {
+    const sgp = await scriptedSgp(9, inNtfy);
     const { file, open } = cap('asp');
     const gw = new SigtranGatewayImpl(normalizeInstance({ name: 'ASP', transport: 'tcp-client', port: sgp.port, opc: 100, dpc: 200, ssn: 146, beatIntervalMs: 0, pcap: file, adaptation: 'sua' }));
     try {
       await gw.start();
       const peer = await sgp.peer;
       await gw.whenUp({ timeoutMs: 3000 });
+      for (let i = 0; inNtfy && i < 100 && gw.status().lastNotify === undefined; i++) await new Promise((r) => setTimeout(r, 10));
       assert.equal(peer.received.find(({ m }) => m.cls === SuaClass.ASPTM && m.type === AsptmType.ASPAC)!.m.routingContexts, undefined, 'ASPAC without one');
       open(gw).close();
       const cldt = await peer.next((m) => m.cls === SuaClass.CL && m.type === ClType.CLDT);
