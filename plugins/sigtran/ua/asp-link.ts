@@ -6,8 +6,8 @@
 //     traffic mode checked) -> ACK + NTFY AS-ACTIVE, active; ASPIA -> ACK + NTFY, inactive; ASPDN -> ACK, down.
 //     An IPSP initiator answers the peer's ASPUP/ASPAC/ASPIA/ASPDN too (double exchange), without changing state.
 // Both: BEAT/BEAT ACK, NTFY, ERR (an ERR or NTFY about our traffic ends the dialogues it concerns: faults.ts).
-// An adaptation's link (m3ua/link.ts, sua/link.ts) adds its transfer class (DATA,
-// CLDT/CLDR) and signalling network management, and says how its messages are encoded (an `Adaptation`).
+// An adaptation's link (m3ua/link.ts, sua/link.ts) adds its transfer class (DATA, CLDT/CLDR) and signalling network
+// management, and says how its messages are encoded and what an ERR's diagnostic names (an `Adaptation`).
 import type { Association } from '../transport/index.js';
 import { AsState, AspsmType, AsptmType, ErrorCode, MgmtType, OtherStatus, StatusType, TrafficMode, UaClass, statusText } from './constants.js';
 import type { Adaptation, AspEvents, AspMessage, AspOptions, AspParams, AspState } from './asp-types.js';
