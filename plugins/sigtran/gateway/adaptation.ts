@@ -15,6 +15,8 @@ export interface GatewayLink {
   readonly aspState: AspState;
   readonly lastError: string | undefined;
   readonly lastNotify: string | undefined;
+  /** The routing context transfer messages name: configured, else learnt at activation (AspLink). */
+  readonly routingContexts: readonly number[] | undefined;
   readonly assoc: Association;
   start(): void;
   stop(): Promise<void>;

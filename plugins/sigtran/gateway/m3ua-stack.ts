@@ -34,7 +34,7 @@ export class M3uaStack implements AdaptationStack {
     this.events = {
       state: (link, s) => host.linkState(link, s),
       data: (link, pd, raw) => this.onData(link, pd, raw, host.name),
-      availability: (link, pcs, available) => this.reports?.availability(link, pcs, available),
+      availability: (link, pcs, available) => this.availability(link, pcs, available),
       report: (link, kind, text, fault) => this.reports?.report(link, kind, text, fault),
       capture: (raw) => host.capture(raw),
       closed: (link, reason) => host.linkClosed(link, reason),
@@ -48,7 +48,7 @@ export class M3uaStack implements AdaptationStack {
 
   bind(tcap: TcapLayer): void {
     this.lower.bind(tcap);
-    this.reports = new PeerReports(tcap, this.transfer, this.events.log);
+    this.reports = new PeerReports(tcap, this.events.log);
   }
 
   link(assoc: Association, side: 'initiator' | 'responder'): GatewayLink {
@@ -60,6 +60,13 @@ export class M3uaStack implements AdaptationStack {
     if (unavailable.length) s.unavailable = unavailable;
     const reports = this.reports?.status();
     if (reports) s.peerReports = reports;
+  }
+
+  /** DUNA: sends to those point codes are refused until DAVA (M3uaTransfer), and the dialogues to them end. */
+  private availability(link: M3uaLink, pcs: readonly number[], available: boolean): void {
+    this.transfer.availability(pcs, available, link.peer);
+    const text = `M3UA ${available ? 'DAVA' : 'DUNA'} from ${link.peer} for point code(s) ${pcs.join(', ')}`;
+    this.reports?.destination(text, available ? undefined : (d) => pcs.includes(d.dpc));
   }
 
   /** A DATA message from a link: SCCP's (SI 3) go up the stack. */

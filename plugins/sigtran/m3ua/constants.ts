@@ -2,7 +2,7 @@
 // what it shares with SUA (../ua/constants.ts).
 import { CommonParam, UA_ERROR_CODES, UA_NAMES, UaClass, nameIn } from '../ua/constants.js';
 
-export { AsState, AspsmType, AsptmType, ErrorCode, MgmtType, SsnmType, StatusType, statusText } from '../ua/constants.js';
+export { AspsmType, AsptmType, ErrorCode, MgmtType, SsnmType } from '../ua/constants.js';
 
 export const M3uaClass = { ...UaClass, TRANSFER: 1 } as const;
 

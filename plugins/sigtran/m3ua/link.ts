@@ -1,12 +1,12 @@
 // One M3UA association: the ASP state machine both adaptations share (../ua/asp-link.ts) and M3UA's own part:
 // DATA (with the RC and NA checks) goes up; DUNA/DAVA are the availability of point codes, DAUD is answered by the
-// responder; ERR and NTFY about our traffic end the dialogues they concern (faults.ts).
+// responder; what an ERR's diagnostic says of our DATA is read by faults.ts.
 import type { Association } from '../transport/index.js';
 import { AspLink, type HandlerTable } from '../ua/asp-link.js';
 import type { Adaptation, AspEvents, AspOptions, AspState } from '../ua/asp-types.js';
 import { ErrorCode, ErrorCodes, M3UA_PPID, M3uaClass, SsnmType, TransferType, messageName } from './constants.js';
 import { M3uaError, decodeM3ua, encodeM3ua, type M3uaMessage, type ProtocolData } from './codec.js';
-import { errFault, errText, notifyFault, type TrafficFault } from './faults.js';
+import { diagnoseM3ua } from './faults.js';
 
 export type { AspState };
 export type LinkOptions = AspOptions;
@@ -16,8 +16,6 @@ export interface LinkEvents extends AspEvents<M3uaLink> {
   data(link: M3uaLink, pd: ProtocolData, raw: Uint8Array): void;
   /** DUNA / DAVA for these point codes. */
   availability(link: M3uaLink, pcs: number[], available: boolean): void;
-  /** An ERR or NTFY from the peer (readable), and the dialogues it ends when it concerns our traffic. */
-  report(link: M3uaLink, kind: 'ERR' | 'NTFY', text: string, fault: TrafficFault | undefined): void;
 }
 
 const M3UA: Adaptation<M3uaMessage> = {
@@ -30,6 +28,7 @@ const M3UA: Adaptation<M3uaMessage> = {
   decode: decodeM3ua,
   asError: (e) => (e instanceof M3uaError ? e : new M3uaError(ErrorCode.ProtocolError, String(e))),
   messageName,
+  diagnose: diagnoseM3ua,
 };
 
 export class M3uaLink extends AspLink<M3uaMessage> {
@@ -54,22 +53,6 @@ export class M3uaLink extends AspLink<M3uaMessage> {
     protected readonly ev: LinkEvents,
   ) {
     super(assoc, opts, M3UA);
-  }
-
-  /** The peer as our reports name it: "the SG 127.0.0.1:2905". */
-  private get who(): string {
-    return `the ${this.opts.ipsp ? 'IPSP' : this.responder ? 'ASP' : 'SG'} ${this.peer}`;
-  }
-
-  /** During bring-up the peer refused the ASP; once active, an ERR about a route or a DATA of ours ends the
-   *  dialogues it concerns (faults.ts). */
-  protected override reportError(m: M3uaMessage, refused: boolean): void {
-    this.ev.report(this, 'ERR', errText(m, this.who), refused ? undefined : errFault(m, this.who));
-  }
-
-  /** AS-INACTIVE or AS-PENDING for our AS while our ASP is active ends its dialogues (no answer can reach us). */
-  protected override reportNotify(m: M3uaMessage, text: string, initiatorActive: boolean): void {
-    this.ev.report(this, 'NTFY', `M3UA NTFY ${text} from ${this.who}`, initiatorActive ? notifyFault(m, this.who, this.opts.routingContext) : undefined);
   }
 
   /** DAUD: the SG side knows nothing unavailable, so it answers DAVA for what was audited. */

@@ -14,9 +14,11 @@ import { encodeSua, type SuaMessage } from './codec.js';
 import { CauseType, ClType, SuaClass } from './constants.js';
 import type { Availability } from './link.js';
 
-/** A link as the adaptation sees it (a SuaLink): it sends CLDTs on the stream of a sequence control value. */
+/** A link as the adaptation sees it (a SuaLink): it sends CLDTs on the stream of a sequence control value, naming
+ *  the routing context configured or learnt at activation (RFC 3868 makes it mandatory in a CLDT). */
 interface SuaDataLink {
   readonly peer: string;
+  readonly routingContexts: readonly number[] | undefined;
   send(pdu: Uint8Array, sls: number): boolean;
 }
 
@@ -28,7 +30,6 @@ export interface SuaLinks {
 }
 
 export interface SuaAdaptationOptions {
-  routingContext?: number;
   protocolClass: number;
   returnOnError: boolean;
   /** The point-code size of the SCCP encodings TCAP's routes carry. */
@@ -51,7 +52,6 @@ export class SuaAdaptation {
   sent = 0;
   received = 0;
   private user: SccpUser | undefined;
-  private readonly routingContexts: number[] | undefined;
   private readonly protocolClass: { protocolClass: number; returnOnError: boolean };
   /** SUA addresses of the SCCP encodings the routes carry (the same object for every message of a dialogue). */
   private readonly mapped = new WeakMap<Uint8Array, Mapped>();
@@ -65,7 +65,6 @@ export class SuaAdaptation {
     private readonly links: SuaLinks,
     private readonly log: LogFn,
   ) {
-    this.routingContexts = options.routingContext !== undefined ? [options.routingContext] : undefined;
     this.protocolClass = { protocolClass: options.protocolClass, returnOnError: options.returnOnError };
     this.reassembly = new Reassembly(options.reassemblyTimeoutMs, log);
   }
@@ -85,8 +84,9 @@ export class SuaAdaptation {
 
   /** Send a TCAP message in one CLDT on the route's link, binding the route to it; returns the message. */
   send(route: SccpRoute, data: Uint8Array): Buffer[] {
+    const link = this.links.pickLink(route.link);
     const pdu = encodeSua(SuaClass.CL, ClType.CLDT, {
-      routingContexts: this.routingContexts,
+      routingContexts: link.routingContexts,
       protocolClass: this.protocolClass,
       source: this.map(route.localEnc).sua,
       destination: this.map(route.remoteEnc).sua,
@@ -94,7 +94,6 @@ export class SuaAdaptation {
       hopCount: HOP_COUNT,
       data,
     });
-    const link = this.links.pickLink(route.link);
     route.link = link;
     link.send(pdu, route.sls);
     this.sent++;

@@ -1,11 +1,13 @@
 // One SUA association: the ASP state machine both adaptations share (../ua/asp-link.ts) and SUA's own part:
 // CLDT/CLDR (with the RC and NA checks, and their mandatory parameters) go up; DUNA/DAVA/SCON/DUPU are the
-// availability of destinations and subsystems, DAUD is answered by the responder.
+// availability of destinations and subsystems, DAUD is answered by the responder; what an ERR's diagnostic says of
+// our CLDT is read by faults.ts.
 import type { Association } from '../transport/index.js';
 import { AspLink, type HandlerTable } from '../ua/asp-link.js';
 import type { Adaptation, AspEvents, AspOptions } from '../ua/asp-types.js';
 import { ClType, ErrorCode, ErrorCodes, SUA_PPID, SsnmType, SuaClass, messageName } from './constants.js';
 import { SuaError, decodeSua, encodeSua, type SuaMessage } from './codec.js';
+import { diagnoseSua } from './faults.js';
 
 export type SuaLinkOptions = AspOptions;
 
@@ -35,6 +37,7 @@ const SUA: Adaptation<SuaMessage> = {
   decode: decodeSua,
   asError: (e) => (e instanceof SuaError ? e : new SuaError(ErrorCode.ProtocolError, String(e))),
   messageName,
+  diagnose: diagnoseSua,
 };
 
 export class SuaLink extends AspLink<SuaMessage> {

@@ -177,6 +177,22 @@ export function tidNumber(b: Uint8Array): number {
   return v;
 }
 
+/**
+ * Our transaction id in the head of a Begin or Continue we sent (`head` may be cut short, as in an ERR's diagnostic
+ * information): the otid when the head holds it whole, else undefined.
+ */
+export function headOtid(head: Uint8Array): number | undefined {
+  const kind = head.length > 1 && (head[0]! & 0xe0) === 0x60 ? KIND_BY_TAG[head[0]! & 0x1f] : undefined;
+  if (kind !== 'begin' && kind !== 'continue') return undefined;
+  // the message's length: short form, or long form in `n` octets after the first
+  const lenOctet = head[1]!;
+  const p = 2 + (lenOctet & 0x80 ? lenOctet & 0x7f : 0);
+  if (head[p] !== (0x40 | Element.Otid)) return undefined;
+  const n = head[p + 1] ?? 0;
+  if (n < 1 || n > TID_LENGTH || p + 2 + n > head.length) return undefined;
+  return tidNumber(head.subarray(p + 2, p + 2 + n));
+}
+
 export function tidHex(n: number): string {
   return (n >>> 0).toString(16).padStart(8, '0');
 }

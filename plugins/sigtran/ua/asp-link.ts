@@ -5,11 +5,13 @@
 //   responder (role sgp, or ipsp on the listening side): ASPUP -> ACK + NTFY AS-INACTIVE, inactive; ASPAC (RC and
 //     traffic mode checked) -> ACK + NTFY AS-ACTIVE, active; ASPIA -> ACK + NTFY, inactive; ASPDN -> ACK, down.
 //     An IPSP initiator answers the peer's ASPUP/ASPAC/ASPIA/ASPDN too (double exchange), without changing state.
-// Both: BEAT/BEAT ACK, NTFY, ERR. An adaptation's link (m3ua/link.ts, sua/link.ts) adds its transfer class (DATA,
-// CLDT/CLDR) and signalling network management, and says how its messages are encoded (an `Adaptation`).
+// Both: BEAT/BEAT ACK, NTFY, ERR (an ERR or NTFY about our traffic ends the dialogues it concerns: faults.ts).
+// An adaptation's link (m3ua/link.ts, sua/link.ts) adds its transfer class (DATA, CLDT/CLDR) and signalling network
+// management, and says how its messages are encoded and what an ERR's diagnostic names (an `Adaptation`).
 import type { Association } from '../transport/index.js';
 import { AsState, AspsmType, AsptmType, ErrorCode, MgmtType, OtherStatus, StatusType, TrafficMode, UaClass, statusText } from './constants.js';
 import type { Adaptation, AspEvents, AspMessage, AspOptions, AspParams, AspState } from './asp-types.js';
+import { errFault, errText, notifyFault } from './faults.js';
 
 type Handler<L, M> = (link: L, m: M, pdu: Uint8Array) => void;
 
@@ -32,6 +34,8 @@ export abstract class AspLink<M extends AspMessage> {
   /** Last NTFY text received (for status). */
   lastNotify: string | undefined;
   protected readonly rcList: number[] | undefined;
+  /** The routing context the peer named at our activation, when none is configured (routingContexts). */
+  private peerRc: number[] | undefined;
   protected abstract readonly ev: AspEvents<this>;
   /** The common classes' handlers (aspHandlers) and the adaptation's own. */
   protected abstract readonly handlers: HandlerTable<this, M>;
@@ -61,6 +65,19 @@ export abstract class AspLink<M extends AspMessage> {
 
   get peer(): string {
     return this.assoc.remote;
+  }
+
+  /** The routing context our transfer messages name: the configured one, else the first the peer named when our ASP
+   *  became active (its ASPAC ACK or NTFY AS-ACTIVE, or, answering, its ASPAC); undefined when it named none. SUA's
+   *  CLDT must carry one (RFC 3868 §3.3.1.1); M3UA's DATA only when configured (RFC 4666: conditional). */
+  get routingContexts(): readonly number[] | undefined {
+    return this.rcList ?? this.peerRc;
+  }
+
+  /** Keep the first routing context the peer names when we have none configured. */
+  private learnRoutingContext(m: M): void {
+    const rc = m.routingContexts?.[0];
+    if (!this.rcList && !this.peerRc && rc !== undefined) this.peerRc = [rc];
   }
 
   /** Begin the bring-up (initiator) or wait for the peer (responder). */
@@ -197,7 +214,7 @@ export abstract class AspLink<M extends AspMessage> {
       [UaClass.ASPTM]: {
         types: {
           [AsptmType.ASPAC]: (l, m, pdu) => l.onAspActive(m, pdu),
-          [AsptmType.ASPAC_ACK]: (l, _m, pdu) => l.onAspActiveAck(pdu),
+          [AsptmType.ASPAC_ACK]: (l, m, pdu) => l.onAspActiveAck(m, pdu),
           [AsptmType.ASPIA]: (l, m, pdu) => l.onAspInactive(m, pdu),
           [AsptmType.ASPIA_ACK]: (l) => l.setState('inactive'),
         },
@@ -286,15 +303,17 @@ export abstract class AspLink<M extends AspMessage> {
       return this.err(ErrorCode.UnsupportedTrafficMode, pdu);
     }
     const routingContexts = m.routingContexts ?? this.rcList;
+    this.learnRoutingContext(m);
     this.send(this.ua.encode(UaClass.ASPTM, AsptmType.ASPAC_ACK, { trafficMode: m.trafficMode, routingContexts }));
     if (!this.responder) return;
     this.notify(AsState.Active, routingContexts);
     this.setState('active');
   }
 
-  private onAspActiveAck(pdu: Uint8Array): void {
+  private onAspActiveAck(m: M, pdu: Uint8Array): void {
     if (this.responder) return this.err(ErrorCode.UnexpectedMessage, pdu);
     this.lastError = undefined;
+    this.learnRoutingContext(m);
     this.setState('active');
   }
 
@@ -308,32 +327,34 @@ export abstract class AspLink<M extends AspMessage> {
 
   // ---- management ----
 
-  /** ERR: kept as the link's error (reportError tells the adaptation's users); during bring-up it means the peer
-   *  refused the ASP, and the association is closed. */
+  /** The peer as our reports name it: "the SG 127.0.0.1:2905". */
+  private get who(): string {
+    return `the ${this.opts.ipsp ? 'IPSP' : this.responder ? 'ASP' : 'SG'} ${this.peer}`;
+  }
+
+  /** ERR: kept as the link's error; during bring-up it means the peer refused the ASP, and the association is
+   *  closed; once active, an ERR about a route or a message of ours ends the dialogues it concerns (faults.ts). */
   private onError(m: M): void {
     const text = `${this.ua.errPrefix}ERR from ${this.peer}: ${this.ua.errorCodes[m.errorCode ?? -1] ?? 'code ' + m.errorCode}${m.routingContexts ? ' (routing context ' + m.routingContexts.join(',') + ')' : ''}`;
     this.lastError = text;
     this.ev.log('warn', text);
     const refused = !this.responder && this.aspState !== 'active';
-    this.reportError(m, refused);
+    const report = errText(this.ua.name, this.ua.errorCodes, m, this.who);
+    this.ev.report(this, 'ERR', report, refused ? undefined : errFault(report, m, this.ua.diagnose(m.diagnostic)));
     if (refused) this.assoc.close(`peer refused the ASP: ${text}`);
   }
 
-  /** NTFY: kept for the status (reportNotify tells the adaptation's users); an alternate ASP active makes our
-   *  (override) ASP inactive. */
+  /** NTFY: kept for the status; an alternate ASP active makes our (override) ASP inactive; AS-INACTIVE or
+   *  AS-PENDING for our AS while our ASP is active ends its dialogues (no answer can reach us). */
   private onNotify(m: M): void {
     const text = m.status ? statusText(m.status.type, m.status.info) : 'NTFY without status';
     this.lastNotify = text;
     this.ev.log('info', `NTFY from ${this.peer}: ${text}`);
     const initiatorActive = !this.responder && this.aspState === 'active';
-    this.reportNotify(m, text, initiatorActive);
+    if (!this.responder && m.status?.type === StatusType.AsStateChange && m.status.info === AsState.Active) this.learnRoutingContext(m);
+    const who = this.who;
+    this.ev.report(this, 'NTFY', `${this.ua.name} NTFY ${text} from ${who}`, initiatorActive ? notifyFault(this.ua.name, m, who, this.opts.routingContext) : undefined);
     const alternate = m.status?.type === StatusType.Other && m.status.info === OtherStatus.AlternateAspActive;
     if (initiatorActive && alternate) this.setState('inactive');
   }
-
-  /** An ERR arrived (`refused`: during our bring-up); nothing more by default. */
-  protected reportError(_m: M, _refused: boolean): void {}
-
-  /** A NTFY arrived (`initiatorActive`: our ASP is active on the initiating side); nothing more by default. */
-  protected reportNotify(_m: M, _text: string, _initiatorActive: boolean): void {}
 }

@@ -1,6 +1,7 @@
 // The shared ASP link's boundaries (asp-link.ts): its options, the parameters and message fields the ASP procedures
 // use, what an adaptation (M3UA, SUA) tells it about its framing, and the events it raises.
 import type { TrafficMode } from './constants.js';
+import type { Diagnosed, TrafficFault } from './faults.js';
 
 export type AspState = 'down' | 'inactive' | 'active';
 
@@ -52,6 +53,8 @@ export interface Adaptation<M extends AspMessage> {
   /** The adaptation's error for what `decode` threw (a protocol error when it is not one). */
   asError(e: unknown): { readonly code: number; readonly message: string };
   messageName(cls: number, type: number): string;
+  /** What an ERR's diagnostic information (the head of one of our messages) tells of the dialogues it concerns. */
+  diagnose(diag: Uint8Array | undefined): Diagnosed | undefined;
 }
 
 /** The events the shared part raises; each adaptation's link adds its own. */
@@ -62,4 +65,6 @@ export interface AspEvents<L> {
   /** The association closed (reason readable). */
   closed(link: L, reason: string): void;
   log(level: 'error' | 'warn' | 'info' | 'debug', text: string): void;
+  /** An ERR or NTFY from the peer (readable), and the dialogues it ends when it concerns our traffic. */
+  report(link: L, kind: 'ERR' | 'NTFY', text: string, fault: TrafficFault | undefined): void;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { runToCompletion, call } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
 import type { RawPeer } from '../raw-peer.js';
-import { serviceBehindRawSg, type ServiceBehindRawSg } from '../raw-sg.js';
+import { serviceBehindRawSg, waitingRun as run, type ServiceBehindRawSg } from '../raw-sg.js';
 import { encodeM3ua, type M3uaMessage } from '../../../../plugins/sigtran/m3ua/codec.js';
 import { M3uaClass, MgmtType, SsnmType } from '../../../../plugins/sigtran/m3ua/constants.js';
 import { PcapWriter } from '../../../../sdk/index.js';
@@ -20,17 +20,6 @@ import { needsTool, tsharkRead } from '../../../helpers/tools.js';
 const RC = 7;
 const isData = (m: M3uaMessage) => m.cls === M3uaClass.TRANSFER && m.type === 1;
 const ERR_26 = /M3UA ERR 26 \(no configured AS for ASP\) from the SG 127\.0\.0\.1:\d+/;
-
-/** A run of one InitialDP waiting for an answer: the TCAP timeout is long, the run's own deadline shorter. */
-const run = (id: string) => ({
-  run_id: id,
-  distribution: { type: 'load', total: 1, backlog: 1 },
-  scp: { tcap_timeout: 60 },
-  operations: [
-    { type: 'inap.ssp_to_scp.InitialDP', arguments: { serviceKey: 1, eventTypeBCSM: 2, calledPartyNumber_digits: '1234' } },
-    { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialCallSegment_cause: 16 } },
-  ],
-});
 
 describe("a peer's ERR, NTFY and DUNA end the instances of the traffic they concern", () => {
   let svc: RunningService;
