@@ -41,7 +41,7 @@ export function parseGates(list: readonly string[] | undefined): Gate[] {
 /** A record from a file when `what` names one, else the run of that id on the service (QueryTest). */
 export async function loadRecord(what: string, role: 'BASE' | 'NEW', target: RpcTarget): Promise<Loaded> {
   if (existsSync(what)) return { record: readRecordFile(what), source: what };
-  const where = `${target.host ?? '127.0.0.1'}:${target.port}`;
+  const where = `${target.host || '127.0.0.1'}:${target.port}`;
   let r;
   try {
     r = await rpcCall(target, 'QueryTest', { run_id: what });
