@@ -9,7 +9,6 @@ import { validate, ops, schema } from './commands/offline.js';
 import { report } from './commands/report.js';
 import { merge } from './commands/merge.js';
 import { compare } from './commands/compare.js';
-import { MEASURE_NAMES } from '../views/compare/gates.js';
 import { rpcCall, type RpcAnswers } from './rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../core/plugins/loader.js';
 import { defaultConfigPath } from '../core/service.js';
@@ -142,9 +141,13 @@ Gates: MEASURE, then a signed threshold; the sign names the direction that is a 
   p99_ms +2ms          crossed when p99 grows by more than 2 ms (a plain number: the measure's own unit)
   failed +0            crossed on one more failed instance
   inap.ssp_to_scp.InitialDP.p99_ms +20%   an operation type's latency
-Measures: ${MEASURE_NAMES}.
-pp is for the ratios (passed_rate, failed_rate, aborted_rate, dropped_rate, error_rate: fractions of finished or due
-instances); the change equal to the threshold does not cross it; a measure either record lacks crosses its gate.
+Measures (named as thresholds name them):
+  rate, duration_s, max_in_progress
+  p50_ms, p90_ms, p99_ms, max_ms, mean_ms                          instance latency
+  <operation type>.p50_ms ... .mean_ms                             an operation type's latency
+  passed_rate, failed_rate, aborted_rate, dropped_rate, error_rate ratios: gates in pp or %
+  started, finished, passed, failed, aborted, cancelled, dropped   counts
+The change equal to the threshold does not cross it; a measure either record lacks crosses its gate.
 Exit: 0 no gate crossed, 1 a gate crossed, 2 bad input (a bad gate, a record that cannot be read).
 
 Examples:

@@ -44,7 +44,7 @@ const RATIOS = RUN_MEASURES.filter((m) => m.unit === 'ratio').map((m) => m.name)
 const UNIT_WORDS: Record<string, string> = { ms: 'ms', s: 's', per_s: '/s' };
 
 /** The known measure names, for messages. */
-export const MEASURE_NAMES = `${RUN_MEASURES.map((m) => m.name).join(', ')}, <operation type>.{${LATENCY_STATS.join(',')}}_ms`;
+const MEASURE_NAMES = `${RUN_MEASURES.map((m) => m.name).join(', ')}, <operation type>.{${LATENCY_STATS.join(',')}}_ms`;
 
 /** Read one gate; throws GateError saying what was expected. */
 export function parseGate(text: string): Gate {

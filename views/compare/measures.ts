@@ -2,7 +2,7 @@
 // comparison). Named as thresholds name them (core/engine/thresholds.ts: `p99_ms`, `failed_rate`, `rate`), so that a
 // name means the same in a threshold, a gate and a table; the ratios are fractions (shown in %, their changes in
 // percentage points). A per-operation latency is `<operation type>.<stat>_ms`: operation types have dots of their
-// own, so the statistic is what follows the last one.
+// own, so the statistic is what follows the last one (a threshold's `<stat>_ms[<operation type>]` is read too).
 import type { RunRecord } from '../../core/api/index.js';
 
 /** count: instances; per_s: instances a second; s, ms: time; ratio: a fraction (0.01 = 1%). */
@@ -57,13 +57,17 @@ export function operationMeasure(op: string, k: Stat): Measure {
 }
 
 const OPERATION = new RegExp(`^(.+)\\.(${LATENCY_STATS.join('|')})_ms$`);
+/** A threshold's spelling of the same: `p99_ms[inap.ssp_to_scp.InitialDP]`. */
+const THRESHOLD_FORM = new RegExp(`^(${LATENCY_STATS.join('|')})_ms\\[(.+)\\]$`);
 
 /** The measure a name stands for, or undefined. */
 export function findMeasure(name: string): Measure | undefined {
   const run = RUN_MEASURES.find((m) => m.name === name);
   if (run) return run;
   const m = OPERATION.exec(name);
-  return m ? operationMeasure(m[1]!, m[2] as Stat) : undefined;
+  if (m) return operationMeasure(m[1]!, m[2] as Stat);
+  const t = THRESHOLD_FORM.exec(name);
+  return t ? operationMeasure(t[2]!, t[1] as Stat) : undefined;
 }
 
 /** The operation types a record measured. */

@@ -66,6 +66,15 @@ test('--json: the rows and the gates for machines, the same exit code', async ()
   assert.deepEqual(out.rows.find((x: any) => x.name === 'failed_rate').change, { diff: 0.2, pct: 200 });
 });
 
+test('--help explains the gates, the measures and the exit codes', async () => {
+  const r = await tester(['compare', '--help']);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /failed_rate \+0\.1pp +crossed when the failed fraction grows by more than 0\.1 percentage points/);
+  assert.match(r.stdout, /<operation type>\.p50_ms \.\.\. \.mean_ms/);
+  assert.match(r.stdout, /Exit: 0 no gate crossed, 1 a gate crossed, 2 bad input/);
+  assert.match((await tester(['run', '--help'])).stdout, /--baseline <record\|run_id>/);
+});
+
 test('bad input exits 2 naming what is wrong: a gate, an operation type the base lacks, a file that is no record', async () => {
   const bad = async (args: string[], message: RegExp) => {
     const r = await tester(['compare', ...args]);

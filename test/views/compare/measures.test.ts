@@ -23,6 +23,7 @@ test('an operation type with dots of its own: the statistic is what follows the 
   assert.equal(m.op, 'inap.ssp_to_scp.InitialDP');
   assert.equal(m.unit, 'ms');
   assert.equal(m.value(record()), 4.5);
+  assert.equal(findMeasure('p90_ms[inap.ssp_to_scp.InitialDP]')!.name, 'inap.ssp_to_scp.InitialDP.p90_ms', "a threshold's spelling");
   assert.equal(findMeasure('inap.ssp_to_scp.InitialDP.p98_ms'), undefined);
   assert.equal(findMeasure('p98_ms'), undefined);
   assert.deepEqual(operationTypes(record()), ['inap.ssp_to_scp.InitialDP', 'wait']);
