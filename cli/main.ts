@@ -1,6 +1,6 @@
-// The `tester` command line: serve | run | query | cancel | validate | ops, plus commands plugins offer
-// (simulators, status tools). Exit codes: 0 success (every instance passed), 1 a run did not pass / invalid, 2 usage or
-// connection error.
+// The `tester` command line: serve | run | compare | query | cancel | validate | ops, plus commands plugins offer
+// (simulators, status tools). Exit codes: 0 success (every instance passed), 1 a run did not pass / invalid / a gate
+// was crossed, 2 usage or connection error.
 import { Command, CommanderError } from 'commander';
 import { serve } from './commands/serve.js';
 import { addServeFlags } from './serve-options.js';
@@ -8,6 +8,7 @@ import { run, watch, UsageError } from './commands/run.js';
 import { validate, ops, schema } from './commands/offline.js';
 import { report } from './commands/report.js';
 import { merge } from './commands/merge.js';
+import { compare } from './commands/compare.js';
 import { rpcCall, type RpcAnswers } from './rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../core/plugins/loader.js';
 import { defaultConfigPath } from '../core/service.js';
@@ -15,7 +16,7 @@ import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
 import { runPluginCommand } from './plugin-command.js';
 
-const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'merge', 'schema', 'help']);
+const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'merge', 'compare', 'schema', 'help']);
 
 function connectionOptions(cmd: Command): Command {
   return cmd
@@ -46,6 +47,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
   addServe(program, setExit);
   addRun(program, setExit);
   addRecordCommands(program, setExit);
+  addCompare(program, setExit);
   addWatch(program, setExit);
   addServiceCalls(program, setExit);
   addOffline(program, setExit);
@@ -95,7 +97,14 @@ function addRun(program: Command, setExit: (code: number) => void): void {
     .option('--html <file>', 'write a self-contained HTML report (charts, latencies, the first instance as a ladder diagram)')
     .option('--slice <k/N>', 'run slice k (0 to N-1) of the run split N ways: its share of total, backlog and cps, $n = k + j*N (docs/scaling.md; merge the records with tester merge)')
     .option('--threshold <expr...>', "pass/fail criteria added to the definition's thresholds, e.g. 'p99_ms < 50' 'failed_rate < 0.01' (exit 1 when one is crossed)")
-    .addHelpText('after', '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n  tester run examples/logic/linear-ramp.json --threshold \'p99_ms < 50\' \'rate >= 0.95 * target\'\n')
+    .option('--baseline <record|run_id>', 'compare the run, once it ends, with this one (a result record file or a run id of the service), as tester compare does')
+    .option('--gate <gate...>', "regression gates against --baseline, e.g. 'p99_ms +10%' 'rate -5%' 'failed_rate +0.1pp' (exit 1 when one is crossed; tester compare --help)")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  tester run examples/logic/single.json\n  tester run examples/logic/linear-ramp.json --json > result.json\n' +
+        "  tester run examples/logic/linear-ramp.json --threshold 'p99_ms < 50' 'rate >= 0.95 * target'\n" +
+        "  tester run examples/logic/load.json --baseline base.json --gate 'p99_ms +10%' 'failed_rate +0.1pp' --junit junit.xml\n",
+    )
     .action(async (file, o) => setExit(await run(file, o)));
 }
 
@@ -122,6 +131,45 @@ function addRecordCommands(program: Command, setExit: (code: number) => void): v
     .option('--csv <file>', 'per-second statistics as CSV')
     .addHelpText('after', '\nExample:\n  tester run examples/logic/load.json --json > result.json\n  tester report result.json -o report.html --junit junit.xml\n')
     .action(async (file, o) => setExit(await report(file, o)));
+}
+
+const GATE_HELP = `
+Gates: MEASURE, then a signed threshold; the sign names the direction that is a regression:
+  p99_ms +10%          crossed when p99 grows by more than 10% of the base's
+  rate -5%             crossed when the achieved rate falls by more than 5%
+  failed_rate +0.1pp   crossed when the failed fraction grows by more than 0.1 percentage points
+  p99_ms +2ms          crossed when p99 grows by more than 2 ms (a plain number: the measure's own unit)
+  failed +0            crossed on one more failed instance
+  inap.ssp_to_scp.InitialDP.p99_ms +20%   an operation type's latency
+Measures (named as thresholds name them):
+  rate, duration_s, max_in_progress
+  p50_ms, p90_ms, p99_ms, max_ms, mean_ms                          instance latency
+  <operation type>.p50_ms ... .mean_ms                             an operation type's latency
+  passed_rate, failed_rate, aborted_rate, dropped_rate, error_rate ratios: gates in pp or %
+  started, finished, passed, failed, aborted, cancelled, dropped   counts
+The change equal to the threshold does not cross it; a measure either record lacks crosses its gate.
+Exit: 0 no gate crossed, 1 a gate crossed, 2 bad input (a bad gate, a record that cannot be read).
+
+Examples:
+  tester compare base.json new.json
+  tester compare base.json new.json --gate 'p99_ms +10%' 'rate -5%' 'failed_rate +0.1pp' --junit gates.xml
+  tester compare nightly-41 nightly-42 --port 9009 --json     # run ids of the service (stored runs too)
+Docs: docs/compare.md`;
+
+/** `tester compare BASE NEW`: what changed between two runs, and the regression gates. */
+function addCompare(program: Command, setExit: (code: number) => void): void {
+  connectionOptions(
+    program
+      .command('compare')
+      .argument('<base>', 'the baseline: a result record file (tester run --json > base.json) or a run id of the service')
+      .argument('<new>', 'the run to judge: a result record file or a run id of the service')
+      .description('Print what changed between two runs (counts, rates, ratios, latency per instance and per operation type, failure reasons); exit 1 when a --gate is crossed, 0 otherwise, 2 on bad input'),
+  )
+    .option('--gate <gate...>', "regression gates, e.g. 'p99_ms +10%' 'rate -5%' 'failed_rate +0.1pp' (see below)")
+    .option('--json', 'print the comparison (rows, gates) as JSON')
+    .option('--junit <file>', 'write the gates as JUnit XML, one test case per gate')
+    .addHelpText('after', GATE_HELP)
+    .action(async (base, next, o) => setExit(await compare(base, next, o)));
 }
 
 /** `tester watch RUN_ID`: follow a run started elsewhere. */

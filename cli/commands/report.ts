@@ -8,6 +8,7 @@ import { htmlReport } from '../../views/report/html.js';
 import { UsageError } from '../usage-error.js';
 import { readRecordFile } from '../record-file.js';
 import type { RunRecord } from '../../core/api/index.js';
+import type { GateResult } from '../../views/compare/gates.js';
 
 export interface ReportOutputs {
   junit?: string;
@@ -15,10 +16,10 @@ export interface ReportOutputs {
   html?: string;
 }
 
-/** Write each requested file; one line per file on stderr. */
-export async function writeReports(rec: RunRecord, o: ReportOutputs): Promise<void> {
+/** Write each requested file; one line per file on stderr. JUnit has a case per gate when the run was gated. */
+export async function writeReports(rec: RunRecord, o: ReportOutputs, gates: readonly GateResult[] = []): Promise<void> {
   const files: Array<[string | undefined, string, () => string | Promise<string>]> = [
-    [o.junit, 'JUnit XML', () => junitXml(rec, hostname())],
+    [o.junit, 'JUnit XML', () => junitXml(rec, hostname(), gates)],
     [o.csv, 'per-second CSV', () => statsCsv(rec)],
     [o.html, 'HTML report', () => htmlReport(rec, { generatedAt: new Date() })],
   ];

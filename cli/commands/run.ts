@@ -9,6 +9,8 @@ import { DefinitionFile } from '../definition-file.js';
 import { UsageError } from '../usage-error.js';
 import { MAX_SLICES } from '../../core/engine/slice.js';
 import { writeReports, type ReportOutputs } from './report.js';
+import { parseGates, loadRecord, checkGateOperations, printComparison, type Loaded } from './compare.js';
+import type { Gate } from '../../views/compare/gates.js';
 import type { RunRecord } from '../../core/api/index.js';
 
 export interface RunOptions {
@@ -26,6 +28,26 @@ export interface RunOptions {
   csv?: string;
   html?: string;
   slice?: string;
+  baseline?: string;
+  gate?: string[];
+}
+
+/** `--baseline BASE --gate ...`: the record the run is compared with at its end, and the gates. */
+interface Baseline {
+  base: Loaded;
+  gates: Gate[];
+}
+
+/** Read before the run starts, so that a bad gate or an unreadable baseline costs no run. */
+async function readBaseline(o: RunOptions, target: RpcTarget): Promise<Baseline | undefined> {
+  const gates = parseGates(o.gate);
+  if (o.baseline === undefined) {
+    if (gates.length) throw new UsageError('--gate compares with a baseline: give --baseline RECORD.json or --baseline RUN_ID');
+    return undefined;
+  }
+  const base = await loadRecord(o.baseline, 'BASE', target);
+  checkGateOperations(gates, base);
+  return { base, gates };
 }
 
 export { UsageError };
@@ -54,6 +76,7 @@ function freshRunId(file: string): string {
 export async function run(file: string, o: RunOptions): Promise<number> {
   const params = readDefinition(file);
   const target = { host: o.host, port: Number(o.port) };
+  const baseline = await readBaseline(o, target);
   params.run_id = o.runId ?? params.run_id ?? freshRunId(file);
   if (o.traceLevel !== undefined) params.trace_level = Number(o.traceLevel);
   if (o.slice !== undefined) params.slice = parseSlice(o.slice);
@@ -77,7 +100,7 @@ export async function run(file: string, o: RunOptions): Promise<number> {
     return 2;
   }
   const rec = await follow(target, runId, o, { cancelOnSigint: true, timeout: o.timeout });
-  return typeof rec === 'number' ? rec : finish(rec, o);
+  return typeof rec === 'number' ? rec : finish(rec, o, baseline);
 }
 
 export interface FollowOptions {
@@ -142,17 +165,21 @@ async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: 
   return rec;
 }
 
-/** The end of a followed run: pcap and report files, the record (--json) or the summary; the verdict's exit code. */
-async function finish(rec: RunRecord, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
+/** The end of a followed run: pcap and report files, the record (--json) or the summary, the comparison with the
+ * baseline (after the summary; on stderr under --json); exit 1 when the run did not pass or a gate was crossed. */
+async function finish(rec: RunRecord, o: ReportOutputs & { pcap?: string; json?: boolean }, baseline?: Baseline): Promise<number> {
   if (o.pcap) {
     const msgs = (rec.first_call?.messages ?? []).flatMap((m) => (m.hex && m.dissector ? [{ dissector: m.dissector, hex: m.hex, time: m.time }] : []));
     writePcap(o.pcap, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
     process.stderr.write(`wrote ${msgs.length} messages of the first instance to ${o.pcap}\n`);
   }
-  await writeReports(rec, o);
   if (o.json) process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
   else process.stdout.write(summarize(rec) + '\n');
-  return passed(rec) ? 0 : 1;
+  const gates = baseline
+    ? printComparison(baseline.base, { record: rec, source: 'this run' }, baseline.gates, { stream: o.json ? process.stderr : process.stdout })
+    : [];
+  await writeReports(rec, o, gates);
+  return passed(rec) && !gates.some((g) => g.crossed) ? 0 : 1;
 }
 
 /** tester watch RUN_ID: follow a run someone else started (a GUI, another client) until it completes. */

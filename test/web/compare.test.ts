@@ -1,7 +1,8 @@
-// The comparison's parts: the measures two records are compared by, and their latency distributions on one axis.
+// The comparison's parts: the measures two records are compared by (views/compare/rows.ts, which the web's compare
+// table shows), and their latency distributions on one axis.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareRows } from '../../web/src/history/compare-rows.js';
+import { compareRows } from '../../views/compare/rows.js';
 import { alignDistributions } from '../../web/src/charts/align.js';
 
 const lat = (p99: number) => ({ count: 10, p50: p99 / 2, p90: p99 * 0.9, p99, max: p99, mean: p99 / 2 });
@@ -25,7 +26,7 @@ const record = (run_id: string, passed: number, p99: number, ops: Record<string,
   }) as const;
 
 test('counts, rates, percentiles and the p99 of every operation type either run has', () => {
-  const rows = new Map(compareRows(record('a', 10, 20, { x: 1, y: 2 }) as never, record('b', 8, 30, { y: 3, z: 4 }) as never).map(([k, a, b]) => [k, [a, b]]));
+  const rows = new Map(compareRows(record('a', 10, 20, { x: 1, y: 2 }) as never, record('b', 8, 30, { y: 3, z: 4 }) as never).map((r) => [r.label, [r.base, r.new]]));
   assert.deepEqual(rows.get('passed instances'), [10, 8]);
   assert.deepEqual(rows.get('failed instances'), [0, 2]);
   assert.deepEqual(rows.get('instance latency p99 ms'), [20, 30]);

@@ -1,8 +1,11 @@
 // JUnit XML of a run (`tester run --junit FILE`, `tester report RESULT.json --junit FILE`), for CI systems
 // (Jenkins, GitLab, GitHub actions' test reporters): one testsuite per run; one testcase for the run's instances
 // (a failure carrying the first fails and aborts, grouped) and one per threshold (a failure when crossed, with the
-// measured value). The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
+// measured value), and one per regression gate (`tester run --baseline`; `tester compare` writes the gates alone).
+// The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
 import { groupProblems, instancesPassed } from './verdict.js';
+import { showGateChange, type GateResult } from '../compare/gates.js';
+import { showValue } from '../compare/rows.js';
 import type { RunRecord } from '../../core/api/index.js';
 
 /** A character XML 1.0 cannot carry: the complement of its Char production (tab, newline, CR and the printable ranges). */
@@ -39,6 +42,8 @@ interface Case {
   time: string;
   failure?: { type: string; message: string; text: string };
   error?: { type: string; message: string; text: string };
+  /** What a passing case says (a gate's values). */
+  out?: string;
 }
 
 function instancesCase(rec: RunRecord, suite: string): Case {
@@ -60,14 +65,19 @@ function thresholdCase(t: NonNullable<RunRecord['thresholds']>[number], suite: s
   return { ...base, failure: { type: 'threshold', message: `${t.expr} crossed: ${measured} (bound ${t.bound})`, text: `${t.expr}\n${measured}\nbound ${t.bound}` } };
 }
 
+/** A gate: its values and change in either case, a failure when crossed. */
+function gateCase(r: GateResult, suite: string): Case {
+  const base = { name: `gate ${r.gate}`, classname: `${suite}.gates`, time: '0.000' };
+  const values = `base ${showValue(r.measureUnit, r.base)}, new ${showValue(r.measureUnit, r.new)}, change ${showGateChange(r)}`;
+  if (!r.crossed) return { ...base, out: `${r.gate} holds: ${values}` };
+  return { ...base, failure: { type: 'gate', message: `${r.gate} crossed: ${values}`, text: `${r.gate}\n${values}` } };
+}
+
 /** The JUnit XML document of one result record; `host` is the testsuite's hostname (the machine that wrote it:
- * the caller knows it, this module runs in browsers too). */
-export function junitXml(rec: RunRecord, host = 'localhost'): string {
+ * the caller knows it, this module runs in browsers too); `gates`, the record's gates against a baseline. */
+export function junitXml(rec: RunRecord, host = 'localhost', gates: readonly GateResult[] = []): string {
   const suite = `tester.${rec.run_id}`;
-  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite))];
-  const failures = cases.filter((c) => c.failure).length;
-  const errors = cases.filter((c) => c.error).length;
-  const time = seconds(rec.duration);
+  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite)), ...gates.map((g) => gateCase(g, suite))];
   const props: Array<[string, unknown]> = [
     ['run_id', rec.run_id],
     ['state', rec.state],
@@ -76,23 +86,38 @@ export function junitXml(rec: RunRecord, host = 'localhost'): string {
     ...Object.entries(rec.counts ?? {}).map(([k, v]) => [`count.${k}`, v] as [string, unknown]),
     ...(['p50', 'p90', 'p99', 'max'] as const).map((k) => [`latency_ms.${k}`, rec.latency?.instance?.[k]] as [string, unknown]),
   ];
+  return document({ name: suite, time: seconds(rec.duration), timestamp: isoTimestamp(rec.time_start), host }, props, cases);
+}
+
+/** The JUnit XML of `tester compare --junit`: one test case per gate, the two run ids as properties. */
+export function junitGates(gates: readonly GateResult[], runs: { base: string; new: string }, host = 'localhost'): string {
+  const suite = `tester.compare.${runs.new}`;
+  const props: Array<[string, unknown]> = [['base_run_id', runs.base], ['new_run_id', runs.new]];
+  return document({ name: suite, time: '0.000', timestamp: undefined, host }, props, gates.map((g) => gateCase(g, suite)));
+}
+
+function document(s: { name: string; time: string; timestamp: string | undefined; host: string }, props: Array<[string, unknown]>, cases: Case[]): string {
+  const failures = cases.filter((c) => c.failure).length;
+  const errors = cases.filter((c) => c.error).length;
+  const time = s.time;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({ name: 'tester', tests: cases.length, failures, errors, time })}>`,
-    `  <testsuite${attrs({ name: suite, tests: cases.length, failures, errors, skipped: 0, time, timestamp: isoTimestamp(rec.time_start), hostname: host })}>`,
+    `  <testsuite${attrs({ name: s.name, tests: cases.length, failures, errors, skipped: 0, time, timestamp: s.timestamp, hostname: s.host })}>`,
     '    <properties>',
     ...props.filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `      <property${attrs({ name: k, value: String(v) })}/>`),
     '    </properties>',
   ];
   for (const c of cases) {
     const problem = c.failure ? ['failure', c.failure] as const : c.error ? ['error', c.error] as const : undefined;
-    if (!problem) {
-      out.push(`    <testcase${attrs({ name: c.name, classname: c.classname, time: c.time })}/>`);
+    const open = `    <testcase${attrs({ name: c.name, classname: c.classname, time: c.time })}`;
+    if (!problem && c.out === undefined) {
+      out.push(`${open}/>`);
       continue;
     }
-    const [tag, p] = problem;
-    out.push(`    <testcase${attrs({ name: c.name, classname: c.classname, time: c.time })}>`);
-    out.push(`      <${tag}${attrs({ type: p.type, message: p.message })}>${xmlText(p.text)}</${tag}>`);
+    out.push(`${open}>`);
+    if (problem) out.push(`      <${problem[0]}${attrs({ type: problem[1].type, message: problem[1].message })}>${xmlText(problem[1].text)}</${problem[0]}>`);
+    if (c.out !== undefined) out.push(`      <system-out>${xmlText(c.out)}</system-out>`);
     out.push('    </testcase>');
   }
   out.push('  </testsuite>', '</testsuites>', '');

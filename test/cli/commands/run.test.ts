@@ -6,6 +6,7 @@ import { rmSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestService, call } from '../../helpers/service.js';
 import { tester, scratch, repoRoot } from '../helpers.js';
+import { record } from '../../views/compare/records.js';
 import type { RunningService } from '../../../core/service.js';
 
 let svc: RunningService;
@@ -171,6 +172,53 @@ test('thresholds from the definition and --threshold: each shown with its measur
   const bad = await tester(['run', f, '--port', String(svc.port), '--run-id', id('thr-bad'), '--threshold', 'speed > 1']);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /thresholds\[1\]: unknown metric 'speed'/);
+});
+
+test('--baseline with --gate: the comparison after the summary; exit 1 when a gate is crossed, even if every instance passed', async () => {
+  // The base: a run whose instances and waits took a microsecond; this run's wait takes 20 ms.
+  const base = s.file('baseline.json', record({ id: 'fast', p99: 0.001, ops: { wait: 0.001, comment: 0.001 } }));
+  const f = s.file('slow.json', { distribution: { type: 'load', total: 4, backlog: 4 }, operations: [{ type: 'wait', arguments: { seconds: 0.02 } }] });
+  const junit = join(s.dir, 'baseline.xml');
+  const args = ['run', f, '--port', String(svc.port), '--no-progress', '--baseline', base, '--junit', junit, '--gate', 'wait.p99_ms +50%', 'failed +0'];
+  const r = await tester([...args, '--run-id', id('slow')]);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /PASSED/, 'every instance passed');
+  assert.ok(r.stdout.indexOf('PASSED') < r.stdout.indexOf('GATES CROSSED'), 'the comparison after the summary');
+  assert.match(r.stdout, /^base {2}fast \(.*baseline\.json\)\nnew {3}cli-slow-\d+-\d+ \(this run\)$/m);
+  assert.match(r.stdout, /^wait\.p99_ms +0\.001 +[\d.]+ .* {2}CROSSED wait\.p99_ms \+50%$/m);
+  assert.match(r.stdout, /^GATES CROSSED: 1 of 2\n {2}CROSSED {2}wait\.p99_ms \+50%: base 0\.001, new [\d.]+, change \+[\d,.]+%\n {2}ok {7}failed \+0: base 0, new 0, change 0$/m);
+  const xml = readFileSync(junit, 'utf8');
+  assert.match(xml, /<testsuite name="tester\.cli-slow-[\d-]+" tests="3" failures="1" errors="0"/, 'the instances and a case per gate');
+  assert.match(xml, /<testcase name="gate wait\.p99_ms \+50%" classname="tester\.cli-slow-[\d-]+\.gates" time="0\.000">\n\s+<failure type="gate" message="wait\.p99_ms \+50% crossed: base 0\.001, new /);
+  assert.match(xml, /<testcase name="gate failed \+0" [^>]*>\n\s+<system-out>failed \+0 holds: base 0, new 0, change 0<\/system-out>/);
+
+  // --json: the record alone on stdout, the comparison on stderr; a baseline that is a run id of the service
+  const slowId = id('slow-json');
+  const json = await tester([...args.slice(0, 7), '--json', '--gate', 'failed +0', '--run-id', slowId]);
+  assert.equal(JSON.parse(json.stdout).run_id, slowId);
+  assert.match(json.stderr, /^gates hold: 1 of 1$/m);
+  assert.equal(json.code, 0, json.stderr);
+  const again = await tester(['run', f, '--port', String(svc.port), '--no-progress', '--run-id', id('again'), '--baseline', slowId, '--gate', 'failed +0', 'started -0%']);
+  assert.equal(again.code, 0, again.stdout + again.stderr);
+  assert.match(again.stdout, new RegExp(`^base {2}${slowId} \\(run ${slowId} of the service at 127\\.0\\.0\\.1:${svc.port}\\)$`, 'm'));
+});
+
+test('--baseline and --gate: bad input exits 2 before the run starts', async () => {
+  const base = s.file('baseline2.json', record());
+  const f = s.file('never.json', { operations: [{ type: 'comment' }] });
+  const cases: Array<[string[], RegExp]> = [
+    [['--gate', 'failed +0'], /--gate compares with a baseline: give --baseline RECORD\.json or --baseline RUN_ID/],
+    [['--baseline', base, '--gate', 'failed 0'], /--gate 'failed 0': the threshold has no sign/],
+    [['--baseline', base, '--gate', 'comment.p99_ms +1%'], /--gate names operation type 'comment', which .*baseline2\.json has not measured/],
+    [['--baseline', 'no-such-run'], /BASE 'no-such-run' is neither a file nor a run of the service/],
+  ];
+  for (const [extra, message] of cases) {
+    const runId = id('never');
+    const r = await tester(['run', f, '--port', String(svc.port), '--run-id', runId, ...extra]);
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, message);
+    assert.equal((await call(svc.port, 'QueryTest', { run_id: runId })).error?.code, 2004, 'no run started');
+  }
 });
 
 test('--pcap writes a pcap file (global header, no records for logic operations)', async () => {

@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { junitXml, xmlText } from '../../../views/report/junit.js';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { junitXml, junitGates, xmlText } from '../../../views/report/junit.js';
+import { parseGate, evaluateGates } from '../../../views/compare/gates.js';
 import { needsTool } from '../../helpers/tools.js';
 import { startTestService } from '../../helpers/service.js';
 import { tester } from '../../cli/helpers.js';
@@ -86,6 +88,43 @@ test('a cancelled run is an error, not a failure', xmllint, () => {
   assert.equal(schemaErrors(xml), '');
   assert.match(xml, /tests="1" failures="0" errors="1"/);
   assert.match(xml, /<error type="run cancelled"/);
+});
+
+/** The test cases of a JUnit document as a second XML parser reads them. */
+function casesOf(xml: string): Array<{ name: string; classname: string; failure?: { message: string; text: string }; out?: string }> {
+  assert.equal(XMLValidator.validate(xml), true, 'well-formed');
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'testcase' }).parse(xml);
+  return doc.testsuites.testsuite.testcase.map((c: any) => ({
+    name: c.name,
+    classname: c.classname,
+    ...(c.failure ? { failure: { message: c.failure.message, text: c.failure['#text'] } } : {}),
+    ...(c['system-out'] !== undefined ? { out: c['system-out'] } : {}),
+  }));
+}
+
+test('gates: one test case each, a failure when crossed, base, new and change either way', xmllint, () => {
+  const next: RunRecord = { ...base, run_id: 'r2', counts: { ...base.counts, passed: 99, failed: 1 }, latency: { ...base.latency, instance: { ...base.latency.instance, p99: 4 } } };
+  const gates = evaluateGates(['p99_ms +10%', 'failed_rate +0.5pp', 'rate -5%'].map(parseGate), base, next);
+  const docs: Array<[string, string]> = [
+    [junitXml(next, 'h', gates), 'tester.r2.gates'],
+    [junitGates(gates, { base: 'r1', new: 'r2' }, 'h'), 'tester.compare.r2.gates'],
+  ];
+  for (const [xml, classname] of docs) {
+    assert.equal(schemaErrors(xml), '');
+    const cases = casesOf(xml).filter((c) => c.name.startsWith('gate '));
+    assert.deepEqual(cases.map((c) => [c.name, c.classname, c.failure !== undefined]), [
+      ['gate p99_ms +10%', classname, true],
+      ['gate failed_rate +0.5pp', classname, true],
+      ['gate rate -5%', classname, false],
+    ]);
+    assert.equal(cases[0]!.failure!.message, 'p99_ms +10% crossed: base 3, new 4, change +33.333%');
+    assert.equal(cases[1]!.failure!.message, 'failed_rate +0.5pp crossed: base 0%, new 1%, change +1pp');
+    assert.equal(cases[2]!.out, 'rate -5% holds: base 40, new 40, change 0%');
+  }
+  const alone = junitGates(gates, { base: 'r1', new: 'r2' });
+  assert.match(alone, /<testsuite name="tester\.compare\.r2" tests="3" failures="2" errors="0"/);
+  assert.match(alone, /<property name="base_run_id" value="r1"\/>/);
+  assert.equal(casesOf(junitXml(next, 'h', gates)).length, 4, 'the instances and the three gates');
 });
 
 test('xmlText escapes markup and replaces what XML 1.0 cannot carry', () => {

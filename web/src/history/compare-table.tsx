@@ -1,18 +1,8 @@
-// Two runs side by side: counts, rates, duration, instance latency percentiles and the p99 of each operation type,
-// with the difference of b against a.
-import { num } from '../../../views/format.js';
+// Two runs side by side: the rows `tester compare` prints (views/compare/rows.ts: counts, rates, ratios, duration,
+// instance latency percentiles, the p50 and p99 of each operation type, the failure reasons), with the change of b
+// against a.
 import type { RunRecord } from '../api/types.js';
-import { compareRows, type Row } from './compare-rows.js';
-
-function delta(a: Row[1], b: Row[2]): string {
-  if (typeof a !== 'number' || typeof b !== 'number') return a === b ? '' : 'differs';
-  const d = b - a;
-  if (d === 0) return '=';
-  const pct = a !== 0 ? ` (${d > 0 ? '+' : ''}${num(Math.round((1000 * d) / a) / 10)}%)` : '';
-  return `${d > 0 ? '+' : ''}${num(d)}${pct}`;
-}
-
-const show = (v: Row[1]) => (v === undefined ? '-' : typeof v === 'number' ? num(v) : v);
+import { compareRows, showChange, showValue } from '../../../views/compare/rows.js';
 
 export function CompareTable({ a, b }: { a: RunRecord; b: RunRecord }) {
   return (
@@ -30,12 +20,12 @@ export function CompareTable({ a, b }: { a: RunRecord; b: RunRecord }) {
         </tr>
       </thead>
       <tbody>
-        {compareRows(a, b).map(([label, va, vb]) => (
-          <tr key={label} data-measure={label}>
-            <th scope="row">{label}</th>
-            <td class="num">{show(va)}</td>
-            <td class="num">{show(vb)}</td>
-            <td class="num">{delta(va, vb)}</td>
+        {compareRows(a, b).map((row) => (
+          <tr key={row.label} data-measure={row.label} title={row.name === 'reason' ? undefined : row.name}>
+            <th scope="row">{row.label}</th>
+            <td class="num">{showValue(row.unit, row.base)}</td>
+            <td class="num">{showValue(row.unit, row.new)}</td>
+            <td class="num">{showChange(row)}</td>
           </tr>
         ))}
       </tbody>
