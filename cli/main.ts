@@ -9,6 +9,7 @@ import { validate, ops, schema } from './commands/offline.js';
 import { report } from './commands/report.js';
 import { merge } from './commands/merge.js';
 import { compare } from './commands/compare.js';
+import { packList, packRun } from './commands/pack.js';
 import { rpcCall, type RpcAnswers } from './rpc-client.js';
 import { readPluginsConfig, importPlugin } from '../core/plugins/loader.js';
 import { defaultConfigPath } from '../core/service.js';
@@ -16,7 +17,7 @@ import { summarize, listTable } from './summary.js';
 import { handleClosedPipes, exitWhenFlushed } from './output.js';
 import { runPluginCommand } from './plugin-command.js';
 
-const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'merge', 'compare', 'schema', 'help']);
+const CORE_COMMANDS = new Set(['serve', 'run', 'watch', 'query', 'cancel', 'validate', 'ops', 'list', 'report', 'merge', 'compare', 'schema', 'pack', 'help']);
 
 function connectionOptions(cmd: Command): Command {
   return cmd
@@ -51,6 +52,7 @@ export function buildProgram(setExit: (code: number) => void, help: PluginHelp =
   addWatch(program, setExit);
   addServiceCalls(program, setExit);
   addOffline(program, setExit);
+  addPack(program, setExit);
   return program;
 }
 
@@ -228,6 +230,37 @@ function addOffline(program: Command, setExit: (code: number) => void): void {
     .option('--config <file>', 'plugins.json', defaultConfigPath)
     .addHelpText('after', '\nExample:\n  tester schema > definition.schema.json   # then "$schema": "./definition.schema.json" in a definition\n')
     .action(async (o) => setExit(await schema(o)));
+}
+
+/** `tester pack list|run`: conformance packs (packs/<id>/pack.json and its definitions). */
+function addPack(program: Command, setExit: (code: number) => void): void {
+  const pack = program.command('pack').description('Conformance packs: list them, or run every procedure of one against a system under test and print the conformance table');
+  pack
+    .command('list')
+    .argument('[pack]', 'a pack id (packs/<id>) or the path of a folder with a pack.json; default: every shipped pack')
+    .description('List the packs and their procedures (clause, CAP versions)')
+    .option('--json', 'print the packs as JSON')
+    .action((id, o) => setExit(packList(id, o)));
+  pack
+    .command('run')
+    .argument('<pack>', 'a pack id (tester pack list) or the path of a folder with a pack.json')
+    .description('Run every procedure of a pack (once per CAP version) against the SCP; print the conformance table; exit 0 all passed, 1 any failed, 2 usage or connection errors')
+    .option('--target <host:port>', 'the SCP (its M3UA SGP): the pack starts a service of its own with a sigtran ASP towards it')
+    .option('--service <host:port>', 'instead: a running tester service whose (default) sigtran instance reaches the SCP')
+    .option('--transport <t>', 'tcp or sctp (with --target)', 'tcp')
+    .option('--opc <pc>', 'our point code (the gsmSSF)', '1')
+    .option('--dpc <pc>', "the SCP's point code", '2')
+    .option('--ssn <ssn>', "the SCP's subsystem number (and ours)", '146')
+    .option('--rc <rc>', 'M3UA routing context')
+    .option('--cap <v...>', 'only these CAP versions (v2, v3)')
+    .option('--only <procedure...>', 'only these procedures')
+    .option('--var <name=value...>', "override the pack's vars (the service keys the SCP is provisioned with), e.g. sk_prepaid=17")
+    .option('--tcap-timeout <secs>', "each procedure's wait for the SCP (scp.tcap_timeout; raise it above the SCP's ActivityTest and report supervision times)")
+    .option('--up-within <secs>', 'how long to wait for the association to the SCP', '15')
+    .option('--junit <file>', 'write JUnit XML: one test case per procedure and CAP version')
+    .option('--json', 'print the results as JSON instead of the table')
+    .addHelpText('after', '\nExamples:\n  tester pack list\n  tester pack run camel-scf --target 10.0.0.5:2905 --opc 101 --dpc 200 --junit conformance.xml\n  tester pack run camel-scf --target 127.0.0.1:2905 --cap v3 --only idp-connect charging-sequence\n')
+    .action(async (id, o) => setExit(await packRun(id, o)));
 }
 
 /** One call to the service, its result printed as JSON (--json) or as text; exit 2 when it fails. */

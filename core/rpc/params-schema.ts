@@ -120,6 +120,8 @@ export function executeTestSchema(registry: Registry): JsonSchema {
   for (const [name, p] of registry.params) properties[name] = paramSchema(p.def);
   // A definition file names the JSON Schema editors check it against (`tester schema`); the service ignores it.
   properties.$schema = { type: 'string', maxLength: 2048, description: 'The JSON Schema an editor checks this definition against (tester schema); ignored by the service' };
+  // What a definition checks, for its readers (the conformance packs cite their clause there); ignored likewise.
+  properties.description = { type: 'string', maxLength: 4096, description: 'What this definition checks, for its readers; ignored by the service' };
   const patternProperties: Record<string, JsonSchema> = {};
   for (const s of registry.selectorParams()) {
     if (s.pattern) patternProperties[s.pattern] = paramSchema(s.def);

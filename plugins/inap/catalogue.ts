@@ -39,7 +39,7 @@ const BOTH_TO_SCP: readonly Link[] = ['ssp>scp', 'srf>scp'];
 
 /** The operations, in the order their types are listed. */
 export const OPERATIONS: Readonly<Record<string, OperationRow>> = {
-  InitialDP: { opcode: 0, argument: 'InitialDPArg', opens: true, invoke: SSP_TO_SCP },
+  InitialDP: { opcode: 0, argument: 'InitialDPArg', opens: true, invoke: SSP_TO_SCP, error: SCP_TO_SSP },
   AssistRequestInstructions: { opcode: 16, argument: 'AssistRequestInstructionsArg', opens: true, invoke: BOTH_TO_SCP, ...DEFAULT_IPSSP_CAPABILITIES },
   EstablishTemporaryConnection: { opcode: 17, argument: 'EstablishTemporaryConnectionArg', invoke: SCP_TO_SSP },
   DisconnectForwardConnection: { opcode: 18, argument: null, invoke: SCP_TO_SSP },
@@ -52,7 +52,7 @@ export const OPERATIONS: Readonly<Record<string, OperationRow>> = {
   InitiateCallAttempt: { opcode: 32, argument: 'InitiateCallAttemptArg', invoke: SCP_TO_SSP },
   ResetTimer: { opcode: 33, argument: 'ResetTimerArg', invoke: SCP_TO_SSP, ...RESET_TIMER },
   FurnishChargingInformation: { opcode: 34, argument: 'FurnishChargingInformationArg', invoke: SCP_TO_SSP },
-  ApplyCharging: { opcode: 35, argument: 'ApplyChargingArg', invoke: SCP_TO_SSP, ...APPLY_CHARGING },
+  ApplyCharging: { opcode: 35, argument: 'ApplyChargingArg', invoke: SCP_TO_SSP, error: SSP_TO_SCP, ...APPLY_CHARGING },
   ApplyChargingReport: { opcode: 36, argument: 'ApplyChargingReportArg', invoke: SSP_TO_SCP },
   CallGap: { opcode: 41, argument: 'CallGapArg', invoke: SCP_TO_SSP },
   CallInformationReport: { opcode: 44, argument: 'CallInformationReportArg', invoke: SSP_TO_SCP },

@@ -29,6 +29,7 @@ export interface ScpSim {
 
 type Expect = Extract<Step, { expect: string }>;
 type Send = Extract<Step, { send: unknown }>;
+type ErrorStep = Extract<Step, { error: number }>;
 
 function matches(rule: Rule, fields: JsonObject): boolean {
   for (const t of rule.match) {
@@ -97,6 +98,7 @@ class ScpSimulator {
         for (let si = 0; si < flow.length; si++) {
           const step: Step = flow[si]!;
           if ('send' in step) ended = this.send(d, step, ri, si, variant, sentOps) || ended;
+          else if ('error' in step) ended = this.returnError(d, step, first.invokeId) || ended;
           else if ('expect' in step) {
             const got = await this.expect(d, step, pending, sentOps, ended);
             if (typeof got === 'string') return this.fail(d, got);
@@ -152,6 +154,15 @@ class ScpSimulator {
     return step.close === true;
   }
 
+  /** An error step: a ReturnError for the opening Invoke, in an End (default) or a Continue; true when it ended. */
+  private returnError(d: Dialogue, step: ErrorStep, invokeId: number): boolean {
+    d.returnError({ invokeId, errorCode: step.error });
+    const close = step.close !== false;
+    if (close) d.end();
+    else d.send();
+    return close;
+  }
+
   private encoded(ri: number, si: number, ci: number, variant: Variant, op: string, args: JsonObject | undefined): Uint8Array | undefined {
     const key = `${ri}/${si}/${ci}/${variant}`;
     if (this.cache.has(key)) return this.cache.get(key);
@@ -170,7 +181,13 @@ class ScpSimulator {
     for (let guard = 0; guard <= 100; guard++) {
       let c = pending.shift();
       if (!c) {
-        const r = await d.receive({ timeoutMs: this.timeoutMs });
+        let r: TcapMessage;
+        try {
+          r = await d.receive({ timeoutMs: step.timeout_ms ?? this.timeoutMs });
+        } catch (e) {
+          if (step.optional && (e as { kind?: string }).kind === 'timeout') return ended;
+          throw e;
+        }
         if (r.kind !== 'continue' && r.kind !== 'end') return `expected ${step.expect}, received TCAP ${r.kind}${r.reason ? `: ${r.reason}` : ''}`;
         if (r.kind === 'end') ended = true;
         pending.push(...r.components);
@@ -181,7 +198,7 @@ class ScpSimulator {
         }
       }
       const name = componentName(c, sentOps);
-      if (name === step.expect) return ended;
+      if (name === step.expect || (step.optional && c.type === 'returnError')) return ended;
       if (c.type === 'invoke' && step.skip?.includes(name ?? '')) continue;
       return `expected ${step.expect}, received ${name ?? c.type}`;
     }

@@ -17,13 +17,18 @@
 //   abort                           TCAP U-Abort
 // or an explicit `flow`: [ { "send": [ { "op": "Connect", "args": {...} } ], "close": true },
 //                          { "expect": "ApplyChargingReport", "skip": ["EventReportBCSM"] }, { "end": true } ]
+// An expect step may be `optional` (with its own `timeout_ms`): when nothing comes in time, or a ReturnError comes
+// instead, the flow goes on with the next step (an SCP's supervision timer: release the call when no report comes).
+// `{ "error": 7 }` returns that error code (TS 29.078 5.4: 7 missingParameter, 15 unexpectedDataValue) to the
+// opening operation, in an End (`close`, the default) or a Continue.
 import { ScriptError, type JsonObject } from '../../../sdk/index.js';
 import { OPCODES } from '../catalogue.js';
 import { parseVariant, type Variant } from '../codec/variants.js';
 
 export type Step =
   | { send: Array<{ op: string; args?: JsonObject }>; close?: boolean }
-  | { expect: string; skip?: string[] }
+  | { expect: string; skip?: string[]; timeout_ms?: number; optional?: boolean }
+  | { error: number; close?: boolean }
   | { end: true }
   | { abort: true }
   | { wait_ms: number };
@@ -113,8 +118,11 @@ function checkFlow(flow: unknown, i: number): Step[] {
       }
     } else if (typeof st.expect === 'string') {
       if (OPCODES[st.expect] === undefined && !st.expect.endsWith('Result')) throw new ScriptError(`rules[${i}].flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
+      if (st.timeout_ms !== undefined && !(typeof st.timeout_ms === 'number' && st.timeout_ms > 0)) throw new ScriptError(`rules[${i}].flow[${j}].timeout_ms: a positive number of milliseconds`);
+    } else if (st.error !== undefined) {
+      if (!Number.isInteger(st.error) || (st.error as number) < 0) throw new ScriptError(`rules[${i}].flow[${j}].error: an error code (integer, TS 29.078 5.4)`);
     } else if (!(st.end === true || st.abort === true || typeof st.wait_ms === 'number')) {
-      throw new ScriptError(`rules[${i}].flow[${j}]: expected send, expect, end, abort or wait_ms`);
+      throw new ScriptError(`rules[${i}].flow[${j}]: expected send, expect, error, end, abort or wait_ms`);
     }
   });
   return flow as Step[];
