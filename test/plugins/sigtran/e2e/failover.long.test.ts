@@ -1,5 +1,6 @@
 // Long tier: the failover drill (docs/plugins/sigtran.md "Failover drill"). `tester serve` with a multi-homed
-// sctp-client instance and `tester scp-sim` multi-homed, the userland backend on both ends, over two veth links with
+// sctp-client instance and `tester scp-sim` multi-homed, the backend under test on both ends (userland; kernel in the
+// User-Mode Linux guest: multihome-kernel.long.test.ts), over two veth links with
 // rp_filter=1 (test/helpers/links.ts); a linear run during which the primary link is cut for 5 s, then restored
 // (test/fixtures/sctp/failover-drill.ts). Asserted: no instance lost (the cut is shorter than the association's
 // retransmission budget, so SCTP saves every one), the primary path seen unreachable and then active again in
@@ -7,18 +8,18 @@
 import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { canMakeLinks, linkAddress, makeTwoLinks, outcome } from '../../../helpers/links.js';
-import { needsUserlandSctp } from '../../../helpers/netns.js';
+import { needsSctpBackend, sctpBackendUnderTest } from '../../../helpers/netns.js';
 import { inCi } from '../../../helpers/skips.js';
 import { DRILL } from '../../../fixtures/sctp/failover-plan.js';
 
 function needs(): { skip?: string } {
-  const u = needsUserlandSctp();
+  const u = needsSctpBackend();
   if (u.skip) return u;
   if (!canMakeLinks() && !inCi()) return { skip: 'needs root, unshare, nsenter and ip for two namespaces joined by veth links' };
   return {};
 }
 
-describe('failover drill: the primary link cut under load (userland SCTP, multi-homed)', needs(), () => {
+describe(`failover drill: the primary link cut under load (${sctpBackendUnderTest()} SCTP, multi-homed)`, needs(), () => {
   test('no instance lost; the primary path goes unreachable and comes back; the figures are printed', async () => {
     const links = await makeTwoLinks();
     try {

@@ -2,24 +2,25 @@
 // on both ends: each path's packets leave with that path's own source address (native/sctp/src/srcaddr.c rewrites
 // the IPv4 source usrsctp chose). Two namespaces joined by two veth links (test/helpers/links.ts), a tshark capture
 // on each link (test/fixtures/sctp/source-address.ts). Before the rewrite, path-1 packets left with 10.1.2.1 and
-// the peer dropped them: the primary path went unreachable within about 3 s.
+// the peer dropped them: the primary path went unreachable within about 3 s. With TESTER_SCTP_BACKEND=kernel the
+// same test runs on the kernel backend in the User-Mode Linux guest (multihome-kernel.long.test.ts).
 import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { canMakeLinks, makeTwoLinks, outcome } from '../../../helpers/links.js';
-import { needsUserlandSctp } from '../../../helpers/netns.js';
+import { needsSctpBackend, sctpBackendUnderTest } from '../../../helpers/netns.js';
 import { inCi } from '../../../helpers/skips.js';
 import { needsTool } from '../../../helpers/tools.js';
 
 const SCRIPT = 'test/fixtures/sctp/source-address.ts';
 
 function needs(): { skip?: string } {
-  const u = needsUserlandSctp();
+  const u = needsSctpBackend();
   if (u.skip) return u;
   if (!canMakeLinks() && !inCi()) return { skip: 'needs root, unshare, nsenter and ip for two namespaces joined by veth links' };
   return needsTool('tshark', 'apt-get install tshark');
 }
 
-describe('userland SCTP multi-homing with rp_filter=1 on both ends', needs(), () => {
+describe(`${sctpBackendUnderTest()} SCTP multi-homing with rp_filter=1 on both ends`, needs(), () => {
   test("each path's packets carry that path's source address and both paths stay active", async () => {
     const links = await makeTwoLinks();
     try {
@@ -37,7 +38,7 @@ describe('userland SCTP multi-homing with rp_filter=1 on both ends', needs(), ()
       // every message echoed: the association carried traffic the whole time
       assert.ok(r.sent > 30, `sent ${r.sent}`);
       assert.equal(r.echoed, r.sent);
-      // both paths active in every sample (heartbeats every 300 ms, 4.5 s: 15 intervals), no path event
+      // both paths active in every sample (heartbeats every 300 ms, for 6 s), no path event
       const bad = (events: string[]) => events.filter((e) => /unreachable|failed/.test(e));
       assert.deepEqual(bad(r.pathEvents), [], r.pathEvents.join('\n'));
       for (const s of r.samples) assert.deepEqual(s.slice().sort(), ['10.1.1.2 active', '10.1.2.2 active'], JSON.stringify(r.samples));
