@@ -67,7 +67,9 @@ export async function makeTwoLinks(): Promise<TwoLinks> {
         exec(side, ['ip', 'addr', 'add', `${linkAddress(side, link)}/24`, 'dev', `v${side}${link}`]);
         exec(side, ['ip', 'link', 'set', `v${side}${link}`, 'up']);
       }
-      exec(side, ['sysctl', '-q', '-w', 'net.ipv4.conf.all.rp_filter=1', 'net.ipv4.conf.default.rp_filter=1', `net.ipv4.conf.v${side}1.rp_filter=1`, `net.ipv4.conf.v${side}2.rp_filter=1`]);
+      // (procfs rather than sysctl(8): procps need not be installed; /proc/sys/net is the namespace's own)
+      const conf = ['all', 'default', `v${side}1`, `v${side}2`].map((c) => `/proc/sys/net/ipv4/conf/${c}/rp_filter`);
+      exec(side, ['sh', '-c', `for f in ${conf.join(' ')}; do echo 1 > $f; done`]);
     }
   } catch (e) {
     links.close();
