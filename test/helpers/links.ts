@@ -1,7 +1,8 @@
 // Two network namespaces joined by two veth links, for multi-homing tests: side a has 10.1.1.1 (va1) and 10.1.2.1
 // (va2), side b 10.1.1.2 (vb1) and 10.1.2.2 (vb2), strict reverse-path filtering (rp_filter=1) on both sides, as on
-// separate A/B signalling LANs. Each namespace is held by a `sleep` started with `unshare -n`; nothing is named in
-// /run/netns, so when the holders end (close(), or the test process dies) both namespaces and their links vanish.
+// separate A/B signalling LANs. Each namespace is held by a shell started with `unshare -n` that ends with this
+// process; nothing is named in /run/netns, so when the holders end (close(), or within a second of the test
+// process's death) both namespaces and their links vanish.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,8 +23,9 @@ export interface TwoLinks {
 /** The address of side `side` on link `link` (1 or 2). */
 export const linkAddress = (side: Side, link: 1 | 2): string => `10.1.${link}.${side === 'a' ? 1 : 2}`;
 
+/** A process in a new network namespace that lives as long as this one (then the namespace goes with it). */
 function holder(): ChildProcess {
-  return spawn('unshare', ['-n', 'sleep', '3600'], { stdio: 'ignore' });
+  return spawn('unshare', ['-n', 'sh', '-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`], { stdio: 'ignore' });
 }
 
 /** Wait until the holder runs in its own namespace (unshare has switched before exec'ing sleep). */
