@@ -232,7 +232,8 @@ static bool patch_slot(const struct dl_phdr_info *info, void **slot) {
   bool relro = in_relro(info, (uintptr_t)slot);
   if (relro && mprotect((void *)start, (size_t)page, PROT_READ | PROT_WRITE) != 0) return false;
   __atomic_store_n(slot, (void *)fixed_sendmsg, __ATOMIC_SEQ_CST);
-  if (relro) mprotect((void *)start, (size_t)page, PROT_READ);
+  // read-only again, unless the page holds writable data beyond the RELRO segment too
+  if (relro && in_relro(info, start) && in_relro(info, start + (uintptr_t)page - 1)) mprotect((void *)start, (size_t)page, PROT_READ);
   return true;
 }
 
