@@ -18,8 +18,8 @@
         ["has_usrsctp == 1", {
           "type": "loadable_module",
           "product_extension": "node",
-          "sources": ["src/userland.c"],
-          "libraries": ["-lusrsctp", "-lpthread"]
+          "sources": ["src/userland.c", "src/srcaddr.c"],
+          "libraries": ["-lusrsctp", "-lpthread", "-ldl"]
         }]
       ]
     },

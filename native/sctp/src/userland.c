@@ -18,6 +18,7 @@
 #define SOCK_SETOPT(s, l, n, v, len) usrsctp_setsockopt(s, l, n, v, len)
 #define SOCK_GETOPT(s, l, n, v, len) usrsctp_getsockopt(s, l, n, v, len)
 #include "common.h"
+#include "srcaddr.h"
 
 /** Messages read from one socket per wake-up before the others get their turn (the rest is read next time). */
 #define READ_BUDGET 512
@@ -28,7 +29,7 @@ typedef struct {
   struct socket *so;
   uint32_t id;
   uint32_t mark;
-  bool listening, want_write, eof;
+  bool listening, want_write, eof, bound;
   int family;
   bytes msg, ntf;
 } entry;
@@ -99,6 +100,7 @@ static entry *add_entry(napi_env env, struct socket *so) {
 
 static void remove_entry(napi_env env, entry *e) {
   uint32_t i = e->id & SLOT_MASK;
+  srcaddr_forget(e->id);
   slots[i] = NULL;
   free_slots[nfree++] = i;
   bytes_free(&e->msg);
@@ -150,6 +152,7 @@ static void configure_accepted(napi_env env, batch *b, entry *listener, struct s
   const char *failed = NULL;
   apply_opts(so, &none, &failed); // the subscriptions (inherited in practice; set again to be sure)
   usrsctp_set_upcall(so, upcall, (void *)(uintptr_t)c->id);
+  srcaddr_inherit(listener->id, c->id);
   napi_value o = event(b, "accept", listener->id);
   set_u32(env, o, "child", c->id);
   c->mark = epoch;
@@ -327,6 +330,17 @@ static napi_value js_socket(napi_env env, napi_callback_info info) {
   return id;
 }
 
+/** Tell srcaddr.c the addresses (and port) the socket is bound to now. */
+static void record_bound(entry *e) {
+  struct sockaddr *addrs = NULL;
+  int n = usrsctp_getladdrs(e->so, 0, &addrs);
+  srcaddr_forget(e->id);
+  if (n > 0) {
+    srcaddr_bound(e->id, addrs, n);
+    usrsctp_freeladdrs(addrs);
+  }
+}
+
 static napi_value addr_op(napi_env env, napi_callback_info info, int connecting) {
   napi_value argv[3];
   entry *e;
@@ -340,15 +354,18 @@ static napi_value addr_op(napi_env env, napi_callback_info info, int connecting)
   if (connecting) {
     if (n == 0) return throw_msg(env, "EINVAL", "no peer address");
     if (usrsctp_connectx(e->so, (struct sockaddr *)packed, n, NULL) < 0 && errno != EINPROGRESS) return throw_errno(env, "connect", errno);
+    if (!e->bound) record_bound(e); // bound by the connect, to every address
     return NULL;
   }
   if (n == 0) { // the wildcard address of the socket's family
     struct sockaddr_storage any;
     socklen_t len = parse_addr(e->family == AF_INET6 ? "::" : "0.0.0.0", (uint16_t)port, &any);
     if (usrsctp_bind(e->so, (struct sockaddr *)&any, len) < 0) return throw_errno(env, "bind", errno);
-    return NULL;
+  } else if (usrsctp_bindx(e->so, (struct sockaddr *)packed, n, SCTP_BINDX_ADD_ADDR) < 0) {
+    return throw_errno(env, "bind", errno);
   }
-  if (usrsctp_bindx(e->so, (struct sockaddr *)packed, n, SCTP_BINDX_ADD_ADDR) < 0) return throw_errno(env, "bind", errno);
+  e->bound = true;
+  record_bound(e);
   return NULL;
 }
 
@@ -491,6 +508,14 @@ static void cleanup(void *arg) {
   if (inited) napi_release_threadsafe_function(tsfn, napi_tsfn_abort);
 }
 
+/** Why each path's packets may not leave with that path's source address (NULL: they do; srcaddr.h). */
+static const char *source_problem;
+static pthread_once_t source_once = PTHREAD_ONCE_INIT;
+
+static void install_source_fix(void) {
+  source_problem = srcaddr_install();
+}
+
 static napi_value init_module(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
     { "init", NULL, js_init, NULL, NULL, NULL, napi_default, NULL },
@@ -508,6 +533,9 @@ static napi_value init_module(napi_env env, napi_value exports) {
   };
   napi_define_properties(env, exports, sizeof props / sizeof props[0], props);
   set_str(env, exports, "backend", "userland");
+  // before usrsctp_init starts the threads that send
+  pthread_once(&source_once, install_source_fix);
+  if (source_problem) set_str(env, exports, "sourceAddressProblem", source_problem);
   napi_add_env_cleanup_hook(env, cleanup, NULL);
   return exports;
 }

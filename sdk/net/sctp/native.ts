@@ -65,6 +65,8 @@ export interface NativeSocketOptions
 /** The functions both addons export (ids name sockets; errors are thrown with `code` = the errno name). */
 interface NativeBackend {
   readonly backend: SctpBackendName;
+  /** userland: why each path's packets may not carry that path's source address (absent: they do; srcaddr.c). */
+  readonly sourceAddressProblem?: string;
   init(onEvents: (events: NativeEvent[]) => void): void;
   socket(family: 4 | 6, options: NativeSocketOptions): number;
   bind(id: number, addresses: string[], port: number): void;
@@ -86,6 +88,8 @@ type EventSink = (e: NativeEvent) => void;
 export interface LoadedBackend {
   name: SctpBackendName;
   native: NativeBackend;
+  /** What works less well than documented here, for the log and ListTests (sourceAddressWarning). */
+  warning?: string;
   /** Route events of `id` to `sink` (until unregistered). */
   register(id: number, sink: EventSink): void;
   unregister(id: number): void;
@@ -185,12 +189,24 @@ function open(name: SctpBackendName): LoadedBackend {
     const code = (e as { code?: string }).code;
     throw new SctpUnavailableError(name, `SCTP ${name} backend cannot run here: ${(e as Error).message}; ${RUNTIME_HINT[name](code)}`);
   }
+  const warning = sourceAddressWarning(native.sourceAddressProblem);
+  if (warning) process.emitWarning(`SCTP ${name} backend: ${warning}`);
   return {
     name,
     native,
+    ...(warning ? { warning } : {}),
     register: (id, sink) => void sinks.set(id, sink),
     unregister: (id) => void sinks.delete(id),
   };
+}
+
+/**
+ * The userland addon corrects the IPv4 source address usrsctp writes into each packet (native/sctp/src/srcaddr.c);
+ * where it could not install that correction, say so (once in the process's warnings, and in every note).
+ */
+export function sourceAddressWarning(problem: string | undefined): string | undefined {
+  if (!problem) return undefined;
+  return `multi-homed associations may send a path's packets with another path's source address, and a peer with strict reverse-path filtering (rp_filter=1) then drops that path: usrsctp's source addresses cannot be corrected here (${problem})`;
 }
 
 /**
@@ -250,6 +266,11 @@ export function kernelSctpLoaded(): boolean {
  * stack's associations would be torn down by the kernel's ABORTs, so auto refuses it and says what to do.
  */
 export function chooseBackend(choice: SctpBackendChoice, kernelLoaded: () => boolean = kernelSctpLoaded): { backend: LoadedBackend; note: string } {
+  const { backend, note } = pickBackend(choice, kernelLoaded);
+  return { backend, note: backend.warning ? `${note}; ${backend.warning}` : note };
+}
+
+function pickBackend(choice: SctpBackendChoice, kernelLoaded: () => boolean): { backend: LoadedBackend; note: string } {
   if (choice !== 'auto') return { backend: loadBackend(choice), note: `SCTP backend ${choice} (configured)` };
   let kernelFailed: string;
   try {

@@ -2,8 +2,11 @@
 // allow). This machine (and CI) has no kernel SCTP; on a host with it, the kernel backend loads instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseBackend, kernelSctpLoaded, loadBackend, SctpUnavailableError } from '../../../../sdk/net/sctp/native.js';
-import { hasKernelSctp, needsKernelAddonWithoutKernelSctp, needsUserlandSctp, runInNetns } from '../../../helpers/netns.js';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { chooseBackend, kernelSctpLoaded, loadBackend, SctpUnavailableError, sourceAddressWarning } from '../../../../sdk/net/sctp/native.js';
+import { hasKernelSctp, needsKernelAddonWithoutKernelSctp, needsUserlandSctp, runInNetns, sctpBuilt } from '../../../helpers/netns.js';
+import { inCi } from '../../../helpers/skips.js';
 
 const kernelSctp = hasKernelSctp();
 
@@ -47,4 +50,15 @@ test('auto never takes userland beside a kernel that has SCTP loaded (the kernel
     assert.match(e.message, /^the kernel has SCTP loaded \(\/proc\/net\/sctp\), so the userland backend would have its packets answered with ABORT .*Build the kernel backend \(apt-get install libsctp-dev; npm run build:native\), or unload the kernel's sctp module and set backend "userland"$/);
     return true;
   });
+});
+
+test("the userland addon corrects each packet's IPv4 source address (its sendmsg interposer is in libusrsctp's GOT)", sctpBuilt('userland') || inCi() ? {} : { skip: 'the userland SCTP addon is not built' }, () => {
+  // loading is enough: the interposer is installed when the addon loads, before usrsctp starts
+  const addon = createRequire(import.meta.url)(resolve(import.meta.dirname, '../../../../native/sctp/build/Release/sctp_userland.node')) as { sourceAddressProblem?: string };
+  assert.equal(addon.sourceAddressProblem, undefined);
+});
+
+test('a userland addon that cannot correct source addresses says so, with why, in the note of every association', () => {
+  assert.equal(sourceAddressWarning(undefined), undefined);
+  assert.match(sourceAddressWarning('libusrsctp does not call sendmsg through its GOT')!, /^multi-homed associations may send a path's packets with another path's source address, .*rp_filter=1.* \(libusrsctp does not call sendmsg through its GOT\)$/);
 });
