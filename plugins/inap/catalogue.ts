@@ -30,6 +30,9 @@ export interface OperationRow extends OperationBehaviour {
   result?: { readonly links: readonly Link[]; readonly type: string | null };
   /** ReturnError: links it is sent on (the tester sends and matches `errorCode`). */
   error?: readonly Link[];
+  /** A dialogue-opening operation of its own contexts (SMS, GPRS control; aliases of contexts.ts): its Begin names the
+   *  first unless `tcap_ac` names one, or the role's `ssp_ac` is one of them. */
+  contexts?: readonly string[];
 }
 
 const SCP_TO_SSP: readonly Link[] = ['scp>ssp'];
@@ -69,6 +72,30 @@ export const OPERATIONS: Readonly<Record<string, OperationRow>> = {
   DisconnectForwardConnectionWithArgument: { opcode: 86, argument: 'DisconnectForwardConnectionWithArgumentArg', invoke: SCP_TO_SSP },
   ContinueWithArgument: { opcode: 88, argument: 'ContinueWithArgumentArg', invoke: SCP_TO_SSP },
   DisconnectLeg: { opcode: 90, argument: 'DisconnectLegArg', invoke: SCP_TO_SSP, result: { links: SSP_TO_SCP, type: null } },
+  // SMS control (CAP v3 / v4 SMS, TS 29.078 clause 7): the MSC's or SGSN's SMS-SSF plays the `ssp` role
+  InitialDPSMS: { opcode: 60, argument: 'InitialDPSMSArg', opens: true, invoke: SSP_TO_SCP, contexts: ['camel3_sms', 'camel4_sms'] },
+  FurnishChargingInformationSMS: { opcode: 61, argument: 'FurnishChargingInformationSMSArg', invoke: SCP_TO_SSP },
+  ConnectSMS: { opcode: 62, argument: 'ConnectSMSArg', invoke: SCP_TO_SSP },
+  RequestReportSMSEvent: { opcode: 63, argument: 'RequestReportSMSEventArg', invoke: SCP_TO_SSP },
+  EventReportSMS: { opcode: 64, argument: 'EventReportSMSArg', invoke: SSP_TO_SCP },
+  ContinueSMS: { opcode: 65, argument: null, invoke: SCP_TO_SSP },
+  ReleaseSMS: { opcode: 66, argument: 'ReleaseSMSArg', invoke: SCP_TO_SSP },
+  ResetTimerSMS: { opcode: 67, argument: 'ResetTimerSMSArg', invoke: SCP_TO_SSP, ...RESET_TIMER },
+  // GPRS control (CAP v3 GPRS, TS 29.078 clause 8): the SGSN's gprsSSF plays the `ssp` role
+  ActivityTestGPRS: { opcode: 70, argument: null, invoke: SCP_TO_SSP, result: { links: SSP_TO_SCP, type: null } },
+  ApplyChargingGPRS: { opcode: 71, argument: 'ApplyChargingGPRSArg', invoke: SCP_TO_SSP },
+  ApplyChargingReportGPRS: { opcode: 72, argument: 'ApplyChargingReportGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null } },
+  CancelGPRS: { opcode: 73, argument: 'CancelGPRSArg', invoke: SCP_TO_SSP },
+  ConnectGPRS: { opcode: 74, argument: 'ConnectGPRSArg', invoke: SCP_TO_SSP },
+  ContinueGPRS: { opcode: 75, argument: 'ContinueGPRSArg', invoke: SCP_TO_SSP },
+  EntityReleasedGPRS: { opcode: 76, argument: 'EntityReleasedGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null } },
+  FurnishChargingInformationGPRS: { opcode: 77, argument: 'FurnishChargingInformationGPRSArg', invoke: SCP_TO_SSP },
+  InitialDPGPRS: { opcode: 78, argument: 'InitialDPGPRSArg', opens: true, invoke: SSP_TO_SCP, contexts: ['camel3_gprs'] },
+  ReleaseGPRS: { opcode: 79, argument: 'ReleaseGPRSArg', invoke: SCP_TO_SSP },
+  EventReportGPRS: { opcode: 80, argument: 'EventReportGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null } },
+  RequestReportGPRSEvent: { opcode: 81, argument: 'RequestReportGPRSEventArg', invoke: SCP_TO_SSP },
+  ResetTimerGPRS: { opcode: 82, argument: 'ResetTimerGPRSArg', invoke: SCP_TO_SSP, ...RESET_TIMER },
+  SendChargingInformationGPRS: { opcode: 83, argument: 'SendChargingInformationGPRSArg', invoke: SCP_TO_SSP },
 };
 
 // ---------------------------------------------------------------- derived from the table

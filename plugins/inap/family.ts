@@ -11,7 +11,7 @@ import { autoAnswerActivityTest } from './behaviour/activity-test.js';
 import { OPCODES, OPENING, OPERATIONS, opName, type OperationRow } from './catalogue.js';
 import { ONLY_IN, argType, definedIn } from './codec/args.js';
 import { parseVariant } from './codec/variants.js';
-import { variantOfAc } from './contexts.js';
+import { openingAc, variantOfAc } from './contexts.js';
 import { INAP_CONTROLS } from './controls.js';
 import { InapDialogue } from './dialogue.js';
 import type { InapConfig } from './options.js';
@@ -37,8 +37,10 @@ const dialogues: DialogueSpec<OperationRow, InapDialogue, InapConfig> = {
   opens: (e) => (OPENING.has(e.name) && e.role !== 'scp' ? 'always' : undefined),
   accepts: (e) => (OPENING.has(e.name) && e.role === 'scp' ? 'always' : undefined),
   open(ctx, e, args, s) {
-    // the AC: the operation's tcap_ac, else the run's ssp_ac (SSP role) or inap.srf_ac (SRF role), else none
-    const given = 'tcap_ac' in args ? args.tcap_ac : e.role === 'ssp' ? ctx.run.params.ssp_ac : e.role === 'srf' ? inapParams(ctx.run.params).srf_ac : undefined;
+    // the AC: the operation's tcap_ac, else the run's ssp_ac (SSP role) or inap.srf_ac (SRF role), else none; an
+    // SMS or GPRS opener keeps to its own contexts (openingAc)
+    const roleAc = e.role === 'ssp' ? ctx.run.params.ssp_ac : e.role === 'srf' ? inapParams(ctx.run.params).srf_ac : undefined;
+    const given = 'tcap_ac' in args ? args.tcap_ac : openingAc(e.row.contexts, roleAc);
     const ac = acOf(ctx, e.name, given);
     const variant = variantOf(ctx, args, ac?.oid, s.options);
     const d = openTcapDialogue(ctx, e, ac, undefined, autoAnswerActivityTest(ctx, variant, s.options, OPCODES.ActivityTest!));

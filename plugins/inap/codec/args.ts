@@ -1,85 +1,10 @@
 // Argument and result types of the INAP CS-1 (ETS 300 374-1) and CAP v2/v3/v4 (TS 29.078) operations the tester
 // plays, per variant, as descriptors. Tags follow the ASN.1 modules (IMPLICIT TAGS; CHOICEs are explicit).
-import { ANY, BOOL, IA5, INT, NULL, OCT, choice, contain, enm, f, int, o, oa, oct, seq, seqOf, size, type ArgType, type Ty } from '../../sigtran/codec/index.js';
+import { ANY, BOOL, IA5, NULL, OCT, choice, contain, enm, f, int, o, oa, oct, seq, seqOf, size, type ArgType, type Ty } from '../../sigtran/codec/index.js';
 import type { Variant } from './variants.js';
-import { EXT } from './extensions.js';
-
-// ---------------------------------------------------------------- common data types, with their constraints
-// CAP: the SIZEs of TS 29.078's cAPSpecificBoundSet (the same bounds in CAP v2, v3 and v4) and of the imported MAP
-// types (TS 29.002). CS-1: ETS 300 374-1 leaves those bounds to the network, so only the constraints the CS-1 types
-// fix themselves apply. Both: INTEGER ranges and fixed SIZEs of the CS-1 data types CAP imports.
-const Integer4 = int(0, 2147483647);
-const ServiceKey = Integer4;
-const LegType = size(OCT, 1);
-const CallingPartysCategory = size(OCT, 1);
-const RedirectionInformation = size(OCT, 2);
-const HighLayerCompatibility = size(OCT, 2);
-const AlertingPattern = size(OCT, 3);
-const ApplicationTimer = int(0, 2047);
-const InvokeID = int(-128, 127);
-const Duration = int(-2, 86400);
-const Interval = int(-1, 60000);
-const LegID = choice(f('sendingSideID', 0, LegType), f('receivingSideID', 1, LegType));
-const SendingSideID = choice(f('sendingSideID', 0, LegType));
-const ReceivingSideID = choice(f('receivingSideID', 1, LegType));
-const Extensions = EXT;
-
-/** The types whose constraints depend on the variant. */
-interface Bounded {
-  Cause: Ty;
-  CalledPN: Ty;
-  /** CallingPartyNumber; also LocationNumber, OriginalCalledPartyID, RedirectingPartyID, ChargeNumber (same format and bounds). */
-  CallingPN: Ty;
-  /** Digits as a Q.763 generic number (correlationID, assistingSSPIPRoutingAddress, additionalCallingPartyNumber, ...). */
-  Digits: Ty;
-  /** Digits as Q.763 generic digits (digitsResponse). */
-  GenericDigits: Ty;
-  /** ISDN-AddressString (mscAddress, vlr-number, gsmSCFAddress). */
-  ISDNAddress: Ty;
-  CalledPartyBCDNumber: Ty;
-  ScfID: Ty;
-  Carrier: Ty;
-  IPSSPCapabilities: Ty;
-  BearerCap: Ty;
-  DateAndTime: Ty;
-  /** minimumNbOfDigits / maximumNbOfDigits of CollectedDigits. */
-  NbOfDigits: Ty;
-  CallSegmentID: Ty;
-}
-
-const CAP_TYPES: Bounded = {
-  Cause: size(oct('cause'), 2, 32),
-  CalledPN: size(oct('calledNumber'), 2, 18),
-  CallingPN: size(oct('callingNumber'), 2, 10),
-  Digits: size(oct('genericNumber'), 2, 16),
-  GenericDigits: size(oct('genericDigits'), 2, 16),
-  ISDNAddress: size(oct('addressString'), 1, 9),
-  CalledPartyBCDNumber: size(oct('addressString'), 1, 41),
-  ScfID: size(OCT, 2, 10),
-  Carrier: size(OCT, 4),
-  IPSSPCapabilities: size(OCT, 1, 4),
-  BearerCap: size(OCT, 2, 11),
-  DateAndTime: size(OCT, 7),
-  NbOfDigits: int(1, 30),
-  CallSegmentID: int(1, 127),
-};
-const CS1_TYPES: Bounded = {
-  Cause: oct('cause'),
-  CalledPN: oct('calledNumber'),
-  CallingPN: oct('callingNumber'),
-  Digits: oct('genericNumber'),
-  GenericDigits: oct('genericDigits'),
-  ISDNAddress: oct('addressString'),
-  CalledPartyBCDNumber: oct('addressString'),
-  ScfID: OCT,
-  Carrier: OCT,
-  IPSSPCapabilities: OCT,
-  BearerCap: OCT,
-  DateAndTime: OCT,
-  NbOfDigits: int(1, 127),
-  CallSegmentID: INT,
-};
-const T = (v: Variant): Bounded => (v === 'cs1' ? CS1_TYPES : CAP_TYPES);
+import { GPRS_ARG_TYPES, GPRS_ONLY_IN } from './gprs.js';
+import { SMS_ARG_TYPES, SMS_ONLY_IN } from './sms.js';
+import { AOCSubsequent, AlertingPattern, CAI_GSM0224, ApplicationTimer, CallingPartysCategory, Duration, Extensions, HighLayerCompatibility, Integer4, Interval, InvokeID, LegID, LocationInformation, MiscCallInfo, MonitorMode, ReceivingSideID, RedirectionInformation, SendingSideID, ServiceKey, T } from './common.js';
 
 const EVENT_TYPE_CS1: Record<number, string> = {
   1: 'origAttemptAuthorized', 2: 'collectedInfo', 3: 'analysedInformation', 4: 'routeSelectFailure', 5: 'oCalledPartyBusy',
@@ -94,8 +19,6 @@ const EVENT_TYPE_CAP: Record<number, string> = {
 };
 const EVENT_ALIASES = { analysedInformation: 3, analyzedInformation: 3, tBusy: 13, tCalledPartyBusy: 13 };
 const eventType = (v: Variant): Ty => enm(v === 'cs1' ? EVENT_TYPE_CS1 : EVENT_TYPE_CAP, EVENT_ALIASES);
-const MonitorMode = enm({ 0: 'interrupted', 1: 'notifyAndContinue', 2: 'transparent' });
-const MiscCallInfo = seq(f('messageType', 0, enm({ 0: 'request', 1: 'notification' })), o('dpAssignment', 1, enm({ 0: 'individualLine', 1: 'groupBased', 2: 'officeBased' })));
 const RequestedInformationType = (v: Variant): Ty =>
   enm(v === 'cs1' ? { 0: 'callAttemptElapsedTime', 1: 'callStopTime', 2: 'callConnectedElapsedTime', 3: 'calledAddress', 30: 'releaseCause' } : { 0: 'callAttemptElapsedTime', 1: 'callStopTime', 2: 'callConnectedElapsedTime', 30: 'releaseCause' });
 
@@ -208,8 +131,7 @@ function initialDP(v: Variant): ArgType {
     o('redirectionInformation', 30, RedirectionInformation), o('cause', 17, t.Cause), o('serviceInteractionIndicatorsTwo', 32, ANY), o('carrier', 37, t.Carrier),
     o('cug-Index', 45, int(0, 32767)), o('cug-Interlock', 46, size(OCT, 4)), o('cug-OutgoingAccess', 47, NULL), o('iMSI', 50, size(oct('tbcd'), 3, 8)),
     o('subscriberState', 51, ANY),
-    o('locationInformation', 52, seq(o('ageOfLocationInformation', undefined, int(0, 32767)), o('geographicalInformation', 0, size(OCT, 8)),
-      o('vlrNumber', 1, t.ISDNAddress), o('locationNumber', 2, t.CallingPN), o('cellGlobalIdOrServiceAreaIdOrLAI', 3, ANY), o('extensionContainer', 4, ANY))),
+    o('locationInformation', 52, LocationInformation(t)),
     o('ext-basicServiceCode', 53, ANY), o('callReferenceNumber', 54, size(OCT, 1, 8)), o('mscAddress', 55, t.ISDNAddress),
     o('calledPartyBCDNumber', 56, t.CalledPartyBCDNumber), o('timeAndTimezone', 57, size(OCT, 8)), oa('callForwardingSS-Pending', 'gsm-ForwardingPending', 58, NULL),
     o('initialDPArgExtension', 59, ANY),
@@ -431,9 +353,8 @@ function callGap(v: Variant): ArgType {
 // LegID; CAP holds CAMEL-SCIBillingChargingCharacteristics (AOC, TS 29.078 / GSM 02.24 e-parameters).
 function sendChargingInformation(v: Variant): ArgType {
   if (v === 'cs1') return args([f('sCIBillingChargingCharacteristics', 0, OCT), f('partyToCharge', 1, LegID), o('extensions', 2, Extensions)]);
-  const e = int(0, 8191);
-  const cai = seq(o('e1', 0, e), o('e2', 1, e), o('e3', 2, e), o('e4', 3, e), o('e5', 4, e), o('e6', 5, e), o('e7', 6, e));
-  const subsequent = seq(f('cAI-GSM0224', 0, cai), o('tariffSwitchInterval', 1, int(1, 86400)));
+  const cai = CAI_GSM0224;
+  const subsequent = AOCSubsequent;
   const sci = choice(
     f('aOCBeforeAnswer', 0, seq(f('aOCInitial', 0, cai), o('aOCSubsequent', 1, subsequent))),
     f('aOCAfterAnswer', 1, subsequent),
@@ -483,6 +404,8 @@ export const ARG_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
   CallGap: callGap,
   SendChargingInformation: sendChargingInformation,
   InitiateCallAttempt: initiateCallAttempt,
+  ...SMS_ARG_TYPES,
+  ...GPRS_ARG_TYPES,
 };
 
 /** Result types (ReturnResult parameter) by operation name. */
@@ -494,7 +417,7 @@ export const RESULT_TYPES: Readonly<Record<string, (v: Variant) => ArgType>> = {
  * Operations only some variants define (the contracts of TS 29.078 per phase and ETS 300 374-1); the others exist in
  * every variant. InitiateCallAttempt
  * is CS-1 and CAP v4; CallGap is CS-1 and CAP v3+; ContinueWithArgument CAP v3+; DisconnectForwardConnectionWithArgument
- * and DisconnectLeg (call party handling) CAP v4.
+ * and DisconnectLeg (call party handling) CAP v4; the SMS operations CAP v3 and v4 (sms.ts), the GPRS ones CAP v3 (gprs.ts).
  */
 export const ONLY_IN: Readonly<Record<string, readonly Variant[]>> = {
   InitiateCallAttempt: ['cs1', 'camel4'],
@@ -502,6 +425,8 @@ export const ONLY_IN: Readonly<Record<string, readonly Variant[]>> = {
   ContinueWithArgument: ['camel3', 'camel4'],
   DisconnectForwardConnectionWithArgument: ['camel4'],
   DisconnectLeg: ['camel4'],
+  ...SMS_ONLY_IN,
+  ...GPRS_ONLY_IN,
 };
 
 /** Whether `op` exists in `variant` (the tester refuses to send it in a dialogue of another variant). */

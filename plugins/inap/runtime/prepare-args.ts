@@ -30,6 +30,7 @@ function topNames(at: ArgType): Set<string> {
     else if (ty.k === 'choice') for (const a of ty.alts) s.add(a.n);
     if (at.name) s.add(at.name);
     if (ty.k === 'contain' && ty.inner.k === 'choice') for (const a of ty.inner.alts) s.add(a.n);
+    if (ty.k === 'contain' && ty.inner.k === 'seq') for (const fl of ty.inner.fields) s.add(fl.n);
     names.set(at, s);
   }
   return s;

@@ -9,10 +9,10 @@ import { resolveAc } from '../../sigtran/api.js';
 import { checkArg } from '../../sigtran/codec/index.js';
 import type { MessageEntry, TcapUserFamily } from '../../sigtran/user/index.js';
 import { extensionTypes } from '../codec/extensions.js';
-import { OPENING, type OperationRow } from '../catalogue.js';
+import { OPENING, OPERATIONS, type OperationRow } from '../catalogue.js';
 import { ONLY_IN, argType, definedIn } from '../codec/args.js';
 import { VARIANTS, parseVariant, type Variant } from '../codec/variants.js';
-import { variantOfAc } from '../contexts.js';
+import { openingAc, variantOfAc } from '../contexts.js';
 import type { InapDialogue } from '../dialogue.js';
 import type { InapConfig } from '../options.js';
 import { inapParams } from '../params.js';
@@ -39,12 +39,14 @@ function staticVariant(v: unknown): Variant | undefined {
  * The variants a dialogue opened by an outbound Begin may use, in the order send.ts picks one: the operation's
  * `variant`, the application context (`tcap_ac`, else `ssp_ac` / `inap.srf_ac`), `inap.variant`, the plugin default.
  */
-function openerVariants(args: JsonObject, role: string, params: Params, cfg: InapConfig): readonly Variant[] {
+function openerVariants(args: JsonObject, role: string, row: OperationRow | undefined, params: Params, cfg: InapConfig): readonly Variant[] {
   if (isExpression(args.variant)) return VARIANTS;
   const own = staticVariant(args.variant);
   if (own) return [own];
   const inap = inapParams(params);
-  const ac = args.tcap_ac !== undefined ? args.tcap_ac : role === 'ssp' ? params.ssp_ac : inap.srf_ac;
+  const roleAc = role === 'ssp' ? params.ssp_ac : inap.srf_ac;
+  if (args.tcap_ac === undefined && isExpression(roleAc)) return VARIANTS;
+  const ac = args.tcap_ac !== undefined ? args.tcap_ac : openingAc(row?.contexts, roleAc);
   if (isExpression(ac)) return VARIANTS;
   if (ac !== undefined && ac !== null) {
     try {
@@ -76,7 +78,7 @@ function analyse(family: InapFamily, params: Params, cfg: InapConfig): ReadonlyM
     const t = parseType(family, o?.type);
     if (!t) return;
     const args = (o?.arguments ?? {}) as JsonObject;
-    if (OPENING.has(t.name) && t.role !== 'scp' && t.direction === 'send') current.set(t.key, openerVariants(args, t.role, params, cfg));
+    if (OPENING.has(t.name) && t.role !== 'scp' && t.direction === 'send') current.set(t.key, openerVariants(args, t.role, OPERATIONS[t.name], params, cfg));
     else if (OPENING.has(t.name) && t.role === 'scp' && t.direction === 'receive') {
       const v = staticVariant(args.variant);
       current.set(t.key, v ? [v] : VARIANTS);
@@ -123,7 +125,7 @@ function join(base: string, path: string): string {
  *  accepts the arguments. */
 export function prepareSend(family: InapFamily, e: MessageEntry<OperationRow>, args: JsonObject, ctx: PrepareContext, cfg: InapConfig): void {
   if (e.wire === 'error') return;
-  const variants = OPENING.has(e.name) && e.role !== 'scp' ? openerVariants(args, e.role, ctx.params, cfg) : analyse(family, ctx.params, cfg).get(ctx.opIndex);
+  const variants = OPENING.has(e.name) && e.role !== 'scp' ? openerVariants(args, e.role, e.row, ctx.params, cfg) : analyse(family, ctx.params, cfg).get(ctx.opIndex);
   if (!variants) return; // no dialogue is open before it: the instance aborts saying so
   let first: { p: Problem; v: Variant } | undefined;
   for (const v of variants) {

@@ -1,11 +1,12 @@
-// The reference SCP: listens for dialogue-opening Begins (InitialDP, AssistRequestInstructions) on a sigtran
-// gateway and plays the flow of the first matching script rule on each dialogue. Encoded arguments of constant
-// steps are cached, so a release-everything SCP costs one decode-free lookup and one encode-free send per call.
+// The reference SCP: listens for dialogue-opening Begins (InitialDP, AssistRequestInstructions, InitialDPSMS,
+// InitialDPGPRS) on a sigtran gateway and plays the flow of the first matching script rule on each dialogue.
+// Encoded arguments of constant steps are cached, so a release-everything SCP costs one decode-free lookup and one
+// encode-free send per call.
 import type { JsonObject } from '../../../sdk/index.js';
 import type { Component, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
 import { decodeArg, encodeArg, looseEqual } from '../../sigtran/codec/index.js';
 import { serveBegins } from '../../sigtran/gateway/simulator.js';
-import { OPCODES, opName } from '../catalogue.js';
+import { OPCODES, OPERATIONS, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
 import type { Variant } from '../codec/variants.js';
 import { variantOfAc } from '../contexts.js';
@@ -48,6 +49,15 @@ function componentName(c: Component, sentOps: ReadonlyMap<number, string>): stri
   if (c.type === 'invoke') return opName(c.opcode);
   if (c.type === 'returnResult') return `${sentOps.get(c.invokeId) ?? opName(c.opcode ?? -1) ?? ''}Result`;
   return c.type;
+}
+
+/** Operations whose Invoke the SCP answers with a ReturnResult (their row's result goes scp>ssp), by opcode. */
+const ANSWERED: ReadonlySet<number> = new Set(Object.values(OPERATIONS).filter((r) => r.result?.links.includes('scp>ssp')).map((r) => r.opcode));
+
+/** Queue the ReturnResult (no parameter) of an Invoke the SCP answers; it goes in the next message. `ended` passes through. */
+function answer(d: Dialogue, c: Component, ended: boolean): boolean {
+  if (!ended && c.type === 'invoke' && typeof c.opcode === 'number' && ANSWERED.has(c.opcode)) d.returnResult({ invokeId: c.invokeId });
+  return ended;
 }
 
 /** The script played on one gateway: rule choice, flows, statistics. */
@@ -198,8 +208,12 @@ class ScpSimulator {
         }
       }
       const name = componentName(c, sentOps);
-      if (name === step.expect || (step.optional && c.type === 'returnError')) return ended;
-      if (c.type === 'invoke' && step.skip?.includes(name ?? '')) continue;
+      if (name === step.expect) return answer(d, c, ended);
+      if (step.optional && c.type === 'returnError') return ended;
+      if (c.type === 'invoke' && step.skip?.includes(name ?? '')) {
+        answer(d, c, ended);
+        continue;
+      }
       return `expected ${step.expect}, received ${name ?? c.type}`;
     }
     return `too many components while waiting for ${step.expect}`;

@@ -13,6 +13,13 @@
 //                                   Continue, wait for SpecializedResourceReport, then ReleaseCall in a TCAP End
 //   srf_announcement {message_id}   (for AssistRequestInstructions) PlayAnnouncement, wait for
 //                                   SpecializedResourceReport, then an empty TCAP End
+//   sms_prepaid                     (for InitialDPSMS) RequestReportSMSEvent(o-smsSubmission, o-smsFailure) + ContinueSMS
+//                                   in a Continue, wait for EventReportSMS, then an empty TCAP End
+//   sms_release {cause?}            (for InitialDPSMS) ReleaseSMS with RP-Cause `cause` (default 21) in a TCAP End
+//   gprs_prepaid {volume?, gprs_cause?}
+//                                   (for InitialDPGPRS) RequestReportGPRSEvent + ApplyChargingGPRS(maxTransferredVolume) +
+//                                   ContinueGPRS in a Continue, wait for ApplyChargingReportGPRS (EventReportGPRSs in
+//                                   between are skipped), then ReleaseGPRS in a TCAP End
 //   silence                         never answer (the peer times out)
 //   abort                           TCAP U-Abort
 // or an explicit `flow`: [ { "send": [ { "op": "Connect", "args": {...} } ], "close": true },
@@ -21,8 +28,10 @@
 // instead, the flow goes on with the next step (an SCP's supervision timer: release the call when no report comes).
 // `{ "error": 7 }` returns that error code (TS 29.078 5.4: 7 missingParameter, 15 unexpectedDataValue) to the
 // opening operation, in an End (`close`, the default) or a Continue.
+// An expected (or skipped) Invoke the SCP answers with a ReturnResult (its row's result is sent scp>ssp:
+// ApplyChargingReportGPRS, EventReportGPRS, EntityReleasedGPRS) is answered, without parameter, in the next message.
 import { ScriptError, type JsonObject } from '../../../sdk/index.js';
-import { OPCODES } from '../catalogue.js';
+import { OPCODES, OPENING } from '../catalogue.js';
 import { parseVariant, type Variant } from '../codec/variants.js';
 
 export type Step =
@@ -41,7 +50,7 @@ interface FieldTest {
 }
 
 export interface Rule {
-  /** Opening operation this rule answers (default InitialDP). */
+  /** Opening operation this rule answers (default InitialDP; AssistRequestInstructions, InitialDPSMS, InitialDPGPRS). */
   op: string;
   /** The `match` object, made into tests when the script loads (every Begin runs them). */
   match: readonly FieldTest[];
@@ -57,6 +66,12 @@ export interface Script {
 
 function num(v: unknown, dflt: number): number {
   return v === undefined ? dflt : Number(v);
+}
+
+/** One octet as hex (RP-Cause, GPRSCause). */
+function octet(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n > 255) throw new ScriptError(`cause ${n}: must be 0..255`);
+  return n.toString(16).padStart(2, '0');
 }
 
 function expand(r: JsonObject, i: number): Step[] {
@@ -99,12 +114,32 @@ function expand(r: JsonObject, i: number): Step[] {
         { expect: 'SpecializedResourceReport' },
         { end: true },
       ];
+    case 'sms_prepaid':
+      return [
+        { send: [{ op: 'RequestReportSMSEvent', args: { sMSEvents: [{ eventTypeSMS_name: 'o-smsSubmission', monitorMode: 1 }, { eventTypeSMS_name: 'o-smsFailure', monitorMode: 1 }] } }, { op: 'ContinueSMS' }] },
+        { expect: 'EventReportSMS' },
+        { end: true },
+      ];
+    case 'sms_release':
+      return [{ send: [{ op: 'ReleaseSMS', args: { rPCause_hex: octet(num(r.cause, 21)) } }], close: true }];
+    case 'gprs_prepaid':
+      return [
+        {
+          send: [
+            { op: 'RequestReportGPRSEvent', args: { gPRSEvent: [{ gPRSEventType_name: 'disonnect', monitorMode: 1 }] } },
+            { op: 'ApplyChargingGPRS', args: { 'chargingCharacteristics.maxTransferredVolume': num(r.volume, 1_048_576) } },
+            { op: 'ContinueGPRS' },
+          ],
+        },
+        { expect: 'ApplyChargingReportGPRS', skip: ['EventReportGPRS'] },
+        { send: [{ op: 'ReleaseGPRS', args: { gprsCause_hex: octet(num(r.gprs_cause, 0x25)) } }], close: true },
+      ];
     case 'silence':
       return [];
     case 'abort':
       return [{ abort: true }];
     default:
-      throw new ScriptError(`rules[${i}]: unknown action ${JSON.stringify(action)} (release, connect, continue, prepaid, announcement, srf_announcement, silence, abort, or give a flow)`);
+      throw new ScriptError(`rules[${i}]: unknown action ${JSON.stringify(action)} (release, connect, continue, prepaid, announcement, srf_announcement, sms_prepaid, sms_release, gprs_prepaid, silence, abort, or give a flow)`);
   }
 }
 
@@ -155,12 +190,14 @@ export function parseScript(data: unknown): Script {
     if (typeof raw !== 'object' || raw === null) throw new ScriptError(`rules[${i}]: expected an object`);
     const r = raw as JsonObject;
     const op = r.op === undefined ? 'InitialDP' : String(r.op);
-    if (op !== 'InitialDP' && op !== 'AssistRequestInstructions') throw new ScriptError(`rules[${i}].op: InitialDP or AssistRequestInstructions`);
+    if (!OPENING.has(op)) throw new ScriptError(`rules[${i}].op: one of ${[...OPENING].join(', ')}`);
     const flow = r.flow !== undefined ? checkFlow(r.flow, i) : expand(r, i);
     return { op, match: checkMatch(r.match, i), flow, name: String(r.name ?? r.action ?? `rule${i}`) };
   });
   return { variant, rules };
 }
 
-/** The default script: release every InitialDP with cause 16 (the benchmark peer). */
-export const DEFAULT_SCRIPT: Script = parseScript({ rules: [{ action: 'release', cause: 16 }, { op: 'AssistRequestInstructions', action: 'srf_announcement' }] });
+/** The default script: release every InitialDP with cause 16 (the benchmark peer); SMS and GPRS sessions prepaid. */
+export const DEFAULT_SCRIPT: Script = parseScript({
+  rules: [{ action: 'release', cause: 16 }, { op: 'AssistRequestInstructions', action: 'srf_announcement' }, { op: 'InitialDPSMS', action: 'sms_prepaid' }, { op: 'InitialDPGPRS', action: 'gprs_prepaid' }],
+});

@@ -156,5 +156,6 @@ test('ops TYPE with the repository plugins: an alias resolves to its type, and t
   assert.match(alias.stdout, /^  aliases +inap\.srp_to_scp\.ActivityTestResult$/m);
   assert.match(alias.stdout, /^  source +plugins\/inap\/catalogue\.ts OPERATIONS\.ActivityTest\.result/m);
   assert.equal(prefix.code, 0, prefix.stderr);
-  assert.match(prefix.stdout, /^11 operation types match 'inap\.ssp_to_scp\.'$/m);
+  // 11 call-control types, 2 SMS (InitialDPSMS, EventReportSMS), 5 GPRS (InitialDPGPRS, three reports, ActivityTestGPRSResult)
+  assert.match(prefix.stdout, /^18 operation types match 'inap\.ssp_to_scp\.'$/m);
 });

@@ -1,7 +1,7 @@
 // Every definition in examples/inap/ runs against the reference SCP (scp-sim with examples/inap/scp-sim.json)
 // over M3UA/TCP on loopback and passes: the spec's example request exactly as written, single calls, the prepaid
-// call with charging, the SRF announcements, the load test and the linear ramp (at the fast tier's size: see
-// test/helpers/examples.ts; examples.long.test.ts runs them as written).
+// call with charging, the SRF announcements, prepaid SMS and GPRS sessions, the load test and the linear ramp (at the
+// fast tier's size: see test/helpers/examples.ts; examples.long.test.ts runs them as written).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -65,5 +65,39 @@ describe('examples/inap against the reference SCP', () => {
     assert.equal(withHex.length, 5, 'one hex dump per TCAP message (the Continue carries three components)');
     assert.match(withHex[0].hex, /^01000101/, 'M3UA version 1, DATA');
     assert.equal(r.first_call.vars.max_period, 600);
+  });
+
+  // CAMEL SMS and GPRS control (the tester as the MSC's / SGSN's SSF): the Begin names the operation's own context,
+  // the dialogue takes the variant it selects, and scp-sim's sms_prepaid / sms_release / gprs_prepaid rules answer.
+  const run = async (f: string) => {
+    const def = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    def.run_id = `${f}-${Date.now()}`;
+    def.trace_level = 2;
+    const r = await runToCompletion(st.port, def);
+    const msgs = r.first_call.messages as Array<{ direction: string; name: string; fields: Record<string, unknown> }>;
+    return { r, msgs, names: msgs.map((m) => `${m.direction} ${m.name}`) };
+  };
+
+  test('sms-prepaid: InitialDPSMS on camel3_sms, RequestReportSMSEvent + ContinueSMS, EventReportSMS closing the dialogue', async () => {
+    const { msgs, names } = await run('sms-prepaid.json');
+    assert.deepEqual(names, ['sent InitialDPSMS', 'received RequestReportSMSEvent', 'received ContinueSMS', 'sent EventReportSMS']);
+    assert.ok(msgs.every((m) => m.fields.variant === 'camel3'), JSON.stringify(msgs.map((m) => m.fields.variant)));
+    assert.deepEqual((msgs[1]!.fields.sMSEvents as Array<Record<string, unknown>>).map((e) => e.eventTypeSMS_name), ['o-smsSubmission', 'o-smsFailure']);
+  });
+
+  test('sms-barred: ssp_ac camel4_sms makes the SMS dialogue CAP v4; ReleaseSMS with its RP-Cause', async () => {
+    const { msgs, names } = await run('sms-barred.json');
+    assert.deepEqual(names, ['sent InitialDPSMS', 'received ReleaseSMS']);
+    assert.equal(msgs[1]!.fields.variant, 'camel4');
+    assert.equal(msgs[1]!.fields.rPCause_hex, '15');
+  });
+
+  test('gprs-prepaid: ApplyChargingGPRS quota reported back, the SCP answers the report, ReleaseGPRS', async () => {
+    const { r, names } = await run('gprs-prepaid.json');
+    assert.deepEqual(names, [
+      'sent InitialDPGPRS', 'received RequestReportGPRSEvent', 'received ApplyChargingGPRS', 'received ContinueGPRS', 'sent ApplyChargingReportGPRS',
+      'received ApplyChargingReportGPRSResult', 'received ReleaseGPRS',
+    ]);
+    assert.equal(r.first_call.vars.quota, 1048576);
   });
 });

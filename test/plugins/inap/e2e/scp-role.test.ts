@@ -60,6 +60,47 @@ describe('one tester plays the SCP against another playing the SSP', () => {
     }
   });
 
+  test('CAMEL SMS and GPRS control both ways: the gsmSCF side takes InitialDPSMS and InitialDPGPRS, results both ways', async () => {
+    const r0 = await call(scp.port, 'ExecuteTest', { run_id: 'scp-sms-gprs', scp: { tcap_timeout: 10 }, operations: [
+      { type: 'inap.scp_from_ssp.InitialDPSMS', arguments: { serviceKey: 77, destinationSubscriberNumber_digits: '4917612345678', tcap_ac: 'camel3_sms' } },
+      { type: 'inap.scp_to_ssp.RequestReportSMSEvent', arguments: { sMSEvents: [{ eventTypeSMS_name: 'o-smsSubmission', monitorMode: 1 }], send_with_next: true } },
+      { type: 'inap.scp_to_ssp.ContinueSMS' },
+      { type: 'inap.scp_from_ssp.EventReportSMS', arguments: { eventTypeSMS_name: 'o-smsSubmission', last_component: 1 } },
+      { type: 'inap.scp_from_ssp.InitialDPGPRS', arguments: { serviceKey: 88, accessPointName_apn: 'internet', chargingID_hex: '0000abcd', tcap_ac: 'camel3_gprs' } },
+      { type: 'inap.scp_to_ssp.ActivityTestGPRS' },
+      { type: 'inap.scp_from_ssp.ActivityTestGPRSResult' },
+      { type: 'inap.scp_to_ssp.ApplyChargingGPRS', arguments: { 'chargingCharacteristics.maxElapsedTime': 600 } },
+      { type: 'inap.scp_from_ssp.ApplyChargingReportGPRS', arguments: { 'chargingResult.elapsedTime.timeGPRSIfNoTariffSwitch': 600 } },
+      { type: 'inap.scp_to_ssp.ApplyChargingReportGPRSResult', arguments: { send_with_next: true } },
+      { type: 'inap.scp_to_ssp.ReleaseGPRS', arguments: { gprsCause_hex: '25', send_and_close: true } },
+    ] });
+    assert.equal(r0.result, 'ok', JSON.stringify(r0.error));
+    const gprs = { serviceKey: 88, gPRSEventType_name: 'pdp-ContextEstablishment', mSISDN_digits: '4917612345678', iMSI_digits: '262011234567890', timeAndTimeZone_hex: '0221118210053000', accessPointName_apn: 'internet', chargingID_hex: '0000abcd' };
+    const ssr = await runToCompletion(ssp.port, { run_id: 'ssp-sms-gprs', ssp_ac: 'camel3', operations: [
+      { type: 'inap.ssp_to_scp.InitialDPSMS', arguments: { serviceKey: 77, eventTypeSMS_name: 'sms-CollectedInfo', destinationSubscriberNumber_digits: '4917612345678' } },
+      { type: 'inap.ssp_from_scp.RequestReportSMSEvent', arguments: { sMSEvents: [{ eventTypeSMS_name: 'o-smsSubmission', monitorMode_name: 'notifyAndContinue' }], tcap_ac: 'camel3_sms' } },
+      { type: 'inap.ssp_from_scp.ContinueSMS' },
+      { type: 'inap.ssp_to_scp.EventReportSMS', arguments: { eventTypeSMS_name: 'o-smsSubmission', send_and_close: true } },
+      { type: 'inap.ssp_to_scp.InitialDPGPRS', arguments: gprs },
+      { type: 'inap.ssp_from_scp.ActivityTestGPRS', arguments: { tcap_ac: 'camel3_gprs' } },
+      { type: 'inap.ssp_to_scp.ActivityTestGPRSResult' },
+      { type: 'inap.ssp_from_scp.ApplyChargingGPRS', arguments: { 'chargingCharacteristics.maxElapsedTime': 600 } },
+      { type: 'inap.ssp_to_scp.ApplyChargingReportGPRS', arguments: { 'chargingResult.elapsedTime.timeGPRSIfNoTariffSwitch': '{ $i.ApplyChargingGPRS.chargingCharacteristics.maxElapsedTime }' } },
+      { type: 'inap.ssp_from_scp.ApplyChargingReportGPRSResult' },
+      { type: 'inap.ssp_from_scp.ReleaseGPRS', arguments: { gprsCause_hex: '25', last_component: 1 } },
+    ] }, { timeoutMs: 30_000 });
+    const scr = await waitForRun(scp.port, 'scp-sms-gprs', { timeoutMs: 30_000 });
+    for (const [side, r] of [['ssp', ssr], ['scp', scr]] as const) {
+      assert.deepEqual(r.first_aborts, [], `${side}: ${JSON.stringify(r.first_aborts)}`);
+      assert.deepEqual(r.first_fails, [], `${side}: ${JSON.stringify(r.first_fails)}`);
+      assert.equal(r.counts.passed, 1, `${side}: ${JSON.stringify(r.counts)}`);
+    }
+    const checked = (r: typeof ssr) => r.first_call.check_log.map((c: { text: string }) => c.text).join('\n');
+    assert.match(checked(scr), /InitialDPGPRS\.accessPointName_apn: is "internet"/);
+    assert.match(checked(scr), /ApplyChargingReportGPRS\.chargingResult\.elapsedTime\.timeGPRSIfNoTariffSwitch: is 600/);
+    assert.match(checked(ssr), /ReleaseGPRS\.gprsCause_hex: is "25"/);
+  });
+
   test('the SCP side sees a wrong serviceKey as a failed check', async () => {
     const r0 = await call(scp.port, 'ExecuteTest', { run_id: 'scp-2', operations: [
       { type: 'inap.scp_from_ssp.InitialDP', arguments: { serviceKey: 999 } },

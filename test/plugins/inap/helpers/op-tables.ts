@@ -5,6 +5,7 @@ import type { JsonObject, OperationDefinition } from '../../../../sdk/index.js';
 import { inapFamily } from '../../../../plugins/inap/family.js';
 import { inapConfig } from '../../../../plugins/inap/options.js';
 import { VARIANTS } from '../../../../plugins/inap/codec/variants.js';
+import { definedIn } from '../../../../plugins/inap/codec/args.js';
 import { PACUI_RESULT, sample } from '../fixtures/samples.js';
 
 function samplesFor(name: string): JsonObject[] {
@@ -54,7 +55,9 @@ function tableFor(op: OperationDefinition): void {
     }
   } else {
     valid.push({ name: 'grouped', args: { ...samplesFor(name)[0]!, send_with_next: true } });
-    valid.push({ name: 'closing', args: { ...samplesFor(name)[0]!, send_and_close: true, variant: 'camel2' } });
+    // a variant other than the default one the operation exists in (SMS and GPRS control: not in CAP v2)
+    const other = (['camel2', 'camel4', 'camel3'] as const).find((v) => definedIn(inapFamily.message(name)!.op, v))!;
+    valid.push({ name: 'closing', args: { ...samplesFor(name)[0]!, send_and_close: true, variant: other } });
   }
   const invalid: Array<{ name: string; args: JsonObject; path?: string }> = [
     { name: 'unknown argument', args: { ...samplesFor(name)[0]!, noSuchArgument: 1 }, path: 'arguments' },

@@ -82,6 +82,21 @@ describe('static checks at ExecuteTest', () => {
     await refused([IDP({ serviceKey: 1, tcap_ac: 'camel2' }), erb], /variant camel2/, { inap: { variant: 'cs1' } });
   });
 
+  test('SMS and GPRS openers: their own context unless ssp_ac or tcap_ac names one of theirs', async () => {
+    const SMS = (args: Record<string, unknown>) => ({ type: 'inap.ssp_to_scp.InitialDPSMS', arguments: { serviceKey: 7, ...args } });
+    // a CAP v4 MT-SMS event: the call test's ssp_ac camel3 leaves the SMS dialogue on camel3_sms (CAP v3), which lacks it
+    await refused([SMS({ eventTypeSMS_name: 't-smsDelivery' })], /^operations\[0\]\.arguments\.eventTypeSMS: unknown name "t-smsDelivery" .*\(variant camel3\)$/, { ssp_ac: 'camel3' });
+    await accepted([SMS({ eventTypeSMS_name: 't-smsDelivery' })], { ssp_ac: 'camel4_sms' });
+    await accepted([SMS({ eventTypeSMS_name: 't-smsDelivery', tcap_ac: 'camel4_sms' })], { ssp_ac: 'camel3' });
+    // the operations after it take the dialogue's variant; GPRS control is CAP v3 whatever the run's ssp_ac
+    await refused([SMS({}), { type: 'inap.ssp_from_scp.ContinueSMS' }, { type: 'inap.ssp_to_scp.EventReportSMS', arguments: { eventTypeSMS_name: 't-smsFailure' } }],
+      /^operations\[2\]\.arguments\.eventTypeSMS: unknown name "t-smsFailure" .*\(variant camel3\)$/);
+    const GPRS = { type: 'inap.ssp_to_scp.InitialDPGPRS', arguments: { serviceKey: 8, gPRSEventType: 'attach', mSISDN_digits: '49171', iMSI_digits: '262011234567890', timeAndTimeZone_hex: '0221118210053000' } };
+    await accepted([GPRS], { ssp_ac: 'camel4' });
+    await refused([{ ...GPRS, arguments: { ...GPRS.arguments, mSISDN_digits: undefined } }], /^operations\[0\]\.arguments\.mSISDN: missing \(mandatory\) \(variant camel3\)$/);
+    await refused([{ ...GPRS, arguments: { ...GPRS.arguments, variant: 'camel4' } }], /^operations\[0\]\.type: InitialDPGPRS is not defined in variant camel4 \(only in camel3\)$/);
+  });
+
   test('an operation the variant lacks: 2002 at its type', async () => {
     await refused([{ type: 'inap.scp_from_ssp.InitialDP', arguments: { variant: 'camel3' } }, { type: 'inap.scp_to_ssp.DisconnectLeg', arguments: { 'legToBeReleased.sendingSideID_hex': '02' } }],
       /^operations\[1\]\.type: DisconnectLeg is not defined in variant camel3 \(only in camel4\)$/);

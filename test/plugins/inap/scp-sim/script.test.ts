@@ -17,15 +17,28 @@ describe('scp-sim scripts', () => {
     const s = parseScript({ rules: [{ flow: [{ send: [{ op: 'Continue' }] }, { expect: 'EventReportBCSM' }, { end: true }] }] });
     assert.equal(s.rules[0]!.flow.length, 3);
   });
-  test('the default script releases everything with cause 16 and answers ARI', () => {
-    assert.deepEqual(DEFAULT_SCRIPT.rules.map((r) => r.op), ['InitialDP', 'AssistRequestInstructions']);
+  test('the default script releases everything with cause 16, answers ARI and plays prepaid SMS and GPRS', () => {
+    assert.deepEqual(DEFAULT_SCRIPT.rules.map((r) => r.op), ['InitialDP', 'AssistRequestInstructions', 'InitialDPSMS', 'InitialDPGPRS']);
+  });
+  test('SMS and GPRS actions: prepaid SMS, SMS release with its RP-Cause, prepaid GPRS session', () => {
+    const s = parseScript({ rules: [{ op: 'InitialDPSMS', action: 'sms_prepaid' }, { op: 'InitialDPSMS', action: 'sms_release', cause: 10 }, { op: 'InitialDPGPRS', action: 'gprs_prepaid', volume: 500, gprs_cause: 36 }] });
+    const [prepaid, release, gprs] = s.rules;
+    assert.deepEqual(prepaid!.flow.map((st) => Object.keys(st)[0]), ['send', 'expect', 'end']);
+    assert.deepEqual((prepaid!.flow[0] as { send: Array<{ op: string }> }).send.map((c) => c.op), ['RequestReportSMSEvent', 'ContinueSMS']);
+    assert.deepEqual(prepaid!.flow[1], { expect: 'EventReportSMS' });
+    assert.deepEqual(release!.flow, [{ send: [{ op: 'ReleaseSMS', args: { rPCause_hex: '0a' } }], close: true }]);
+    assert.deepEqual((gprs!.flow[0] as { send: Array<{ op: string; args?: object }> }).send.map((c) => c.op), ['RequestReportGPRSEvent', 'ApplyChargingGPRS', 'ContinueGPRS']);
+    assert.deepEqual((gprs!.flow[0] as { send: Array<{ args?: object }> }).send[1]!.args, { 'chargingCharacteristics.maxTransferredVolume': 500 });
+    assert.deepEqual(gprs!.flow[1], { expect: 'ApplyChargingReportGPRS', skip: ['EventReportGPRS'] });
+    assert.deepEqual(gprs!.flow[2], { send: [{ op: 'ReleaseGPRS', args: { gprsCause_hex: '24' } }], close: true });
   });
   const bad: Array<[unknown, RegExp]> = [
     [null, /JSON object/],
     [{ rules: [] }, /non-empty array/],
     [{ variant: 'camel9', rules: [{ action: 'release' }] }, /variant: unknown/],
     [{ rules: [{ action: 'dance' }] }, /rules\[0\]: unknown action "dance"/],
-    [{ rules: [{ op: 'Connect', action: 'release' }] }, /rules\[0\].op/],
+    [{ rules: [{ op: 'Connect', action: 'release' }] }, /rules\[0\].op: one of InitialDP, AssistRequestInstructions, InitialDPSMS, InitialDPGPRS/],
+    [{ rules: [{ op: 'InitialDPSMS', action: 'sms_release', cause: 256 }] }, /cause 256: must be 0\.\.255/],
     [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\].flow\[0\].send: unknown operation "Fly"/],
     [{ rules: [{ flow: [{ jump: 1 }] }] }, /expected send, expect, end, abort or wait_ms/],
     // a pattern that does not compile is refused when the script loads, not met at the first call (it threw there)
