@@ -30,9 +30,10 @@ export interface MapOperation {
   readonly errors: readonly string[];
   /** The responder closes the dialogue with the result or error (TC-END) unless the definition says otherwise. */
   readonly endsDialogue: boolean;
-  /** Short names for nested fields (`msisdn` for subscriberIdentity.msisdn): accepted on encode, filled on decode. */
-  readonly shorthands?: Readonly<Record<string, string>>;
-  readonly resultShorthands?: Readonly<Record<string, string>>;
+  /** Short names for nested fields (`msisdn` for subscriberIdentity.msisdn): accepted on encode, filled on decode.
+   *  Several paths: the first one the version's type has. */
+  readonly shorthands?: Readonly<Record<string, string | readonly string[]>>;
+  readonly resultShorthands?: Readonly<Record<string, string | readonly string[]>>;
   /** The SM-RP-UI holds a TPDU in this direction: 'mo' (SMS-SUBMIT) or 'mt' (SMS-DELIVER). */
   readonly tpdu?: 'mo' | 'mt';
   /** Other spellings of `map.<responder>_from_<invoker>.<Name>` (the anchor's). */
@@ -77,7 +78,7 @@ export const MAP_OPERATIONS: readonly MapOperation[] = [
     errors: ['unknownSubscriber', 'numberChanged', 'bearerServiceNotProvisioned', 'teleserviceNotProvisioned', 'absentSubscriber', 'busySubscriber',
       'noSubscriberReply', 'callBarred', 'cug-Reject', 'forwardingViolation', 'or-NotAllowed', 'facilityNotSupported', 'systemFailure', 'dataMissing', 'unexpectedDataValue'],
     endsDialogue: true,
-    resultShorthands: { roamingNumber: 'extendedRoutingInfo.routingInfo.roamingNumber', ...STATE_AND_LOCATION },
+    resultShorthands: { roamingNumber: ['extendedRoutingInfo.routingInfo.roamingNumber', 'routingInfo.roamingNumber'], ...STATE_AND_LOCATION },
   },
   {
     name: 'ProvideSubscriberInfo', asn: 'provideSubscriberInfo', context: 'subscriberInfoEnquiryContext',

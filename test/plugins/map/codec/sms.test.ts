@@ -67,6 +67,12 @@ describe('SRI v1/v2, the v1 mobility forms', () => {
     assert.equal(((v1.back.routingInfo as Obj).forwardingData as Obj).forwardedToNumber_digits, '4917100099');
     // v3 is still the [3] SEQUENCE with the extended routing info
     assert.equal(roundTrip('SendRoutingInfo', 'result', 3).bytes.slice(0, 2), 'a3');
+    // the roamingNumber shorthand stands for the path of the version's type
+    const short = roundTrip('SendRoutingInfo', 'result', 2, { imsi_digits: '262011234567890', roamingNumber_digits: '4917999000' });
+    assert.equal(short.bytes, v2.bytes);
+    assert.equal(short.back.roamingNumber_digits, '4917999000');
+    const short3 = roundTrip('SendRoutingInfo', 'result', 3, { imsi_digits: '262011234567890', roamingNumber_digits: '4917999000' });
+    assert.equal((((short3.back.extendedRoutingInfo as Obj).routingInfo as Obj)).roamingNumber_digits, '4917999000');
   });
   test('UpdateLocation v1: the location info CHOICE (roaming number [0] or MSC number [1]); Reset v1: network resource and hlr-Number', () => {
     assert.equal(roundTrip('UpdateLocation', 'invoke', 1).bytes, `3020${IMSI}81069194710200f104069194710200f08a0401020304`);

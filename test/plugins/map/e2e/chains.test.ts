@@ -54,13 +54,14 @@ describe('MAP chains, tester against tester', () => {
         run_id: 'hlr',
         operations: [
           { type: 'map.hlr_from_gmsc.SendRoutingInfo', arguments: { msisdn_digits: MSISDN, tcap_ac: ac } },
-          { type: 'map.hlr_to_gmsc.SendRoutingInfoResult', arguments: { imsi_digits: IMSI, 'routingInfo.roamingNumber_digits': '4917999000' } },
+          // the shorthand: routingInfo.roamingNumber in v1/v2
+          { type: 'map.hlr_to_gmsc.SendRoutingInfoResult', arguments: { imsi_digits: IMSI, roamingNumber_digits: '4917999000' } },
         ],
       }, p.b, {
         run_id: 'gmsc',
         operations: [
           { type: 'map.gmsc_to_hlr.SendRoutingInfo', arguments: { msisdn_digits: MSISDN, numberOfForwarding: 1, tcap_ac: ac } },
-          { type: 'map.gmsc_from_hlr.SendRoutingInfoResult', arguments: { imsi_digits: IMSI, 'routingInfo.roamingNumber_digits': '4917999000' } },
+          { type: 'map.gmsc_from_hlr.SendRoutingInfoResult', arguments: { imsi_digits: IMSI, 'routingInfo.roamingNumber_digits': '4917999000', roamingNumber_digits: '4917999000' } },
         ],
       });
       ok(hlr, `HLR side ${ac}`);
