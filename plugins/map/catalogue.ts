@@ -6,7 +6,9 @@
 
 import type { ApplicationContext } from '../sigtran/api.js';
 import { contextOf, type MapContext } from './contexts.js';
+import { CSE_OPERATIONS } from './catalogue/cse.js';
 import { MOBILITY_OPERATIONS } from './catalogue/mobility.js';
+import { SMS_OPERATIONS } from './catalogue/sms.js';
 import { SS_OPERATIONS } from './catalogue/ss.js';
 
 /** One MAP operation. */
@@ -17,8 +19,9 @@ export interface MapOperation {
   readonly asn: string;
   /** The application context (TS 29.002 name) whose dialogues carry it. */
   readonly context: string;
-  /** By context version: the local opcode and the argument / result types (undefined = no parameter). */
-  readonly versions: Readonly<Record<number, { readonly opcode: number; readonly arg?: string; readonly res?: string }>>;
+  /** By context version: the local opcode and the argument / result types (undefined = no parameter), and the
+   *  context when that version runs in another (MT forwardSM v1 in shortMsgRelayContext-v1, the MO context's arc). */
+  readonly versions: Readonly<Record<number, { readonly opcode: number; readonly arg?: string; readonly res?: string; readonly context?: string }>>;
   /** Version used when the dialogue's AC does not say (our Begin without an AC of this context). */
   readonly defaultVersion: number;
   /** [invoker role, responder role] pairs: the invoker sends `<Name>`, the responder `<Name>Result` / `<Name>Error`. */
@@ -27,9 +30,10 @@ export interface MapOperation {
   readonly errors: readonly string[];
   /** The responder closes the dialogue with the result or error (TC-END) unless the definition says otherwise. */
   readonly endsDialogue: boolean;
-  /** Short names for nested fields (`msisdn` for subscriberIdentity.msisdn): accepted on encode, filled on decode. */
-  readonly shorthands?: Readonly<Record<string, string>>;
-  readonly resultShorthands?: Readonly<Record<string, string>>;
+  /** Short names for nested fields (`msisdn` for subscriberIdentity.msisdn): accepted on encode, filled on decode.
+   *  Several paths: the first one the version's type has. */
+  readonly shorthands?: Readonly<Record<string, string | readonly string[]>>;
+  readonly resultShorthands?: Readonly<Record<string, string | readonly string[]>>;
   /** The SM-RP-UI holds a TPDU in this direction: 'mo' (SMS-SUBMIT) or 'mt' (SMS-DELIVER). */
   readonly tpdu?: 'mo' | 'mt';
   /** Other spellings of `map.<responder>_from_<invoker>.<Name>` (the anchor's). */
@@ -65,41 +69,26 @@ export const MAP_OPERATIONS: readonly MapOperation[] = [
   },
   {
     name: 'SendRoutingInfo', asn: 'sendRoutingInfo', context: 'locationInfoRetrievalContext',
-    versions: { 3: { opcode: 22, arg: 'SendRoutingInfoArg', res: 'SendRoutingInfoRes' } }, defaultVersion: 3,
-    pairs: [['scp', 'hlr']],
+    versions: {
+      1: { opcode: 22, arg: 'SendRoutingInfoArg-v2', res: 'SendRoutingInfoRes-v2' },
+      2: { opcode: 22, arg: 'SendRoutingInfoArg-v2', res: 'SendRoutingInfoRes-v2' },
+      3: { opcode: 22, arg: 'SendRoutingInfoArg', res: 'SendRoutingInfoRes' },
+    },
+    defaultVersion: 3, pairs: [['scp', 'hlr'], ['gmsc', 'hlr']],
     errors: ['unknownSubscriber', 'numberChanged', 'bearerServiceNotProvisioned', 'teleserviceNotProvisioned', 'absentSubscriber', 'busySubscriber',
       'noSubscriberReply', 'callBarred', 'cug-Reject', 'forwardingViolation', 'or-NotAllowed', 'facilityNotSupported', 'systemFailure', 'dataMissing', 'unexpectedDataValue'],
     endsDialogue: true,
-    resultShorthands: { roamingNumber: 'extendedRoutingInfo.routingInfo.roamingNumber', ...STATE_AND_LOCATION },
-  },
-  {
-    name: 'SendRoutingInfoForSM', asn: 'sendRoutingInfoForSM', context: 'shortMsgGatewayContext',
-    versions: { 2: { opcode: 45, arg: 'RoutingInfoForSM-Arg', res: 'RoutingInfoForSM-Res' }, 3: { opcode: 45, arg: 'RoutingInfoForSM-Arg', res: 'RoutingInfoForSM-Res' } },
-    defaultVersion: 3, pairs: [['smsc', 'hlr']],
-    errors: ['unknownSubscriber', 'callBarred', 'teleserviceNotProvisioned', 'absentSubscriberSM', 'facilityNotSupported', 'systemFailure', 'dataMissing', 'unexpectedDataValue'],
-    endsDialogue: true,
-  },
-  {
-    name: 'MoForwardSM', asn: 'mo-forwardSM', context: 'shortMsgMO-RelayContext',
-    versions: { 2: { opcode: 46, arg: 'ForwardSM-Arg' }, 3: { opcode: 46, arg: 'MO-ForwardSM-Arg', res: 'MO-ForwardSM-Res' } }, defaultVersion: 3,
-    pairs: [['msc', 'smsc']], errors: ['systemFailure', 'unexpectedDataValue', 'facilityNotSupported', 'sm-DeliveryFailure'], endsDialogue: true, tpdu: 'mo',
-  },
-  {
-    // v1/v2: `forwardSM` (46) carries MT short messages too; mt-forwardSM (44) exists from v3.
-    name: 'MtForwardSM', asn: 'mt-forwardSM', context: 'shortMsgMT-RelayContext',
-    versions: { 2: { opcode: 46, arg: 'ForwardSM-Arg' }, 3: { opcode: 44, arg: 'MT-ForwardSM-Arg', res: 'MT-ForwardSM-Res' } }, defaultVersion: 3,
-    pairs: [['smsc', 'msc']],
-    errors: ['systemFailure', 'dataMissing', 'unexpectedDataValue', 'facilityNotSupported', 'unidentifiedSubscriber', 'illegalSubscriber', 'illegalEquipment',
-      'subscriberBusyForMT-SMS', 'sm-DeliveryFailure', 'absentSubscriberSM'],
-    endsDialogue: true, tpdu: 'mt',
+    resultShorthands: { roamingNumber: ['extendedRoutingInfo.routingInfo.roamingNumber', 'routingInfo.roamingNumber'], ...STATE_AND_LOCATION },
   },
   {
     name: 'ProvideSubscriberInfo', asn: 'provideSubscriberInfo', context: 'subscriberInfoEnquiryContext',
     versions: { 3: { opcode: 70, arg: 'ProvideSubscriberInfoArg', res: 'ProvideSubscriberInfoRes' } }, defaultVersion: 3,
     pairs: [['hlr', 'vlr']], errors: ['dataMissing', 'unexpectedDataValue'], endsDialogue: true, resultShorthands: STATE_AND_LOCATION,
   },
+  ...SMS_OPERATIONS,
   ...MOBILITY_OPERATIONS,
   ...SS_OPERATIONS,
+  ...CSE_OPERATIONS,
 ];
 
 /** MAP error codes (TS 29.002 MAP-Errors; the names and values of Wireshark's gsm_old localValue table). */
@@ -148,7 +137,7 @@ export function operationOf(opcode: number, context: string | undefined, version
   for (const op of MAP_OPERATIONS) {
     const vs = Object.values(op.versions);
     if (!vs.some((v) => v.opcode === opcode)) continue;
-    if (context === op.context && (version === undefined || op.versions[version]?.opcode === opcode)) {
+    if (version === undefined ? context === op.context : runsIn(op, context, version, opcode)) {
       found = op;
       break;
     }
@@ -162,12 +151,30 @@ export function operationOf(opcode: number, context: string | undefined, version
 /** operationOf's answers by opcode, context and version (the table never changes). */
 const OPERATION_OF = new Map<string, MapOperation | undefined>();
 
-export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: 'SCP/gsmSCF', smsc: 'SMSC', msc: 'MSC', vlr: 'VLR', sgsn: 'SGSN', eir: 'EIR' };
+/** Whether `op`'s invoke `opcode` is defined in `version` of `context`. */
+function runsIn(op: MapOperation, context: string | undefined, version: number, opcode?: number): boolean {
+  const v = op.versions[version];
+  return v !== undefined && (v.context ?? op.context) === context && (opcode === undefined || v.opcode === opcode);
+}
+
+/** Every operation whose invoke `opcode` is defined in `version` of `context` (more than one where the same invoke
+ *  serves two: forwardSM in shortMsgRelayContext-v1 is MO or MT). */
+export function operationsOf(opcode: number, context: string, version: number): MapOperation[] {
+  return MAP_OPERATIONS.filter((op) => runsIn(op, context, version, opcode));
+}
+
+/** The version of `op` a dialogue in `mc` runs: mc's when mc is the operation's context (in a version it may lack:
+ *  the codec refuses that by name) or the context of its version mc.version; else none. */
+export function versionIn(op: MapOperation, mc: MapContext | undefined): number | undefined {
+  return mc && (mc.context === op.context || runsIn(op, mc.context, mc.version)) ? mc.version : undefined;
+}
+
+export const ROLE_NAMES: Readonly<Record<string, string>> = { hlr: 'HLR', scp: 'SCP/gsmSCF', smsc: 'SMSC', msc: 'MSC', vlr: 'VLR', sgsn: 'SGSN', eir: 'EIR', gmsc: 'GMSC' };
 
 // ---------------------------------------------------------------- application contexts
 
 /** The contexts the table's operations run in (contexts.ts knows every MAP context). */
-const TABLE_CONTEXTS: ReadonlySet<string> = new Set(MAP_OPERATIONS.map((o) => o.context));
+const TABLE_CONTEXTS: ReadonlySet<string> = new Set(MAP_OPERATIONS.flatMap((o) => [o.context, ...Object.values(o.versions).map((v) => v.context ?? o.context)]));
 
 /** TS 29.002 name and version of a MAP application context, when it is one of the table's contexts. */
 export function mapContextOf(ac: ApplicationContext | null | undefined): MapContext | undefined {
@@ -175,5 +182,5 @@ export function mapContextOf(ac: ApplicationContext | null | undefined): MapCont
   return mc && TABLE_CONTEXTS.has(mc.context) ? mc : undefined;
 }
 
-/** The AC alias the operation's own context has in `version` (e.g. 'anyTimeInfoEnquiryContext_v3'). */
-export const defaultAc = (op: MapOperation, version = op.defaultVersion) => `${op.context}_v${version}`;
+/** The AC alias the operation's context has in `version` (e.g. 'anyTimeInfoEnquiryContext_v3'). */
+export const defaultAc = (op: MapOperation, version = op.defaultVersion) => `${op.versions[version]?.context ?? op.context}_v${version}`;

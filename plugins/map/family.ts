@@ -5,7 +5,7 @@
 import type { JsonObject } from '../../sdk/index.js';
 import { CodecError, expandDotted } from '../sigtran/codec/index.js';
 import { acOf, addOpened, defineTcapUserFamily, openTcapDialogue, recordTcap, type CodecSpec, type DialogueSpec, type MessageEntry } from '../sigtran/user/index.js';
-import { defaultAc, errorName, MAP_OPERATIONS, mapContextOf, resolveError, ROLE_NAMES, type MapOperation } from './catalogue.js';
+import { defaultAc, errorName, MAP_OPERATIONS, mapContextOf, resolveError, ROLE_NAMES, versionIn, type MapOperation } from './catalogue.js';
 import { decodeMapDialogue, encodeMapDialogue } from './codec/dialogue.js';
 import { decodeMessage, encodeMessage } from './codec/message.js';
 import { MAP_CONTROLS, SEND_CONTROLS } from './controls.js';
@@ -18,10 +18,11 @@ import { awaitOpening, MAP_REGISTER, openingInvoke } from './runtime/register.js
 
 type Entry = MessageEntry<MapOperation>;
 
-/** The version a dialogue runs in: its AC's when that is the operation's context, else the operation's default. */
+/** The version a dialogue runs in: its AC's when the operation is defined in that context and version, else the
+ *  operation's default. */
 function versionOf(op: MapOperation, ac: Parameters<typeof mapContextOf>[0]) {
   const mc = mapContextOf(ac);
-  return { version: mc && mc.context === op.context ? mc.version : op.defaultVersion, context: mc?.context };
+  return { version: versionIn(op, mc) ?? op.defaultVersion, context: mc?.context };
 }
 
 /** The MAP-OPEN a Begin carries (`tcap: { map_open: {...} }`), encoded; aborts on a bad one. */

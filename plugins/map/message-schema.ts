@@ -4,7 +4,7 @@
 import { argProperties, fieldProperties } from '../sigtran/codec/index.js';
 import type { MessageEntry } from '../sigtran/user/index.js';
 import type { MapOperation } from './catalogue.js';
-import { fieldAt, messageType } from './codec/message.js';
+import { fieldAt, messageType, shorthandPath } from './codec/message.js';
 import { ERROR_PARAMS } from './codec/types/index.js';
 
 type MessageEntryOf = MessageEntry<MapOperation>;
@@ -24,9 +24,9 @@ export function messageProperties(e: MessageEntryOf): Record<string, unknown> {
     const at = messageType(op, e.wire, v);
     if (!at) continue;
     argProperties(at, props);
-    for (const [short, path] of Object.entries((e.wire === 'invoke' ? op.shorthands : op.resultShorthands) ?? {})) {
-      const f = fieldAt(at, path);
-      if (f) fieldProperties(props, short, f.ty);
+    for (const [short, paths] of Object.entries((e.wire === 'invoke' ? op.shorthands : op.resultShorthands) ?? {})) {
+      const path = shorthandPath(at, paths);
+      if (path) fieldProperties(props, short, fieldAt(at, path)!.ty);
     }
   }
   if (props.ussdString) props.ussdString_text = { type: 'string', description: 'The USSD text, coded as ussdDataCodingScheme says (GSM 7-bit by default, UCS2 when needed)' };

@@ -1,6 +1,6 @@
 // Rows of the MAP table (../catalogue.ts): mobility management — location management (VLR/SGSN ↔ HLR), subscriber
 // data management, authentication, IMEI check (MSC/SGSN → EIR) and fault recovery (TS 29.002 §8, §17.6.1). Where a
-// version's argument or result differs from v3's (MAP v2, GSM 09.02 phase 2) the row names its own type.
+// version's argument or result differs from v3's (MAP v1/v2, GSM 09.02 phase 1/2) the row names its own type.
 import type { MapOperation } from '../catalogue.js';
 
 const SDM_ERRORS = ['dataMissing', 'unexpectedDataValue', 'unidentifiedSubscriber'];
@@ -9,13 +9,15 @@ const HLR_ERRORS = ['systemFailure', 'dataMissing', 'unexpectedDataValue', 'unkn
 export const MOBILITY_OPERATIONS: readonly MapOperation[] = [
   {
     name: 'UpdateLocation', asn: 'updateLocation', context: 'networkLocUpContext',
-    versions: { 2: { opcode: 2, arg: 'UpdateLocationArg', res: 'UpdateLocationRes-v2' }, 3: { opcode: 2, arg: 'UpdateLocationArg', res: 'UpdateLocationRes' } },
+    versions: {
+      1: { opcode: 2, arg: 'UpdateLocationArg-v1', res: 'UpdateLocationRes-v2' }, 2: { opcode: 2, arg: 'UpdateLocationArg', res: 'UpdateLocationRes-v2' },
+      3: { opcode: 2, arg: 'UpdateLocationArg', res: 'UpdateLocationRes' } },
     defaultVersion: 3, pairs: [['vlr', 'hlr']], errors: ['unknownSubscriber', 'roamingNotAllowed', 'systemFailure', 'unexpectedDataValue', 'dataMissing'],
     endsDialogue: true,
   },
   {
     name: 'CancelLocation', asn: 'cancelLocation', context: 'locationCancellationContext',
-    versions: { 2: { opcode: 3, arg: 'CancelLocationArg-v2' }, 3: { opcode: 3, arg: 'CancelLocationArg', res: 'CancelLocationRes' } },
+    versions: { 1: { opcode: 3, arg: 'CancelLocationArg-v2' }, 2: { opcode: 3, arg: 'CancelLocationArg-v2' }, 3: { opcode: 3, arg: 'CancelLocationArg', res: 'CancelLocationRes' } },
     defaultVersion: 3, pairs: [['hlr', 'vlr'], ['hlr', 'sgsn']], errors: ['dataMissing', 'unexpectedDataValue'], endsDialogue: true,
   },
   {
@@ -66,12 +68,14 @@ export const MOBILITY_OPERATIONS: readonly MapOperation[] = [
   {
     // unconfirmed: no result, no errors (the HLR tells each VLR/SGSN of its restart)
     name: 'Reset', asn: 'reset', context: 'resetContext',
-    versions: { 2: { opcode: 37, arg: 'ResetArg' } }, defaultVersion: 2,
+    versions: { 1: { opcode: 37, arg: 'ResetArg-v1' }, 2: { opcode: 37, arg: 'ResetArg' }, 3: { opcode: 37, arg: 'ResetArg' } }, defaultVersion: 2,
     pairs: [['hlr', 'vlr'], ['hlr', 'sgsn']], errors: [], endsDialogue: true,
   },
   {
     name: 'CheckIMEI', asn: 'checkIMEI', context: 'equipmentMngtContext',
-    versions: { 2: { opcode: 43, arg: 'CheckIMEI-Arg-v2', res: 'CheckIMEI-Res-v2' }, 3: { opcode: 43, arg: 'CheckIMEI-Arg', res: 'CheckIMEI-Res' } },
+    versions: {
+      1: { opcode: 43, arg: 'CheckIMEI-Arg-v2', res: 'CheckIMEI-Res-v2' }, 2: { opcode: 43, arg: 'CheckIMEI-Arg-v2', res: 'CheckIMEI-Res-v2' },
+      3: { opcode: 43, arg: 'CheckIMEI-Arg', res: 'CheckIMEI-Res' } },
     defaultVersion: 3, pairs: [['msc', 'eir'], ['sgsn', 'eir']], errors: ['systemFailure', 'dataMissing', 'unknownEquipment'], endsDialogue: true,
   },
 ];

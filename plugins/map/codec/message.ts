@@ -23,31 +23,43 @@ export function messageType(op: MapOperation, wire: WireKind, version: number, e
   return name ? TYPES[name] : undefined;
 }
 
-const NO_SHORTHANDS: Readonly<Record<string, string>> = Object.freeze({});
+type Shorthands = MapOperation['shorthands'] & object;
+const NO_SHORTHANDS: Shorthands = Object.freeze({});
 const shorthandsOf = (op: MapOperation, wire: WireKind) => (wire === 'invoke' ? op.shorthands : wire === 'result' ? op.resultShorthands : undefined) ?? NO_SHORTHANDS;
 
-/** A shorthand table as applyShorthands and addShorthands walk it: the short name and its `short_` prefix, the nested
- *  path's parents, its last part and that part's `last_` prefix. */
-type Shorthand = { short: string; prefix: string; parents: string[]; last: string; lastPrefix: string };
-const SHORTHANDS = new WeakMap<Readonly<Record<string, string>>, Shorthand[]>();
+/** The nested path a shorthand stands for in a type: the first of its paths the type has (versions nest differently:
+ *  SRI's roaming number is under extendedRoutingInfo in v3, under routingInfo in v1/v2). */
+export function shorthandPath(at: ArgType, paths: string | readonly string[]): string | undefined {
+  return typeof paths === 'string' ? (fieldAt(at, paths) ? paths : undefined) : paths.find((p) => fieldAt(at, p));
+}
 
-function shorthandList(shorts: Readonly<Record<string, string>>): Shorthand[] {
-  let list = SHORTHANDS.get(shorts);
+/** A shorthand table as applyShorthands and addShorthands walk it for one type: the short name and its `short_`
+ *  prefix, the nested path's parents, its last part and that part's `last_` prefix. */
+type Shorthand = { short: string; prefix: string; parents: string[]; last: string; lastPrefix: string };
+const SHORTHANDS = new WeakMap<Shorthands, WeakMap<ArgType, Shorthand[]>>();
+
+function shorthandList(shorts: Shorthands, at: ArgType): Shorthand[] {
+  let byType = SHORTHANDS.get(shorts);
+  if (!byType) SHORTHANDS.set(shorts, (byType = new WeakMap()));
+  let list = byType.get(at);
   if (!list) {
-    list = Object.entries(shorts).map(([short, path]) => {
+    list = [];
+    for (const [short, paths] of Object.entries(shorts)) {
+      const path = shorthandPath(at, paths);
+      if (!path) continue;
       const parts = path.split('.');
       const last = parts[parts.length - 1]!;
-      return { short, prefix: short + '_', parents: parts.slice(0, -1), last, lastPrefix: last + '_' };
-    });
-    SHORTHANDS.set(shorts, list);
+      list.push({ short, prefix: short + '_', parents: parts.slice(0, -1), last, lastPrefix: last + '_' });
+    }
+    byType.set(at, list);
   }
   return list;
 }
 
 /** Move `short`, `short_<suffix>` keys to the nested `path` (`msisdn_digits` -> subscriberIdentity.msisdn_digits). */
-function applyShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): Obj {
+function applyShorthands(fields: Obj, shorts: Shorthands, at: ArgType): Obj {
   let out = fields;
-  const list = shorthandList(shorts);
+  const list = shorthandList(shorts, at);
   if (list.length === 0) return fields;
   const keys = Object.keys(fields);
   for (const s of list) {
@@ -67,8 +79,8 @@ function applyShorthands(fields: Obj, shorts: Readonly<Record<string, string>>):
 }
 
 /** Copy the nested fields a shorthand stands for to the top (decoded messages carry both spellings). */
-function addShorthands(fields: Obj, shorts: Readonly<Record<string, string>>): void {
-  for (const s of shorthandList(shorts)) {
+function addShorthands(fields: Obj, shorts: Shorthands, at: ArgType): void {
+  for (const s of shorthandList(shorts, at)) {
     let cur: unknown = fields;
     for (const p of s.parents) cur = isObj(cur) ? cur[p] : undefined;
     if (!isObj(cur)) continue;
@@ -136,7 +148,7 @@ function decodeUssdText(fields: Obj): void {
  */
 export function encodeMessage(op: MapOperation, wire: WireKind, version: number, args: Obj, errorName?: string): Uint8Array | undefined {
   const at = messageType(op, wire, version, errorName);
-  let fields = applyShorthands(expandDotted(args), shorthandsOf(op, wire));
+  let fields = at ? applyShorthands(expandDotted(args), shorthandsOf(op, wire), at) : expandDotted(args);
   if (wire === 'error' && (fields.parameter_hex !== undefined || fields.parameter !== undefined)) {
     const h = String(fields.parameter_hex ?? fields.parameter);
     if (!/^([0-9a-fA-F]{2})+$/.test(h)) throw new CodecError(`parameter_hex: expected the hex of one TLV, got ${JSON.stringify(h)}`);
@@ -184,7 +196,7 @@ export function decodeMessage(op: MapOperation, wire: WireKind, version: number,
       fields['sm-RP-UI_tpdu_error'] = e.message;
     }
   }
-  addShorthands(fields, shorthandsOf(op, wire));
+  addShorthands(fields, shorthandsOf(op, wire), at);
   return r.ok ? { ok: true, fields } : { ok: false, error: r.error, fields };
 }
 

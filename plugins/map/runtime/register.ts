@@ -7,7 +7,7 @@
 import type { JsonObject, OperationContext } from '../../../sdk/index.js';
 import type { BeginRouter, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
 import { inboundWaitMs, type MessageEntry, type RegisterSpec, type SegmentEntry } from '../../sigtran/user/index.js';
-import { MAP_OPERATIONS, mapContextOf, operationOf, resolveError, type MapOperation } from '../catalogue.js';
+import { MAP_OPERATIONS, mapContextOf, operationOf, operationsOf, resolveError, versionIn, type MapOperation } from '../catalogue.js';
 import { decodeMapDialogue } from '../codec/dialogue.js';
 import { decodeMessage } from '../codec/message.js';
 import type { MapOptions } from '../options.js';
@@ -55,8 +55,8 @@ export function openingInvoke(m: TcapMessage): OpeningInvoke | undefined {
     const c = m.components[0];
     if (!op || c?.type !== 'invoke') o = null;
     else {
-      const mc = mapContextOf(m.ac);
-      const version = mc && mc.context === op.context && op.versions[mc.version] ? mc.version : op.defaultVersion;
+      const v = versionIn(op, mapContextOf(m.ac));
+      const version = v !== undefined && op.versions[v] ? v : op.defaultVersion;
       const r = decodeMessage(op, 'invoke', version, c.argument);
       o = { op, version, fields: r.fields, error: r.ok ? undefined : r.error };
     }
@@ -65,17 +65,25 @@ export function openingInvoke(m: TcapMessage): OpeningInvoke | undefined {
   return o ?? undefined;
 }
 
+/** The operations the opening invoke stands for in the Begin's context and version, the opening operation last (its
+ *  kind is the Begin's: forwardSM in shortMsgRelayContext-v1 is MO and MT, and whichever an instance waits for gets it). */
+function sharing(o: OpeningInvoke, m: TcapMessage): MapOperation[] {
+  const mc = mapContextOf(m.ac);
+  const c = m.components[0];
+  if (!mc || c?.type !== 'invoke' || typeof c.opcode !== 'number') return [o.op];
+  return [...operationsOf(c.opcode, mc.context, mc.version).filter((op) => op !== o.op), o.op];
+}
+
 /** Keys of an inbound Begin (see the top of this file); [] when it does not open with a MAP operation of the table. */
 export const mapRouter: BeginRouter = {
   keys(m) {
     const o = openingInvoke(m);
     if (!o) return [];
-    const op = o.op;
     const keys = subscriberKeys(o.fields);
     const dlg = m.dialoguePdu?.type === 'aarq' ? decodeMapDialogue(m.dialoguePdu.userInformation) : undefined;
     const dref = isObj(dlg?.map_open) ? (dlg.map_open as Obj).destination_reference_digits : undefined;
     if (typeof dref === 'string') keys.push(`dref:${dref}`);
-    return [...keys.map((k) => `${kindOf(op)}|${k}`), kindOf(op)];
+    return sharing(o, m).flatMap((op) => [...keys.map((k) => `${kindOf(op)}|${k}`), kindOf(op)]);
   },
 };
 

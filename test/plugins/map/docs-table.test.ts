@@ -1,5 +1,6 @@
 // docs/plugins/map.md lists every operation of the table (catalogue.ts): its code, context and versions, the role
-// pairs and the argument type of each version, between the `operations` markers. The list is made from the table
+// pairs and the argument type of each version (and its context where it is not the operation's), between the
+// `operations` markers. The list is made from the table
 // here; when the table changes this test fails and prints the list to paste.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +10,7 @@ import { MAP_OPERATIONS } from '../../../plugins/map/catalogue.js';
 function rendered(): string {
   const rows = MAP_OPERATIONS.map((op) => {
     const codes = [...new Set(Object.values(op.versions).map((v) => v.opcode))].join('/');
-    const versions = Object.entries(op.versions).map(([v, d]) => `v${v} ${d.arg ?? '—'} → ${d.res ?? '—'}`).join('; ');
+    const versions = Object.entries(op.versions).map(([v, d]) => `v${v}${d.context ? ` (in ${d.context})` : ''} ${d.arg ?? '—'} → ${d.res ?? '—'}`).join('; ');
     const pairs = op.pairs.map(([a, b]) => `${a} → ${b}`).join(', ');
     return `| ${op.name} (${codes}) | ${op.context} | ${versions} | ${pairs} | ${op.errors.join(', ') || '—'} |`;
   });

@@ -1,5 +1,6 @@
-// MAP-CH-DataTypes (TS 29.002 §17.7.3): sendRoutingInfo (v3) and provideRoamingNumber.
-import { ANY, BITS, INT, NULL, OCT, choice, enm, f, o, seq, type ArgType } from '../../../sigtran/codec/index.js';
+// MAP-CH-DataTypes (TS 29.002 §17.7.3): sendRoutingInfo (v3; v1/v2 as Wireshark's gsm_old SendRoutingInfoArgV2 and
+// ResV2, GSM 09.02 phase 2) and provideRoamingNumber.
+import { ANY, BITS, INT, NULL, OCT, choice, enm, f, o, seq, size, type ArgType } from '../../../sigtran/codec/index.js';
 import { EXT, IMSI, ISDN, LMSI, U } from './common.js';
 import { SubscriberInfo } from './ms-info.js';
 
@@ -24,6 +25,11 @@ const SRI_RES = seq(
   o('ss-List2', 18, ANY), o('basicService2', 19, ANY), o('allowedServices', 20, OCT), o('unavailabilityCause', 21, INT), o('releaseResourcesSupported', 22, NULL),
   o('gsm-BearerCapability', 23, ANY),
 );
+/** v1/v2: the MSISDN, a CUG check (absent in v1), the forwarding count and the ISDN signal info; the result routes by a
+ *  roaming number or forwarding data. */
+const CugCheckInfo = seq(f('cug-Interlock', U, size(OCT, 4)), o('cug-OutgoingAccess', U, NULL), o('extensionContainer', U, EXT));
+const SRI_ARG_V2 = seq(f('msisdn', 0, ISDN), o('cug-CheckInfo', 1, CugCheckInfo), o('numberOfForwarding', 2, INT), o('networkSignalInfo', 10, ANY));
+const SRI_RES_V2 = seq(f('imsi', U, IMSI), f('routingInfo', U, RoutingInfo), o('cug-CheckInfo', U, CugCheckInfo));
 
 const PRN_ARG = seq(
   f('imsi', 0, IMSI), f('msc-Number', 1, ISDN), o('msisdn', 2, ISDN), o('lmsi', 4, LMSI), o('gsm-BearerCapability', 5, ANY), o('networkSignalInfo', 6, ANY),
@@ -37,6 +43,8 @@ const PRN_ARG = seq(
 export const CH_TYPES: Readonly<Record<string, ArgType>> = {
   SendRoutingInfoArg: { ty: SRI_ARG },
   SendRoutingInfoRes: { ty: SRI_RES, tag: 3 },
+  'SendRoutingInfoArg-v2': { ty: SRI_ARG_V2 },
+  'SendRoutingInfoRes-v2': { ty: SRI_RES_V2 },
   ProvideRoamingNumberArg: { ty: PRN_ARG },
   ProvideRoamingNumberRes: { ty: seq(f('roamingNumber', U, ISDN), o('extensionContainer', U, EXT), o('releaseResourcesSupported', U, NULL), o('vmsc-Address', 0, ISDN)) },
   /** v2: RESULT roamingNumber ISDN-AddressString. */

@@ -4,7 +4,8 @@ import { INT, NULL, OCT, choice, enm, f, o, seq, type ArgType } from '../../../s
 import { EXT, IMSI, U } from './common.js';
 
 const extOnly = seq(o('extensionContainer', U, EXT));
-const NetworkResource = enm({ 0: 'plmn', 1: 'hlr', 2: 'vlr', 3: 'pvlr', 4: 'controllingMSC', 5: 'vmsc', 6: 'eir', 7: 'rss' });
+/** NetworkResource (MAP-CommonDataTypes): where a failure is, also ResetArg v1's sender. */
+export const NetworkResource = enm({ 0: 'plmn', 1: 'hlr', 2: 'vlr', 3: 'pvlr', 4: 'controllingMSC', 5: 'vmsc', 6: 'eir', 7: 'rss' });
 const CallBarringCause = enm({ 0: 'barringServiceActive', 1: 'operatorBarring' });
 
 /** Parameter types of the errors that carry one (by error name); the others are given and reported as hex. */

@@ -4,6 +4,7 @@
 // ANY (given and reported as hex of their content). The catalogue (../../catalogue.ts) names these types.
 import type { ArgType } from '../../../sigtran/codec/index.js';
 import { CH_TYPES } from './ch.js';
+import { MS_CSE_TYPES } from './ms-cse.js';
 import { MS_INFO_TYPES } from './ms-info.js';
 import { MS_LOCATION_TYPES } from './ms-location.js';
 import { MS_SUBSCRIBER_DATA_TYPES } from './ms-subscriber-data.js';
@@ -15,5 +16,5 @@ export { NOT_REACHABLE_REASON } from './ms-info.js';
 
 /** Argument and result types by name (the catalogue refers to these names). */
 export const TYPES: Readonly<Record<string, ArgType>> = {
-  ...SS_TYPES, ...MS_INFO_TYPES, ...MS_LOCATION_TYPES, ...MS_SUBSCRIBER_DATA_TYPES, ...CH_TYPES, ...SM_TYPES,
+  ...SS_TYPES, ...MS_INFO_TYPES, ...MS_CSE_TYPES, ...MS_LOCATION_TYPES, ...MS_SUBSCRIBER_DATA_TYPES, ...CH_TYPES, ...SM_TYPES,
 };

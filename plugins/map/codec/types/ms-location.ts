@@ -1,8 +1,9 @@
 // MAP-MS-DataTypes, location management, authentication, equipment and fault recovery (TS 29.002 §17.7.1):
 // updateLocation, cancelLocation, purgeMS, updateGprsLocation, sendIMSI, sendAuthenticationInfo, checkIMEI, reset,
-// restoreData. The v2 forms where they differ from v3 follow Wireshark's gsm_old module (MAP v2, GSM 09.02).
+// restoreData. The v1/v2 forms where they differ from v3 follow Wireshark's gsm_old module (GSM 09.02 phase 1 and 2).
 import { ANY, BITS, INT, NULL, OCT, choice, enm, f, o, seq, seqOf, size, type ArgType } from '../../../sigtran/codec/index.js';
 import { EXT, IMEI, IMSI, ISDN, Identity, LMSI, U } from './common.js';
+import { NetworkResource } from './er.js';
 
 const GSN_ADDRESS = size(OCT, 5, 17);
 const VlrCapability = seq(
@@ -17,6 +18,10 @@ const UL_ARG = seq(
   o('vlr-Capability', 6, VlrCapability), o('informPreviousNetworkEntity', 11, NULL), o('cs-LCS-NotSupportedByUE', 12, NULL),
   o('v-gmlc-Address', 2, GSN_ADDRESS), o('add-info', 13, AddInfo), o('pagingArea', 14, ANY), o('skipSubscriberDataUpdate', 15, NULL),
   o('restorationIndicator', 16, NULL), o('eplmn-List', 3, ANY), o('mme-DiameterAddress', 4, ANY),
+);
+/** v1 (phase 1): the location is a roaming number [0] or the MSC number [1] (which v2 made the only form, same tag). */
+const UL_ARG_V1 = seq(
+  f('imsi', U, IMSI), f('locationInfo', U, choice(f('roamingNumber', 0, ISDN), f('msc-Number', 1, ISDN))), f('vlr-Number', U, ISDN), o('lmsi', 10, LMSI),
 );
 const CancellationType = enm({ 0: 'updateProcedure', 1: 'subscriptionWithdraw', 2: 'initialAttachProcedure' });
 const CL_ARG = seq(
@@ -63,10 +68,14 @@ const RESET_ARG = seq(
   o('reset-Id-List', 1, ANY), o('subscriptionData', 2, ANY), o('subscriptionDataDeletion', 3, ANY),
 );
 
+/** v1: the HLR names itself by number, and the failed resource (present in v1 only). */
+const RESET_ARG_V1 = seq(o('networkResource', U, NetworkResource), f('hlr-Number', U, ISDN), o('hlr-List', U, seqOf(IMSI)));
+
 const extOnly = seq(o('extensionContainer', U, EXT));
 
 export const MS_LOCATION_TYPES: Readonly<Record<string, ArgType>> = {
   UpdateLocationArg: { ty: UL_ARG },
+  'UpdateLocationArg-v1': { ty: UL_ARG_V1 },
   UpdateLocationRes: { ty: seq(f('hlr-Number', U, ISDN), o('extensionContainer', U, EXT), o('add-Capability', U, NULL), o('pagingArea-Capability', 0, NULL)) },
   /** v2: RESULT hlr-Number ISDN-AddressString. */
   'UpdateLocationRes-v2': { name: 'hlr-Number', ty: ISDN },
@@ -91,6 +100,7 @@ export const MS_LOCATION_TYPES: Readonly<Record<string, ArgType>> = {
   'CheckIMEI-Arg-v2': { name: 'imei', ty: IMEI },
   'CheckIMEI-Res-v2': { name: 'equipmentStatus', ty: EquipmentStatus },
   ResetArg: { ty: RESET_ARG },
+  'ResetArg-v1': { ty: RESET_ARG_V1 },
   RestoreDataArg: { ty: seq(f('imsi', U, IMSI), o('lmsi', U, LMSI), o('extensionContainer', U, EXT), o('vlr-Capability', 6, VlrCapability), o('restorationIndicator', 7, NULL)) },
   RestoreDataRes: { ty: seq(f('hlr-Number', U, ISDN), o('msNotReachable', U, NULL), o('extensionContainer', U, EXT)) },
 };

@@ -5,16 +5,15 @@ import { ANY, BITS, BOOL, INT, NULL, OCT, choice, enm, f, o, seq, seqOf, size, t
 import { EXT, ExtBasicServiceCode, IMSI, ISDN, SS_CODE, U } from './common.js';
 
 // ---------------------------------------------------------------- supplementary services (Ext-SS-InfoList)
-const ExtForwFeature = seq(
+export const ExtForwFeature = seq(
   o('basicService', U, ExtBasicServiceCode), f('ss-Status', 4, OCT), o('forwardedToNumber', 5, ISDN), o('forwardedToSubaddress', 8, OCT),
   o('forwardingOptions', 6, OCT), o('noReplyConditionTime', 7, INT), o('extensionContainer', 9, EXT), o('longForwardedToNumber', 10, OCT),
 );
-const ExtCallBarringFeature = seq(o('basicService', U, ExtBasicServiceCode), f('ss-Status', 4, OCT), o('extensionContainer', U, EXT));
+export const ExtCallBarringFeature = seq(o('basicService', U, ExtBasicServiceCode), f('ss-Status', 4, OCT), o('extensionContainer', U, EXT));
 /** SS-SubscriptionOption (MAP-SS-DataTypes). */
-export const SubscriptionOption = choice(
-  f('cliRestrictionOption', 2, enm({ 0: 'permanent', 1: 'temporaryDefaultRestricted', 2: 'temporaryDefaultAllowed' })),
-  f('overrideCategory', 1, enm({ 0: 'overrideEnabled', 1: 'overrideDisabled' })),
-);
+export const CliRestrictionOption = enm({ 0: 'permanent', 1: 'temporaryDefaultRestricted', 2: 'temporaryDefaultAllowed' });
+export const OverrideCategory = enm({ 0: 'overrideEnabled', 1: 'overrideDisabled' });
+export const SubscriptionOption = choice(f('cliRestrictionOption', 2, CliRestrictionOption), f('overrideCategory', 1, OverrideCategory));
 const ExtSsInfo = choice(
   f('forwardingInfo', 0, seq(f('ss-Code', U, SS_CODE), f('forwardingFeatureList', U, seqOf(ExtForwFeature)), o('extensionContainer', 0, EXT))),
   f('callBarringInfo', 1, seq(f('ss-Code', U, SS_CODE), f('callBarringFeatureList', U, seqOf(ExtCallBarringFeature)), o('extensionContainer', U, EXT))),
@@ -31,14 +30,14 @@ const tdpData = (dp: string, points: Record<number, string>) =>
 /** O-CSI and T-CSI: their TDP data lists and the CAMEL phase. */
 const bcsmCsi = (list: string, dp: string, points: Record<number, string>) =>
   seq(f(list, U, seqOf(tdpData(dp, points))), o('extensionContainer', U, EXT), o('camelCapabilityHandling', 0, INT), o('notificationToCSE', 1, NULL), o('csiActive', 2, NULL));
-const O_CSI = bcsmCsi('o-BcsmCamelTDPDataList', 'o-BcsmTriggerDetectionPoint', { 2: 'collectedInfo', 4: 'routeSelectFailure' });
-const T_CSI = bcsmCsi('t-BcsmCamelTDPDataList', 't-BcsmTriggerDetectionPoint', { 12: 'termAttemptAuthorized', 13: 'tBusy', 14: 'tNoAnswer' });
+export const O_CSI = bcsmCsi('o-BcsmCamelTDPDataList', 'o-BcsmTriggerDetectionPoint', { 2: 'collectedInfo', 4: 'routeSelectFailure' });
+export const T_CSI = bcsmCsi('t-BcsmCamelTDPDataList', 't-BcsmTriggerDetectionPoint', { 12: 'termAttemptAuthorized', 13: 'tBusy', 14: 'tNoAnswer' });
 const SmsTdpData = seq(
   f('sms-TriggerDetectionPoint', 0, enm({ 1: 'sms-CollectedInfo', 2: 'sms-DeliveryRequest' })), f('serviceKey', 1, INT), f('gsmSCF-Address', 2, ISDN),
   f('defaultSMS-Handling', 3, enm({ 0: 'continueTransaction', 1: 'releaseTransaction' })), o('extensionContainer', 4, EXT),
 );
-const SMS_CSI = seq(o('sms-CAMEL-TDP-DataList', 0, seqOf(SmsTdpData)), o('camelCapabilityHandling', 1, INT), o('extensionContainer', 2, EXT), o('notificationToCSE', 3, NULL), o('csi-Active', 4, NULL));
-const SS_CSI = seq(
+export const SMS_CSI = seq(o('sms-CAMEL-TDP-DataList', 0, seqOf(SmsTdpData)), o('camelCapabilityHandling', 1, INT), o('extensionContainer', 2, EXT), o('notificationToCSE', 3, NULL), o('csi-Active', 4, NULL));
+export const SS_CSI = seq(
   f('ss-CamelData', U, seq(f('ss-EventList', U, seqOf(SS_CODE)), f('gsmSCF-Address', U, ISDN), o('extensionContainer', 0, EXT))), o('extensionContainer', U, EXT),
   o('notificationToCSE', 0, NULL), o('csi-Active', 1, NULL),
 );
@@ -50,7 +49,7 @@ const VlrCamelSubscriptionInfo = seq(
 
 // ---------------------------------------------------------------- InsertSubscriberData
 /** ODB-Data: the general and HPLMN-specific barring categories as BIT STRINGs (hex with the unused-bits octet). */
-const OdbData = seq(f('odb-GeneralData', U, BITS), o('odb-HPLMN-Data', U, BITS), o('extensionContainer', U, EXT));
+export const OdbData = seq(f('odb-GeneralData', U, BITS), o('odb-HPLMN-Data', U, BITS), o('extensionContainer', U, EXT));
 const ISD_ARG = seq(
   o('imsi', 0, IMSI),
   // COMPONENTS OF SubscriberData

@@ -14,7 +14,8 @@ const REGISTER_SS_ARG = seq(
   f('ss-Code', U, SS_CODE), o('basicService', U, BasicServiceCode), o('forwardedToNumber', 4, ISDN), o('forwardedToSubaddress', 6, OCT),
   o('noReplyConditionTime', 5, INT), o('defaultPriority', 7, INT), o('nbrUser', 8, INT), o('longFTN-Supported', 9, NULL),
 );
-const SS_FOR_BS_CODE = seq(f('ss-Code', U, SS_CODE), o('basicService', U, BasicServiceCode), o('longFTN-Supported', 4, NULL));
+/** SS-ForBS-Code: a supplementary service, for one basic service group or all. */
+export const SS_FOR_BS_CODE = seq(f('ss-Code', U, SS_CODE), o('basicService', U, BasicServiceCode), o('longFTN-Supported', 4, NULL));
 const ForwardingFeature = seq(
   o('basicService', U, BasicServiceCode), o('ss-Status', 4, SS_CODE), o('forwardedToNumber', 5, ISDN), o('forwardedToSubaddress', 8, OCT),
   o('forwardingOptions', 6, OCT), o('noReplyConditionTime', 7, INT), o('longForwardedToNumber', 9, OCT),

@@ -24,10 +24,9 @@ const EXPECT: Record<string, Record<string, string>> = {
   'AnyTimeInterrogation:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN},4917000000` },
   // MCC 262 MNC 01 LAC 0x1234 CI 0xabcd: 62 f2 10 12 34 ab cd (TS 24.008 §10.5.1.3 digit order, F for a 2-digit MNC)
   'AnyTimeInterrogation:result': { 'gsm_map.ms.ageOfLocationInformation': '5', 'e164.msisdn': VLR, 'gsm_map.cellGlobalIdOrServiceAreaIdFixedLength': '62:f2:10:12:34:ab:cd', 'gsm_map.ms.assumedIdle_element': '' },
-  'SendRoutingInfo:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN},4917000000`, 'gsm_map.ch.interrogationType': '0' },
-  'SendRoutingInfo:result': { 'e212.imsi': IMSI, 'e164.msisdn': '4917999000' },
-  'SendRoutingInfoForSM:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN},${SMSC}`, 'gsm_map.sm.sm_RP_PRI': '1' },
-  'SendRoutingInfoForSM:result': { 'e212.imsi': IMSI, 'e164.msisdn': VLR },
+  'SendRoutingInfo:result': { 'e212.imsi': IMSI },
+  'SendRoutingInfoForSM:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN},${SMSC}`, 'gsm_old.sm_RP_PRI,gsm_map.sm.sm_RP_PRI': '1' },
+  'SendRoutingInfoForSM:result': { 'e212.imsi': IMSI },
   'MoForwardSM:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${SMSC},${MSISDN},4917100002`, 'gsm_sms.sms_text': 'hello MO', 'gsm_sms.tp-da': '4917100002', 'gsm_sms.tp-mr': '7' },
   'MtForwardSM:invoke': { 'e212.imsi': IMSI, 'gsm_sms.sms_text': 'hello MT', 'gsm_sms.tp-oa': '4917100002' },
   'ProvideSubscriberInfo:invoke': { 'e212.imsi': IMSI },
@@ -38,7 +37,7 @@ const EXPECT: Record<string, Record<string, string>> = {
   'MoForwardSM:error': { 'gsm_map.er.sm_EnumeratedDeliveryFailureCause': '3' },
   'MtForwardSM:error': { 'gsm_old.networkResource,gsm_map.er.networkResource': '2' },
   // mobility management (MSC 491720001, VLR 491720000, HLR 491700001; the MAP-OPEN references first)
-  'UpdateLocation:invoke': { 'e212.imsi': IMSI, 'e164.msisdn': `${MSISDN},${VLR},491720001,${VLR}`, 'gsm_map.ms.supportedCamelPhases': 'f0' },
+  'UpdateLocation:invoke': { 'e212.imsi': IMSI, 'e164.msisdn': `${MSISDN},${VLR},491720001,${VLR}` },
   'CancelLocation:invoke': { 'e212.imsi': IMSI },
   'PurgeMS:invoke': { 'e212.imsi': IMSI, 'e164.msisdn': `${MSISDN},${VLR},${VLR}` },
   'UpdateGprsLocation:invoke': { 'e212.imsi': IMSI, 'gsm_map.ms.sgsn_Address': '04:c0:a8:00:01' },
@@ -66,6 +65,26 @@ const EXPECT: Record<string, Record<string, string>> = {
   'ActivateSS:result': { 'gsm_map.ss.ss_Status': '05' },
   'DeactivateSS:result': { 'gsm_map.ss.ss_Status': '04' },
   'InterrogateSS:result': { 'gsm_map.ss.ss_Status': '05' },
+  // the short message delivery chain
+  'ReportSMDeliveryStatus:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN},${SMSC}` },
+  'InformServiceCentre:invoke': { 'gsm_map.sm.storedMSISDN': '91:94:71:01:00:10', 'gsm_map.sm.mw_Status': '60' },
+  'AlertServiceCentre:invoke': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN},${SMSC}` },
+  'AlertServiceCentre:error': { 'gsm_old.networkResource,gsm_map.er.networkResource': '1' },
+  'ReadyForSM:invoke': { 'e212.imsi': IMSI, 'gsm_map.sm.alertReason': '1' },
+  // subscription management by the gsmSCF (gsmSCF 4917000000, forwarded-to 4917100099)
+  'AnyTimeSubscriptionInterrogation:invoke': {
+    'gsm_map.msisdn': '91:94:71:01:00:10', 'gsm_map.ss.ss_Code': '33', 'gsm_map.ms.requestedCAMEL_SubscriptionInfo': '0', 'gsm_map.ms.gsmSCF_Address': '91:94:71:00:00:00',
+  },
+  'AnyTimeSubscriptionInterrogation:result': {
+    'gsm_map.ms.forwardedToNumber': '91:94:71:01:00:99', 'gsm_map.ms.ss_Status': '07,04', 'gsm_map.ms.password': '1234', 'gsm_map.ms.wrongPasswordAttemptsCounter': '0',
+    'gsm_map.ms.serviceKey': '100', 'gsm_map.ms.supportedVLR_CAMEL_Phases': 'f0',
+  },
+  'AnyTimeModification:invoke': {
+    'e212.imsi': IMSI, 'gsm_map.ms.ss_Code': '42', 'gsm_map.ext_Teleservice': '16', 'gsm_map.ms.forwardedToNumber': '91:94:71:01:00:99',
+    'gsm_map.ms.modifyNotificationToCSE': '1', 'gsm_map.ms.requestedCamel_SubscriptionInfo': '1', 'gsm_map.ms.modifyCSI_State': '0',
+  },
+  'AnyTimeModification:result': { 'gsm_map.ms.ss_InfoFor_CSE': '0', 'gsm_map.ms.ss_Code': '42', 'gsm_map.ms.forwardedToNumber': '91:94:71:01:00:99' },
+  'NoteSubscriberDataModified:invoke': { 'e212.imsi': IMSI, 'gsm_map.ms.msisdn': '91:94:71:01:00:10', 'gsm_map.ms.ss_Code': '146', 'gsm_map.ms.password': '1234' },
 };
 
 /** Fields of one version only (`<Name>:<wire>:<version>`), beside EXPECT's. */
@@ -76,6 +95,33 @@ const EXPECT_VERSION: Record<string, Record<string, string>> = {
   'SendAuthenticationInfo:invoke:2': { 'e212.imsi': IMSI },
   'SendAuthenticationInfo:result:3': { 'gsm_map.ms.xres': '01:02:03:04:05:06:07:08', 'gsm_map.ms.rand': '00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd:ee:ff' },
   'CheckIMEI:invoke:3': { 'gsm_map.ms.requestedEquipmentInfo': '80' },
+  'UpdateLocation:invoke:1': { 'gsm_map.ms.lmsi': '01:02:03:04', 'gsm_map.ms.supportedCamelPhases': '' },
+  'UpdateLocation:invoke:2': { 'gsm_map.ms.supportedCamelPhases': 'f0' },
+  'UpdateLocation:invoke:3': { 'gsm_map.ms.supportedCamelPhases': 'f0' },
+  'CancelLocation:invoke:1': { 'gsm_map.ms.identity': '1', 'gsm_map.lmsi': '01:02:03:04' },
+  'Reset:invoke:1': { 'gsm_old.networkResource': '1', 'gsm_old.hlr_Number': '91:94:71:00:00:f1' },
+  'Reset:invoke:3': { 'gsm_map.ms.hlr_Number': '91:94:71:00:00:f1' },
+  // SRI: v1/v2 (gsm_old SendRoutingInfoArgV2/ResV2) and v3; the GMSC or the gsmSCF interrogates
+  'SendRoutingInfo:invoke:1': { 'gsm_old.msisdn': '91:94:71:01:00:10', 'gsm_old.numberOfForwarding': '2', 'gsm_map.ch.cug_Interlock': '' },
+  'SendRoutingInfo:invoke:2': { 'gsm_old.msisdn': '91:94:71:01:00:10', 'gsm_old.numberOfForwarding': '1', 'gsm_map.ch.cug_Interlock': '00:00:01:01' },
+  'SendRoutingInfo:invoke:3': { 'e164.msisdn': `${MSISDN},${VLR},${MSISDN},4917000000`, 'gsm_map.ch.interrogationType': '0' },
+  'SendRoutingInfo:result:1': { 'gsm_old.routingInfo': '1', 'e164.msisdn': '4917100099' },
+  'SendRoutingInfo:result:2': { 'gsm_old.routingInfo': '0', 'e164.msisdn': '4917999000' },
+  'SendRoutingInfo:result:3': { 'gsm_map.ch.routingInfo': '0', 'e164.msisdn': '4917999000' },
+  // SRI-SM v1 (gsm_old RoutingInfoForSM-ArgV1, ResV2 with a roaming number and mwd-Set)
+  'SendRoutingInfoForSM:invoke:1': { 'gsm_old.teleserviceCode': '34' },
+  'SendRoutingInfoForSM:result:1': { 'gsm_old.roamingNumber': '91:94:71:99:09:20', 'gsm_old.mwd_Set': '1' },
+  'SendRoutingInfoForSM:result:2': { 'gsm_old.msc_Number': '91:94:71:02:00:f0' },
+  'SendRoutingInfoForSM:result:3': { 'gsm_map.sm.networkNode_Number': '91:94:71:02:00:f0' },
+  // forwardSM in v1 (shortMsgRelayContext-v1, arc 21) and v2 carries MO and MT alike
+  'MtForwardSM:invoke:1': { 'gsm_old.serviceCentreAddressOA': '91:94:71:00:00:10' },
+  'MoForwardSM:invoke:1': { 'gsm_old.serviceCentreAddressDA': '91:94:71:00:00:10' },
+  // reportSM-DeliveryStatus: no outcome in v1; the stored MSISDN bare in v2, in a SEQUENCE in v3
+  'ReportSMDeliveryStatus:invoke:1': { 'gsm_map.sm.sm_DeliveryOutcome': '' },
+  'ReportSMDeliveryStatus:invoke:2': { 'gsm_map.sm.sm_DeliveryOutcome': '1', 'gsm_map.sm.absentSubscriberDiagnosticSM': '1' },
+  'ReportSMDeliveryStatus:invoke:3': { 'gsm_map.sm.sm_DeliveryOutcome': '1', 'gsm_map.sm.absentSubscriberDiagnosticSM': '1' },
+  'ReportSMDeliveryStatus:result:2': { 'gsm_map.sm.storedMSISDN': '91:94:71:01:00:10' },
+  'ReportSMDeliveryStatus:result:3': { 'gsm_map.sm.storedMSISDN': '91:94:71:01:00:10' },
 };
 
 interface Msg { key: string; version: number; wire: WireKind; opcode: number; errorCode?: number; bytes: Uint8Array }

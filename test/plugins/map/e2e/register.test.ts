@@ -128,7 +128,7 @@ describe('Register: routing inbound Begins to the instance that expects them', (
     const r = await call(p.a.port, 'ExecuteTest', { run_id: 'bad-reg', distribution: { type: 'single' }, operations: [{ type: 'map.hlr_from_scp.Register', arguments: { opcode: 45 } }] });
     assert.equal(r.result, 'ok');
     const rec = await waitForRun(p.a.port, 'bad-reg');
-    assert.match(JSON.stringify(rec.first_call.check_log), /opcode 45 is not an operation the HLR receives from the SCP \(UnstructuredSSRequest 60, UnstructuredSSNotify 61, AnyTimeInterrogation 71, SendRoutingInfo 22\)/);
+    assert.match(JSON.stringify(rec.first_call.check_log), /opcode 45 is not an operation the HLR receives from the SCP \(UnstructuredSSRequest 60, UnstructuredSSNotify 61, AnyTimeInterrogation 71, SendRoutingInfo 22, AnyTimeSubscriptionInterrogation 62, AnyTimeModification 65\)/);
     const r2 = await call(p.a.port, 'ExecuteTest', { run_id: 'bad-reg2', distribution: { type: 'single' }, operations: [{ type: 'map.hlr_from_scp.Register', arguments: { opcode: 71, msisdn_digits: '1', imsi_digits: '2' } }] });
     assert.equal(r2.result, 'ok');
     assert.match(JSON.stringify((await waitForRun(p.a.port, 'bad-reg2')).first_call.check_log), /give one of msisdn_digits, imsi_digits, destination_reference_digits/);

@@ -113,8 +113,9 @@ describe('MAP role pairs, tester against tester', () => {
     ok(msc, 'MSC side');
   });
 
-  test('smsc <-> msc: MT-ForwardSM in v3 (mt-forwardSM 44) and v2 (forwardSM 46), UCS2 text', async () => {
-    for (const [ac, opcode] of [['mt_sms3', 44], ['shortMsgMT-RelayContext_v2', 46]] as const) {
+  test('smsc <-> msc: MT-ForwardSM in v3 (mt-forwardSM 44), v2 and v1 (forwardSM 46), UCS2 text', async () => {
+    // v1: forwardSM in shortMsgRelayContext-v1 (the MO context's arc 21), routed to the MSC waiting for MtForwardSM
+    for (const [ac, opcode] of [['mt_sms3', 44], ['shortMsgMT-RelayContext_v2', 46], ['mo_sms1', 46]] as const) {
       const [msc, smsc] = await runBoth(p.a, {
         run_id: 'msc',
         trace_level: 1,
@@ -135,9 +136,9 @@ describe('MAP role pairs, tester against tester', () => {
       const sent = smsc.first_call.messages.find((m: any) => m.name === 'MtForwardSM');
       assert.ok(sent?.hex, 'the MtForwardSM record, with its hex');
       assert.equal(invokeOpcode(sent.hex), opcode, `${ac}: the opcode on the wire`);
-      assert.equal(sent.fields.version, ac.endsWith('2') ? 2 : 3);
+      assert.equal(sent.fields.version, Number(ac.slice(-1)));
       const got = msc.first_call.messages.find((m: any) => m.name === 'MtForwardSM');
-      assert.equal(got.fields.version, ac.endsWith('2') ? 2 : 3);
+      assert.equal(got.fields.version, Number(ac.slice(-1)));
     }
   });
 
