@@ -16,7 +16,7 @@ export interface CliResult {
 
 export function tester(args: string[], opts: { timeoutMs?: number; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, timeout: opts.timeoutMs ?? 90_000, env: { ...process.env, TESTER_PORT: '', TESTER_HOST: '' } }, (err, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, timeout: opts.timeoutMs ?? 90_000, maxBuffer: 64 << 20, env: { ...process.env, TESTER_PORT: '', TESTER_HOST: '' } }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') return reject(new Error(`tester ${args.join(' ')}: ${err.message}\n${stderr}`));
       resolve({ code: err ? (err.code as unknown as number) : 0, stdout, stderr });
     });

@@ -157,5 +157,5 @@ test('ops TYPE with the repository plugins: an alias resolves to its type, and t
   assert.match(alias.stdout, /^  source +plugins\/inap\/catalogue\.ts OPERATIONS\.ActivityTest\.result/m);
   assert.equal(prefix.code, 0, prefix.stderr);
   // 11 call-control types, 2 SMS (InitialDPSMS, EventReportSMS), 5 GPRS (InitialDPGPRS, three reports, ActivityTestGPRSResult)
-  assert.match(prefix.stdout, /^18 operation types match 'inap\.ssp_to_scp\.'$/m);
+  assert.match(prefix.stdout, /^19 operation types match 'inap\.ssp_to_scp\.'$/m);
 });

@@ -40,7 +40,7 @@ describe('scp-sim scripts', () => {
     [{ rules: [{ op: 'Connect', action: 'release' }] }, /rules\[0\].op: one of InitialDP, AssistRequestInstructions, InitialDPSMS, InitialDPGPRS/],
     [{ rules: [{ op: 'InitialDPSMS', action: 'sms_release', cause: 256 }] }, /cause 256: must be 0\.\.255/],
     [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\].flow\[0\].send: unknown operation "Fly"/],
-    [{ rules: [{ flow: [{ jump: 1 }] }] }, /expected send, expect, end, abort or wait_ms/],
+    [{ rules: [{ flow: [{ jump: 1 }] }] }, /expected send, expect, error, end, abort or wait_ms/],
     // a pattern that does not compile is refused when the script loads, not met at the first call (it threw there)
     [{ rules: [{ match: { calledPartyNumber_digits: '~0211(' }, action: 'release' }] }, /rules\[0\]\.match\.calledPartyNumber_digits: not a regular expression/],
     [{ rules: [{ match: 'serviceKey', action: 'release' }] }, /rules\[0\]\.match: expected an object/],
