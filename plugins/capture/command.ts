@@ -14,7 +14,7 @@ export const importCommand = defineCommand({
   description: 'Write a Test Definition per TCAP dialogue of a pcap or pcapng capture',
   help: [
     'Reads M3UA (over TCP or SCTP) and SUA (over SCTP), reassembles TCP streams, follows TCAP dialogues by transaction',
-    "ids and writes OUT-<n>.json per INAP/CAMEL dialogue: the tester's messages as sends with their decoded arguments,",
+    "ids and writes PREFIX-<n>.json per INAP/CAMEL dialogue: the tester's messages as sends with their decoded arguments,",
     "the peer's as receives whose tests[] check every field but the per-call ones (call reference, time stamps,",
     'correlation ids; --strict checks them too). The tester plays the side that sent the Begin unless --role says.',
   ].join('\n'),
