@@ -7,21 +7,21 @@ import { defineCommand, type JsonObject } from '../../sdk/index.js';
 import { CaptureError, MAX_CAPTURE_BYTES, readFrames } from './pcap/read.js';
 import { messagesOf, type Skipped } from './pcap/streams.js';
 import { followDialogues, type Dialogue } from './tcap/dialogues.js';
-import { inapDefinition, type Role } from './tcap/inap-definition.js';
+import { dialogueDefinition } from './tcap/definition.js';
 import { dialogueFilter, type Filters } from './filters.js';
 
 export const importCommand = defineCommand({
-  description: 'Write a Test Definition per TCAP dialogue of a pcap or pcapng capture',
+  description: 'Write a Test Definition per TCAP dialogue (INAP/CAMEL, MAP) of a pcap or pcapng capture',
   help: [
     'Reads M3UA (over TCP or SCTP) and SUA (over SCTP), reassembles TCP streams, follows TCAP dialogues by transaction',
-    "ids and writes PREFIX-<n>.json per INAP/CAMEL dialogue: the tester's messages as sends with their decoded arguments,",
+    "ids and writes PREFIX-<n>.json per INAP/CAMEL or MAP dialogue: the tester's messages as sends with their decoded arguments,",
     "the peer's as receives whose tests[] check every field but the per-call ones (call reference, time stamps,",
     'correlation ids; --strict checks them too). The tester plays the side that sent the Begin unless --role says.',
   ].join('\n'),
   helpAfter: 'Prints the files written to stdout and every frame not imported (with why) to stderr. Exit code 0 when a definition was written, 1 when none was, 2 on usage errors or an unreadable capture.',
   options: {
     out: { value: 'PREFIX', description: 'where to write: PREFIX-1.json, PREFIX-2.json, ... (default: the capture\'s name without extension)' },
-    role: { value: 'ROLE', description: 'the role the tester plays: ssp or srf (the side that sent the Begin), scp (the side that answered it)', choices: ['ssp', 'srf', 'scp'] },
+    role: { value: 'ROLE', description: 'the role the tester plays: opener or answerer (of the Begin), or a role of the family: ssp, srf, scp (INAP); scp, hlr, vlr, msc, smsc, ... (MAP)', parse: parseRole },
     strict: { description: 'check every field of the received messages, the per-call ones too' },
     together: { description: 'one definition playing the chosen dialogues in order (PREFIX.json) instead of one per dialogue' },
     dialogue: { value: 'N', description: 'only dialogue N (1 = the first Begin), or the one whose Begin has otid N when written 0x…', parse: parseDialogue },
@@ -40,7 +40,7 @@ export const importCommand = defineCommand({
 export interface ImportArgs extends Filters {
   files: readonly string[];
   out?: string | undefined;
-  role?: Role | undefined;
+  role?: string | undefined;
   strict?: boolean | undefined;
   together?: boolean | undefined;
   variant?: string | undefined;
@@ -78,9 +78,9 @@ export function runImport(a: ImportArgs, out: (t: string) => void, err: (t: stri
 function built(chosen: Dialogue[], a: ImportArgs, file: string, notes: Skipped[]): Array<{ index: number; definition: JsonObject }> {
   const defs: Array<{ index: number; definition: JsonObject }> = [];
   for (const d of chosen) {
-    const b = inapDefinition(d, { role: a.role, strict: a.strict === true, variant: a.variant, source: basename(file) });
-    if (!b) {
-      notes.push({ frame: d.messages[0]!.frame, why: `dialogue ${d.index}: application context ${d.messages[0]!.tcap.acOid ?? '(none)'} is not INAP/CAMEL: not imported` });
+    const b = dialogueDefinition(d, { role: a.role, strict: a.strict === true, variant: a.variant, source: basename(file) });
+    if (typeof b === 'string') {
+      notes.push({ frame: d.messages[0]!.frame, why: `dialogue ${d.index}: ${b}` });
       continue;
     }
     notes.push(...b.notes);
@@ -103,6 +103,11 @@ function write(defs: Array<{ index: number; definition: JsonObject }>, prefix: s
     writeFileSync(path, JSON.stringify(d.definition, null, 2) + '\n');
     return path;
   });
+}
+
+function parseRole(text: string): string {
+  if (/^[a-z]+$/.test(text)) return text;
+  throw new Error('expected a role name (opener, answerer, ssp, scp, hlr, ...)');
 }
 
 function parseDialogue(text: string): { index: number } | { otid: number } {

@@ -14,6 +14,7 @@ import { pluginCommandHelp, runPluginCommand } from '../../../cli/plugin-command
 import { writePcap } from '../../../sdk/index.js';
 import { decodeCaptured } from '../../../plugins/sigtran/capture.js';
 import { encodeData } from '../../../plugins/sigtran/m3ua/codec.js';
+import { startSimStack } from '../map/helpers/sim.js';
 import { readFrames } from '../../../plugins/capture/pcap/read.js';
 import { messagesOf } from '../../../plugins/capture/pcap/streams.js';
 import { followDialogues } from '../../../plugins/capture/tcap/dialogues.js';
@@ -129,7 +130,10 @@ describe('import round trip: INAP/CAP prepaid call against scp-sim', () => {
   test('the command line: help, usage errors, an unreadable capture', async () => {
     const help = pluginCommandHelp('import', importCommand);
     for (const flag of ['--role', '--strict', '--together', '--dialogue', '--service-key', '--out']) assert.ok(help.includes(flag), flag);
-    assert.equal(await runPluginCommand('import', importCommand, ['--role', 'hlr', first], {}), 2);
+    assert.equal(await runPluginCommand('import', importCommand, ['--role', 'HLR!', first], {}), 2);
+    const notes: string[] = [];
+    assert.equal(runImport({ files: [first], out: join(dir, 'hlr'), role: 'hlr' }, () => {}, (t) => notes.push(t)), 1, 'no INAP role hlr');
+    assert.match(notes.join(''), /frame \d+: dialogue 1: role hlr is not one of INAP's/);
     assert.equal(await runPluginCommand('import', importCommand, ['--dialogue', 'x', first], {}), 2);
     const err: string[] = [];
     assert.equal(runImport({ files: [join(examples, 'prepaid.json')] }, () => {}, (t) => err.push(t)), 2);
@@ -144,3 +148,35 @@ describe('import round trip: INAP/CAP prepaid call against scp-sim', () => {
     assert.equal(JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')).operations.length, 7);
   });
 });
+
+/** Run `def` against hlr-sim at trace level 2 and write the first instance's messages as `tester run --pcap` does. */
+async function mapRunCaptured(def: Record<string, unknown>, pcap: string, runId: string): Promise<{ passed: number; failed: number; aborted: number; r: unknown }> {
+  const st = await startSimStack();
+  try {
+    const r = await runToCompletion(st.svc.port, { ...def, run_id: runId, trace_level: 2 });
+    const msgs = (r.first_call?.messages ?? []) as Array<{ hex?: string; dissector?: string; time: [number, number] }>;
+    writePcap(pcap, msgs.filter((m) => m.hex && m.dissector).map((m) => ({ dissector: m.dissector!, bytes: Buffer.from(m.hex!, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
+    return { ...r.counts, r };
+  } finally {
+    await st.close();
+  }
+}
+
+describe('import round trip: MAP AnyTimeInterrogation against hlr-sim (the capture of tester run --pcap)', () => {
+  test('the imported definition passes and sends the same messages', async () => {
+    const def = JSON.parse(readFileSync(join(import.meta.dirname, '../../../examples/map/ati.json'), 'utf8'));
+    const a = await mapRunCaptured(def, join(dir, 'ati.pcap'), 'rt-map-original');
+    assert.equal(a.passed, 1, JSON.stringify(a.r));
+    const err: string[] = [];
+    assert.equal(runImport({ files: [join(dir, 'ati.pcap')], out: join(dir, 'ati') }, () => {}, (t) => err.push(t)), 0, err.join(''));
+    const imported = JSON.parse(readFileSync(join(dir, 'ati-1.json'), 'utf8'));
+    assert.deepEqual(imported.operations.map((o: { type: string }) => o.type), ['map.scp_to_hlr.AnyTimeInterrogation', 'map.scp_from_hlr.AnyTimeInterrogationResult']);
+    assert.equal(imported.operations[0].arguments.tcap_ac, 'anyTimeInfoEnquiryContext_v3');
+    const tests = imported.operations[1].tests as Array<{ kpath: string; value: unknown }>;
+    assert.ok(tests.some((t) => t.kpath.endsWith('cellGlobalIdOrServiceAreaIdFixedLength_lac') && Number(t.value) === 4660), JSON.stringify(tests));
+    const b = await mapRunCaptured(imported, join(dir, 'ati-again.pcap'), 'rt-map-imported');
+    assert.deepEqual([b.passed, b.failed, b.aborted], [1, 0, 0], JSON.stringify(b.r));
+    assert.deepEqual(wire(join(dir, 'ati-again.pcap')), wire(join(dir, 'ati.pcap')));
+  });
+});
+
