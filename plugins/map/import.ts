@@ -41,6 +41,8 @@ export interface MapComponent {
   encode?: (fields: JsonObject) => Uint8Array | undefined;
   bytes?: Uint8Array;
   error?: string;
+  /** What a receive checks when it differs from `fields` (an error's code by number and by name, as decoded). */
+  received?: JsonObject;
 }
 
 /** A component of a dialogue of `acOid`; `invoked(id)` is the opcode the dialogue's invoke `id` carried. */
@@ -54,8 +56,10 @@ export function mapComponent(c: Component, acOid: string | undefined, invoked: (
   if (c.type === 'returnError') {
     const name = typeof c.errorCode === 'number' ? errorName(c.errorCode) : undefined;
     const d = decodeMessage(op, 'error', version, c.parameter, name);
-    const fields = { errorCode: name ?? String(c.errorCode), ...withoutShorthands(op, d.fields as JsonObject, 'error') };
-    return { name: `${op.name}Error`, fields, ...(d.ok ? {} : { error: d.error }) };
+    const params = withoutShorthands(op, d.fields as JsonObject, 'error');
+    const code = typeof c.errorCode === 'number' ? c.errorCode : String(c.errorCode);
+    const received = { errorCode: code, ...(name ? { errorCode_name: name } : {}), ...params };
+    return { name: `${op.name}Error`, fields: { errorCode: name ?? code, ...params }, received, ...(d.ok ? {} : { error: d.error }) };
   }
   const wire = c.type === 'invoke' ? 'invoke' : 'result';
   const bytes = c.type === 'invoke' ? c.argument : c.result;

@@ -56,7 +56,7 @@ function messageOps(m: DialogueMessage, fam: Family, r: Roles, fromTester: boole
       continue;
     }
     if (ic.error) notes.push({ frame: m.frame, why: `${ic.name}: ${ic.error}` });
-    out.push({ ...(fromTester ? sendOp(type!, ic, m.frame, notes) : receiveOp(type!, ic.fields, strict ? [] : fam.perCall)), description: `frame ${m.frame}` });
+    out.push({ ...(fromTester ? sendOp(type!, ic, m.frame, notes) : receiveOp(type!, ic.received ?? ic.fields, strict ? [] : fam.perCall)), description: `frame ${m.frame}` });
   }
   if (fromTester && out.length) {
     out.slice(0, -1).forEach((op) => ((op.arguments as JsonObject).send_with_next = true));

@@ -13,6 +13,7 @@ export interface ImportedComponent {
   encode?: (fields: JsonObject) => Uint8Array | undefined;
   bytes?: Uint8Array;
   error?: string;
+  received?: JsonObject;
 }
 
 export interface Roles {

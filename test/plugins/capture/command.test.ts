@@ -178,5 +178,17 @@ describe('import round trip: MAP AnyTimeInterrogation against hlr-sim (the captu
     assert.deepEqual([b.passed, b.failed, b.aborted], [1, 0, 0], JSON.stringify(b.r));
     assert.deepEqual(wire(join(dir, 'ati-again.pcap')), wire(join(dir, 'ati.pcap')));
   });
-});
 
+  test('a MAP error: unknownSubscriber by name, sent by the HLR and checked by name', async () => {
+    const def = JSON.parse(readFileSync(join(import.meta.dirname, '../../../examples/map/ati-unknown.json'), 'utf8'));
+    const a = await mapRunCaptured(def, join(dir, 'unknown.pcap'), 'rt-map-error');
+    assert.equal(a.passed, 1, JSON.stringify(a.r));
+    assert.equal(runImport({ files: [join(dir, 'unknown.pcap')], out: join(dir, 'unknown') }, () => {}, () => {}), 0);
+    const imported = JSON.parse(readFileSync(join(dir, 'unknown-1.json'), 'utf8'));
+    assert.equal(imported.operations[1].type, 'map.scp_from_hlr.AnyTimeInterrogationError');
+    assert.deepEqual(imported.operations[1].tests, [{ kpath: 'errorCode_name', type: 'string', value: 'unknownSubscriber' }]);
+    const b = await mapRunCaptured(imported, join(dir, 'unknown-again.pcap'), 'rt-map-error-imported');
+    assert.deepEqual([b.passed, b.failed, b.aborted], [1, 0, 0], JSON.stringify(b.r));
+    assert.deepEqual(wire(join(dir, 'unknown-again.pcap')), wire(join(dir, 'unknown.pcap')));
+  });
+});
