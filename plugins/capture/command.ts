@@ -9,6 +9,7 @@ import { messagesOf, type Skipped } from './pcap/streams.js';
 import { followDialogues, type Dialogue } from './tcap/dialogues.js';
 import { dialogueDefinition } from './tcap/definition.js';
 import { dialogueFilter, type Filters } from './filters.js';
+import { followSessions, sessionDefinition, type Session } from './diameter/sessions.js';
 
 export const importCommand = defineCommand({
   description: 'Write a Test Definition per TCAP dialogue (INAP/CAMEL, MAP) of a pcap or pcapng capture',
@@ -64,27 +65,50 @@ export function runImport(a: ImportArgs, out: (t: string) => void, err: (t: stri
   }
   const streams = messagesOf(frames);
   const followed = followDialogues(streams.messages);
-  const notes: Skipped[] = [...streams.skipped, ...followed.skipped];
-  const chosen = followed.dialogues.filter(dialogueFilter(a));
+  const diameter = followSessions(streams.messages);
+  const notes: Skipped[] = [...streams.skipped, ...followed.skipped, ...diameter.skipped];
+  const chosen = unitsOf(followed.dialogues, diameter.sessions).filter(unitFilter(a));
   const defs = built(chosen, a, file, notes);
   const prefix = a.out ?? basename(file).replace(/\.[^.]*$/, '');
   const written = write(defs, prefix, a.together === true);
   for (const w of written) out(`${w}\n`);
   for (const n of notes.sort((x, y) => x.frame - y.frame)) err(`frame ${n.frame}: ${n.why}\n`);
-  err(`import: ${frames.length} frames, ${streams.messages.length} messages (${followed.management} management), ${followed.dialogues.length} dialogues, ${chosen.length} chosen, ${defs.length} imported, ${notes.length} frames noted\n`);
+  err(`import: ${frames.length} frames, ${streams.messages.length} messages (${followed.management + diameter.base} management), ${followed.dialogues.length} dialogues, ${diameter.sessions.length} sessions, ${chosen.length} chosen, ${defs.length} imported, ${notes.length} frames noted\n`);
   return written.length ? 0 : 1;
 }
 
-function built(chosen: Dialogue[], a: ImportArgs, file: string, notes: Skipped[]): Array<{ index: number; definition: JsonObject }> {
+/** A TCAP dialogue or a Diameter session, numbered together in the order of their first frames. */
+type Unit = { index: number; first: number } & ({ d: Dialogue } | { s: Session });
+
+function unitsOf(dialogues: Dialogue[], sessions: Session[]): Unit[] {
+  const units: Unit[] = [...dialogues.map((d) => ({ index: 0, first: d.messages[0]!.frame, d })), ...sessions.map((s) => ({ index: 0, first: s.firstFrame, s }))];
+  units.sort((x, y) => x.first - y.first);
+  units.forEach((u, i) => {
+    u.index = i + 1;
+    if ('d' in u) u.d.index = u.index;
+  });
+  return units;
+}
+
+/** The TCAP filters leave the Diameter sessions out; --dialogue N picks either by its number. */
+function unitFilter(a: ImportArgs): (u: Unit) => boolean {
+  const tcap = dialogueFilter(a);
+  const tcapOnly = a.pc !== undefined || a.ssn !== undefined || a.ac !== undefined || a.serviceKey !== undefined || (a.dialogue !== undefined && 'otid' in a.dialogue);
+  return (u) => ('d' in u ? tcap(u.d) : !tcapOnly && (a.dialogue === undefined || ('index' in a.dialogue && a.dialogue.index === u.index)));
+}
+
+function built(chosen: Unit[], a: ImportArgs, file: string, notes: Skipped[]): Array<{ index: number; definition: JsonObject }> {
   const defs: Array<{ index: number; definition: JsonObject }> = [];
-  for (const d of chosen) {
-    const b = dialogueDefinition(d, { role: a.role, strict: a.strict === true, variant: a.variant, source: basename(file) });
+  for (const u of chosen) {
+    const source = basename(file);
+    const clientRole = a.role === undefined || a.role === 'opener' || a.role === 'client';
+    const b = 'd' in u ? dialogueDefinition(u.d, { role: a.role, strict: a.strict === true, variant: a.variant, source }) : clientRole ? sessionDefinition(u.s, { strict: a.strict === true, source }) : `role ${a.role}: a Diameter session is imported with the tester as the client only`;
     if (typeof b === 'string') {
-      notes.push({ frame: d.messages[0]!.frame, why: `dialogue ${d.index}: ${b}` });
+      notes.push({ frame: u.first, why: `${'d' in u ? 'dialogue' : 'session'} ${u.index}: ${b}` });
       continue;
     }
     notes.push(...b.notes);
-    defs.push({ index: d.index, definition: b.definition });
+    defs.push({ index: u.index, definition: b.definition });
   }
   return defs;
 }

@@ -33,10 +33,7 @@ export function followDialogues(messages: readonly Message[]): Followed {
   const out: Followed = { dialogues: [], skipped: [], management: 0 };
   const byTid = new Map<string, Dialogue>();
   for (const m of messages) {
-    if (m.protocol === 'diameter') {
-      out.skipped.push({ frame: m.frame, why: 'Diameter is not imported yet' });
-      continue;
-    }
+    if (m.protocol === 'diameter') continue; // diameter/sessions.ts
     const c = decodeCaptured(m.bytes, m.protocol);
     if ('management' in c) out.management++;
     else if ('fault' in c) out.skipped.push({ frame: m.frame, why: `undecodable ${m.protocol.toUpperCase()}: ${c.fault}` });

@@ -15,6 +15,9 @@ import { writePcap } from '../../../sdk/index.js';
 import { decodeCaptured } from '../../../plugins/sigtran/capture.js';
 import { encodeData } from '../../../plugins/sigtran/m3ua/codec.js';
 import { startSimStack } from '../map/helpers/sim.js';
+import { startOcsSim } from '../../../plugins/diameter/ocs-sim/engine.js';
+import { startTestService } from '../../helpers/service.js';
+import { decodeDiameter } from '../../../plugins/diameter/import.js';
 import { readFrames } from '../../../plugins/capture/pcap/read.js';
 import { messagesOf } from '../../../plugins/capture/pcap/streams.js';
 import { followDialogues } from '../../../plugins/capture/tcap/dialogues.js';
@@ -121,7 +124,7 @@ describe('import round trip: INAP/CAP prepaid call against scp-sim', () => {
     assert.match(lines.find((l) => l.startsWith('frame 2:')) ?? '', /TCAP continue \(dtid [0-9a-f]+\) of no dialogue begun in the capture/);
     assert.match(lines.find((l) => l.startsWith('frame 4:')) ?? '', /invoke opcode 99 has no operation type in ssp_to_scp: skipped/);
     assert.match(lines.find((l) => l.startsWith('frame 5:')) ?? '', /undecodable M3UA/);
-    assert.match(lines.at(-2)!, /7 frames, 7 messages \(0 management\), 1 dialogues, 1 chosen, 1 imported, 3 frames noted/);
+    assert.match(lines.at(-2)!, /7 frames, 7 messages \(0 management\), 1 dialogues, 0 sessions, 1 chosen, 1 imported, 3 frames noted/);
     const ops = JSON.parse(readFileSync(join(dir, 'patched-1.json'), 'utf8')).operations as Array<{ type: string }>;
     assert.equal(ops.length, 6, 'the unknown operation is skipped, the others kept');
     assert.ok(!ops.some((o) => o.type.endsWith('EventReportBCSM')));
@@ -192,3 +195,49 @@ describe('import round trip: MAP AnyTimeInterrogation against hlr-sim (the captu
     assert.deepEqual(wire(join(dir, 'unknown-again.pcap')), wire(join(dir, 'unknown.pcap')));
   });
 });
+
+/** Run `def` against diameter-ocs at trace level 2 and write the first instance's messages as `tester run --pcap` does. */
+async function ocsRunCaptured(def: Record<string, unknown>, pcap: string, runId: string): Promise<{ passed: number; failed: number; aborted: number; r: unknown }> {
+  const sim = await startOcsSim({ port: 0 });
+  const svc = await startTestService([{ name: 'logic' }, { name: 'diameter', options: { instances: [{ name: 'OCS', host: '127.0.0.1', port: sim.peer.config.port, origin_host: 'tester.localdomain', origin_realm: 'localdomain' }] } }]);
+  try {
+    const r = await runToCompletion(svc.port, { ...def, run_id: runId, trace_level: 2 });
+    const msgs = (r.first_call?.messages ?? []) as Array<{ hex?: string; dissector?: string; time: [number, number] }>;
+    writePcap(pcap, msgs.filter((m) => m.hex && m.dissector).map((m) => ({ dissector: m.dissector!, bytes: Buffer.from(m.hex!, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
+    return { ...r.counts, r };
+  } finally {
+    await svc.close();
+    await sim.stop();
+  }
+}
+
+/** Each Diameter message of a capture: its command and every AVP but the per-session ones. */
+function diameterWire(pcap: string): string[] {
+  return messagesOf(readFrames(readFileSync(pcap))).messages.map((m) => {
+    const d = decodeDiameter(m.bytes);
+    if (!('name' in d)) return JSON.stringify(d);
+    const { 'Session-Id': _s, 'Event-Timestamp': _t, ...rest } = d.object;
+    return `${d.name} ${JSON.stringify(rest)}`;
+  });
+}
+
+describe('import round trip: a Diameter credit-control session against diameter-ocs', () => {
+  test('Initial, Update, Terminate: the imported definition passes and sends the same AVPs', async () => {
+    const def = JSON.parse(readFileSync(join(import.meta.dirname, '../../../examples/diameter/ccr-session.json'), 'utf8'));
+    const a = await ocsRunCaptured(def, join(dir, 'ccr.pcap'), 'rt-dia-original');
+    assert.equal(a.passed, 1, JSON.stringify(a.r));
+    const err: string[] = [];
+    assert.equal(runImport({ files: [join(dir, 'ccr.pcap')], out: join(dir, 'ccr') }, () => {}, (t) => err.push(t)), 0, err.join(''));
+    const imported = JSON.parse(readFileSync(join(dir, 'ccr-1.json'), 'utf8'));
+    const ops = imported.operations as Array<{ type: string; arguments: { name: string; avps: Array<{ name: string; value?: unknown }> }; tests: Array<{ kpath: string; value: unknown }> }>;
+    assert.deepEqual(ops.map((o) => `${o.type} ${o.arguments.name}`), ['diameter.to_server.Request CCR', 'diameter.to_server.Request CCR', 'diameter.to_server.Request CCR']);
+    assert.deepEqual(ops[0]!.arguments.avps[0], { name: 'Session-Id_auto' });
+    assert.deepEqual(ops[1]!.arguments.avps[0], { name: 'Session-Id', value: "{ $i['CCA']['Session-Id'] }" });
+    assert.ok(ops[0]!.tests.some((t) => t.kpath === 'Result-Code' && t.value === 2001));
+    assert.ok(!ops[0]!.tests.some((t) => t.kpath === 'Session-Id' || t.kpath === 'Origin-Host'), 'per-session AVPs are not checked');
+    const b = await ocsRunCaptured(imported, join(dir, 'ccr-again.pcap'), 'rt-dia-imported');
+    assert.deepEqual([b.passed, b.failed, b.aborted], [1, 0, 0], JSON.stringify(b.r));
+    assert.deepEqual(diameterWire(join(dir, 'ccr-again.pcap')), diameterWire(join(dir, 'ccr.pcap')));
+  });
+});
+
