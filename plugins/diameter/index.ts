@@ -18,6 +18,8 @@ export default definePlugin({
   version: '0.1.0',
   description: 'Diameter (RFC 6733) client and server peers with credit-control (RFC 4006), Ro/Gy (TS 32.299) and Sh (TS 29.329) dictionaries',
   optionsSchema,
+  // the capture importer's view of Diameter (plugins/capture)
+  exports: ['import.ts'],
   commands: { 'diameter-ocs': ocsSimCommand },
   setup(api, options) {
     const dict = loadDictionary(options);

@@ -16,6 +16,8 @@ export default definePlugin<InapOptions>({
   description: 'INAP CS-1 and CAMEL CAP v2/v3/v4 over the sigtran gateway: SSP, SRF and SCP roles',
   namespaces: ['tcap'],
   dependencies: { sigtran: '^0.1.0' },
+  // the capture importer's view of INAP (plugins/capture)
+  exports: ['import.ts'],
   optionsSchema: { ...optionsSchema },
   setup(api, options) {
     const cfg = inapConfig(options);

@@ -16,6 +16,8 @@ export default definePlugin<MapOptions>({
   description: 'MAP (TS 29.002) over the sigtran gateway: HLR, VLR, MSC, SMSC and gsmSCF roles (ATI, SRI, SRI-SM, PSI, USSD, short messages)',
   namespaces: ['tcap'],
   dependencies: { sigtran: '^0.1.0' },
+  // the capture importer's view of MAP (plugins/capture)
+  exports: ['import.ts'],
   optionsSchema: { ...optionsSchema },
   setup(api, options) {
     // inbound Begins that open with a MAP operation get routing keys on every gateway (map.*.Register)

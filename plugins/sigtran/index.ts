@@ -13,7 +13,7 @@ export default definePlugin<SigtranOptions, SigtranPluginExports>({
   name: 'sigtran',
   version: '0.1.0',
   description: 'SIGTRAN gateway: M3UA (RFC 4666) over TCP or SCTP, SCCP connectionless, ITU TCAP dialogues and the kit of the TCAP-user plugins',
-  exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'user/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts'],
+  exports: ['api.ts', 'ber/index.ts', 'codec/index.ts', 'user/index.ts', 'gateway/standalone.ts', 'gateway/simulator.ts', 'capture.ts'],
   optionsSchema,
   // with `tester serve --workers N` every worker opens its own association as a client (an ASP of the same AS, in
   // loadshare): over TCP, and over SCTP on the kernel backend (its addon keeps a state per thread); a listening

@@ -1,0 +1,141 @@
+// `tester import FILE.pcap[ng]`: a Test Definition per TCAP dialogue of a capture (docs/import.md). The capture is
+// read (pcap/), its TCP streams and SCTP DATA cut into messages, the TCAP dialogues followed (tcap/dialogues.ts)
+// and each INAP/CAMEL one written as a definition; what is not imported is reported with its frame number.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { defineCommand, type JsonObject } from '../../sdk/index.js';
+import { CaptureError, MAX_CAPTURE_BYTES, readFrames } from './pcap/read.js';
+import { messagesOf, type Skipped } from './pcap/streams.js';
+import { followDialogues, type Dialogue } from './tcap/dialogues.js';
+import { dialogueDefinition } from './tcap/definition.js';
+import { dialogueFilter, type Filters } from './filters.js';
+import { followSessions, sessionDefinition, type Session } from './diameter/sessions.js';
+
+export const importCommand = defineCommand({
+  description: 'Write a Test Definition per TCAP dialogue (INAP/CAMEL, MAP) of a pcap or pcapng capture',
+  help: [
+    'Reads M3UA (over TCP or SCTP) and SUA (over SCTP), reassembles TCP streams, follows TCAP dialogues by transaction',
+    "ids and writes PREFIX-<n>.json per INAP/CAMEL or MAP dialogue: the tester's messages as sends with their decoded arguments,",
+    "the peer's as receives whose tests[] check every field but the per-call ones (call reference, time stamps,",
+    'correlation ids; --strict checks them too). The tester plays the side that sent the Begin unless --role says.',
+  ].join('\n'),
+  helpAfter: 'Prints the files written to stdout and every frame not imported (with why) to stderr. Exit code 0 when a definition was written, 1 when none was, 2 on usage errors or an unreadable capture.',
+  options: {
+    out: { value: 'PREFIX', description: 'where to write: PREFIX-1.json, PREFIX-2.json, ... (default: the capture\'s name without extension)' },
+    role: { value: 'ROLE', description: 'the role the tester plays: opener or answerer (of the Begin), or a role of the family: ssp, srf, scp (INAP); scp, hlr, vlr, msc, smsc, ... (MAP)', parse: parseRole },
+    strict: { description: 'check every field of the received messages, the per-call ones too' },
+    together: { description: 'one definition playing the chosen dialogues in order (PREFIX.json) instead of one per dialogue' },
+    dialogue: { value: 'N', description: 'only dialogue N (1 = the first Begin), or the one whose Begin has otid N when written 0x…', parse: parseDialogue },
+    pc: { value: 'PC', description: 'only dialogues between this point code and another', type: 'integer', min: 0 },
+    ssn: { value: 'SSN', description: 'only dialogues whose Begin is addressed from or to this subsystem', type: 'integer', min: 0, max: 255 },
+    ac: { value: 'OID', description: 'only dialogues whose Begin carries this application context (dotted OID)' },
+    serviceKey: { value: 'N', description: 'only dialogues whose InitialDP carries this serviceKey', type: 'integer', min: 0 },
+    variant: { value: 'V', description: 'the INAP variant of a dialogue whose Begin has no application context (cs1, camel2, camel3, camel4)', default: 'camel3' },
+  },
+  operands: { name: 'FILE', description: 'the capture (pcap or pcapng)' },
+  run(o, _options: unknown, files) {
+    return Promise.resolve(runImport({ ...o, files }, (t) => process.stdout.write(t), (t) => process.stderr.write(t)));
+  },
+});
+
+export interface ImportArgs extends Filters {
+  files: readonly string[];
+  out?: string | undefined;
+  role?: string | undefined;
+  strict?: boolean | undefined;
+  together?: boolean | undefined;
+  variant?: string | undefined;
+}
+
+/** The command's work, with its output streams given (for tests). */
+export function runImport(a: ImportArgs, out: (t: string) => void, err: (t: string) => void): number {
+  if (a.files.length !== 1) {
+    err('import: name one capture file\n');
+    return 2;
+  }
+  const file = a.files[0]!;
+  let frames;
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_CAPTURE_BYTES) throw new CaptureError(`${size} octets is more than the ${MAX_CAPTURE_BYTES} an import reads`);
+    frames = readFrames(readFileSync(file));
+  } catch (e) {
+    err(`import: ${file}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const streams = messagesOf(frames);
+  const followed = followDialogues(streams.messages);
+  const diameter = followSessions(streams.messages);
+  const notes: Skipped[] = [...streams.skipped, ...followed.skipped, ...diameter.skipped];
+  const chosen = unitsOf(followed.dialogues, diameter.sessions).filter(unitFilter(a));
+  const defs = built(chosen, a, file, notes);
+  const prefix = a.out ?? basename(file).replace(/\.[^.]*$/, '');
+  const written = write(defs, prefix, a.together === true);
+  for (const w of written) out(`${w}\n`);
+  for (const n of notes.sort((x, y) => x.frame - y.frame)) err(`frame ${n.frame}: ${n.why}\n`);
+  err(`import: ${frames.length} frames, ${streams.messages.length} messages (${followed.management + diameter.base} management), ${followed.dialogues.length} dialogues, ${diameter.sessions.length} sessions, ${chosen.length} chosen, ${defs.length} imported, ${notes.length} frames noted\n`);
+  return written.length ? 0 : 1;
+}
+
+/** A TCAP dialogue or a Diameter session, numbered together in the order of their first frames. */
+type Unit = { index: number; first: number } & ({ d: Dialogue } | { s: Session });
+
+function unitsOf(dialogues: Dialogue[], sessions: Session[]): Unit[] {
+  const units: Unit[] = [...dialogues.map((d) => ({ index: 0, first: d.messages[0]!.frame, d })), ...sessions.map((s) => ({ index: 0, first: s.firstFrame, s }))];
+  units.sort((x, y) => x.first - y.first);
+  units.forEach((u, i) => {
+    u.index = i + 1;
+    if ('d' in u) u.d.index = u.index;
+  });
+  return units;
+}
+
+/** The TCAP filters leave the Diameter sessions out; --dialogue N picks either by its number. */
+function unitFilter(a: ImportArgs): (u: Unit) => boolean {
+  const tcap = dialogueFilter(a);
+  const tcapOnly = a.pc !== undefined || a.ssn !== undefined || a.ac !== undefined || a.serviceKey !== undefined || (a.dialogue !== undefined && 'otid' in a.dialogue);
+  return (u) => ('d' in u ? tcap(u.d) : !tcapOnly && (a.dialogue === undefined || ('index' in a.dialogue && a.dialogue.index === u.index)));
+}
+
+function built(chosen: Unit[], a: ImportArgs, file: string, notes: Skipped[]): Array<{ index: number; definition: JsonObject }> {
+  const defs: Array<{ index: number; definition: JsonObject }> = [];
+  for (const u of chosen) {
+    const source = basename(file);
+    const clientRole = a.role === undefined || a.role === 'opener' || a.role === 'client';
+    const b = 'd' in u ? dialogueDefinition(u.d, { role: a.role, strict: a.strict === true, variant: a.variant, source }) : clientRole ? sessionDefinition(u.s, { strict: a.strict === true, source }) : `role ${a.role}: a Diameter session is imported with the tester as the client only`;
+    if (typeof b === 'string') {
+      notes.push({ frame: u.first, why: `${'d' in u ? 'dialogue' : 'session'} ${u.index}: ${b}` });
+      continue;
+    }
+    notes.push(...b.notes);
+    defs.push({ index: u.index, definition: b.definition });
+  }
+  return defs;
+}
+
+function write(defs: Array<{ index: number; definition: JsonObject }>, prefix: string, together: boolean): string[] {
+  if (!defs.length) return [];
+  if (together) {
+    const all = defs.flatMap((d) => d.definition.operations as JsonObject[]);
+    const first = defs[0]!.definition;
+    const path = `${prefix}.json`;
+    writeFileSync(path, JSON.stringify({ ...first, operations: all }, null, 2) + '\n');
+    return [path];
+  }
+  return defs.map((d) => {
+    const path = `${prefix}-${d.index}.json`;
+    writeFileSync(path, JSON.stringify(d.definition, null, 2) + '\n');
+    return path;
+  });
+}
+
+function parseRole(text: string): string {
+  if (/^[a-z]+$/.test(text)) return text;
+  throw new Error('expected a role name (opener, answerer, ssp, scp, hlr, ...)');
+}
+
+function parseDialogue(text: string): { index: number } | { otid: number } {
+  if (/^0x[0-9a-f]{1,8}$/i.test(text)) return { otid: parseInt(text.slice(2), 16) };
+  if (/^[1-9]\d*$/.test(text)) return { index: Number(text) };
+  throw new Error('expected a dialogue number (1, 2, ...) or an otid written 0x…');
+}
