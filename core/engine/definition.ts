@@ -18,6 +18,7 @@ import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
 import { checkSlice, instanceNumber, shareOf } from './slice.js';
+import { DEFAULT_FAILURE_DETAIL } from './failure-evidence.js';
 
 export interface CompiledOp {
   index: number;
@@ -48,6 +49,8 @@ export interface CompiledDefinition {
   distribution: Distribution;
   traceLevel: TraceLevel;
   recordMessages: boolean;
+  /** detail.failures: how many failed (and how many aborted) instances the record keeps in detail. */
+  failureDetail: number;
   turbo: boolean;
   gateways: GatewayInstance[];
   /** Pass/fail criteria on the whole run (engine/thresholds.ts), evaluated into the result record. */
@@ -153,6 +156,7 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
     distribution,
     traceLevel,
     recordMessages: traceLevel >= 1 || params.trace_messages === 1,
+    failureDetail: ((params.detail as JsonObject | undefined)?.failures as number | undefined) ?? DEFAULT_FAILURE_DETAIL,
     turbo: params.turbo === 1,
     gateways: [...cx.gateways],
     thresholds,

@@ -13,6 +13,7 @@ import type { ExprScope } from '../expr/template.js';
 import type { Outcome } from './first-call.js';
 import { InstanceContext } from './context.js';
 import { ended, finish, report } from './instance-end.js';
+import { nowMs } from './clock.js';
 import type { InstanceEnd, InstanceHost } from './instance-host.js';
 
 const MAX_STEPS = 1_000_000;
@@ -220,7 +221,7 @@ class Instance extends InstanceContext {
     const def = this.host.def;
     const pc = this.pc;
     // tests[] always run (an operation without a result is checked against null: nothing is present).
-    if (op.tests.length && (this.detailed || !def.turbo)) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
+    if (op.tests.length && this.checking) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
     this.host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: op.type, status: this.fails > this.failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - this.t0 });
     if (outcomeObj?.halt) {
       this.trace(1, `halt at operation ${pc}`);
@@ -287,9 +288,14 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
     vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, n, host.globals, def.exprState);
   } catch (e) {
     try {
-      host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
-      if (index === 0) host.hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}` });
-      report(host, index, ended(host, undefined, index, intendedStart, 'aborted'), true);
+      const text = `vars: cannot evaluate: ${(e as Error).message}`;
+      host.recordProblem('abort', index, -1, text);
+      if (index === 0) host.hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text });
+      const evidence = host.evidence.wants() ? host.evidence.open(index, nowMs()) : undefined;
+      evidence?.check({ step: 0, opIndex: -1 }, 'abort', text);
+      const end = ended(host, undefined, index, intendedStart, 'aborted');
+      host.evidence.ended(evidence, n, 'aborted', end.latencyMs, undefined);
+      report(host, index, end, true);
     } catch (e2) {
       queueMicrotask(() => host.instanceFault(index, e2));
     }
