@@ -2,7 +2,7 @@
 // `tester report RESULT.json` for a record saved with `tester run --json > RESULT.json` (or `tester query --json`).
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { junitXml } from '../../views/report/junit.js';
+import { junitXml, type PcapPath } from '../../views/report/junit.js';
 import { statsCsv } from '../../views/report/csv.js';
 import { htmlReport } from '../../views/report/html.js';
 import { UsageError } from '../usage-error.js';
@@ -15,10 +15,11 @@ export interface ReportOutputs {
   html?: string;
 }
 
-/** Write each requested file; one line per file on stderr. */
-export async function writeReports(rec: RunRecord, o: ReportOutputs): Promise<void> {
+/** Write each requested file; one line per file on stderr. `pcapPath`: where the failures' pcap slices were written
+ * (`tester run --pcap`), else JUnit names their downloads. */
+export async function writeReports(rec: RunRecord, o: ReportOutputs, pcapPath?: PcapPath): Promise<void> {
   const files: Array<[string | undefined, string, () => string | Promise<string>]> = [
-    [o.junit, 'JUnit XML', () => junitXml(rec, hostname())],
+    [o.junit, 'JUnit XML', () => junitXml(rec, hostname(), pcapPath)],
     [o.csv, 'per-second CSV', () => statsCsv(rec)],
     [o.html, 'HTML report', () => htmlReport(rec, { generatedAt: new Date() })],
   ];

@@ -144,15 +144,33 @@ async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: 
 
 /** The end of a followed run: pcap and report files, the record (--json) or the summary; the verdict's exit code. */
 async function finish(rec: RunRecord, o: ReportOutputs & { pcap?: string; json?: boolean }): Promise<number> {
-  if (o.pcap) {
-    const msgs = (rec.first_call?.messages ?? []).flatMap((m) => (m.hex && m.dissector ? [{ dissector: m.dissector, hex: m.hex, time: m.time }] : []));
-    writePcap(o.pcap, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
-    process.stderr.write(`wrote ${msgs.length} messages of the first instance to ${o.pcap}\n`);
+  const pcap = o.pcap;
+  if (pcap) {
+    process.stderr.write(`wrote ${writeMessages(pcap, rec.first_call?.messages ?? [])} messages of the first instance to ${pcap}\n`);
+    for (const f of rec.failures ?? []) {
+      if (!f.pcap) continue;
+      const file = slicePath(pcap, f.pcap);
+      process.stderr.write(`wrote ${writeMessages(file, f.messages)} messages of instance ${f.instance} (${f.outcome}) to ${file}\n`);
+    }
   }
-  await writeReports(rec, o);
+  await writeReports(rec, o, pcap ? (_rec, name) => slicePath(pcap, name) : undefined);
   if (o.json) process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
   else process.stdout.write(summarize(rec) + '\n');
   return passed(rec) ? 0 : 1;
+}
+
+type Message = NonNullable<RunRecord['first_call']>['messages'][number];
+
+/** Write the messages that carry their bytes as a pcap file; how many. */
+function writeMessages(file: string, messages: readonly Message[]): number {
+  const msgs = messages.flatMap((m) => (m.hex && m.dissector ? [{ dissector: m.dissector, hex: m.hex, time: m.time }] : []));
+  writePcap(file, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
+  return msgs.length;
+}
+
+/** A failure's pcap slice beside --pcap FILE: `out.pcap` → `out.instance-7.pcap`. */
+function slicePath(pcap: string, name: string): string {
+  return `${pcap.replace(/\.pcap$/, '')}.${name}`;
 }
 
 /** tester watch RUN_ID: follow a run someone else started (a GUI, another client) until it completes. */

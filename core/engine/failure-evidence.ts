@@ -20,7 +20,7 @@ export const DEFAULT_FAILURE_DETAIL = 5;
 export const MAX_FAILURE_DETAIL = 100;
 
 /** The download (builtins/http) and file name (`tester run --pcap`) of a failure's pcap slice. */
-export function failurePcapName(instance: number): string {
+function failurePcapName(instance: number): string {
   return `instance-${instance}.pcap`;
 }
 

@@ -1,8 +1,10 @@
 // JUnit XML of a run (`tester run --junit FILE`, `tester report RESULT.json --junit FILE`), for CI systems
 // (Jenkins, GitLab, GitHub actions' test reporters): one testsuite per run; one testcase for the run's instances
-// (a failure carrying the first fails and aborts, grouped) and one per threshold (a failure when crossed, with the
-// measured value). The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
+// (a failure carrying the first fails and aborts, grouped), one per threshold (a failure when crossed, with the
+// measured value) and one per failure the record keeps in detail (failures[]: a failure carrying the instance's
+// ladder as text and the path of its pcap slice). The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
 import { groupProblems, instancesPassed } from './verdict.js';
+import { ladderText } from '../ladder-text.js';
 import type { RunRecord } from '../../core/api/index.js';
 
 /** A character XML 1.0 cannot carry: the complement of its Char production (tab, newline, CR and the printable ranges). */
@@ -60,11 +62,23 @@ function thresholdCase(t: NonNullable<RunRecord['thresholds']>[number], suite: s
   return { ...base, failure: { type: 'threshold', message: `${t.expr} crossed: ${measured} (bound ${t.bound})`, text: `${t.expr}\n${measured}\nbound ${t.bound}` } };
 }
 
+type Failure = NonNullable<RunRecord['failures']>[number];
+
+/** Where a failure's pcap slice is: by default the service's download of it. */
+export type PcapPath = (rec: RunRecord, pcap: string) => string;
+const downloadPath: PcapPath = (rec, pcap) => `/api/runs/${encodeURIComponent(rec.run_id)}/${pcap}`;
+
+function failureCase(rec: RunRecord, f: Failure, suite: string, pcapPath: PcapPath): Case {
+  const pcap = f.pcap ? `pcap slice: ${pcapPath(rec, f.pcap)}` : 'pcap slice: none (trace_level 2 records the bytes)';
+  const text = [`instance ${f.instance} ${f.outcome} at op ${f.op_idx}: ${f.reason}`, pcap, '', ladderText(f)].join('\n');
+  return { name: `instance ${f.instance}`, classname: `${suite}.failures`, time: seconds(f.duration), failure: { type: f.outcome, message: f.reason, text } };
+}
+
 /** The JUnit XML document of one result record; `host` is the testsuite's hostname (the machine that wrote it:
- * the caller knows it, this module runs in browsers too). */
-export function junitXml(rec: RunRecord, host = 'localhost'): string {
+ * the caller knows it, this module runs in browsers too); `pcapPath` where the failures' pcap slices are. */
+export function junitXml(rec: RunRecord, host = 'localhost', pcapPath: PcapPath = downloadPath): string {
   const suite = `tester.${rec.run_id}`;
-  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite))];
+  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite)), ...(rec.failures ?? []).map((f) => failureCase(rec, f, suite, pcapPath))];
   const failures = cases.filter((c) => c.failure).length;
   const errors = cases.filter((c) => c.error).length;
   const time = seconds(rec.duration);

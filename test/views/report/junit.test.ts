@@ -12,6 +12,8 @@ import { startTestService } from '../../helpers/service.js';
 import { tester } from '../../cli/helpers.js';
 import type { RunningService } from '../../../core/service.js';
 import type { RunRecord } from '../../../core/api/index.js';
+import { XMLParser } from 'fast-xml-parser';
+import { withFailures } from '../../fixtures/junit/failures-record.js';
 
 const xsd = join(import.meta.dirname, '../../fixtures/junit/junit.xsd');
 const dir = mkdtempSync(join(tmpdir(), 'tester-junit-'));
@@ -81,6 +83,28 @@ test('fails, aborts and crossed thresholds: failures with the grouped first fail
   assert.match(xml, /p99_ms\[x\] &lt; 1 crossed: nothing measured/);
 });
 
+test('failures in detail: one failing case each, with the ladder as text and the path of the pcap slice; parsed back', xmllint, () => {
+  const rec = withFailures(base);
+  const xml = junitXml(rec);
+  assert.equal(schemaErrors(xml), '');
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+  const suite = doc.testsuites.testsuite;
+  assert.equal(suite.tests, '3');
+  assert.equal(suite.failures, '3');
+  const cases = suite.testcase.filter((c: any) => c.classname === 'tester.r1.failures');
+  assert.deepEqual(cases.map((c: any) => [c.name, c.failure.type, c.failure.message]), [
+    ['instance 7', 'failed', 'ReleaseCall.cause: expected 16, got 31'],
+    ['instance 9', 'aborted', 'no answer <in 5 s>'],
+  ]);
+  const [failed, aborted] = cases.map((c: any) => String(c.failure['#text']));
+  assert.match(failed, /^instance 7 failed at op 1: ReleaseCall\.cause: expected 16, got 31\npcap slice: \/api\/runs\/r1\/instance-7\.pcap\n/);
+  assert.match(failed, /1\.0 ms {2}op 0 {2}tester -> 127\.0\.0\.1:2905 {2}InitialDP \(inap\)\n\s+9\.0 ms {2}op 1 {2}tester <- 127\.0\.0\.1:2905 {2}ReleaseCall \(inap\)/);
+  assert.match(failed, /fail at op 1: ReleaseCall\.cause: expected 16, got 31$/);
+  assert.match(aborted, /pcap slice: none/);
+  assert.match(aborted, /no messages recorded/);
+  assert.match(junitXml(rec, 'h', (_r, name) => `/tmp/out.${name}`), /pcap slice: \/tmp\/out\.instance-7\.pcap/, 'where the CLI wrote the slices');
+});
+
 test('a cancelled run is an error, not a failure', xmllint, () => {
   const xml = junitXml({ ...base, state: 'cancelled', duration: undefined, counts: { ...base.counts, passed: 10, cancelled: 5 } });
   assert.equal(schemaErrors(xml), '');
@@ -109,8 +133,9 @@ test('tester run --junit and tester report --junit write the same valid report',
   assert.match(r.stderr, /wrote JUnit XML to/);
   const xml = readFileSync(junit, 'utf8');
   assert.equal(schemaErrors(xml), '');
-  assert.match(xml, /tests="2" failures="2"/);
+  assert.match(xml, /tests="3" failures="3"/, 'the instances, the threshold and the failure of instance 2 in detail');
   assert.match(xml, /instance 2 op 0: instance two/);
+  assert.match(xml, /<testcase name="instance 2" classname="tester\.junit-\d+\.failures"/);
   assert.match(xml, /failed_rate &lt; 0\.1 crossed: failed_rate = 0\.125/);
   const saved = join(dir, 'result.json');
   writeFileSync(saved, r.stdout);
