@@ -11,7 +11,6 @@ import { InstanceEndSignal } from './end-signal.js';
 import { SizeLedger } from './size-ledger.js';
 import type { InstanceHost } from './instance-host.js';
 import type { InstanceDetail } from './instance-detail.js';
-import { nowMs } from './clock.js';
 
 export abstract class InstanceContext implements OperationContext<unknown> {
   /** Its place in the run's cancellers (Bag). */
@@ -33,10 +32,11 @@ export abstract class InstanceContext implements OperationContext<unknown> {
   /** The first instance: its checks, traces and messages go through the run's hooks (engine/first-call.ts). */
   private readonly hooked: boolean;
   /**
-   * Watched for failure evidence (engine/failure-evidence.ts): when it started (wall clock, ms), else 0. Its detail
-   * is made at its first entry: a passing instance at trace_level 0 writes none and allocates nothing.
+   * Watched for failure evidence (engine/failure-evidence.ts). Its detail is made at its first entry: a passing
+   * instance at trace_level 0 writes none and allocates nothing (a boolean, not a start time: a double field would
+   * be a heap number per instance).
    */
-  readonly watchedSince: number;
+  readonly watched: boolean;
   evidence: InstanceDetail | undefined = undefined;
   protected readonly checking: boolean;
   /** $v, $g, $i, $n and the run's expression state: the scope of the instance's expressions. */
@@ -51,8 +51,7 @@ export abstract class InstanceContext implements OperationContext<unknown> {
   ) {
     const def = host.def;
     this.hooked = index === 0;
-    this.watchedSince = host.evidence.wants() ? nowMs() : 0;
-    const watched = this.watchedSince !== 0;
+    const watched = (this.watched = host.evidence.wants());
     this.detailed = this.hooked || (watched && def.traceLevel >= 1);
     this.recordsMessages = (this.hooked || watched) && def.recordMessages;
     // turbo: the instances after the first are not checked, watched or not
@@ -147,7 +146,7 @@ export abstract class InstanceContext implements OperationContext<unknown> {
       this.fails++;
     }
     if (this.hooked) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text });
-    if (this.watchedSince) this.detail().check(this, status, text);
+    if (this.watched) this.detail().check(this, status, text);
     if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
   }
   pass(text: string): void {
@@ -207,16 +206,18 @@ export abstract class InstanceContext implements OperationContext<unknown> {
   trace(level: 1 | 2 | 3, text: string): void {
     if (!this.detailed || this.host.def.traceLevel < level) return;
     if (this.hooked) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
-    if (this.watchedSince) this.detail().trace(this, level, text);
+    if (this.watched) this.detail().trace(this, level, text);
   }
   message(m: MessageRecord): void {
     if (!this.recordsMessages) return;
     if (this.hooked) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
-    if (this.watchedSince) this.detail().message(this, m);
+    if (this.watched) this.detail().message(this, m);
   }
+  /** When the instance was due to start (wall clock, ms): its detail's time_start. */
+  protected abstract startMs(): number;
   /** The watched instance's detail, made at its first entry. */
   private detail(): InstanceDetail {
-    return (this.evidence ??= this.host.evidence.open(this.index, this.watchedSince));
+    return (this.evidence ??= this.host.evidence.open(this.index, this.startMs()));
   }
 }
 

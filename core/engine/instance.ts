@@ -13,7 +13,6 @@ import type { ExprScope } from '../expr/template.js';
 import type { Outcome } from './first-call.js';
 import { InstanceContext } from './context.js';
 import { ended, finish, report } from './instance-end.js';
-import { nowMs } from './clock.js';
 import type { InstanceEnd, InstanceHost } from './instance-host.js';
 
 const MAX_STEPS = 1_000_000;
@@ -76,6 +75,10 @@ class Instance extends InstanceContext {
     n: number,
   ) {
     super(host, index, vars, {}, n);
+  }
+
+  protected startMs(): number {
+    return performance.timeOrigin + this.intendedStart;
   }
 
   later(): Later {
@@ -291,7 +294,7 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
       const text = `vars: cannot evaluate: ${(e as Error).message}`;
       host.recordProblem('abort', index, -1, text);
       if (index === 0) host.hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text });
-      const evidence = host.evidence.wants() ? host.evidence.open(index, nowMs()) : undefined;
+      const evidence = host.evidence.wants() ? host.evidence.open(index, performance.timeOrigin + intendedStart) : undefined;
       evidence?.check({ step: 0, opIndex: -1 }, 'abort', text);
       const end = ended(host, undefined, index, intendedStart, 'aborted');
       host.evidence.ended(evidence, n, 'aborted', end.latencyMs, undefined);
