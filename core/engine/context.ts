@@ -52,8 +52,9 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     const def = host.def;
     this.hooked = index === 0;
     const watched = (this.watched = host.evidence.wants());
-    this.detailed = this.hooked || (watched && def.traceLevel >= 1);
-    this.recordsMessages = (this.hooked || watched) && def.recordMessages;
+    const evidence = def.failureDetail;
+    this.detailed = this.hooked || (watched && evidence.traceLevel >= 1);
+    this.recordsMessages = (this.hooked && def.recordMessages) || (watched && evidence.recordMessages);
     // turbo: the instances after the first are not checked, watched or not
     this.checking = this.hooked || !def.turbo;
     this.scope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: host.def.exprState };
@@ -146,7 +147,8 @@ export abstract class InstanceContext implements OperationContext<unknown> {
       this.fails++;
     }
     if (this.hooked) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text });
-    if (this.watched) this.detail().check(this, status, text);
+    // passes only at a failure trace_level >= 1 (the first instance writes them whatever it is)
+    if (this.watched && (status !== 'pass' || this.host.def.failureDetail.traceLevel >= 1)) this.detail().check(this, status, text);
     if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
   }
   pass(text: string): void {
@@ -204,14 +206,16 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     this.inbound[name] = fields;
   }
   trace(level: 1 | 2 | 3, text: string): void {
-    if (!this.detailed || this.host.def.traceLevel < level) return;
-    if (this.hooked) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
-    if (this.watched) this.detail().trace(this, level, text);
+    if (!this.detailed) return;
+    const def = this.host.def;
+    if (this.hooked && def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
+    if (this.watched && def.failureDetail.traceLevel >= level) this.detail().trace(this, level, text);
   }
   message(m: MessageRecord): void {
     if (!this.recordsMessages) return;
-    if (this.hooked) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
-    if (this.watched) this.detail().message(this, m);
+    const def = this.host.def;
+    if (this.hooked && def.recordMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
+    if (this.watched && def.failureDetail.recordMessages) this.detail().message(this, m);
   }
   /** When the instance was due to start (wall clock, ms): its detail's time_start. */
   protected abstract startMs(): number;

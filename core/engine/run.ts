@@ -64,7 +64,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     });
     this.results = new RunResults(this.t0, this.hooks);
     this.firstCall = new FirstCallRecorder(this.hooks, def.traceLevel, maxRecordBytes);
-    this.evidence = new FailureEvidence(def.failureDetail, def.traceLevel, maxRecordBytes ?? DEFAULT_RECORD_BYTES);
+    this.evidence = new FailureEvidence(def.failureDetail.count, def.failureDetail.traceLevel, maxRecordBytes ?? DEFAULT_RECORD_BYTES);
     this.handle = new RunHandleView(this, tapOnly(this.hooks));
     this.finished = new Promise((r) => (this.doneResolve = r));
   }

@@ -97,9 +97,11 @@ export const coreParams: Readonly<Record<string, ParamDefinition>> = {
           ...int(0, MAX_FAILURE_DETAIL, `Keep the first N failed and the first N aborted instances in detail (the record's failures[]); 0: none (docs/limits.md)`),
           default: DEFAULT_FAILURE_DETAIL,
         },
+        trace_level: int(0, 3, "The detail of those instances, as trace_level: default the run's trace_level (the detail first_call has); 0 is cheapest: only their fails, aborts and vars"),
       },
     },
-    description: "What the record keeps in detail beyond the first instance: `failures: N` (default 5, at most 100), the first N failed and N aborted instances with their checks, log lines, messages and pcap slice",
+    description:
+      'What the record keeps in detail beyond the first instance: `failures: N` (default 5, at most 100), the first N failed and N aborted instances with their checks, log lines, messages and pcap slice, at `trace_level` (default the run\'s)',
   },
   turbo: { schema: int(0, 1), description: 'Anchor: skip checks (argument matching, tests) for instances after the first' },
   slice: {

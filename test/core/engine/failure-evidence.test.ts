@@ -88,6 +88,16 @@ describe('failures[]', () => {
     assert.equal(f.pcap, undefined);
   });
 
+  test("detail.trace_level sets the failures' detail apart from the first instance's", async () => {
+    const cheap = await run({ ...failing(10), trace_level: 2, detail: { failures: 1, trace_level: 0 } });
+    assert.equal(cheap.first_call.messages[0].hex, '0102ff', 'the first instance at the run\'s trace_level');
+    assert.deepEqual(cheap.failures.map((f: any) => [f.instance, f.messages.length, f.trace_log.length, f.pcap]), [[1, 0, 0, undefined], [2, 0, 0, undefined]]);
+    const rich = await run({ ...failing(10), detail: { failures: 1, trace_level: 2 } });
+    assert.deepEqual(rich.first_call.messages, [], 'trace_level 0 for the first instance');
+    assert.deepEqual(rich.failures.map((f: any) => [f.instance, f.messages[0].hex, f.pcap]), [[1, '0102ff', 'instance-1.pcap'], [2, '0102ff', 'instance-2.pcap']]);
+    assert.ok(rich.failures[0].trace_log.some((t: any) => t.msg === 'dump text'));
+  });
+
   test('detail.failures 0 and a run without failures: no failures field', async () => {
     assert.equal((await run({ ...failing(10), detail: { failures: 0 } })).failures, undefined);
     const ok = await run({ distribution: { type: 'load', total: 20, backlog: 4 }, trace_level: 2, operations: [{ type: 'fx_ctx.local.Message' }] });
