@@ -13,6 +13,9 @@ import { runToCompletion } from '../../../helpers/service.js';
 import { needsTool } from '../../../helpers/tools.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import { failurePcap } from '../../../../builtins/http/downloads.js';
+import { htmlReport } from '../../../../views/report/html.js';
+import { junitXml } from '../../../../views/report/junit.js';
+import { XMLParser } from 'fast-xml-parser';
 
 const dir = mkdtempSync(join(tmpdir(), 'inap-evidence-'));
 const TOTAL = 30;
@@ -98,5 +101,22 @@ describe('failure evidence of an INAP load run, its pcap slices read by tshark',
     const other = join(dir, 'instance-3.pcap');
     writeFileSync(other, failurePcap(rec, 3));
     assert.notEqual(tshark(other, ['tcap.otid'])[0]![0], otid, 'another failure has its own dialogue');
+  });
+
+  test("the run's HTML report draws a ladder for each, linked from the reasons; its JUnit has a failing case for each", () => {
+    const html = htmlReport(rec);
+    for (const f of rec.failures) {
+      const at = html.indexOf(`id="failure-${f.instance}"`);
+      assert.ok(at > 0, `a section for instance ${f.instance}`);
+      const names = [...html.slice(at, html.indexOf('</section>', at)).matchAll(/data-name="([^"]+)"/g)].map((m) => m[1]);
+      assert.deepEqual(names, f.messages.map((m: any) => m.name), `the ladder of instance ${f.instance}`);
+      assert.ok(html.includes(`<a href="#failure-${f.instance}">${f.instance}</a>`), `instance ${f.instance} linked from its reason`);
+    }
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junitXml(rec));
+    const cases = doc.testsuites.testsuite.testcase.filter((c: any) => c.classname === 'tester.inap-evidence.failures');
+    assert.deepEqual(cases.map((c: any) => [c.name, c.failure.type]), rec.failures.map((f: any) => [`instance ${f.instance}`, f.outcome]));
+    const eight = String(cases.find((c: any) => c.name === 'instance 8').failure['#text']);
+    assert.match(eight, /pcap slice: \/api\/runs\/inap-evidence\/instance-8\.pcap/);
+    assert.match(eight, /tester -> .* {2}InitialDP \(inap\)\n.*tester <- .* {2}ReleaseCall \(inap\)/);
   });
 });
