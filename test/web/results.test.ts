@@ -141,6 +141,13 @@ test('failures in detail: a list of the recorded failures, each opening to its o
     const connect = third.locator('.results-ladder details.msg[data-name="Connect"]');
     await connect.locator('summary').click();
     assert.match(await connect.locator('.msg-checks tr.check-fail').innerText(), /destinationRoutingAddress_noa/);
+    // the grouped reasons link the instances kept in detail to their ladders: 0 to 4 of the 7
+    assert.deepEqual(await page.$$eval('.problems a[data-failure]', (els) => els.map((e) => e.textContent)), ['0', '1', '2', '3', '4']);
+    assert.match(await page.locator('.problems li').first().innerText(), /^7× op 3: .* \(instances 0, 1, 2, 3, 4, 5, 6\)$/);
+    await page.locator('.problems a[data-failure="4"]').click();
+    const fifth = page.locator('.failures details.failure[data-instance="4"]');
+    assert.equal(await fifth.evaluate((e) => (e as HTMLDetailsElement).open), true, 'the link opens its failure');
+    await fifth.locator('.results-ladder details.msg').first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), third.locator('button[data-file="instance-2.pcap"]').click()]);
     assert.equal(download.suggestedFilename(), 'web-failures-instance-2.pcap');
     const pcap = readFileSync((await download.path())!);
