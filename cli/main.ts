@@ -88,7 +88,7 @@ function addRun(program: Command, setExit: (code: number) => void): void {
       .description('Submit a definition, show progress, print a summary; exit 0 if every instance passed, 1 otherwise, 2 on usage/connection errors'),
   )
     .option('--json', 'print the final result record as JSON instead of the summary')
-    .option('--pcap <file>', 'write the first instance\'s messages to a pcap file (sets trace_level 2)')
+    .option('--pcap <file>', "write the first instance's messages to a pcap file, and each recorded failure's beside it as FILE.instance-N.pcap (sets trace_level 2)")
     .option('--run-id <id>', "run_id to use, over the file's (without either: a fresh one per run, the file name plus a time stamp and a random part)")
     .option('--trace-level <n>', 'override trace_level (0-3)')
     .option('--no-progress', 'no live progress line')
@@ -188,7 +188,7 @@ function addWatch(program: Command, setExit: (code: number) => void): void {
     .option('--junit <file>', 'write a JUnit XML report when it completes')
     .option('--csv <file>', 'write the per-second statistics as CSV when it completes')
     .option('--html <file>', 'write the HTML report when it completes')
-    .option('--pcap <file>', "write the first instance's messages to a pcap file (when the run recorded them, trace_level 2)")
+    .option('--pcap <file>', "write the first instance's messages to a pcap file, and each recorded failure's beside it as FILE.instance-N.pcap (when the run recorded them, trace_level 2)")
     .action(async (id, o) => setExit(await watch(id, o)));
 }
 

@@ -53,7 +53,7 @@ const limitOptions = {
   maxExpressionLength: int(1, { default: defaults.maxExpressionLength, description: 'longest expression source, in characters', flag: { arg: 'n' } }),
   maxExpressionDepth: int(1, { default: defaults.maxExpressionDepth, description: 'deepest bracket nesting in an expression', flag: { arg: 'n' } }),
   maxSequences: int(1, { default: defaults.maxSequences, description: 'most distinct sequence() names one run may use', flag: { arg: 'n' } }),
-  maxRecordBytes: int(1, { default: defaults.maxRecordBytes, description: "byte budget of a run's detailed first_call record", flag: { arg: 'n' } }),
+  maxRecordBytes: int(1, { default: defaults.maxRecordBytes, description: "byte budget of a run's detailed first_call record, and of its failures[] together (each failure: n / (2 × detail.failures))", flag: { arg: 'n' } }),
 };
 
 /** The kernel's options, in the order `tester serve --help` lists them. */

@@ -1,12 +1,14 @@
-// The first instance of a run as a message-sequence (ladder) diagram, in HTML/SVG: lifelines for the tester and
-// each peer, one arrow per message whose name is text, each message a <details> that opens to its decoded fields
-// and its bytes; then the instance's checks. Shared by the HTML report and the web client: a pure function of the
-// record's first_call, browser-safe, and styled by classes only (LADDER_CSS) — no style="" attribute, which the
-// client's Content-Security-Policy forbids.
+// An instance of a run (the first, or a recorded failure) as a message-sequence (ladder) diagram, in HTML/SVG:
+// lifelines for the tester and each peer, one arrow per message whose name is text, each message a <details> that
+// opens to its decoded fields and its bytes; then the instance's checks. Shared by the HTML report and the web
+// client: a pure function of the record's first_call (or one of its failures[], which have the same fields),
+// browser-safe, and styled by classes only (LADDER_CSS) — no style="" attribute, which the client's
+// Content-Security-Policy forbids.
 import { escapeHtml, hexDump, num, secs, table } from './format.js';
 import type { RunRecord } from '../core/api/index.js';
 import { peerRole, type LadderRoles } from './ladder-roles.js';
 
+/** first_call, or one of failures[]: an instance in detail. */
 type FirstCall = NonNullable<RunRecord['first_call']>;
 type Message = FirstCall['messages'][number];
 
@@ -19,7 +21,7 @@ const MAX_CHECKS = 500;
 
 /** The peer of each message. A message without a peer came in the same wire message as the one before it of its
  * protocol (several components of one protocol message): it belongs to that message's peer. */
-function peersOf(msgs: Message[]): string[] {
+export function peersOf(msgs: readonly Message[]): string[] {
   const peers: string[] = [];
   const lastPeer = new Map<string, string>();
   for (const m of msgs) {
@@ -71,7 +73,7 @@ function messageDetail(m: Message, i: number, peer: string): string {
 }
 
 /** One message: its time since the instance started, its operation, and the arrow between its lifelines. */
-function messageRow(m: Message, i: number, peer: string, g: Geometry, t0: number, detailsOnOpen: boolean): string {
+function messageRow(m: Message, i: number, peer: string, g: Geometry, t0: number, detailsOnOpen: boolean, marker: string): string {
   const sent = m.direction === 'sent';
   const [from, to] = sent ? ['tester', peer] : [peer, 'tester'];
   const x1 = g.x(from);
@@ -79,14 +81,20 @@ function messageRow(m: Message, i: number, peer: string, g: Geometry, t0: number
   const dir = x2 > x1 ? 1 : -1;
   const lifelines = g.lanes.map((l) => `<line class="life" x1="${g.x(l)}" y1="0" x2="${g.x(l)}" y2="34"/>`).join('');
   const at = Number.isFinite(t0) ? `${((secs(m.time) - t0) * 1000).toFixed(1)} ms` : '';
-  const svg = `<svg class="arrow" viewBox="0 0 ${g.width} 34" width="${g.width}" height="34">${lifelines}<line class="${sent ? 'sent' : 'received'}" x1="${x1}" y1="24" x2="${x2 - dir * 2}" y2="24" marker-end="url(#head)"/><text class="name" x="${(x1 + x2) / 2}" y="17" text-anchor="middle">${escapeHtml(m.name)}</text></svg>`;
+  const svg = `<svg class="arrow" viewBox="0 0 ${g.width} 34" width="${g.width}" height="34">${lifelines}<line class="${sent ? 'sent' : 'received'}" x1="${x1}" y1="24" x2="${x2 - dir * 2}" y2="24" marker-end="url(#${marker})"/><text class="name" x="${(x1 + x2) / 2}" y="17" text-anchor="middle">${escapeHtml(m.name)}</text></svg>`;
   return `<details class="msg" data-index="${i}" data-name="${escapeHtml(m.name)}"><summary><span class="t">${at}</span><span class="op">op ${escapeHtml(m.op_idx ?? '')}</span>${svg}</summary>${detailsOnOpen ? '<div class="detail"></div>' : messageDetail(m, i, peer)}</details>`;
 }
 
-function checksTable(checks: FirstCall['check_log']): string {
+function checksTable(checks: FirstCall['check_log'], who: string): string {
   if (!checks?.length) return '';
   const rows = checks.slice(0, MAX_CHECKS).map((c) => [`<span class="${c.status === 'pass' ? 'ok' : 'bad'}">${escapeHtml(c.status)}</span>`, escapeHtml(c.op_idx), escapeHtml(c.text)]);
-  return `<h3>Checks of the first instance</h3>${table(['status', 'op', 'text'], rows)}`;
+  return `<h3>Checks of ${escapeHtml(who)}</h3>${table(['status', 'op', 'text'], rows)}`;
+}
+
+/** Which instance a ladder shows (its checks' heading) and the id of its arrowhead (unique on a page of several ladders). */
+export interface LadderLabels {
+  who?: string;
+  markerId?: string;
 }
 
 /**
@@ -95,17 +103,18 @@ function checksTable(checks: FirstCall['check_log']): string {
  * each message's detail is left empty, for a page that fills it when the message opens (ladderDetailHtml): a long
  * ladder then draws without building every message's fields and hex dump (the web client); a file keeps them inline.
  */
-export function ladderHtml(fc: FirstCall | undefined, roles?: LadderRoles, detailsOnOpen = false): string {
+export function ladderHtml(fc: FirstCall | undefined, roles?: LadderRoles, detailsOnOpen = false, labels: LadderLabels = {}): string {
   if (!fc) return '<p>No detailed record (the first instance did not start).</p>';
+  const marker = labels.markerId ?? 'head';
   const msgs = fc.messages ?? [];
   const peers = peersOf(msgs);
   const g = geometry(msgs, peers, roles);
   const t0 = secs(fc.time_start);
-  const rows = msgs.map((m, i) => messageRow(m, i, peers[i]!, g, t0, detailsOnOpen));
+  const rows = msgs.map((m, i) => messageRow(m, i, peers[i]!, g, t0, detailsOnOpen, marker));
   const truncated = fc.truncated?.messages ? `<p>${num(fc.truncated.messages)} more messages were not recorded (the record's bound).</p>` : '';
   return `<p>Outcome <b>${escapeHtml(fc.outcome ?? 'running')}</b>${typeof fc.duration === 'number' ? ` after ${num(fc.duration * 1000)} ms` : ''}; ${msgs.length} messages${msgs.length ? ' (click one for its decoded fields and bytes)' : ' (the run recorded none: trace_level 1 or more records them)'}.</p>
-<svg class="ladder-defs" width="0" height="0" aria-hidden="true"><defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs></svg>
-${msgs.length ? `<div class="ladder">${laneHead(g)}${rows.join('\n')}</div>` : ''}${truncated}${checksTable(fc.check_log)}`;
+<svg class="ladder-defs" width="0" height="0" aria-hidden="true"><defs><marker id="${escapeHtml(marker)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs></svg>
+${msgs.length ? `<div class="ladder">${laneHead(g)}${rows.join('\n')}</div>` : ''}${truncated}${checksTable(fc.check_log, labels.who ?? 'the first instance')}`;
 }
 
 /** The detail of message `i` (its `<div class="detail">`), for a ladder drawn with `detailsOnOpen`. */

@@ -9,7 +9,7 @@ import { serviceVersion } from '../../core/paths.js';
 import { HttpError, readBody, readJsonObject, send, sendJson } from './respond.js';
 import { answerRpc } from './rpc.js';
 import { streamRunEvents } from './events.js';
-import { attachmentName, DOWNLOADS } from './downloads.js';
+import { attachmentName, DOWNLOADS, failurePcap, PCAP_TYPE } from './downloads.js';
 import { libraryName, type Library } from './library.js';
 import type { RunFeeds } from './run-feed.js';
 import type { Template } from './templates.js';
@@ -81,6 +81,15 @@ const ROUTES: readonly Route[] = [
       const d = DOWNLOADS[file]!;
       const body = d.render(await knownRun(api, runId).record());
       send(res, 200, d.type, body, { 'Content-Disposition': `attachment; filename="${attachmentName(runId, file)}"`, 'Cache-Control': 'no-store' });
+    },
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^${RUN}/instance-(\\d{1,15})\\.pcap$`),
+    handle: async (api, { res, args }) => {
+      const [runId, n] = args as [string, string];
+      const body = failurePcap(await knownRun(api, runId).record(), Number(n));
+      send(res, 200, PCAP_TYPE, body, { 'Content-Disposition': `attachment; filename="${attachmentName(runId, `instance-${n}.pcap`)}"`, 'Cache-Control': 'no-store' });
     },
   },
   { method: 'GET', path: /^\/api\/library$/, handle: async (api, { res }) => sendJson(res, 200, await api.library.list()) },

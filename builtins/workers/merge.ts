@@ -6,6 +6,7 @@
 // - buckets: second s of the merge is the sum of the slices' buckets that cover it, each slice's seconds shifted
 //   by its start's offset from the earliest start (whole seconds); the per-second p50/p99 are the finished-weighted
 //   means of the slices' (an approximation: the buckets carry no histogram);
+// - failures: every part's, earliest end first;
 // - first_fails / first_aborts: the earliest (by time) of all slices', at most 10 each; their idx is the $n;
 // - first_call, globals, run_id: slice 0's (each slice's globals are in slices[]);
 // - thresholds: re-evaluated on the merged record against the whole run's distribution.
@@ -196,6 +197,7 @@ export function combineRecords(slices: readonly SliceRecord[], opts: CombineOpti
     rate: Math.round(sum('rate') * 100) / 100,
     ...(first.first_call_summary ? { first_call_summary: first.first_call_summary } : {}),
     ...(first.first_call ? { first_call: first.first_call } : {}),
+    ...mergeFailures(recs),
     first_fails: mergeProblems(recs.map((r) => r.first_fails)),
     first_aborts: mergeProblems(recs.map((r) => r.first_aborts)),
     globals: first.globals ?? {},
@@ -214,6 +216,14 @@ export function combineRecords(slices: readonly SliceRecord[], opts: CombineOpti
   if (hookErrors.length) rec.hook_errors = hookErrors;
   if (aborted) rec.abort_reason = opts.label ? `${opts.label(aborted)}: ${aborted.abort_reason}` : aborted.abort_reason;
   return rec;
+}
+
+/** Every part's failures[], earliest end first: each part's first N, so the whole run's first N lead the list. */
+function mergeFailures(recs: readonly RunRecord[]): Pick<RunRecord, 'failures'> {
+  const all = recs.flatMap((r) => r.failures ?? []);
+  if (!all.length) return {};
+  const at = (f: (typeof all)[number]) => (f.time_finish ? ms(f.time_finish) : Infinity);
+  return { failures: all.sort((a, b) => at(a) - at(b)) };
 }
 
 /** The parts' latency combined: their histograms added, per instance and per operation type. */

@@ -2,13 +2,12 @@
 // `tester report RESULT.json` for a record saved with `tester run --json > RESULT.json` (or `tester query --json`).
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { junitXml } from '../../views/report/junit.js';
+import { junitXml, type JunitExtras } from '../../views/report/junit.js';
 import { statsCsv } from '../../views/report/csv.js';
 import { htmlReport } from '../../views/report/html.js';
 import { UsageError } from '../usage-error.js';
 import { readRecordFile } from '../record-file.js';
 import type { RunRecord } from '../../core/api/index.js';
-import type { GateResult } from '../../views/compare/gates.js';
 
 export interface ReportOutputs {
   junit?: string;
@@ -16,10 +15,11 @@ export interface ReportOutputs {
   html?: string;
 }
 
-/** Write each requested file; one line per file on stderr. JUnit has a case per gate when the run was gated. */
-export async function writeReports(rec: RunRecord, o: ReportOutputs, gates: readonly GateResult[] = []): Promise<void> {
+/** Write each requested file; one line per file on stderr. JUnit has a case per gate when the run was gated, and
+ * names where the failures' pcap slices are (`tester run --pcap` wrote them beside its file; else their downloads). */
+export async function writeReports(rec: RunRecord, o: ReportOutputs, extras: JunitExtras = {}): Promise<void> {
   const files: Array<[string | undefined, string, () => string | Promise<string>]> = [
-    [o.junit, 'JUnit XML', () => junitXml(rec, hostname(), gates)],
+    [o.junit, 'JUnit XML', () => junitXml(rec, hostname(), extras)],
     [o.csv, 'per-second CSV', () => statsCsv(rec)],
     [o.html, 'HTML report', () => htmlReport(rec, { generatedAt: new Date() })],
   ];

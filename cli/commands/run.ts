@@ -165,21 +165,40 @@ async function follow(target: RpcTarget, runId: string, o: FollowOptions, opts: 
   return rec;
 }
 
-/** The end of a followed run: pcap and report files, the record (--json) or the summary, the comparison with the
- * baseline (after the summary; on stderr under --json); exit 1 when the run did not pass or a gate was crossed. */
+/** The end of a followed run: pcap files (the first instance's, each failure's slice), the record (--json) or the
+ * summary, the comparison with the baseline (after the summary; on stderr under --json), the report files; exit 1
+ * when the run did not pass or a gate was crossed. */
 async function finish(rec: RunRecord, o: ReportOutputs & { pcap?: string; json?: boolean }, baseline?: Baseline): Promise<number> {
-  if (o.pcap) {
-    const msgs = (rec.first_call?.messages ?? []).flatMap((m) => (m.hex && m.dissector ? [{ dissector: m.dissector, hex: m.hex, time: m.time }] : []));
-    writePcap(o.pcap, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
-    process.stderr.write(`wrote ${msgs.length} messages of the first instance to ${o.pcap}\n`);
+  const pcap = o.pcap;
+  if (pcap) {
+    process.stderr.write(`wrote ${writeMessages(pcap, rec.first_call?.messages ?? [])} messages of the first instance to ${pcap}\n`);
+    for (const f of rec.failures ?? []) {
+      if (!f.pcap) continue;
+      const file = slicePath(pcap, f.pcap);
+      process.stderr.write(`wrote ${writeMessages(file, f.messages)} messages of instance ${f.instance} (${f.outcome}) to ${file}\n`);
+    }
   }
   if (o.json) process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
   else process.stdout.write(summarize(rec) + '\n');
   const gates = baseline
     ? printComparison(baseline.base, { record: rec, source: 'this run' }, baseline.gates, { stream: o.json ? process.stderr : process.stdout })
     : [];
-  await writeReports(rec, o, gates);
+  await writeReports(rec, o, { gates, pcapPath: pcap ? (_rec, name) => slicePath(pcap, name) : undefined });
   return passed(rec) && !gates.some((g) => g.crossed) ? 0 : 1;
+}
+
+type Message = NonNullable<RunRecord['first_call']>['messages'][number];
+
+/** Write the messages that carry their bytes as a pcap file; how many. */
+function writeMessages(file: string, messages: readonly Message[]): number {
+  const msgs = messages.flatMap((m) => (m.hex && m.dissector ? [{ dissector: m.dissector, hex: m.hex, time: m.time }] : []));
+  writePcap(file, msgs.map((m) => ({ dissector: m.dissector, bytes: Buffer.from(m.hex, 'hex'), timeMs: m.time[0] * 1000 + m.time[1] / 1000 })));
+  return msgs.length;
+}
+
+/** A failure's pcap slice beside --pcap FILE: `out.pcap` → `out.instance-7.pcap`. */
+function slicePath(pcap: string, name: string): string {
+  return `${pcap.replace(/\.pcap$/, '')}.${name}`;
 }
 
 /** tester watch RUN_ID: follow a run someone else started (a GUI, another client) until it completes. */

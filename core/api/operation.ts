@@ -72,7 +72,10 @@ export interface OperationContext<G = unknown> {
   readonly globals: JsonObject;
   /** $i: last received message per operation name (mutable via received()). */
   readonly inbound: JsonObject;
-  /** True when this instance is traced in detail (the first instance). */
+  /**
+   * True when this instance is traced in detail: the first instance, and an instance watched for failure evidence
+   * (the record's failures[]) at a detail trace_level >= 1. Build trace texts only when it is.
+   */
   readonly detailed: boolean;
   /**
    * Aborted when the instance ends (cancel, abort, timeout of the run). Pass it to waits and I/O that need a real
@@ -130,7 +133,7 @@ export interface OperationContext<G = unknown> {
   trace(level: 1 | 2 | 3, text: string): void;
   /** Whether a message record would be kept: check before building costly decoded views. */
   readonly recordsMessages: boolean;
-  /** Record a message sent or received (kept for the detailed instance; bytes kept at trace_level >= 2). */
+  /** Record a message sent or received (kept for the first instance and the failures kept in detail; bytes at trace_level >= 2). */
   message(record: MessageRecord): void;
 }
 

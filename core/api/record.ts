@@ -98,6 +98,22 @@ const FirstCallSchema = Type.Object({
   ),
 });
 
+/**
+ * One of the first N failed or aborted instances (ExecuteTest `detail.failures`), in the order they ended, with the
+ * detail first_call has: its checks, log lines, messages (fields at trace_level >= 1, hex at 2) and vars at its end.
+ */
+const FailureSchema = Type.Object(
+  {
+    instance: Type.Integer({ minimum: 0, description: '$n of the instance (unique across the slices of a run)' }),
+    reason: Type.String({ description: 'Its first fail (outcome failed) or its abort (outcome aborted)' }),
+    op_idx: Type.Integer({ description: 'The operation of the reason (-1: none, e.g. vars that could not be evaluated)' }),
+    pcap: Opt(Type.String({ description: "The pcap slice of the instance's messages: a download of the run (GET /api/runs/<run_id>/<pcap>) and the file `tester run --pcap` writes beside its own; present when its messages carry bytes (trace_level 2)" })),
+    ...FirstCallSchema.properties,
+    outcome: Type.Union([Type.Literal('failed'), Type.Literal('aborted')]),
+  },
+  { description: 'A failed or aborted instance in detail' },
+);
+
 const FirstCallSummarySchema = Type.Object({
   idx: Type.String(),
   time_start: SecUsec,
@@ -131,6 +147,7 @@ export const RunRecordSchema = Type.Object(
     rate: Type.Number({ description: 'Achieved start rate: (started - 1) / (time between the first and the last start)' }),
     first_call_summary: Opt(FirstCallSummarySchema),
     first_call: Opt(FirstCallSchema),
+    failures: Opt(Type.Array(FailureSchema, { description: 'The first detail.failures failed and aborted instances in detail (docs/methods.md)' })),
     first_fails: Type.Array(ProblemSchema),
     first_aborts: Type.Array(ProblemSchema),
     globals: Type.Record(Type.String(), Type.Unknown()),

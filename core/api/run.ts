@@ -17,7 +17,8 @@ export type TraceLevel = 0 | 1 | 2 | 3;
 
 /**
  * One protocol message sent or received by an instance. Recorded into `first_call.messages[]` when the instance
- * is traced (the first instance, trace_level >= 1); `hex` and `bytes` only at trace_level >= 2.
+ * is traced (the first instance, trace_level >= 1), and into `failures[].messages[]` for a failure kept in detail;
+ * `hex` and `bytes` only at trace_level >= 2.
  */
 export interface MessageRecord {
   direction: 'sent' | 'received';

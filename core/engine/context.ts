@@ -10,6 +10,7 @@ import type { ExprScope } from '../expr/template.js';
 import { InstanceEndSignal } from './end-signal.js';
 import { SizeLedger } from './size-ledger.js';
 import type { InstanceHost } from './instance-host.js';
+import type { InstanceDetail } from './instance-detail.js';
 
 export abstract class InstanceContext implements OperationContext<unknown> {
   /** Its place in the run's cancellers (Bag). */
@@ -28,7 +29,16 @@ export abstract class InstanceContext implements OperationContext<unknown> {
   deferred: Array<(ctx: OperationContext<unknown>) => void | Promise<void>> | undefined;
   readonly recordsMessages: boolean;
   readonly detailed: boolean;
-  private checking: boolean;
+  /** The first instance: its checks, traces and messages go through the run's hooks (engine/first-call.ts). */
+  private readonly hooked: boolean;
+  /**
+   * Watched for failure evidence (engine/failure-evidence.ts). Its detail is made at its first entry: a passing
+   * instance at trace_level 0 writes none and allocates nothing (a boolean, not a start time: a double field would
+   * be a heap number per instance).
+   */
+  readonly watched: boolean;
+  evidence: InstanceDetail | undefined = undefined;
+  protected readonly checking: boolean;
   /** $v, $g, $i, $n and the run's expression state: the scope of the instance's expressions. */
   protected readonly scope: ExprScope;
 
@@ -39,9 +49,14 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     readonly inbound: JsonObject,
     n: number,
   ) {
-    this.detailed = index === 0;
-    this.recordsMessages = this.detailed && host.def.recordMessages;
-    this.checking = this.detailed || !host.def.turbo;
+    const def = host.def;
+    this.hooked = index === 0;
+    const watched = (this.watched = host.evidence.wants());
+    const evidence = def.failureDetail;
+    this.detailed = this.hooked || (watched && evidence.traceLevel >= 1);
+    this.recordsMessages = (this.hooked && def.recordMessages) || (watched && evidence.recordMessages);
+    // turbo: the instances after the first are not checked, watched or not
+    this.checking = this.hooked || !def.turbo;
     this.scope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: host.def.exprState };
   }
   get run(): RunView {
@@ -131,7 +146,9 @@ export abstract class InstanceContext implements OperationContext<unknown> {
       this.failed = true;
       this.fails++;
     }
-    if (this.detailed) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text });
+    if (this.hooked) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text });
+    // passes only at a failure trace_level >= 1 (the first instance writes them whatever it is)
+    if (this.watched && (status !== 'pass' || this.host.def.failureDetail.traceLevel >= 1)) this.detail().check(this, status, text);
     if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
   }
   pass(text: string): void {
@@ -189,10 +206,22 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     this.inbound[name] = fields;
   }
   trace(level: 1 | 2 | 3, text: string): void {
-    if (this.detailed && this.host.def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
+    if (!this.detailed) return;
+    const def = this.host.def;
+    if (this.hooked && def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
+    if (this.watched && def.failureDetail.traceLevel >= level) this.detail().trace(this, level, text);
   }
   message(m: MessageRecord): void {
-    if (this.recordsMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
+    if (!this.recordsMessages) return;
+    const def = this.host.def;
+    if (this.hooked && def.recordMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
+    if (this.watched && def.failureDetail.recordMessages) this.detail().message(this, m);
+  }
+  /** When the instance was due to start (wall clock, ms): its detail's time_start. */
+  protected abstract startMs(): number;
+  /** The watched instance's detail, made at its first entry. */
+  private detail(): InstanceDetail {
+    return (this.evidence ??= this.host.evidence.open(this.index, this.startMs()));
   }
 }
 

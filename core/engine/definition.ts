@@ -18,6 +18,7 @@ import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
 import { checkSlice, instanceNumber, shareOf } from './slice.js';
+import { DEFAULT_FAILURE_DETAIL } from './failure-evidence.js';
 
 export interface CompiledOp {
   index: number;
@@ -48,6 +49,11 @@ export interface CompiledDefinition {
   distribution: Distribution;
   traceLevel: TraceLevel;
   recordMessages: boolean;
+  /**
+   * detail: how many failed (and how many aborted) instances the record keeps in detail (`failures`), at which
+   * trace level (`trace_level`, default the run's) and whether their messages are recorded.
+   */
+  failureDetail: { count: number; traceLevel: TraceLevel; recordMessages: boolean };
   turbo: boolean;
   gateways: GatewayInstance[];
   /** Pass/fail criteria on the whole run (engine/thresholds.ts), evaluated into the result record. */
@@ -153,10 +159,18 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
     distribution,
     traceLevel,
     recordMessages: traceLevel >= 1 || params.trace_messages === 1,
+    failureDetail: failureDetail(params, traceLevel),
     turbo: params.turbo === 1,
     gateways: [...cx.gateways],
     thresholds,
   };
+}
+
+/** ExecuteTest `detail` (engine/failure-evidence.ts): by default as much detail as first_call has. */
+function failureDetail(params: JsonObject, traceLevel: TraceLevel): CompiledDefinition['failureDetail'] {
+  const d = (params.detail ?? {}) as JsonObject;
+  const level = (d.trace_level ?? traceLevel) as TraceLevel;
+  return { count: (d.failures as number | undefined) ?? DEFAULT_FAILURE_DETAIL, traceLevel: level, recordMessages: level >= 1 || (d.trace_level === undefined && params.trace_messages === 1) };
 }
 
 /** Each operation's branch label and its index; a label used twice is a problem. */

@@ -4,6 +4,7 @@
 import type { Outcome } from './first-call.js';
 import type { InstanceContext } from './context.js';
 import type { InstanceEnd, InstanceHost } from './instance-host.js';
+import { instanceNumber } from './slice.js';
 
 /** Time all of an instance's deferred cleanups may take together. */
 const CLEANUP_BUDGET_MS = 1000;
@@ -71,5 +72,6 @@ export function ended(host: InstanceHost, ctx: InstanceContext | undefined, inde
     end.fire(false);
   }
   const latencyMs = performance.now() - intendedStart;
+  if (ctx?.evidence) host.evidence.ended(ctx.evidence, instanceNumber(host.def.distribution.slice, index), o, latencyMs, ctx.vars);
   return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
 }

@@ -8,6 +8,7 @@ import type { Outcome } from './first-call.js';
 import type { InstanceEndSignal } from './end-signal.js';
 import type { Bag, BagMember } from './bag.js';
 import type { SizeLedger } from './size-ledger.js';
+import type { FailureEvidence } from './failure-evidence.js';
 
 /** What an instance reports to its run. */
 export interface InstanceHost {
@@ -18,6 +19,8 @@ export interface InstanceHost {
   readonly regexCache: RegexCache;
   /** Sizes of the run's globals, for max_vars_bytes (shared by its instances). */
   readonly globalSizes: SizeLedger;
+  /** Failure evidence: whether an instance is watched, and what a watched one wrote when it ends. */
+  readonly evidence: FailureEvidence;
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
   readonly isCancelled: boolean;
   /** The instances that have waited on an operation: a run cancel ends their wait. */

@@ -77,6 +77,10 @@ class Instance extends InstanceContext {
     super(host, index, vars, {}, n);
   }
 
+  protected startMs(): number {
+    return performance.timeOrigin + this.intendedStart;
+  }
+
   later(): Later {
     const op = this.host.def.ops[this.pc];
     const c = this.completion;
@@ -220,7 +224,7 @@ class Instance extends InstanceContext {
     const def = this.host.def;
     const pc = this.pc;
     // tests[] always run (an operation without a result is checked against null: nothing is present).
-    if (op.tests.length && (this.detailed || !def.turbo)) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
+    if (op.tests.length && this.checking) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
     this.host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: op.type, status: this.fails > this.failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - this.t0 });
     if (outcomeObj?.halt) {
       this.trace(1, `halt at operation ${pc}`);
@@ -287,9 +291,14 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
     vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, n, host.globals, def.exprState);
   } catch (e) {
     try {
-      host.recordProblem('abort', index, -1, `vars: cannot evaluate: ${(e as Error).message}`);
-      if (index === 0) host.hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text: `vars: cannot evaluate: ${(e as Error).message}` });
-      report(host, index, ended(host, undefined, index, intendedStart, 'aborted'), true);
+      const text = `vars: cannot evaluate: ${(e as Error).message}`;
+      host.recordProblem('abort', index, -1, text);
+      if (index === 0) host.hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text });
+      const evidence = host.evidence.wants() ? host.evidence.open(index, performance.timeOrigin + intendedStart) : undefined;
+      evidence?.check({ step: 0, opIndex: -1 }, 'abort', text);
+      const end = ended(host, undefined, index, intendedStart, 'aborted');
+      host.evidence.ended(evidence, n, 'aborted', end.latencyMs, undefined);
+      report(host, index, end, true);
     } catch (e2) {
       queueMicrotask(() => host.instanceFault(index, e2));
     }

@@ -9,7 +9,8 @@ import { SizeLedger } from './size-ledger.js';
 import type { Cancellable, InstanceEnd, InstanceHost } from './instance-host.js';
 import type { InstanceEndSignal } from './end-signal.js';
 import { Bag } from './bag.js';
-import { FirstCallRecorder } from './first-call.js';
+import { DEFAULT_RECORD_BYTES, FirstCallRecorder } from './first-call.js';
+import { FailureEvidence } from './failure-evidence.js';
 import { RegexCache } from './regex.js';
 import { RunResults } from './results.js';
 import { evaluateThresholds } from './thresholds.js';
@@ -25,6 +26,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
   /** What runCreated taps receive: the run's view and its tap-only hooks. */
   readonly handle: RunHandle;
   private readonly firstCall: FirstCallRecorder;
+  readonly evidence: FailureEvidence;
   readonly globals: JsonObject = {};
   readonly regexCache = new RegexCache();
   readonly globalSizes = new SizeLedger();
@@ -62,6 +64,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     });
     this.results = new RunResults(this.t0, this.hooks);
     this.firstCall = new FirstCallRecorder(this.hooks, def.traceLevel, maxRecordBytes);
+    this.evidence = new FailureEvidence(def.failureDetail.count, def.failureDetail.traceLevel, maxRecordBytes ?? DEFAULT_RECORD_BYTES);
     this.handle = new RunHandleView(this, tapOnly(this.hooks));
     this.finished = new Promise((r) => (this.doneResolve = r));
   }
@@ -324,6 +327,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
             first_call: first,
           }
         : {}),
+      ...(this.evidence.failures.length ? { failures: this.evidence.failures } : {}),
       first_fails: this.results.firstFails,
       first_aborts: this.results.firstAborts,
       globals: this.globals,

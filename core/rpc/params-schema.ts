@@ -5,6 +5,7 @@ import type { Registry } from '../plugins/registry.js';
 import { MAX_THRESHOLDS } from '../engine/thresholds.js';
 import { MAX_SLICES } from '../engine/slice.js';
 import { DEFINITION_LIMITS } from '../engine/definition.js';
+import { DEFAULT_FAILURE_DETAIL, MAX_FAILURE_DETAIL } from '../engine/failure-evidence.js';
 
 const int = (minimum: number, maximum?: number, description?: string): JsonSchema => ({
   type: 'integer',
@@ -87,6 +88,21 @@ export const coreParams: Readonly<Record<string, ParamDefinition>> = {
   trace_level: { schema: int(0, 3), description: '0 none, 1 debug, 2 dump, 3 spam (first instance)' },
   distribution: { schema: distributionSchema, description: 'single (default), load (total, backlog) or linear (total, backlog, cps)' },
   trace_messages: { schema: int(0, 1), description: 'Anchor: record messages of the first instance even at trace_level 0' },
+  detail: {
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        failures: {
+          ...int(0, MAX_FAILURE_DETAIL, `Keep the first N failed and the first N aborted instances in detail (the record's failures[]); 0: none (docs/limits.md)`),
+          default: DEFAULT_FAILURE_DETAIL,
+        },
+        trace_level: int(0, 3, "The detail of those instances, as trace_level: default the run's trace_level (the detail first_call has); 0 is cheapest: only their fails, aborts and vars"),
+      },
+    },
+    description:
+      'What the record keeps in detail beyond the first instance: `failures: N` (default 5, at most 100), the first N failed and N aborted instances with their checks, log lines, messages and pcap slice, at `trace_level` (default the run\'s)',
+  },
   turbo: { schema: int(0, 1), description: 'Anchor: skip checks (argument matching, tests) for instances after the first' },
   slice: {
     schema: {

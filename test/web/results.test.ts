@@ -2,7 +2,7 @@
 // against the reference SCP; its ladder (the report's own, views/ladder.ts) shows every message by name between the
 // tester and the SCP, a message opens by click or by keyboard (Tab, Enter) to its decoded fields, hex and the
 // per-field pass/fail of the tests of its operation; the fails grouped by reason, the trace; the downloads (fetched
-// with the token's header, saved from blob URLs), the pcap among them.
+// with the token's header, saved from blob URLs), the pcap among them; the failures kept in detail, a ladder each.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -113,6 +113,45 @@ test('downloads: the JSON record, the HTML report, JUnit, CSV from the service, 
     const pcap = await save('first-call.pcap');
     assert.equal(pcap.readUInt32LE(0), 0xa1b2c3d4, 'the pcap magic');
     assert.equal(pcap.readUInt32LE(20), 252, 'EXPORTED_PDU records');
+    assert.ok(pcap.length > 24 + 16, 'records after the file header');
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('failures in detail: a list of the recorded failures, each opening to its own ladder and the pcap of its messages', needsChromium(), async () => {
+  // every instance of the prepaid call fails the Connect's test: the first 5 (detail.failures' default) are kept
+  const load = await run(st.port, prepaid('web-failures', { type: 'load', total: 7, backlog: 1 }));
+  assert.equal(load.counts.failed, 7);
+  assert.deepEqual(load.failures.map((f: any) => f.instance), [0, 1, 2, 3, 4]);
+  const b = await openBrowser();
+  try {
+    const page = b.page;
+    await page.goto(`${url}#/results/web-failures`);
+    await page.waitForSelector('.failures details.failure');
+    assert.deepEqual(await page.$$eval('.failures details.failure', (els) => els.map((e) => (e as HTMLElement).dataset.instance)), ['0', '1', '2', '3', '4']);
+    const third = page.locator('.failures details.failure[data-instance="2"]');
+    assert.match(await third.locator(':scope > summary').innerText(), /Instance 2: failed at op 3: .*destinationRoutingAddress_noa/);
+    assert.equal(await page.locator('.failures .results-ladder').count(), 0, 'no ladder drawn until one is opened');
+    await third.locator(':scope > summary').click();
+    assert.deepEqual(await third.locator('.results-ladder details.msg svg text.name').allTextContents(), load.failures[2].messages.map((m: any) => m.name), 'its own ladder');
+    assert.match(await third.locator('.results-ladder').innerText(), /Checks of instance 2/);
+    // a message of its ladder opens to its tests, the failed one marked
+    const connect = third.locator('.results-ladder details.msg[data-name="Connect"]');
+    await connect.locator('summary').click();
+    assert.match(await connect.locator('.msg-checks tr.check-fail').innerText(), /destinationRoutingAddress_noa/);
+    // the grouped reasons link the instances kept in detail to their ladders: 0 to 4 of the 7
+    assert.deepEqual(await page.$$eval('.problems a[data-failure]', (els) => els.map((e) => e.textContent)), ['0', '1', '2', '3', '4']);
+    assert.match(await page.locator('.problems li').first().innerText(), /^7× op 3: .* \(instances 0, 1, 2, 3, 4, 5, 6\)$/);
+    await page.locator('.problems a[data-failure="4"]').click();
+    const fifth = page.locator('.failures details.failure[data-instance="4"]');
+    assert.equal(await fifth.evaluate((e) => (e as HTMLDetailsElement).open), true, 'the link opens its failure');
+    await fifth.locator('.results-ladder details.msg').first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), third.locator('button[data-file="instance-2.pcap"]').click()]);
+    assert.equal(download.suggestedFilename(), 'web-failures-instance-2.pcap');
+    const pcap = readFileSync((await download.path())!);
+    assert.equal(pcap.readUInt32LE(0), 0xa1b2c3d4, 'the pcap magic');
     assert.ok(pcap.length > 24 + 16, 'records after the file header');
     assert.deepEqual(b.errors, []);
   } finally {

@@ -1,9 +1,11 @@
 // JUnit XML of a run (`tester run --junit FILE`, `tester report RESULT.json --junit FILE`), for CI systems
 // (Jenkins, GitLab, GitHub actions' test reporters): one testsuite per run; one testcase for the run's instances
-// (a failure carrying the first fails and aborts, grouped) and one per threshold (a failure when crossed, with the
-// measured value), and one per regression gate (`tester run --baseline`; `tester compare` writes the gates alone).
-// The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
+// (a failure carrying the first fails and aborts, grouped), one per threshold (a failure when crossed, with the
+// measured value), one per failure the record keeps in detail (failures[]: a failure carrying the instance's ladder
+// as text and the path of its pcap slice), and one per regression gate (`tester run --baseline`; `tester compare`
+// writes the gates alone). The Ant/Jenkins JUnit schema: test/fixtures/junit/junit.xsd.
 import { groupProblems, instancesPassed } from './verdict.js';
+import { ladderText } from '../ladder-text.js';
 import { showGateChange, type GateResult } from '../compare/gates.js';
 import { showValue } from '../compare/rows.js';
 import type { RunRecord } from '../../core/api/index.js';
@@ -73,11 +75,35 @@ function gateCase(r: GateResult, suite: string): Case {
   return { ...base, failure: { type: 'gate', message: `${r.gate} crossed: ${values}`, text: `${r.gate}\n${values}` } };
 }
 
+type Failure = NonNullable<RunRecord['failures']>[number];
+
+/** Where a failure's pcap slice is: by default the service's download of it. */
+type PcapPath = (rec: RunRecord, pcap: string) => string;
+const downloadPath: PcapPath = (rec, pcap) => `/api/runs/${encodeURIComponent(rec.run_id)}/${pcap}`;
+
+function failureCase(rec: RunRecord, f: Failure, suite: string, pcapPath: PcapPath): Case {
+  const pcap = f.pcap ? `pcap slice: ${pcapPath(rec, f.pcap)}` : 'pcap slice: none (trace_level 2 records the bytes)';
+  const text = [`instance ${f.instance} ${f.outcome} at op ${f.op_idx}: ${f.reason}`, pcap, '', ladderText(f)].join('\n');
+  return { name: `instance ${f.instance}`, classname: `${suite}.failures`, time: seconds(f.duration), failure: { type: f.outcome, message: f.reason, text } };
+}
+
+/** What a record's JUnit document may add: the gates of `tester run --baseline`, where the failures' pcap slices are. */
+export interface JunitExtras {
+  gates?: readonly GateResult[];
+  pcapPath?: PcapPath;
+}
+
 /** The JUnit XML document of one result record; `host` is the testsuite's hostname (the machine that wrote it:
- * the caller knows it, this module runs in browsers too); `gates`, the record's gates against a baseline. */
-export function junitXml(rec: RunRecord, host = 'localhost', gates: readonly GateResult[] = []): string {
+ * the caller knows it, this module runs in browsers too). */
+export function junitXml(rec: RunRecord, host = 'localhost', extras: JunitExtras = {}): string {
   const suite = `tester.${rec.run_id}`;
-  const cases = [instancesCase(rec, suite), ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite)), ...gates.map((g) => gateCase(g, suite))];
+  const pcapPath = extras.pcapPath ?? downloadPath;
+  const cases = [
+    instancesCase(rec, suite),
+    ...(rec.thresholds ?? []).map((t) => thresholdCase(t, suite)),
+    ...(rec.failures ?? []).map((f) => failureCase(rec, f, suite, pcapPath)),
+    ...(extras.gates ?? []).map((g) => gateCase(g, suite)),
+  ];
   const props: Array<[string, unknown]> = [
     ['run_id', rec.run_id],
     ['state', rec.state],

@@ -20,16 +20,28 @@ export function crossedThresholds(rec: RunRecord): Threshold[] {
   return (rec.thresholds ?? []).filter((t) => !t.ok);
 }
 
-/** first_fails / first_aborts grouped by operation and text: `3× op 1: wrong balance (instances 3, 5, 9)`. */
-export function groupProblems(list: Array<{ idx: number; op_idx: number; text: string }>): string[] {
-  const groups = new Map<string, { op: number; text: string; idx: number[] }>();
+/** Problems of one reason: the operation, the text, the instances ($n) in the order they were met. */
+export interface ProblemGroup {
+  op: number;
+  text: string;
+  idx: number[];
+}
+
+/** first_fails / first_aborts grouped by operation and text. */
+export function problemGroups(list: Array<{ idx: number; op_idx: number; text: string }>): ProblemGroup[] {
+  const groups = new Map<string, ProblemGroup>();
   for (const p of list) {
     const k = `${p.op_idx}\u0000${p.text}`;
     const g = groups.get(k) ?? { op: p.op_idx, text: p.text, idx: [] };
     g.idx.push(p.idx);
     groups.set(k, g);
   }
-  return [...groups.values()].map((g) =>
+  return [...groups.values()];
+}
+
+/** first_fails / first_aborts grouped by operation and text: `3× op 1: wrong balance (instances 3, 5, 9)`. */
+export function groupProblems(list: Array<{ idx: number; op_idx: number; text: string }>): string[] {
+  return problemGroups(list).map((g) =>
     g.idx.length === 1 ? `instance ${g.idx[0]} op ${g.op}: ${g.text}` : `${g.idx.length}× op ${g.op}: ${g.text} (instances ${g.idx.join(', ')})`,
   );
 }

@@ -1,5 +1,6 @@
 // builtins/http/downloads.ts: a run's files rendered by views/ from its record, as attachments — the HTML report,
-// JUnit, the per-second CSV and the JSON record — the same as `tester report` writes; an unknown run is 404.
+// JUnit, the per-second CSV and the JSON record — the same as `tester report` writes — and the pcap files of the
+// first instance and of each failure kept in detail; an unknown run is 404.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, waitForRun } from '../../helpers/service.js';
@@ -7,6 +8,7 @@ import { statsCsv } from '../../../views/report/csv.js';
 import { attachmentName, DOWNLOADS } from '../../../builtins/http/downloads.js';
 import type { RunRecord } from '../../../core/api/index.js';
 import { startWeb, type Web } from './helpers.js';
+import { fileURLToPath } from 'node:url';
 
 let web: Web;
 const runId = `dl-${process.pid}`;
@@ -71,4 +73,31 @@ test('an unknown run is 404; an unknown file is no endpoint; run ids are made sa
   assert.equal((await web.fetch('/api/runs/none/report.html')).status, 404);
   assert.equal((await web.fetch(`/api/runs/${runId}/report.pdf`)).status, 404);
   assert.equal(attachmentName('a/b "c"\\d', 'junit.xml'), 'a_b__c__d-junit.xml');
+});
+
+test('instance-<n>.pcap: the pcap slice of a failure the record keeps in detail, its messages alone; 404 for another instance', async () => {
+  const module = fileURLToPath(new URL('../../core/plugins/fixtures/context-ops.ts', import.meta.url));
+  const fx = await startWeb({}, [{ name: 'logic' }, { module }]);
+  try {
+    const id = `dl-fail-${process.pid}`;
+    // every instance sends Hello (bytes 01 02 ff); instance 3 fails
+    const r = await call(fx.svc.port, 'ExecuteTest', { run_id: id, trace_level: 2, distribution: { type: 'load', total: 6, backlog: 1 }, operations: [{ type: 'fx_ctx.local.Message' }, { type: 'assert', arguments: { expression: '{ $n != 3 }', fail: 'three' } }] });
+    assert.equal(r.error, null);
+    const done = await waitForRun(fx.svc.port, id);
+    assert.deepEqual(done.failures.map((f: any) => [f.instance, f.pcap]), [[3, 'instance-3.pcap']]);
+    const got = await fx.fetch(`/api/runs/${id}/instance-3.pcap`);
+    assert.equal(got.status, 200);
+    assert.equal(got.headers.get('content-type'), 'application/vnd.tcpdump.pcap');
+    assert.equal(got.headers.get('content-disposition'), `attachment; filename="${id}-instance-3.pcap"`);
+    const bytes = Buffer.from(await got.arrayBuffer());
+    assert.equal(bytes.readUInt32LE(0), 0xa1b2c3d4);
+    assert.equal(bytes.length, 24 + 16 + 4 + 4 + 4 + 3, 'one record: Hello, 3 bytes (Bye has none)');
+    assert.equal(bytes.subarray(-3).toString('hex'), '0102ff');
+    const other = await fx.fetch(`/api/runs/${id}/instance-2.pcap`);
+    assert.equal(other.status, 404);
+    assert.match(await other.text(), /keeps no failure of instance 2 in detail .*failures\[\]: 3/);
+    assert.equal((await fx.fetch(`/api/runs/none/instance-3.pcap`)).status, 404);
+  } finally {
+    await fx.close();
+  }
 });

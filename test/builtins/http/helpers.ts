@@ -3,6 +3,7 @@
 import { startTestService } from '../../helpers/service.js';
 import type { RunningService } from '../../../core/service.js';
 import type { TesterOptions } from '../../../builtins/index.js';
+import type { PluginConfigEntry } from '../../../core/plugins/loader.js';
 
 export interface Web {
   svc: RunningService;
@@ -12,7 +13,7 @@ export interface Web {
   close(): Promise<void>;
 }
 
-export async function startWeb(opts: TesterOptions = {}, plugins = [{ name: 'logic' }]): Promise<Web> {
+export async function startWeb(opts: TesterOptions = {}, plugins: PluginConfigEntry[] = [{ name: 'logic' }]): Promise<Web> {
   const svc = await startTestService(plugins, opts);
   const http = svc.served.http;
   if (!http) throw new Error('the service serves no HTTP');

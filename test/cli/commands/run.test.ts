@@ -2,7 +2,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { rmSync, readFileSync } from 'node:fs';
+import { rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { startTestService, call } from '../../helpers/service.js';
 import { tester, scratch, repoRoot } from '../helpers.js';
@@ -229,6 +230,28 @@ test('--pcap writes a pcap file (global header, no records for logic operations)
   assert.ok(b.length >= 24, `pcap of ${b.length} bytes`);
   assert.ok([0xa1b2c3d4, 0xd4c3b2a1, 0xa1b23c4d, 0x4d3cb2a1].includes(b.readUInt32LE(0)), `magic ${b.readUInt32LE(0).toString(16)}`);
   assert.match(r.stderr, /wrote 0 messages/);
+});
+
+test("--pcap with failures: each failure's pcap slice written beside as FILE.instance-<n>.pcap, its path in JUnit", async () => {
+  // a service whose fixture operation sends a message with bytes (01 02 ff) in every instance; instance 2 fails
+  const module = fileURLToPath(new URL('../../core/plugins/fixtures/context-ops.ts', import.meta.url));
+  const fx = await startTestService([{ name: 'logic' }, { module }]);
+  try {
+    const def = join(s.dir, 'failing.json');
+    writeFileSync(def, JSON.stringify({ distribution: { type: 'load', total: 4, backlog: 1 }, operations: [{ type: 'fx_ctx.local.Message' }, { type: 'assert', arguments: { expression: '{ $n != 2 }', fail: 'two' } }] }));
+    const pcap = join(s.dir, 'evidence.pcap');
+    const junit = join(s.dir, 'evidence.xml');
+    const r = await tester(['run', def, '--port', String(fx.port), '--run-id', id('slices'), '--pcap', pcap, '--junit', junit, '--no-progress']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const slice = join(s.dir, 'evidence.instance-2.pcap');
+    assert.match(r.stderr, new RegExp(`wrote 1 messages of instance 2 \\(failed\\) to ${slice.replace(/[.]/g, '\\.')}`));
+    const b = readFileSync(slice);
+    assert.equal(b.readUInt32LE(0), 0xa1b2c3d4);
+    assert.equal(b.subarray(-3).toString('hex'), '0102ff', 'the Hello of instance 2');
+    assert.ok(readFileSync(junit, 'utf8').includes(`pcap slice: ${slice}`), 'JUnit names the slice written');
+  } finally {
+    await fx.close();
+  }
 });
 
 test('watch follows a run started by another client: live line, summary, the verdict as exit code', async () => {

@@ -60,7 +60,11 @@ test('a single run with its detailed first instance: checks, traces, vars, a fai
   });
   assert.equal(rec.counts.failed, 1);
   assert.ok(rec.first_call.check_log.length > 0 && rec.first_fails.length === 1);
+  assert.deepEqual(rec.failures.map((f: any) => [f.instance, f.outcome]), [[0, 'failed']], 'the failure in detail too');
   assertRecord(rec, 'single');
+  assert.equal(validator.validate({ ...rec, failures: [{ ...rec.failures[0], outcome: 'passed' }] }).valid, false, 'a failure is failed or aborted');
+  const { reason: _reason, ...noReason } = rec.failures[0];
+  assert.equal(validator.validate({ ...rec, failures: [noReason] }).valid, false, 'a failure has its reason');
 });
 
 test('a load run with thresholds, and a linear slice', async () => {
@@ -95,19 +99,26 @@ test('a run with protocol messages (a REST exchange with a real HTTP server at t
   }
 });
 
-test('the merge of two slices (tester merge)', async () => {
+/** Fails for $n 3 and 4 (a slice or a worker each, whichever way the run is split). */
+const failing34 = [{ type: 'assert', arguments: { expression: '{ $n != 3 && $n != 4 }', fail: "{ 'fail of ' + $n }" } }];
+
+test('the merge of two slices (tester merge), with their failures in detail', async () => {
   const recs = [];
-  for (const index of [0, 1]) recs.push({ name: `s${index}`, rec: await runToCompletion(svc.port, { run_id: `rec-merge-${index}`, slice: { index, count: 2 }, distribution: { type: 'load', total: 10, backlog: 2 }, operations: [{ type: 'comment' }] }) });
+  for (const index of [0, 1]) recs.push({ name: `s${index}`, rec: await runToCompletion(svc.port, { run_id: `rec-merge-${index}`, slice: { index, count: 2 }, distribution: { type: 'load', total: 10, backlog: 2 }, operations: failing34 }) });
   const merged = mergeRecords(recs);
   assert.equal((merged.counts as { started: number }).started, 10);
+  assert.deepEqual((merged.failures ?? []).map((f) => f.instance).sort(), [3, 4], "every slice's failures");
+  const ends = (merged.failures ?? []).map((f) => f.time_finish![0] * 1e6 + f.time_finish![1]);
+  assert.deepEqual(ends, [...ends].sort((a, b) => a - b), 'earliest end first');
   assertRecord(merged, 'merged');
 });
 
 test('a run split across two worker threads', async () => {
   const w = await startTestService([{ name: 'logic' }], { workers: 2, dataDir: dir });
   try {
-    const rec = await runToCompletion(w.port, { run_id: 'rec-workers', distribution: { type: 'load', total: 10, backlog: 4 }, operations: [{ type: 'comment' }] });
+    const rec = await runToCompletion(w.port, { run_id: 'rec-workers', distribution: { type: 'load', total: 10, backlog: 4 }, operations: failing34 });
     assert.equal(rec.workers.length, 2);
+    assert.deepEqual(rec.failures.map((f: any) => f.instance).sort(), [3, 4], "every part's failures in detail");
     assertRecord(rec, 'workers');
   } finally {
     await w.close();

@@ -13,6 +13,8 @@ import { runToCompletion } from '../../helpers/service.js';
 import { launchChromium, needsChromium } from '../../helpers/browser.js';
 import { startStack, type Stack } from '../../plugins/inap/helpers/stack.js';
 import { tester } from '../../cli/helpers.js';
+import { withFailures } from '../../fixtures/junit/failures-record.js';
+import type { RunRecord } from '../../../core/api/index.js';
 
 const root = join(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'tester-html-'));
@@ -122,4 +124,25 @@ test('in chromium: no console errors, no network, the charts draw, the ladder sh
   } finally {
     await close();
   }
+});
+
+test('failures in detail: a ladder each, linked from the grouped reasons, with the name of its pcap slice', () => {
+  const base = { run_id: 'r1', state: 'completed', completed: 1, time_start: [1_700_000_000, 0], duration: 1, rate: 1, distribution: { type: 'load', total: 100, backlog: 10 }, counts: { started: 100, finished: 100, passed: 100, failed: 0, aborted: 0, cancelled: 0, dropped: 0 }, latency: { instance: { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 }, operations: {}, distribution: [] }, first_fails: [], first_aborts: [], in_progress: 0, globals: {}, buckets: [], max_in_progress: 1 } as RunRecord;
+  const html = htmlReport(withFailures(base));
+  const section = html.slice(html.indexOf('<section id="failures">'));
+  assert.ok(section.length < html.length, 'a section of failures');
+  assert.match(html, /instance <a href="#failure-7">7<\/a> op 1: ReleaseCall\.cause: expected 16, got 31/);
+  assert.match(html, /instance <a href="#failure-9">9<\/a> op 1: no answer &lt;in 5 s&gt;/);
+  for (const n of [7, 9]) assert.equal(html.split(`id="failure-${n}"`).length, 2, `one anchor for instance ${n}`);
+  const seven = section.slice(section.indexOf('id="failure-7"'), section.indexOf('id="failure-9"'));
+  assert.match(seven, /Instance 7: failed at op 1/);
+  assert.match(seven, /<code>instance-7\.pcap<\/code>/);
+  assert.deepEqual([...seven.matchAll(/data-name="([^"]+)"/g)].map((m) => m[1]), ['InitialDP', 'ReleaseCall'], 'its ladder');
+  assert.match(seven, /marker id="head-7"/);
+  assert.match(seven, /url\(#head-7\)/);
+  assert.match(seven, /Checks of instance 7/);
+  const nine = section.slice(section.indexOf('id="failure-9"'));
+  assert.match(nine, /Instance 9: aborted at op 1/);
+  assert.doesNotMatch(nine, /\.pcap/);
+  assert.equal(htmlReport(base).includes('id="failures"'), false, 'none without failures');
 });

@@ -14,6 +14,7 @@ import { startTestService } from '../../helpers/service.js';
 import { tester } from '../../cli/helpers.js';
 import type { RunningService } from '../../../core/service.js';
 import type { RunRecord } from '../../../core/api/index.js';
+import { withFailures } from '../../fixtures/junit/failures-record.js';
 
 const xsd = join(import.meta.dirname, '../../fixtures/junit/junit.xsd');
 const dir = mkdtempSync(join(tmpdir(), 'tester-junit-'));
@@ -83,6 +84,28 @@ test('fails, aborts and crossed thresholds: failures with the grouped first fail
   assert.match(xml, /p99_ms\[x\] &lt; 1 crossed: nothing measured/);
 });
 
+test('failures in detail: one failing case each, with the ladder as text and the path of the pcap slice; parsed back', xmllint, () => {
+  const rec = withFailures(base);
+  const xml = junitXml(rec);
+  assert.equal(schemaErrors(xml), '');
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+  const suite = doc.testsuites.testsuite;
+  assert.equal(suite.tests, '3');
+  assert.equal(suite.failures, '3');
+  const cases = suite.testcase.filter((c: any) => c.classname === 'tester.r1.failures');
+  assert.deepEqual(cases.map((c: any) => [c.name, c.failure.type, c.failure.message]), [
+    ['instance 7', 'failed', 'ReleaseCall.cause: expected 16, got 31'],
+    ['instance 9', 'aborted', 'no answer <in 5 s>'],
+  ]);
+  const [failed, aborted] = cases.map((c: any) => String(c.failure['#text']));
+  assert.match(failed, /^instance 7 failed at op 1: ReleaseCall\.cause: expected 16, got 31\npcap slice: \/api\/runs\/r1\/instance-7\.pcap\n/);
+  assert.match(failed, /1\.0 ms {2}op 0 {2}tester -> 127\.0\.0\.1:2905 {2}InitialDP \(inap\)\n\s+9\.0 ms {2}op 1 {2}tester <- 127\.0\.0\.1:2905 {2}ReleaseCall \(inap\)/);
+  assert.match(failed, /fail at op 1: ReleaseCall\.cause: expected 16, got 31$/);
+  assert.match(aborted, /pcap slice: none/);
+  assert.match(aborted, /no messages recorded/);
+  assert.match(junitXml(rec, 'h', { pcapPath: (_r, name) => `/tmp/out.${name}` }), /pcap slice: \/tmp\/out\.instance-7\.pcap/, 'where the CLI wrote the slices');
+});
+
 test('a cancelled run is an error, not a failure', xmllint, () => {
   const xml = junitXml({ ...base, state: 'cancelled', duration: undefined, counts: { ...base.counts, passed: 10, cancelled: 5 } });
   assert.equal(schemaErrors(xml), '');
@@ -106,7 +129,7 @@ test('gates: one test case each, a failure when crossed, base, new and change ei
   const next: RunRecord = { ...base, run_id: 'r2', counts: { ...base.counts, passed: 99, failed: 1 }, latency: { ...base.latency, instance: { ...base.latency.instance, p99: 4 } } };
   const gates = evaluateGates(['p99_ms +10%', 'failed_rate +0.5pp', 'rate -5%'].map(parseGate), base, next);
   const docs: Array<[string, string]> = [
-    [junitXml(next, 'h', gates), 'tester.r2.gates'],
+    [junitXml(next, 'h', { gates }), 'tester.r2.gates'],
     [junitGates(gates, { base: 'r1', new: 'r2' }, 'h'), 'tester.compare.r2.gates'],
   ];
   for (const [xml, classname] of docs) {
@@ -124,7 +147,7 @@ test('gates: one test case each, a failure when crossed, base, new and change ei
   const alone = junitGates(gates, { base: 'r1', new: 'r2' });
   assert.match(alone, /<testsuite name="tester\.compare\.r2" tests="3" failures="2" errors="0"/);
   assert.match(alone, /<property name="base_run_id" value="r1"\/>/);
-  assert.equal(casesOf(junitXml(next, 'h', gates)).length, 4, 'the instances and the three gates');
+  assert.equal(casesOf(junitXml(next, 'h', { gates })).length, 4, 'the instances and the three gates');
 });
 
 test('xmlText escapes markup and replaces what XML 1.0 cannot carry', () => {
@@ -148,8 +171,9 @@ test('tester run --junit and tester report --junit write the same valid report',
   assert.match(r.stderr, /wrote JUnit XML to/);
   const xml = readFileSync(junit, 'utf8');
   assert.equal(schemaErrors(xml), '');
-  assert.match(xml, /tests="2" failures="2"/);
+  assert.match(xml, /tests="3" failures="3"/, 'the instances, the threshold and the failure of instance 2 in detail');
   assert.match(xml, /instance 2 op 0: instance two/);
+  assert.match(xml, /<testcase name="instance 2" classname="tester\.junit-\d+\.failures"/);
   assert.match(xml, /failed_rate &lt; 0\.1 crossed: failed_rate = 0\.125/);
   const saved = join(dir, 'result.json');
   writeFileSync(saved, r.stdout);

@@ -10,8 +10,8 @@ export const queryTest = (runId: string, signal?: AbortSignal) => rpc<RunRecord>
 
 export const listTests = (signal?: AbortSignal) => rpc<RunList>('ListTests', {}, signal);
 
-/** The downloads the HTTP built-in renders from a run's record. */
-export type RunFile = 'report.html' | 'junit.xml' | 'results.csv' | 'record.json' | 'first-call.pcap';
+/** The downloads the HTTP built-in renders from a run's record; `instance-<n>.pcap`: a failure's pcap slice. */
+export type RunFile = 'report.html' | 'junit.xml' | 'results.csv' | 'record.json' | 'first-call.pcap' | `instance-${number}.pcap`;
 
 export async function fetchRunFile(runId: string, file: RunFile): Promise<Blob> {
   const res = await checkResponse(await fetch(`/api/runs/${encodeURIComponent(runId)}/${file}`, { headers: authHeaders() }));

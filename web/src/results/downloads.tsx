@@ -14,7 +14,7 @@ const FILES: Array<[RunFile, string]> = [
 ];
 
 /** Save a blob as a file the browser downloads. */
-function save(blob: Blob, filename: string): void {
+export function save(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -26,7 +26,7 @@ function save(blob: Blob, filename: string): void {
 }
 
 /** A file name of the run: its id with what a file system dislikes replaced. */
-const fileName = (runId: string, file: string) => `${runId.replace(/[^\w.-]+/g, '_')}-${file}`;
+export const fileName = (runId: string, file: string) => `${runId.replace(/[^\w.-]+/g, '_')}-${file}`;
 
 export function Downloads({ record }: { record: RunRecord }) {
   const [error, setError] = useState<string>();

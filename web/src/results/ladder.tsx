@@ -1,4 +1,4 @@
-// The first instance as a ladder diagram: the HTML report's own ladder (views/ladder.ts, the same HTML string),
+// An instance as a ladder diagram (the first, or a failure the record keeps in detail): the HTML report's own ladder (views/ladder.ts, the same HTML string),
 // made interactive here: each message is a <details> whose summary opens with a click, Enter or Space, to its
 // decoded fields and hex (from the shared view) and, added by the client, the per-field pass/fail of the tests made
 // at its operation.
@@ -50,10 +50,11 @@ function fillDetail(details: HTMLDetailsElement, firstCall: FirstCall): void {
   details.querySelector('.detail')?.append(checksTable(messageChecks(firstCall, index)));
 }
 
-export function Ladder({ firstCall, roles }: { firstCall: FirstCall | undefined; roles: LadderRoles | undefined }) {
+/** `who` names the instance (its checks' heading), `markerId` its arrowhead's id: unique when a page shows several ladders. */
+export function Ladder({ firstCall, roles, who, markerId }: { firstCall: FirstCall | undefined; roles: LadderRoles | undefined; who?: string; markerId?: string }) {
   const box = useRef<HTMLDivElement>(null);
   // The details are filled when a message opens: a 200-message ladder draws without 200 field dumps and hex dumps.
-  const html = useMemo(() => ladderHtml(firstCall, roles, true), [firstCall, roles]);
+  const html = useMemo(() => ladderHtml(firstCall, roles, true, { who, markerId }), [firstCall, roles, who, markerId]);
   // A running run's record is read again every 2 s: the same HTML is left as it is (an open message stays open), and
   // a message opened later shows the tests of the latest record.
   const latest = useRef(firstCall);

@@ -1,6 +1,6 @@
 // The results of a run (#/results/<run_id>): its verdict and counts, downloads, thresholds, the first fails and
 // aborts grouped by reason, the first instance as a ladder whose messages open to their fields, hex and tests, its
-// trace, the report's charts and the latency per operation type.
+// trace, the failures kept in detail (a ladder each), the report's charts and the latency per operation type.
 import { recordRoles } from '../../../views/ladder-roles.js';
 import { href } from '../app/route.js';
 import { useRecord } from '../results/use-record.js';
@@ -8,6 +8,7 @@ import { Outcome, Operations, Thresholds, Verdict } from '../results/summary.js'
 import { Problems } from '../results/problems.js';
 import { Downloads } from '../results/downloads.js';
 import { Ladder } from '../results/ladder.js';
+import { Failures } from '../results/failures.js';
 import { Trace } from '../results/trace.js';
 import { RunCharts } from '../charts/run-charts.js';
 import { Alert } from '../app/alert.js';
@@ -36,6 +37,7 @@ export function ResultsView({ runId }: { runId: string }) {
             <Ladder firstCall={record.first_call} roles={recordRoles(record)} />
           </section>
           <Trace firstCall={record.first_call} />
+          <Failures record={record} />
           <RunCharts record={record} />
           <Operations record={record} />
         </>
