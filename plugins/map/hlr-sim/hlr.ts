@@ -1,7 +1,8 @@
 // The hlr-sim HLR's subscriber-data operations (engine.ts routes them here): location updating with the profile
 // inserted into the VLR (UpdateLocation → InsertSubscriberData in the same dialogue → the result), authentication
 // vectors, purging, the SMSC's delivery report, the supplementary services against the subscriber's SS states and
-// the gsmSCF's subscription interrogation and modification. Unknown subscribers get the script's unknown_error.
+// the gsmSCF's subscription interrogation and modification — and the EIR's CheckIMEI. Unknown subscribers get the
+// script's unknown_error.
 import type { Dialogue, TcapMessage } from '../../sigtran/api.js';
 import { mapOperation, type MapOperation } from '../catalogue.js';
 import { decodeMapDialogue } from '../codec/dialogue.js';
@@ -29,12 +30,13 @@ const SS_NAMES = new Set(['RegisterSS', 'EraseSS', 'ActivateSS', 'DeactivateSS',
 
 /** Whether `name` is one of the operations this file answers. */
 export const isHlrOperation = (name: string) =>
-  SS_NAMES.has(name) || ['UpdateLocation', 'SendAuthenticationInfo', 'PurgeMS', 'ReportSMDeliveryStatus', 'AnyTimeSubscriptionInterrogation', 'AnyTimeModification'].includes(name);
+  SS_NAMES.has(name) || ['CheckIMEI', 'UpdateLocation', 'SendAuthenticationInfo', 'PurgeMS', 'ReportSMDeliveryStatus', 'AnyTimeSubscriptionInterrogation', 'AnyTimeModification'].includes(name);
 
 export async function answerHlr(a: Answering, o: Opening): Promise<void> {
   const d = o.m.dialogue;
   const { arg } = o;
   if (SS_NAMES.has(o.op.name)) return supplementaryService(a, o);
+  if (o.op.name === 'CheckIMEI') return a.answer(d, o.op, o.version, o.invokeId, { equipmentStatus: a.script.equipment[String(arg.imei_digits)] ?? 'whiteListed' });
   const s = a.subscriber(arg.msisdn_digits, arg.imsi_digits);
   if (!s) return a.refuse(d, o.invokeId, a.script.unknown_error);
   switch (o.op.name) {

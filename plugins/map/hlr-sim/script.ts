@@ -36,8 +36,10 @@ export interface HlrSimScript {
   /** Error for a subscriber not in the table (default unknownSubscriber; MT-ForwardSM: unidentifiedSubscriber). */
   unknown_error: number;
   ussd: UssdMenu;
-  /** The HLR's own number (UpdateLocation, RestoreData results). */
+  /** The HLR's own number (UpdateLocation result). */
   hlr_number: string;
+  /** As the EIR (CheckIMEI): equipment status by IMEI; an IMEI not listed is whiteListed. */
+  equipment: Record<string, string>;
 }
 
 
@@ -48,7 +50,18 @@ const digits = (v: unknown, path: string): string => {
   return v;
 };
 
-const KEYS = ['subscribers', 'ussd', 'unknown_error', 'hlr_number'];
+const KEYS = ['subscribers', 'ussd', 'unknown_error', 'hlr_number', 'equipment'];
+const EQUIPMENT_STATES = ['whiteListed', 'blackListed', 'greyListed'];
+
+function parseEquipment(v: unknown): Record<string, string> {
+  if (v === undefined) return {};
+  if (!isObj(v)) throw new ScriptError('equipment: expected { "<IMEI>": "blackListed" | "greyListed" | "whiteListed" }');
+  for (const [imei, st] of Object.entries(v)) {
+    digits(imei, 'equipment key');
+    if (typeof st !== 'string' || !EQUIPMENT_STATES.includes(st)) throw new ScriptError(`equipment.${imei}: one of ${EQUIPMENT_STATES.join(', ')}`);
+  }
+  return v as Record<string, string>;
+}
 
 export const DEFAULT_USSD: UssdMenu = {
   menu: '1 Balance\n2 Bundles',
@@ -59,7 +72,7 @@ export const DEFAULT_USSD: UssdMenu = {
 
 /** Validate a script object; every problem names its JSON path. */
 export function parseScript(v: unknown): HlrSimScript {
-  if (!isObj(v)) throw new ScriptError('the script must be a JSON object { subscribers, ussd, unknown_error, hlr_number }');
+  if (!isObj(v)) throw new ScriptError('the script must be a JSON object { subscribers, ussd, unknown_error, hlr_number, equipment }');
   for (const k of Object.keys(v)) if (!KEYS.includes(k)) throw new ScriptError(`${k}: unknown key (${KEYS.join(', ')})`);
   const subs = v.subscribers ?? [];
   if (!Array.isArray(subs)) throw new ScriptError('subscribers: expected an array');
@@ -94,6 +107,7 @@ export function parseScript(v: unknown): HlrSimScript {
     subscribers,
     unknown_error: err.code,
     hlr_number: v.hlr_number === undefined ? '491700001' : digits(v.hlr_number, 'hlr_number'),
+    equipment: parseEquipment(v.equipment),
     ussd: {
       menu: (u.menu as string | undefined) ?? DEFAULT_USSD.menu,
       replies: replies as Record<string, string>,

@@ -64,9 +64,9 @@ describe('tester hlr-sim as the HLR of the subscriber-data operations', () => {
     assert.equal(again.first_call.messages.filter((m: any) => m.direction === 'received').length, 7);
   });
 
-  test('ATSI/ATM, SAI, PurgeMS, SRI from a GMSC, the SMSC chain pass', async () => {
+  test('ATSI/ATM, SAI, PurgeMS, SRI from a GMSC, the SMSC chain, CheckIMEI (as the EIR) pass', async () => {
     const before = st.sim.stats.errors;
-    for (const f of ['atsi-atm.json', 'auth-info.json', 'purge-ms.json', 'sri-gmsc.json', 'sms-absent.json']) await run(f);
+    for (const f of ['atsi-atm.json', 'auth-info.json', 'purge-ms.json', 'sri-gmsc.json', 'sms-absent.json', 'check-imei.json']) await run(f);
     assert.equal(st.sim.stats.errors, before + 2, 'unknownSubscriber to the GMSC, absentSubscriberSM to the SMSC');
   });
 
@@ -88,6 +88,6 @@ describe('tester hlr-sim as the HLR of the subscriber-data operations', () => {
     assert.ok(rows.some((r) => r['gsm_old.sres'] === 'a1b2c3d4'), 'the v2 triplet (gsm_old SendAuthenticationInfoResOld)');
     assert.ok(rows.some((r) => r['gsm_old.localValue'] === '10' && [r['gsm_map.ss_Status'], r['gsm_map.ss.ss_Status']].includes('07')), 'RegisterSS: provisioned, registered, active');
     assert.ok(rows.some((r) => r['gsm_old.localValue'] === '47' && r['gsm_map.sm.storedMSISDN']), 'the ReportSM-DeliveryStatus result');
-    for (const op of ['56', '67', '62', '65', '11', '12', '13', '14', '45', '47', '22']) assert.ok(ops.split(' ').includes(op), `operation ${op} in the capture: ${ops}`);
+    for (const op of ['43', '56', '67', '62', '65', '11', '12', '13', '14', '45', '47', '22']) assert.ok(ops.split(' ').includes(op), `operation ${op} in the capture: ${ops}`);
   });
 });

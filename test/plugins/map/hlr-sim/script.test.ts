@@ -41,5 +41,7 @@ test('subscription parts: profile defaults, vectors, SS states; mistakes named',
   bad({ profile: { o_csi: { scf: '49' } } }, /^subscribers\[0\]\.profile\.o_csi: expected/);
   bad({ auth: { triplets: [{ rand: '00', sres: 'a1b2c3d4', kc: '01'.repeat(8) }] } }, /^subscribers\[0\]\.auth\.triplets\[0\]\.rand: expected hex of 16 octets/);
   bad({ ss: { 21: { forwarded_to: 'x' } } }, /^subscribers\[0\]\.ss\.21\.forwarded_to/);
-  assert.throws(() => parseScript({ hlr_number: 'x' }), /^ScriptError: hlr_number|hlr_number: expected/);
+  assert.throws(() => parseScript({ hlr_number: 'x' }), /hlr_number: expected a string of digits/);
+  assert.deepEqual(parseScript({ equipment: { 490154203237518: 'blackListed' } }).equipment, { 490154203237518: 'blackListed' });
+  assert.throws(() => parseScript({ equipment: { 4901: 'pinkListed' } }), /equipment\.4901: one of whiteListed/);
 });
