@@ -1,16 +1,19 @@
-// `tester hlr-sim`: a scriptable HLR / VLR / MSC / SMSC and gsmSCF USSD menu on one sigtran gateway instance.
+// `tester hlr-sim`: a scriptable HLR / VLR / MSC / SMSC / EIR and gsmSCF USSD menu on one sigtran gateway instance.
 import { defineCommand, loadScript, simulatorOptions } from '../../../sdk/index.js';
 import { runSigtranSimulator, sigtranOptions } from '../../sigtran/gateway/simulator.js';
 import { startHlrSim } from './engine.js';
 import { DEFAULT_USSD, parseScript, type HlrSimScript } from './script.js';
 
 export const hlrSimCommand = defineCommand({
-  description: 'Run a scriptable HLR/VLR/MSC/SMSC and USSD menu (MAP) over M3UA/TCP or M3UA/SCTP',
+  description: 'Run a scriptable HLR/VLR/MSC/SMSC/EIR and USSD menu (MAP) over M3UA/TCP or M3UA/SCTP',
   help: `A scriptable MAP peer over M3UA/TCP or M3UA/SCTP (docs/plugins/map.md "hlr-sim"). By default it listens on
 127.0.0.1:2906 as an M3UA SGP with point code 2 and SSN 6, and answers every TCAP Begin that opens with a MAP
 operation, whatever the called SSN, from its subscriber table:
-  HLR   AnyTimeInterrogation (anyTimeInfoEnquiryContext v3), SendRoutingInfo (locationInfoRetrievalContext v3),
-        SendRoutingInfoForSM (shortMsgGatewayContext v2/v3)
+  HLR   AnyTimeInterrogation (anyTimeInfoEnquiryContext v3), SendRoutingInfo (locationInfoRetrievalContext v1-v3),
+        SendRoutingInfoForSM and ReportSM-DeliveryStatus (shortMsgGatewayContext), UpdateLocation (InsertSubscriberData
+        with the profile in the dialogue, then the result), SendAuthenticationInfo, PurgeMS, Register/Erase/Activate/
+        Deactivate/InterrogateSS, AnyTimeSubscriptionInterrogation and AnyTimeModification (the O-CSI)
+  EIR   CheckIMEI (the script's equipment list)
   VLR   ProvideSubscriberInfo (subscriberInfoEnquiryContext v3)
   MSC   MT-ForwardSM (shortMsgMT-RelayContext v2 forwardSM / v3 mt-forwardSM)
   SMSC  MO-ForwardSM (shortMsgMO-RelayContext v2/v3)
@@ -19,7 +22,7 @@ operation, whatever the called SSN, from its subscriber table:
   helpAfter: `Prints "hlr-sim listening on HOST:PORT" (or "connecting to ...") on stdout when ready; on SIGINT/SIGTERM it prints
 its statistics as one JSON line and exits 0.`,
   options: {
-    script: { value: 'FILE', description: 'the subscriber table and USSD menu (JSON or YAML); default: no subscriber, the default menu' },
+    script: { value: 'FILE', description: 'the subscriber table (profiles, vectors, SS states), equipment list and USSD menu (JSON or YAML); default: no subscriber, the default menu' },
     ...simulatorOptions({ listen: '127.0.0.1:2906' }),
     ...sigtranOptions({ opc: 2, dpc: 1, ssn: 6 }),
   },

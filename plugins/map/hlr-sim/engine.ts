@@ -1,5 +1,7 @@
 // The hlr-sim engine: answers every Begin that opens with a MAP operation of the catalogue, from the subscriber
-// table of its script — ATI and SRI (as the HLR), SRI-SM (the HLR towards an SMSC), PSI (as the VLR),
+// table of its script — ATI and SRI (as the HLR), SRI-SM (the HLR towards an SMSC), the subscriber-data operations
+// of hlr.ts (UpdateLocation with InsertSubscriberData, SendAuthenticationInfo, PurgeMS, ReportSM-DeliveryStatus,
+// the SS operations, ATSI/ATM), PSI (as the VLR),
 // MT-ForwardSM (as the MSC), MO-ForwardSM (as the SMSC) — and plays the gsmSCF's USSD menu: a
 // ProcessUnstructuredSS-Request gets the menu in an UnstructuredSS-Request, the choice decides the final text of
 // the PUSSR result. A network-initiated UnstructuredSS-Request / -Notify is answered as the subscriber's handset.
@@ -8,6 +10,7 @@ import { serveBegins } from '../../sigtran/gateway/simulator.js';
 import { mapOperation, operationOf, type MapOperation } from '../catalogue.js';
 import { decodeMessage, encodeMessage } from '../codec/message.js';
 import { mapRouter, openingInvoke, openingOperation } from '../runtime/register.js';
+import { answerHlr, isHlrOperation, type Answering } from './hlr.js';
 import type { HlrSimScript, Subscriber } from './script.js';
 
 interface HlrSimStats {
@@ -49,14 +52,14 @@ function subscriberInfo(s: Subscriber, requested: unknown): Obj {
 }
 
 /** The subscriber table and USSD menu played on one gateway, with statistics. */
-class HlrSimulator {
+class HlrSimulator implements Answering {
   readonly stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0 };
   private readonly byMsisdn: Map<string, Subscriber>;
   private readonly byImsi: Map<string, Subscriber>;
 
   constructor(
-    private readonly script: HlrSimScript,
-    private readonly timeoutMs: number,
+    readonly script: HlrSimScript,
+    readonly timeoutMs: number,
     private readonly log: (t: string) => void,
   ) {
     this.byMsisdn = new Map(script.subscribers.map((s) => [s.msisdn, s] as const));
@@ -76,11 +79,11 @@ class HlrSimulator {
       .finally(() => this.stats.active--);
   }
 
-  private subscriber(msisdn: unknown, imsi: unknown): Subscriber | undefined {
+  subscriber(msisdn: unknown, imsi: unknown): Subscriber | undefined {
     return (typeof msisdn === 'string' ? this.byMsisdn.get(msisdn) : undefined) ?? (typeof imsi === 'string' ? this.byImsi.get(imsi) : undefined);
   }
 
-  private answer(d: Dialogue, op: MapOperation, version: number, invokeId: number, fields: Obj | undefined, end = true): void {
+  answer(d: Dialogue, op: MapOperation, version: number, invokeId: number, fields: Obj | undefined, end = true): void {
     const v = op.versions[version]!;
     const result = fields ? encodeMessage(op, 'result', version, fields) : undefined;
     d.returnResult({ invokeId, opcode: result ? v.opcode : undefined, result });
@@ -89,7 +92,7 @@ class HlrSimulator {
     this.stats.answered++;
   }
 
-  private refuse(d: Dialogue, invokeId: number, code: number): void {
+  refuse(d: Dialogue, invokeId: number, code: number): void {
     d.returnError({ invokeId, errorCode: code });
     d.end();
     this.stats.errors++;
@@ -102,6 +105,7 @@ class HlrSimulator {
     const { op, version, fields: arg } = o;
     const d = m.dialogue;
     const unknown = this.script.unknown_error;
+    if (isHlrOperation(op.name)) return answerHlr(this, { m, op, version, invokeId: c.invokeId, arg });
     switch (op.name) {
       case 'AnyTimeInterrogation':
       case 'ProvideSubscriberInfo': {
@@ -113,7 +117,7 @@ class HlrSimulator {
         const s = this.subscriber(arg.msisdn_digits, undefined);
         if (!s) return this.refuse(d, c.invokeId, unknown);
         if (NOT_REACHABLE.has(s.state)) return this.refuse(d, c.invokeId, ERR.absentSubscriber);
-        return this.answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, ...(s.roaming_number ? { roamingNumber_digits: s.roaming_number } : {}), subscriberInfo: subscriberInfo(s, { subscriberState: 1 }) });
+        return this.answer(d, op, version, c.invokeId, { imsi_digits: s.imsi, ...(s.roaming_number ? { roamingNumber_digits: s.roaming_number } : {}), ...(version >= 3 ? { subscriberInfo: subscriberInfo(s, { subscriberState: 1 }) } : {}) });
       }
       case 'SendRoutingInfoForSM': {
         const s = this.subscriber(arg.msisdn_digits, undefined);

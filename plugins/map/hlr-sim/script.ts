@@ -3,14 +3,15 @@
 import { ScriptError } from '../../../sdk/index.js';
 import { resolveError } from '../catalogue.js';
 import { NOT_REACHABLE_REASON } from '../codec/types/index.js';
+import { parseSubscription, type Subscription } from './subscription.js';
 
-export interface Subscriber {
+export interface Subscriber extends Subscription {
   msisdn: string;
   imsi: string;
   /** assumedIdle (default), camelBusy, notProvidedFromVLR, or a not-reachable reason (msPurged, imsiDetached,
    *  restrictedArea, notRegistered): the subscriber is then absent (SRI, SRI-SM and MT-ForwardSM get errors). */
   state: string;
-  /** VLR / MSC number (location, SRI-SM network node, PSI). */
+  /** VLR / MSC number (location, SRI-SM network node, PSI); an UpdateLocation moves it. */
   vlr: string;
   age: number;
   cell?: { mcc: string; mnc: string; lac: number; ci: number };
@@ -35,6 +36,10 @@ export interface HlrSimScript {
   /** Error for a subscriber not in the table (default unknownSubscriber; MT-ForwardSM: unidentifiedSubscriber). */
   unknown_error: number;
   ussd: UssdMenu;
+  /** The HLR's own number (UpdateLocation result). */
+  hlr_number: string;
+  /** As the EIR (CheckIMEI): equipment status by IMEI; an IMEI not listed is whiteListed. */
+  equipment: Record<string, string>;
 }
 
 
@@ -45,6 +50,19 @@ const digits = (v: unknown, path: string): string => {
   return v;
 };
 
+const KEYS = ['subscribers', 'ussd', 'unknown_error', 'hlr_number', 'equipment'];
+const EQUIPMENT_STATES = ['whiteListed', 'blackListed', 'greyListed'];
+
+function parseEquipment(v: unknown): Record<string, string> {
+  if (v === undefined) return {};
+  if (!isObj(v)) throw new ScriptError('equipment: expected { "<IMEI>": "blackListed" | "greyListed" | "whiteListed" }');
+  for (const [imei, st] of Object.entries(v)) {
+    digits(imei, 'equipment key');
+    if (typeof st !== 'string' || !EQUIPMENT_STATES.includes(st)) throw new ScriptError(`equipment.${imei}: one of ${EQUIPMENT_STATES.join(', ')}`);
+  }
+  return v as Record<string, string>;
+}
+
 export const DEFAULT_USSD: UssdMenu = {
   menu: '1 Balance\n2 Bundles',
   replies: { 1: 'Your balance is 5.00 EUR', 2: 'You have 1 GB left' },
@@ -54,8 +72,8 @@ export const DEFAULT_USSD: UssdMenu = {
 
 /** Validate a script object; every problem names its JSON path. */
 export function parseScript(v: unknown): HlrSimScript {
-  if (!isObj(v)) throw new ScriptError('the script must be a JSON object { subscribers, ussd, unknown_error }');
-  for (const k of Object.keys(v)) if (!['subscribers', 'ussd', 'unknown_error'].includes(k)) throw new ScriptError(`${k}: unknown key (subscribers, ussd, unknown_error)`);
+  if (!isObj(v)) throw new ScriptError('the script must be a JSON object { subscribers, ussd, unknown_error, hlr_number, equipment }');
+  for (const k of Object.keys(v)) if (!KEYS.includes(k)) throw new ScriptError(`${k}: unknown key (${KEYS.join(', ')})`);
   const subs = v.subscribers ?? [];
   if (!Array.isArray(subs)) throw new ScriptError('subscribers: expected an array');
   if (subs.length > 100_000) throw new ScriptError('subscribers: at most 100000');
@@ -73,6 +91,7 @@ export function parseScript(v: unknown): HlrSimScript {
       age: typeof s.age === 'number' && Number.isInteger(s.age) && s.age >= 0 ? s.age : 0,
       ...(cell ? { cell: cell as Subscriber['cell'] } : {}),
       ...(s.roaming_number !== undefined ? { roaming_number: digits(s.roaming_number, `${p}.roaming_number`) } : {}),
+      ...parseSubscription(s, p),
     };
   });
   const err = resolveError(v.unknown_error ?? 'unknownSubscriber');
@@ -87,6 +106,8 @@ export function parseScript(v: unknown): HlrSimScript {
   return {
     subscribers,
     unknown_error: err.code,
+    hlr_number: v.hlr_number === undefined ? '491700001' : digits(v.hlr_number, 'hlr_number'),
+    equipment: parseEquipment(v.equipment),
     ussd: {
       menu: (u.menu as string | undefined) ?? DEFAULT_USSD.menu,
       replies: replies as Record<string, string>,

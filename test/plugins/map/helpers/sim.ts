@@ -22,11 +22,11 @@ export interface SimStack {
 
 let seq = 0;
 
-export async function startSimStack(opts: { tcapTimeoutMs?: number } = {}): Promise<SimStack> {
+export async function startSimStack(opts: { tcapTimeoutMs?: number; pcap?: string } = {}): Promise<SimStack> {
   const script = parseScript(JSON.parse(readFileSync(join(EXAMPLES, 'hlr-sim.json'), 'utf8')));
   const simGw = await startStandaloneGateway({ name: `HLRSIM${++seq}`, transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 6, tcapTimeoutMs: opts.tcapTimeoutMs ?? 5000 });
   const sim = startHlrSim(simGw, script, { timeoutMs: opts.tcapTimeoutMs ?? 5000 });
-  const svc = await startMapService(Number(listenAddress(simGw)!.split(':').pop()));
+  const svc = await startMapService(Number(listenAddress(simGw)!.split(':').pop()), opts.pcap ? { pcap: opts.pcap } : {});
   await simGw.whenUp({ timeoutMs: 5000 });
   return {
     svc, simGw, sim,
@@ -56,10 +56,11 @@ export async function spawnHlrSim(extra: string[] = []): Promise<{ child: ChildP
   return { child, port, output: () => out };
 }
 
-/** The service configured by examples/map/plugins.json, connected to `port`. */
-export async function startMapService(port: number): Promise<RunningService> {
+/** The service configured by examples/map/plugins.json, connected to `port`; `instance` adds to its sigtran
+ *  instance (e.g. `pcap`). */
+export async function startMapService(port: number, instance: Record<string, unknown> = {}): Promise<RunningService> {
   const cfg = JSON.parse(readFileSync(join(EXAMPLES, 'plugins.json'), 'utf8'));
-  Object.assign(cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0], { port, reconnectMinMs: 50 });
+  Object.assign(cfg.find((e: { name: string }) => e.name === 'sigtran').options.instances[0], { port, reconnectMinMs: 50, ...instance });
   const svc = await startTestService(cfg);
   await gatewayOf(svc).whenUp({ timeoutMs: 5000 });
   return svc;

@@ -27,3 +27,21 @@ test('mistakes are named', () => {
   bad({ ussd: { service_codes: '*100#' } }, /^ussd\.service_codes/);
   bad({ ussd: { menu: 7 } }, /^ussd\.menu: expected a string/);
 });
+
+test('subscription parts: profile defaults, vectors, SS states; mistakes named', () => {
+  const s = parseScript({ subscribers: [{ msisdn: '491', imsi: '262', profile: {}, auth: { triplets: [{ rand: '00'.repeat(16), sres: 'a1b2c3d4', kc: '01'.repeat(8) }] }, ss: { 21: { forwarded_to: '4917' }, 92: { active: true } } }] });
+  const sub = s.subscribers[0]!;
+  assert.deepEqual(sub.profile, { category: '0a', teleservices: ['11', '21', '22'], bearer_services: [] });
+  assert.equal(sub.auth!.triplets.length, 1);
+  assert.deepEqual(sub.auth!.quintuplets, []);
+  assert.deepEqual(sub.ss, { 21: { registered: true, active: false, forwarded_to: '4917' }, 92: { registered: false, active: true } });
+  assert.equal(s.hlr_number, '491700001');
+  const bad = (v: unknown, re: RegExp) => assert.throws(() => parseScript({ subscribers: [{ msisdn: '1', imsi: '2', ...(v as object) }] }), (e: unknown) => e instanceof ScriptError && re.test(e.message));
+  bad({ profile: { category: '0a0b' } }, /^subscribers\[0\]\.profile\.category: expected hex of 1 octets/);
+  bad({ profile: { o_csi: { scf: '49' } } }, /^subscribers\[0\]\.profile\.o_csi: expected/);
+  bad({ auth: { triplets: [{ rand: '00', sres: 'a1b2c3d4', kc: '01'.repeat(8) }] } }, /^subscribers\[0\]\.auth\.triplets\[0\]\.rand: expected hex of 16 octets/);
+  bad({ ss: { 21: { forwarded_to: 'x' } } }, /^subscribers\[0\]\.ss\.21\.forwarded_to/);
+  assert.throws(() => parseScript({ hlr_number: 'x' }), /hlr_number: expected a string of digits/);
+  assert.deepEqual(parseScript({ equipment: { 490154203237518: 'blackListed' } }).equipment, { 490154203237518: 'blackListed' });
+  assert.throws(() => parseScript({ equipment: { 4901: 'pinkListed' } }), /equipment\.4901: one of whiteListed/);
+});
