@@ -4,6 +4,7 @@
 // call. The importer itself (plugins/capture) knows no INAP.
 import type { JsonObject } from '../../sdk/index.js';
 import type { Component } from '../sigtran/api.js';
+import type { ImportedComponent } from '../sigtran/capture.js';
 import { decodeArg, encodeArg } from '../sigtran/codec/index.js';
 import { opName } from './catalogue.js';
 import { argType } from './codec/args.js';
@@ -31,22 +32,12 @@ export function isInapType(type: string): boolean {
   return types.has(type);
 }
 
-/** A component as a message name (`InitialDP`, `ActivityTestResult`, `ConnectError`) with its decoded fields. */
-export interface InapComponent {
-  name: string;
-  fields: JsonObject;
-  /** Encode fields of this message back to the component's parameter (undefined: it has none). */
-  encode?: (fields: JsonObject) => Uint8Array;
-  /** The parameter as captured. */
-  bytes?: Uint8Array;
-  error?: string;
-}
 
 /**
  * A component of a dialogue in `variant`; `invoked(id)` is the opcode the dialogue's invoke `id` carried (for
  * results and errors). Undefined for a component that names no INAP operation.
  */
-export function inapComponent(c: Component, variant: Variant, invoked: (invokeId: number) => number | string | undefined): InapComponent | undefined {
+export function inapComponent(c: Component, variant: Variant, invoked: (invokeId: number) => number | string | undefined): ImportedComponent | undefined {
   if (c.type === 'reject') return undefined;
   const opcode = c.type === 'invoke' ? c.opcode : (invoked(c.invokeId) ?? (c.type === 'returnResult' ? c.opcode : undefined));
   const op = opcode === undefined ? undefined : opName(opcode);

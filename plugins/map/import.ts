@@ -4,6 +4,7 @@
 // whether a `map.<segment>.<Name>` type exists. The importer itself (plugins/capture) knows no MAP.
 import type { JsonObject } from '../../sdk/index.js';
 import { acFromOid, type Component } from '../sigtran/api.js';
+import type { ImportedComponent } from '../sigtran/capture.js';
 import { errorName, mapContextOf, operationOf, type MapOperation } from './catalogue.js';
 import { decodeMessage, encodeMessage } from './codec/message.js';
 import { mapFamily } from './family.js';
@@ -35,18 +36,9 @@ export function mapRolePairs(opcode: number | string, acOid: string | undefined)
   return (typeof opcode === 'number' ? operationOf(opcode, mc?.context, mc?.version)?.pairs : undefined) ?? [];
 }
 
-export interface MapComponent {
-  name: string;
-  fields: JsonObject;
-  encode?: (fields: JsonObject) => Uint8Array | undefined;
-  bytes?: Uint8Array;
-  error?: string;
-  /** What a receive checks when it differs from `fields` (an error's code by number and by name, as decoded). */
-  received?: JsonObject;
-}
 
 /** A component of a dialogue of `acOid`; `invoked(id)` is the opcode the dialogue's invoke `id` carried. */
-export function mapComponent(c: Component, acOid: string | undefined, invoked: (invokeId: number) => number | string | undefined): MapComponent | undefined {
+export function mapComponent(c: Component, acOid: string | undefined, invoked: (invokeId: number) => number | string | undefined): ImportedComponent | undefined {
   if (c.type === 'reject') return undefined;
   const mc = mapContext(acOid);
   const opcode = c.type === 'invoke' ? c.opcode : (invoked(c.invokeId) ?? (c.type === 'returnResult' ? c.opcode : undefined));

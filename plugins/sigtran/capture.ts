@@ -1,6 +1,7 @@
 // A captured M3UA or SUA message down to its TCAP message, for importers of captures (exported to dependent
 // plugins): the routing label or SUA addresses, the SCCP addresses and the decoded TCAP message with its dialogue
 // portion's application context. Management messages are told apart from user data; faults are reported as text.
+import type { JsonObject } from '../../sdk/index.js';
 import type { Component, SccpAddress } from './api.js';
 import { decodeM3ua } from './m3ua/codec.js';
 import { decodeSccp } from './sccp/codec.js';
@@ -21,6 +22,20 @@ export interface CapturedTcap {
   /** A P-Abort's cause; a U-Abort carries an ABRT dialogue portion. */
   pAbortCause?: number;
   components: Component[];
+}
+
+/**
+ * A captured component as its TCAP user names it (inap, map): the message name (`InitialDP`, `ConnectError`) with its
+ * decoded fields, how to encode fields back to the parameter (undefined: it has none), the parameter as captured.
+ */
+export interface ImportedComponent {
+  name: string;
+  fields: JsonObject;
+  encode?: (fields: JsonObject) => Uint8Array | undefined;
+  bytes?: Uint8Array;
+  error?: string;
+  /** What a receive checks when it differs from `fields` (an error's code by number and by name, as decoded). */
+  received?: JsonObject;
 }
 
 /** What a captured message is: TCAP user data, a management message (named by class and type), or a fault. */

@@ -3,18 +3,12 @@
 // and the parameters a definition needs. INAP/CAMEL and MAP, told apart by the Begin's application context.
 import type { JsonObject } from '../../../sdk/index.js';
 import type { Component } from '../../sigtran/api.js';
+import type { ImportedComponent } from '../../sigtran/capture.js';
 import { INAP_PER_CALL_FIELDS, inapComponent, inapContext, isInapType, parseInapVariant } from '../../inap/import.js';
 import { MAP_PER_CALL_FIELDS, isMapType, mapComponent, mapContext, mapRolePairs } from '../../map/import.js';
 import type { Dialogue } from './dialogues.js';
 
-export interface ImportedComponent {
-  name: string;
-  fields: JsonObject;
-  encode?: (fields: JsonObject) => Uint8Array | undefined;
-  bytes?: Uint8Array;
-  error?: string;
-  received?: JsonObject;
-}
+export type { ImportedComponent } from '../../sigtran/capture.js';
 
 export interface Roles {
   tester: string;
