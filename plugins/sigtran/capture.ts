@@ -25,7 +25,7 @@ export interface CapturedTcap {
 }
 
 /**
- * A captured component as its TCAP user names it (inap, map): the message name (`InitialDP`, `ConnectError`) with its
+ * A captured component as its TCAP user names it: the message name (an operation, its Result or its Error) with its
  * decoded fields, how to encode fields back to the parameter (undefined: it has none), the parameter as captured.
  */
 export interface ImportedComponent {
