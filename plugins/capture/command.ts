@@ -10,6 +10,7 @@ import { followDialogues, type Dialogue } from './tcap/dialogues.js';
 import { dialogueDefinition } from './tcap/definition.js';
 import { dialogueFilter, type Filters } from './filters.js';
 import { followSessions, sessionDefinition, type Session } from './diameter/sessions.js';
+import { dialogueNumbers, normalMsisdn, sessionNumbers } from './msisdn.js';
 
 export const importCommand = defineCommand({
   description: 'Write a Test Definition per TCAP dialogue (INAP/CAMEL, MAP) of a pcap or pcapng capture',
@@ -30,6 +31,7 @@ export const importCommand = defineCommand({
     ssn: { value: 'SSN', description: 'only dialogues whose Begin is addressed from or to this subsystem', type: 'integer', min: 0, max: 255 },
     ac: { value: 'OID', description: 'only dialogues whose Begin carries this application context (dotted OID)' },
     serviceKey: { value: 'N', description: 'only dialogues whose InitialDP carries this serviceKey', type: 'integer', min: 0 },
+    msisdn: { value: 'DIGITS', description: "only dialogues and sessions carrying this number: INAP/CAP calling, called or destination number, MAP msisdn, Diameter Subscription-Id (END_USER_E164)", parse: parseMsisdn },
     variant: { value: 'V', description: 'the INAP variant of a dialogue whose Begin has no application context (cs1, camel2, camel3, camel4)', default: 'camel3' },
   },
   operands: { name: 'FILE', description: 'the capture (pcap or pcapng)' },
@@ -45,6 +47,7 @@ export interface ImportArgs extends Filters {
   strict?: boolean | undefined;
   together?: boolean | undefined;
   variant?: string | undefined;
+  msisdn?: string | undefined;
 }
 
 /** The command's work, with its output streams given (for tests). */
@@ -90,11 +93,13 @@ function unitsOf(dialogues: Dialogue[], sessions: Session[]): Unit[] {
   return units;
 }
 
-/** The TCAP filters leave the Diameter sessions out; --dialogue N picks either by its number. */
+/** The TCAP filters leave the Diameter sessions out; --dialogue N picks either by its number, --msisdn either by its number. */
 function unitFilter(a: ImportArgs): (u: Unit) => boolean {
   const tcap = dialogueFilter(a);
   const tcapOnly = a.pc !== undefined || a.ssn !== undefined || a.ac !== undefined || a.serviceKey !== undefined || (a.dialogue !== undefined && 'otid' in a.dialogue);
-  return (u) => ('d' in u ? tcap(u.d) : !tcapOnly && (a.dialogue === undefined || ('index' in a.dialogue && a.dialogue.index === u.index)));
+  const msisdn = a.msisdn === undefined ? undefined : normalMsisdn(a.msisdn);
+  const carries = (u: Unit) => msisdn === undefined || ('d' in u ? dialogueNumbers(u.d, a.variant) : sessionNumbers(u.s)).has(msisdn);
+  return (u) => ('d' in u ? tcap(u.d) : !tcapOnly && (a.dialogue === undefined || ('index' in a.dialogue && a.dialogue.index === u.index))) && carries(u);
 }
 
 function built(chosen: Unit[], a: ImportArgs, file: string, notes: Skipped[]): Array<{ index: number; definition: JsonObject }> {
@@ -132,6 +137,11 @@ function write(defs: Array<{ index: number; definition: JsonObject }>, prefix: s
 function parseRole(text: string): string {
   if (/^[a-z]+$/.test(text)) return text;
   throw new Error('expected a role name (opener, answerer, ssp, scp, hlr, ...)');
+}
+
+function parseMsisdn(text: string): string {
+  if (/^\+?[0-9]{3,16}$/.test(text)) return text;
+  throw new Error('expected an MSISDN: 3 to 16 digits, optionally after a +');
 }
 
 function parseDialogue(text: string): { index: number } | { otid: number } {
