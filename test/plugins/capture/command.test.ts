@@ -161,6 +161,40 @@ describe('import round trip: INAP/CAP prepaid call against scp-sim', () => {
   });
 });
 
+describe('import round trip: INAP/CAP prepaid call over SUA against scp-sim', () => {
+  test('the SUA capture imports to a definition that passes over SUA and sends the same messages', async () => {
+    const sua = { adaptation: 'sua' as const, routingContext: 7 };
+    const run = async (def: Record<string, unknown>, pcap: string, runId: string) => {
+      const st = await startStack(script, { pcap, adaptation: sua });
+      try {
+        return await runToCompletion(st.port, { ...def, run_id: runId });
+      } finally {
+        await st.close();
+      }
+    };
+    const def = JSON.parse(readFileSync(join(examples, 'prepaid.json'), 'utf8'));
+    const suaPcap = join(dir, 'sua.pcap');
+    assert.equal((await run(def, suaPcap, 'rt-sua-original')).counts.passed, 1);
+    const protocols = new Set(messagesOf(readFrames(readFileSync(suaPcap))).messages.map((m) => m.protocol));
+    assert.deepEqual([...protocols], ['sua'], 'the capture is SUA');
+    const err: string[] = [];
+    assert.equal(runImport({ files: [suaPcap], out: join(dir, 'sua') }, () => {}, (t) => err.push(t)), 0, err.join(''));
+    const imported = JSON.parse(readFileSync(join(dir, 'sua-1.json'), 'utf8'));
+    assert.match(imported.operations[0].description, /TCAP dialogue 1 \(otid [0-9a-f]+, pc 1 ssn 146 to pc 2 ssn 146\)/);
+    assert.deepEqual(imported.operations.map((o: { type: string }) => o.type), [
+      'inap.ssp_to_scp.InitialDP', 'inap.ssp_from_scp.RequestReportBCSMEvent', 'inap.ssp_from_scp.ApplyCharging', 'inap.ssp_from_scp.Connect',
+      'inap.ssp_to_scp.EventReportBCSM', 'inap.ssp_to_scp.ApplyChargingReport', 'inap.ssp_from_scp.ReleaseCall',
+    ]);
+    const again = join(dir, 'sua-again.pcap');
+    const b = await run(imported, again, 'rt-sua-imported');
+    assert.deepEqual([b.counts.passed, b.counts.failed, b.counts.aborted], [1, 0, 0], JSON.stringify(b.first_fails));
+    assert.deepEqual(wire(again), wire(suaPcap));
+    // the SUA import is the M3UA one: the same definition from the same call
+    const strip = (f: string) => JSON.parse(readFileSync(f, 'utf8')).operations.map((o: Record<string, unknown>) => ({ ...o, description: undefined }));
+    assert.deepEqual(strip(join(dir, 'sua-1.json')), strip(join(dir, 'prepaid-1.json')));
+  });
+});
+
 /** Run `def` against hlr-sim at trace level 2 and write the first instance's messages as `tester run --pcap` does. */
 async function mapRunCaptured(def: Record<string, unknown>, pcap: string, runId: string): Promise<{ passed: number; failed: number; aborted: number; r: unknown }> {
   const st = await startSimStack();
