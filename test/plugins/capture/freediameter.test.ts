@@ -2,7 +2,9 @@
 // (test/plugins/diameter/freediameter.ts) as the credit-control server. tshark captures the TCP connection on lo
 // while the tester runs a CCR Initial / Terminate session against it; `tester import` turns the capture into a
 // definition whose tests are freeDiameter's answers (Result-Code, Granted-Service-Unit, ...); that definition runs
-// against freeDiameter again and passes, and a definition expecting another answer fails.
+// against freeDiameter again and passes, and a definition expecting another answer fails. Then the other way round:
+// freeDiameter as the client (test/fixtures/diameter/tester_client.c) runs a session against `tester diameter-ocs`'s
+// engine; the import plays freeDiameter's side (its requests, AVP for AVP) and passes against the simulator.
 import { after, before, describe, test } from '../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -15,6 +17,7 @@ import { runToCompletion, startTestService } from '../../helpers/service.js';
 import { needsTool } from '../../helpers/tools.js';
 import { startFreeDiameter, type FreeDiameter } from '../diameter/freediameter.js';
 import { runImport } from '../../../plugins/capture/command.js';
+import { startOcsSim } from '../../../plugins/diameter/ocs-sim/engine.js';
 
 const tools = { ...needsTool('freeDiameterd', 'apt-get install freediameter libfreediameter-dev gcc'), ...needsTool('tshark', 'apt-get install tshark') };
 
@@ -130,5 +133,59 @@ describe('import of a capture of freeDiameter as the credit-control server (tsha
     changed.operations[0].tests.find((t: { kpath: string }) => t.kpath === 'Granted-Service-Unit.CC-Time').value = 61;
     const wrong = await runToCompletion(svc.port, { ...changed, run_id: 'import-fd-changed' });
     assert.equal(wrong.counts.failed, 1);
+  });
+});
+
+describe('import of a capture of freeDiameter as the credit-control client: the definition plays freeDiameter', tools, () => {
+  test('freeDiameter\'s CCR Initial and Terminate, imported, run against diameter-ocs and pass', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-fd-client-'));
+    const sim = await startOcsSim({ port: 0, host: '127.0.0.1' });
+    const port = sim.peer.config.port;
+    const live = join(dir, 'fd-client.pcapng');
+    let fd: FreeDiameter | undefined;
+    try {
+      const stop = await captureLo(port, live);
+      try {
+        fd = startFreeDiameter({
+          connectTo: { host: '127.0.0.1', port }, peerIdentity: 'ocs.localdomain', identity: 'client.localdomain',
+          extension: { source: join(import.meta.dirname, '../../fixtures/diameter/tester_client.c'), conf: 'ocs.localdomain;localdomain' },
+        });
+        const ccrs = () => Object.values(sim.stats.requests).reduce((a, b) => a + b, 0);
+        await waitFor(`freeDiameter's two CCRs (log: ${fd.log().slice(-500)})`, () => ccrs() >= 2, 30000);
+      } finally {
+        await stop();
+        await fd?.stop();
+      }
+      const err: string[] = [];
+      const out: string[] = [];
+      assert.equal(runImport({ files: [live], out: join(dir, 'fd-client') }, (t) => out.push(t), (t) => err.push(t)), 0, err.join(''));
+      assert.match(err.join(''), /\(([1-9]\d*) management\), 0 dialogues, 1 sessions, 1 chosen, 1 imported/, err.join(''));
+      const imported = JSON.parse(readFileSync(out[0]!.trim(), 'utf8'));
+      const ops = imported.operations as Op[];
+      assert.match(String((ops[0] as unknown as { description: string }).description), /the tester plays the client \(client\.localdomain\)/);
+      const avp = (i: number, name: string) => ops[i]!.arguments.avps.find((a) => a.name === name)?.value;
+      // freeDiameter's requests, as it sent them
+      assert.deepEqual([avp(0, 'CC-Request-Type'), avp(0, 'CC-Request-Number'), avp(1, 'CC-Request-Type'), avp(1, 'CC-Request-Number')], ['INITIAL_REQUEST', 0, 'TERMINATION_REQUEST', 1]);
+      assert.deepEqual(avp(0, 'Requested-Service-Unit'), [{ name: 'CC-Time', value: 120 }]);
+      assert.deepEqual(avp(1, 'Used-Service-Unit'), [{ name: 'CC-Time', value: 45 }]);
+      assert.ok(ops[0]!.tests.some((t) => t.kpath === 'Result-Code' && t.value === 2001), JSON.stringify(ops[0]!.tests));
+
+      const svc = await startTestService([{ name: 'logic' }, { name: 'diameter', options: { instances: [{ name: 'OCS', host: '127.0.0.1', port, origin_host: 'tester.localdomain', origin_realm: 'localdomain' }] } }]);
+      try {
+        const gw = svc.registry.gateways.get('diameter')!.byName.get('OCS') as GatewayInstance;
+        await waitFor('the tester\'s CER/CEA with diameter-ocs', () => gw.state() === 'up');
+        const again = await runToCompletion(svc.port, { ...imported, run_id: 'import-fd-client', trace_level: 2 });
+        assert.deepEqual([again.counts.passed, again.counts.failed, again.counts.aborted], [1, 0, 0], JSON.stringify(again.first_fails));
+        const sent = again.first_call.messages.filter((m: { direction: string }) => m.direction === 'sent');
+        assert.equal(sent.length, 2);
+        assert.ok(JSON.stringify(sent[0].fields).includes('"31612345678"'), JSON.stringify(sent[0].fields));
+      } finally {
+        await svc.close();
+      }
+    } finally {
+      await sim.stop();
+      fd?.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
