@@ -126,6 +126,9 @@ function cut(f: Frame, s: TcpSegment, d: Direction, out: Streams): void {
       return;
     }
     if (d.buf.length < len) return;
+    // M3UA and SUA share their header and management classes: a transfer message says which (M3UA DATA is class 1,
+    // SUA's connectionless and connection-oriented classes 7 and 8), so an SUA stream sniffed at its ASPUP turns SUA
+    if (d.protocol !== 'diameter' && (d.buf[2] === 1 || d.buf[2] === 7 || d.buf[2] === 8)) d.protocol = d.buf[2] === 1 ? 'm3ua' : 'sua';
     out.messages.push({ frame: f.no, timeMs: f.timeMs, src: s.src, dst: s.dst, protocol: d.protocol, bytes: new Uint8Array(d.buf.subarray(0, len)) });
     d.buf = d.buf.subarray(len);
   }

@@ -117,6 +117,22 @@ describe('Diameter over TCP on an unknown port', () => {
   });
 });
 
+describe('SUA over TCP on an unknown port', () => {
+  test('a stream that starts with ASP management (classes M3UA shares) turns SUA at its first CLDT', () => {
+    const msg = (cls: number, type: number, len: number, tag: number) => {
+      const b = Buffer.alloc(len);
+      b.set([1, 0, cls, type]);
+      b.writeUInt32BE(len, 4);
+      b[len - 1] = tag;
+      return b;
+    };
+    const aspup = msg(3, 1, 12, 0xa1);
+    const cldt = msg(7, 1, 16, 0xc1);
+    const r = messagesOf(frames(1, [ether(tcp(1, aspup, 0x18, 40000, 9000)), ether(tcp(13, cldt, 0x18, 40000, 9000))]));
+    assert.deepEqual(r.messages.map((m) => m.protocol), ['m3ua', 'sua']);
+  });
+});
+
 describe('SCTP DATA', () => {
   test('chunks by PPID over Linux cooked capture and IPv6, a retransmitted TSN once, a fragment reported', () => {
     const v6 = (payload: Buffer) => {
