@@ -248,6 +248,7 @@ function addPack(program: Command, setExit: (code: number) => void): void {
     .option('--target <host:port>', 'the SCP (its M3UA SGP): the pack starts a service of its own with a sigtran ASP towards it')
     .option('--service <host:port>', 'instead: a running tester service whose (default) sigtran instance reaches the SCP')
     .option('--transport <t>', 'tcp or sctp (with --target)', 'tcp')
+    .option('--sctp-backend <b>', 'with --transport sctp: auto (the kernel\'s SCTP if it can open a socket, else userland), kernel or userland', 'auto')
     .option('--opc <pc>', 'our point code (the gsmSSF)', '1')
     .option('--dpc <pc>', "the SCP's point code", '2')
     .option('--ssn <ssn>', "the SCP's subsystem number (and ours)", '146')

@@ -33,3 +33,4 @@ export {
 export { runSimulator, type RunningSimulator, type SimulatorSpec } from './simulator/run.js';
 export { simulatorOptions, workersOption, parseAddress, parseSctpOption, simulatorSctp, addressText, type Address, type SimulatorValues } from './simulator/options.js';
 export { loadScript, ScriptError } from './simulator/script.js';
+export { isCaptureImporter, type CaptureImporter, type CaptureImportOptions, type CaptureImportResult } from './capture-import.js';

@@ -13,6 +13,7 @@ import { attachmentName, DOWNLOADS, failurePcap, PCAP_TYPE } from './downloads.j
 import { libraryName, type Library } from './library.js';
 import type { RunFeeds } from './run-feed.js';
 import type { Template } from './templates.js';
+import { answerImport } from './import.js';
 
 /** What the handlers work with. */
 export interface Api {
@@ -127,6 +128,7 @@ const ROUTES: readonly Route[] = [
     },
   },
   { method: 'GET', path: /^\/api\/templates$/, handle: async (api, { res }) => sendJson(res, 200, await api.templates()) },
+  { method: 'POST', path: /^\/api\/import$/, handle: (api, { req, res }) => answerImport(api.core, req, res) },
 ];
 
 /** The route a request names, with its decoded groups; 405 when the path is known under another method; undefined when no route has the path. */

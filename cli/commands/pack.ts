@@ -20,6 +20,7 @@ export interface PackRunOptions {
   target?: string;
   service?: string;
   transport: string;
+  sctpBackend?: string;
   opc: string;
   dpc: string;
   ssn: string;
@@ -87,6 +88,8 @@ function selection(pack: Pack, o: PackRunOptions): Array<{ p: PackProcedure; cap
 /** The service's sigtran instance: an ASP towards the SCP, with scp-sim's point codes reversed by default. */
 function sigtranInstance(o: PackRunOptions, target: { host: string; port: number }): Record<string, unknown> {
   if (o.transport !== 'tcp' && o.transport !== 'sctp') throw new UsageError(`--transport: tcp or sctp, not '${o.transport}'`);
+  const backend = o.sctpBackend ?? 'auto';
+  if (!['auto', 'kernel', 'userland'].includes(backend)) throw new UsageError(`--sctp-backend: auto, kernel or userland, not '${backend}'`);
   const dpc = integer('--dpc', o.dpc, 0, 16777215)!;
   const ssn = integer('--ssn', o.ssn, 1, 255)!;
   const rc = integer('--rc', o.rc, 0, 4294967295);
@@ -94,6 +97,7 @@ function sigtranInstance(o: PackRunOptions, target: { host: string; port: number
     name: 'PACK', transport: `${o.transport}-client`, host: target.host, port: target.port, role: 'asp',
     opc: integer('--opc', o.opc, 0, 16777215), dpc, ssn, remote: { ri: 'ssn', pc: dpc, ssn }, reconnectMinMs: 100,
     ...(rc !== undefined ? { routingContext: rc } : {}),
+    ...(o.transport === 'sctp' ? { sctp: { backend } } : {}),
   };
 }
 

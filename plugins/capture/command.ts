@@ -1,15 +1,10 @@
-// `tester import FILE.pcap[ng]`: a Test Definition per TCAP dialogue of a capture (docs/import.md). The capture is
-// read (pcap/), its TCP streams and SCTP DATA cut into messages, the TCAP dialogues followed (tcap/dialogues.ts)
-// and each INAP/CAMEL one written as a definition; what is not imported is reported with its frame number.
+// `tester import FILE.pcap[ng]`: a Test Definition per TCAP dialogue or Diameter session of a capture
+// (docs/import.md), built by import.ts and written to files; what is not imported is reported with its frame number.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { defineCommand, type JsonObject } from '../../sdk/index.js';
-import { CaptureError, MAX_CAPTURE_BYTES, readFrames } from './pcap/read.js';
-import { messagesOf, type Skipped } from './pcap/streams.js';
-import { followDialogues, type Dialogue } from './tcap/dialogues.js';
-import { dialogueDefinition } from './tcap/definition.js';
-import { dialogueFilter, type Filters } from './filters.js';
-import { followSessions, sessionDefinition, type Session } from './diameter/sessions.js';
+import { defineCommand } from '../../sdk/index.js';
+import { CaptureError, MAX_CAPTURE_BYTES } from './pcap/read.js';
+import { importDefinitions, together, type Imported, type Selection } from './import.js';
 
 export const importCommand = defineCommand({
   description: 'Write a Test Definition per TCAP dialogue (INAP/CAMEL, MAP) of a pcap or pcapng capture',
@@ -30,6 +25,7 @@ export const importCommand = defineCommand({
     ssn: { value: 'SSN', description: 'only dialogues whose Begin is addressed from or to this subsystem', type: 'integer', min: 0, max: 255 },
     ac: { value: 'OID', description: 'only dialogues whose Begin carries this application context (dotted OID)' },
     serviceKey: { value: 'N', description: 'only dialogues whose InitialDP carries this serviceKey', type: 'integer', min: 0 },
+    msisdn: { value: 'DIGITS', description: "only dialogues and sessions carrying this number: INAP/CAP calling, called or destination number, MAP msisdn, Diameter Subscription-Id (END_USER_E164)", parse: parseMsisdn },
     variant: { value: 'V', description: 'the INAP variant of a dialogue whose Begin has no application context (cs1, camel2, camel3, camel4)', default: 'camel3' },
   },
   operands: { name: 'FILE', description: 'the capture (pcap or pcapng)' },
@@ -38,13 +34,10 @@ export const importCommand = defineCommand({
   },
 });
 
-export interface ImportArgs extends Filters {
+export interface ImportArgs extends Selection {
   files: readonly string[];
   out?: string | undefined;
-  role?: string | undefined;
-  strict?: boolean | undefined;
   together?: boolean | undefined;
-  variant?: string | undefined;
 }
 
 /** The command's work, with its output streams given (for tests). */
@@ -54,72 +47,28 @@ export function runImport(a: ImportArgs, out: (t: string) => void, err: (t: stri
     return 2;
   }
   const file = a.files[0]!;
-  let frames;
+  let r;
   try {
     const size = statSync(file).size;
     if (size > MAX_CAPTURE_BYTES) throw new CaptureError(`${size} octets is more than the ${MAX_CAPTURE_BYTES} an import reads`);
-    frames = readFrames(readFileSync(file));
+    r = importDefinitions(readFileSync(file), a, basename(file));
   } catch (e) {
     err(`import: ${file}: ${(e as Error).message}\n`);
     return 2;
   }
-  const streams = messagesOf(frames);
-  const followed = followDialogues(streams.messages);
-  const diameter = followSessions(streams.messages);
-  const notes: Skipped[] = [...streams.skipped, ...followed.skipped, ...diameter.skipped];
-  const chosen = unitsOf(followed.dialogues, diameter.sessions).filter(unitFilter(a));
-  const defs = built(chosen, a, file, notes);
   const prefix = a.out ?? basename(file).replace(/\.[^.]*$/, '');
-  const written = write(defs, prefix, a.together === true);
+  const written = write(r.defs, prefix, a.together === true);
   for (const w of written) out(`${w}\n`);
-  for (const n of notes.sort((x, y) => x.frame - y.frame)) err(`frame ${n.frame}: ${n.why}\n`);
-  err(`import: ${frames.length} frames, ${streams.messages.length} messages (${followed.management + diameter.base} management), ${followed.dialogues.length} dialogues, ${diameter.sessions.length} sessions, ${chosen.length} chosen, ${defs.length} imported, ${notes.length} frames noted\n`);
+  for (const n of r.notes) err(`frame ${n.frame}: ${n.why}\n`);
+  err(`import: ${r.summary}\n`);
   return written.length ? 0 : 1;
 }
 
-/** A TCAP dialogue or a Diameter session, numbered together in the order of their first frames. */
-type Unit = { index: number; first: number } & ({ d: Dialogue } | { s: Session });
-
-function unitsOf(dialogues: Dialogue[], sessions: Session[]): Unit[] {
-  const units: Unit[] = [...dialogues.map((d) => ({ index: 0, first: d.messages[0]!.frame, d })), ...sessions.map((s) => ({ index: 0, first: s.firstFrame, s }))];
-  units.sort((x, y) => x.first - y.first);
-  units.forEach((u, i) => {
-    u.index = i + 1;
-    if ('d' in u) u.d.index = u.index;
-  });
-  return units;
-}
-
-/** The TCAP filters leave the Diameter sessions out; --dialogue N picks either by its number. */
-function unitFilter(a: ImportArgs): (u: Unit) => boolean {
-  const tcap = dialogueFilter(a);
-  const tcapOnly = a.pc !== undefined || a.ssn !== undefined || a.ac !== undefined || a.serviceKey !== undefined || (a.dialogue !== undefined && 'otid' in a.dialogue);
-  return (u) => ('d' in u ? tcap(u.d) : !tcapOnly && (a.dialogue === undefined || ('index' in a.dialogue && a.dialogue.index === u.index)));
-}
-
-function built(chosen: Unit[], a: ImportArgs, file: string, notes: Skipped[]): Array<{ index: number; definition: JsonObject }> {
-  const defs: Array<{ index: number; definition: JsonObject }> = [];
-  for (const u of chosen) {
-    const source = basename(file);
-    const clientRole = a.role === undefined || a.role === 'opener' || a.role === 'client';
-    const b = 'd' in u ? dialogueDefinition(u.d, { role: a.role, strict: a.strict === true, variant: a.variant, source }) : clientRole ? sessionDefinition(u.s, { strict: a.strict === true, source }) : `role ${a.role}: a Diameter session is imported with the tester as the client only`;
-    if (typeof b === 'string') {
-      notes.push({ frame: u.first, why: `${'d' in u ? 'dialogue' : 'session'} ${u.index}: ${b}` });
-      continue;
-    }
-    notes.push(...b.notes);
-    defs.push({ index: u.index, definition: b.definition });
-  }
-  return defs;
-}
-
-function write(defs: Array<{ index: number; definition: JsonObject }>, prefix: string, together: boolean): string[] {
+function write(defs: Imported['defs'], prefix: string, all: boolean): string[] {
   if (!defs.length) return [];
-  if (together) {
-    const all = defs.flatMap((d) => d.definition.operations as JsonObject[]);
-    const first = defs[0]!.definition;
+  if (all) {
     const path = `${prefix}.json`;
-    writeFileSync(path, JSON.stringify({ ...first, operations: all }, null, 2) + '\n');
+    writeFileSync(path, JSON.stringify(together(defs), null, 2) + '\n');
     return [path];
   }
   return defs.map((d) => {
@@ -132,6 +81,11 @@ function write(defs: Array<{ index: number; definition: JsonObject }>, prefix: s
 function parseRole(text: string): string {
   if (/^[a-z]+$/.test(text)) return text;
   throw new Error('expected a role name (opener, answerer, ssp, scp, hlr, ...)');
+}
+
+function parseMsisdn(text: string): string {
+  if (/^\+?[0-9]{3,16}$/.test(text)) return text;
+  throw new Error('expected an MSISDN: 3 to 16 digits, optionally after a +');
 }
 
 function parseDialogue(text: string): { index: number } | { otid: number } {

@@ -86,6 +86,8 @@ function tcpSegment(f: Frame, s: TcpSegment, dirs: Map<string, Direction>, out: 
       return;
     }
   }
+  // one connection, one protocol: the first direction told decides the other (a Diameter answer may sniff as M3UA)
+  d.protocol ??= dirs.get(`${s.dst}>${s.src}`)?.protocol;
   append(d, s.seq, s.payload);
   for (let more = true; more; ) {
     more = false;
@@ -124,6 +126,9 @@ function cut(f: Frame, s: TcpSegment, d: Direction, out: Streams): void {
       return;
     }
     if (d.buf.length < len) return;
+    // M3UA and SUA share their header and management classes: a transfer message says which (M3UA DATA is class 1,
+    // SUA's connectionless and connection-oriented classes 7 and 8), so an SUA stream sniffed at its ASPUP turns SUA
+    if (d.protocol !== 'diameter' && (d.buf[2] === 1 || d.buf[2] === 7 || d.buf[2] === 8)) d.protocol = d.buf[2] === 1 ? 'm3ua' : 'sua';
     out.messages.push({ frame: f.no, timeMs: f.timeMs, src: s.src, dst: s.dst, protocol: d.protocol, bytes: new Uint8Array(d.buf.subarray(0, len)) });
     d.buf = d.buf.subarray(len);
   }
@@ -134,10 +139,14 @@ function portProtocol(src: string, dst: string): Protocol | undefined {
   return BY_PORT[port(dst)] ?? BY_PORT[port(src)];
 }
 
-/** M3UA/SUA (version 1, a reserved zero octet, a known message class) or Diameter (version 1, flags, command). */
+/**
+ * M3UA/SUA (version 1, a reserved zero octet, a known message class and type: types go up to 13) or Diameter
+ * (version 1, flags, command). A Diameter answer without flags under 256 octets (a DWA) has a zero second octet
+ * and a 32-bit "length" that is its command code: its third octet, a length of at least 20, is no M3UA type.
+ */
 function sniff(b: Buffer): Protocol | undefined {
   if (b.length < 8 || b[0] !== 1) return undefined;
-  if (b[1] === 0 && b[2]! <= 10 && b[4] === 0 && b.readUInt32BE(4) % 4 === 0) return b[2] === 7 || b[2] === 8 ? 'sua' : 'm3ua';
+  if (b[1] === 0 && b[2]! <= 10 && b[3]! <= 13 && b[4] === 0 && b.readUInt32BE(4) % 4 === 0) return b[2] === 7 || b[2] === 8 ? 'sua' : 'm3ua';
   if ((b[4]! & 0x0f) === 0 && b.readUIntBE(1, 3) % 4 === 0) return 'diameter';
   return undefined;
 }

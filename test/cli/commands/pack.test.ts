@@ -80,6 +80,7 @@ test('bad arguments exit 2 with a message', async () => {
     [['pack', 'run', 'camel-scf', '--target', '127.0.0.1:2905', '--cap', 'v9'], /--cap: 'v9' is not a CAP version of pack camel-scf \(v2, v3\)/],
     [['pack', 'run', 'camel-scf', '--target', '127.0.0.1:2905', '--var', 'sk_nope=1'], /--var: sk_nope is not a variable of pack camel-scf/],
     [['pack', 'run', 'camel-scf', '--target', '127.0.0.1:2905', '--transport', 'udp'], /--transport: tcp or sctp, not 'udp'/],
+    [['pack', 'run', 'camel-scf', '--target', '127.0.0.1:2905', '--transport', 'sctp', '--sctp-backend', 'bsd'], /--sctp-backend: auto, kernel or userland, not 'bsd'/],
   ];
   const rs = await Promise.all(cases.map(([args]) => tester(args)));
   rs.forEach((r, i) => {

@@ -108,6 +108,12 @@ describe('import round trip: INAP/CAP prepaid call against scp-sim', () => {
     assert.deepEqual(readdirSync(dir).filter((f) => /^f\d/.test(f)).sort(), ['f1-1.json', 'f2-1.json', 'f5-1.json']);
   });
 
+  test('--msisdn: the calling, called or destination number of the INAP dialogue, exactly', () => {
+    const quiet = () => {};
+    for (const n of ['0217654321', '0211234567', '+4912345678']) assert.equal(runImport({ files: [first], out: join(dir, 'm-ok'), msisdn: n }, quiet, quiet), 0, n);
+    for (const n of ['4917100001', '217654321', '0217654322']) assert.equal(runImport({ files: [first], out: join(dir, 'm-no'), msisdn: n }, quiet, quiet), 1, n);
+  });
+
   test('unknown and undecodable messages are reported with their frame numbers and skipped', () => {
     const tcap = messagesOf(readFrames(readFileSync(first))).messages.filter((m) => 'tcap' in decodeCaptured(m.bytes, 'm3ua')).map((m) => Buffer.from(m.bytes));
     assert.equal(tcap.length, 5);
@@ -155,6 +161,40 @@ describe('import round trip: INAP/CAP prepaid call against scp-sim', () => {
   });
 });
 
+describe('import round trip: INAP/CAP prepaid call over SUA against scp-sim', () => {
+  test('the SUA capture imports to a definition that passes over SUA and sends the same messages', async () => {
+    const sua = { adaptation: 'sua' as const, routingContext: 7 };
+    const run = async (def: Record<string, unknown>, pcap: string, runId: string) => {
+      const st = await startStack(script, { pcap, adaptation: sua });
+      try {
+        return await runToCompletion(st.port, { ...def, run_id: runId });
+      } finally {
+        await st.close();
+      }
+    };
+    const def = JSON.parse(readFileSync(join(examples, 'prepaid.json'), 'utf8'));
+    const suaPcap = join(dir, 'sua.pcap');
+    assert.equal((await run(def, suaPcap, 'rt-sua-original')).counts.passed, 1);
+    const protocols = new Set(messagesOf(readFrames(readFileSync(suaPcap))).messages.map((m) => m.protocol));
+    assert.deepEqual([...protocols], ['sua'], 'the capture is SUA');
+    const err: string[] = [];
+    assert.equal(runImport({ files: [suaPcap], out: join(dir, 'sua') }, () => {}, (t) => err.push(t)), 0, err.join(''));
+    const imported = JSON.parse(readFileSync(join(dir, 'sua-1.json'), 'utf8'));
+    assert.match(imported.operations[0].description, /TCAP dialogue 1 \(otid [0-9a-f]+, pc 1 ssn 146 to pc 2 ssn 146\)/);
+    assert.deepEqual(imported.operations.map((o: { type: string }) => o.type), [
+      'inap.ssp_to_scp.InitialDP', 'inap.ssp_from_scp.RequestReportBCSMEvent', 'inap.ssp_from_scp.ApplyCharging', 'inap.ssp_from_scp.Connect',
+      'inap.ssp_to_scp.EventReportBCSM', 'inap.ssp_to_scp.ApplyChargingReport', 'inap.ssp_from_scp.ReleaseCall',
+    ]);
+    const again = join(dir, 'sua-again.pcap');
+    const b = await run(imported, again, 'rt-sua-imported');
+    assert.deepEqual([b.counts.passed, b.counts.failed, b.counts.aborted], [1, 0, 0], JSON.stringify(b.first_fails));
+    assert.deepEqual(wire(again), wire(suaPcap));
+    // the SUA import is the M3UA one: the same definition from the same call
+    const strip = (f: string) => JSON.parse(readFileSync(f, 'utf8')).operations.map((o: Record<string, unknown>) => ({ ...o, description: undefined }));
+    assert.deepEqual(strip(join(dir, 'sua-1.json')), strip(join(dir, 'prepaid-1.json')));
+  });
+});
+
 /** Run `def` against hlr-sim at trace level 2 and write the first instance's messages as `tester run --pcap` does. */
 async function mapRunCaptured(def: Record<string, unknown>, pcap: string, runId: string): Promise<{ passed: number; failed: number; aborted: number; r: unknown }> {
   const st = await startSimStack();
@@ -178,6 +218,9 @@ describe('import round trip: MAP AnyTimeInterrogation against hlr-sim (the captu
     const imported = JSON.parse(readFileSync(join(dir, 'ati-1.json'), 'utf8'));
     assert.deepEqual(imported.operations.map((o: { type: string }) => o.type), ['map.scp_to_hlr.AnyTimeInterrogation', 'map.scp_from_hlr.AnyTimeInterrogationResult']);
     assert.equal(imported.operations[0].arguments.tcap_ac, 'anyTimeInfoEnquiryContext_v3');
+    const quiet = () => {};
+    assert.equal(runImport({ files: [join(dir, 'ati.pcap')], out: join(dir, 'ati-m'), msisdn: '+4917100001' }, quiet, quiet), 0, 'MAP msisdn');
+    assert.equal(runImport({ files: [join(dir, 'ati.pcap')], out: join(dir, 'ati-m'), msisdn: '4917100002' }, quiet, quiet), 1);
     const tests = imported.operations[1].tests as Array<{ kpath: string; value: unknown }>;
     assert.ok(tests.some((t) => t.kpath.endsWith('cellGlobalIdOrServiceAreaIdFixedLength_lac') && Number(t.value) === 4660), JSON.stringify(tests));
     const b = await mapRunCaptured(imported, join(dir, 'ati-again.pcap'), 'rt-map-imported');
@@ -238,6 +281,11 @@ describe('import round trip: a Diameter credit-control session against diameter-
     assert.deepEqual(ops[1]!.arguments.avps[0], { name: 'Session-Id', value: "{ $i['CCA']['Session-Id'] }" });
     assert.ok(ops[0]!.tests.some((t) => t.kpath === 'Result-Code' && t.value === 2001));
     assert.ok(!ops[0]!.tests.some((t) => t.kpath === 'Session-Id' || t.kpath === 'Origin-Host'), 'per-session AVPs are not checked');
+    const sub = ops[0]!.arguments.avps.find((x) => x.name === 'Subscription-Id')!.value as Array<{ name: string; value: string }>;
+    const e164 = sub.find((x) => x.name === 'Subscription-Id-Data')!.value;
+    assert.match(e164, /^3161\d{7}$/);
+    assert.equal(runImport({ files: [join(dir, 'ccr.pcap')], out: join(dir, 'ccr-m'), msisdn: e164 }, () => {}, () => {}), 0, 'Diameter Subscription-Id');
+    assert.equal(runImport({ files: [join(dir, 'ccr.pcap')], out: join(dir, 'ccr-m'), msisdn: `${e164}9` }, () => {}, () => {}), 1);
     const b = await ocsRunCaptured(imported, join(dir, 'ccr-again.pcap'), 'rt-dia-imported');
     assert.deepEqual([b.passed, b.failed, b.aborted], [1, 0, 0], JSON.stringify(b.r));
     assert.deepEqual(diameterWire(join(dir, 'ccr-again.pcap')), diameterWire(join(dir, 'ccr.pcap')));

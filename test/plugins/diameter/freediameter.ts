@@ -35,18 +35,20 @@ export interface FreeDiameterOptions {
   /** freeDiameter's watchdog (s, >= 6) and reconnection timer (s). */
   twTimer?: number;
   tcTimer?: number;
+  /** Another extension to load instead of the answering one (its C source), with its configuration string. */
+  extension?: { source: string; conf: string };
 }
 
-/** Compile the extension into `dir` (gcc, libfreediameter-dev). */
-export function buildExtension(dir: string): string {
-  const out = join(dir, 'tester_ocs.fdx');
-  execFileSync('gcc', ['-shared', '-fPIC', '-O2', '-o', out, fixtureSource, '-lfdcore', '-lfdproto'], { stdio: 'pipe' });
+/** Compile the extension (ours by default) into `dir` (gcc, libfreediameter-dev). */
+export function buildExtension(dir: string, source = fixtureSource): string {
+  const out = join(dir, `${source.replace(/^.*\//, '').replace(/\.c$/, '')}.fdx`);
+  execFileSync('gcc', ['-shared', '-fPIC', '-O2', '-o', out, source, '-lfdcore', '-lfdproto'], { stdio: 'pipe' });
   return out;
 }
 
 export function startFreeDiameter(o: FreeDiameterOptions): FreeDiameter {
   const dir = mkdtempSync(join(tmpdir(), 'fd-'));
-  const ext = buildExtension(dir);
+  const ext = buildExtension(dir, o.extension?.source);
   const identity = o.identity ?? 'ocs.localdomain';
   const conf = join(dir, 'fd.conf');
   writeFileSync(conf, [
@@ -62,7 +64,7 @@ export function startFreeDiameter(o: FreeDiameterOptions): FreeDiameter {
     `LoadExtension = "${EXT}/dict_nasreq.fdx";`,
     `LoadExtension = "${EXT}/dict_dcca.fdx";`,
     `LoadExtension = "${EXT}/dict_dcca_3gpp.fdx";`,
-    `LoadExtension = "${ext}";`,
+    `LoadExtension = "${ext}"${o.extension ? ` : "${o.extension.conf}"` : ''};`,
     '',
   ].join('\n'));
   const logPath = join(dir, 'fd.log');

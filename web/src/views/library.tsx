@@ -6,6 +6,7 @@ import { navigate } from '../app/route.js';
 import { nameProblem } from '../library/names.js';
 import { setDraft, type Definition } from '../state/draft.js';
 import { ColumnHeads } from '../app/column-heads.js';
+import { ImportForm } from '../library/import-form.js';
 
 export function LibraryView() {
   const [entries, setEntries] = useState<LibraryEntry[]>();
@@ -47,6 +48,9 @@ export function LibraryView() {
         </p>
       ) : null}
       {entries === undefined ? <p class="muted">Loading…</p> : <Entries entries={entries} open={open} act={act} />}
+      <h2>Import a capture</h2>
+      <p class="muted">A pcap or pcapng of a call or a session becomes definitions (docs/import.md): saved here by the capture's name, the first opened in the editor.</p>
+      <ImportForm onSaved={(text) => setMessage({ ok: true, text })} />
       <h2>Templates</h2>
       <Templates templates={templates} />
     </section>

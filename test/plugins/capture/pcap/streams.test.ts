@@ -22,14 +22,14 @@ function m3ua(len: number, tag: number): Buffer {
   return b;
 }
 
-function ipv4(proto: number, payload: Buffer): Buffer {
+function ipv4(proto: number, payload: Buffer, reverse = false): Buffer {
   const h = Buffer.alloc(20);
   h[0] = 0x45;
   h.writeUInt16BE(20 + payload.length, 2);
   h[8] = 64;
   h[9] = proto;
-  h.set([10, 0, 0, 1], 12);
-  h.set([10, 0, 0, 2], 16);
+  h.set([10, 0, 0, reverse ? 2 : 1], 12);
+  h.set([10, 0, 0, reverse ? 1 : 2], 16);
   return Buffer.concat([h, payload]);
 }
 
@@ -90,6 +90,48 @@ function sctp(chunks: Array<[number, number, number, Buffer]>): Buffer {
   });
   return Buffer.concat([common, ...body]);
 }
+
+/** A Diameter header alone (20 octets): version 1, length, flags, command code, application 0, hop-by-hop 1. */
+function diameterHeader(flags: number, command: number): Buffer {
+  const b = Buffer.alloc(20);
+  b.writeUInt32BE(20, 0);
+  b[0] = 1;
+  b.writeUInt32BE(command, 4);
+  b[4] = flags;
+  b.writeUInt32BE(1, 12);
+  return b;
+}
+
+describe('Diameter over TCP on an unknown port', () => {
+  test('a DWA without flags (a zero second octet, its command code where M3UA has its length) is Diameter, alone or after the DWR', () => {
+    const dwr = diameterHeader(0x80, 280);
+    const dwa = diameterHeader(0x00, 280);
+    const reply = (seq: number, payload: Buffer) => {
+      const t = tcp(seq, payload, 0x18, 7000, 40000);
+      return ipv4(6, t.subarray(20), true);
+    };
+    const both = messagesOf(frames(1, [ether(tcp(1, dwr, 0x18, 40000, 7000)), ether(reply(1, dwa))]));
+    assert.deepEqual(both.messages.map((m) => m.protocol), ['diameter', 'diameter']);
+    const alone = messagesOf(frames(1, [ether(reply(1, dwa))]));
+    assert.deepEqual(alone.messages.map((m) => m.protocol), ['diameter'], JSON.stringify(alone.skipped));
+  });
+});
+
+describe('SUA over TCP on an unknown port', () => {
+  test('a stream that starts with ASP management (classes M3UA shares) turns SUA at its first CLDT', () => {
+    const msg = (cls: number, type: number, len: number, tag: number) => {
+      const b = Buffer.alloc(len);
+      b.set([1, 0, cls, type]);
+      b.writeUInt32BE(len, 4);
+      b[len - 1] = tag;
+      return b;
+    };
+    const aspup = msg(3, 1, 12, 0xa1);
+    const cldt = msg(7, 1, 16, 0xc1);
+    const r = messagesOf(frames(1, [ether(tcp(1, aspup, 0x18, 40000, 9000)), ether(tcp(13, cldt, 0x18, 40000, 9000))]));
+    assert.deepEqual(r.messages.map((m) => m.protocol), ['m3ua', 'sua']);
+  });
+});
 
 describe('SCTP DATA', () => {
   test('chunks by PPID over Linux cooked capture and IPv6, a retransmitted TSN once, a fragment reported', () => {
