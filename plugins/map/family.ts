@@ -5,6 +5,7 @@
 import type { JsonObject } from '../../sdk/index.js';
 import { CodecError, expandDotted } from '../sigtran/codec/index.js';
 import { acOf, addOpened, defineTcapUserFamily, openTcapDialogue, recordTcap, type CodecSpec, type DialogueSpec, type MessageEntry } from '../sigtran/user/index.js';
+import { MAP_ABORTS } from './abort.js';
 import { defaultAc, errorName, MAP_OPERATIONS, mapContextOf, resolveError, ROLE_NAMES, versionIn, type MapOperation } from './catalogue.js';
 import { decodeMapDialogue, encodeMapDialogue } from './codec/dialogue.js';
 import { decodeMessage, encodeMessage } from './codec/message.js';
@@ -132,6 +133,7 @@ export const mapFamily = defineTcapUserFamily<MapOperation, MapDialogue, MapOpti
   source: messageSource,
   properties: messageProperties,
   register: MAP_REGISTER,
+  aborts: MAP_ABORTS,
   dialogues,
   codec,
 });

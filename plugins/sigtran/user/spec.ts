@@ -3,9 +3,9 @@
 // send.ts, receive.ts, register.ts) does the rest the same way for every family: the types and their schemas, the
 // per-instance session, the send path and the receive path, the TCAP Aborts and Register.
 import type { JsonObject, JsonSchema, OperationContext, PrepareContext } from '../../../sdk/index.js';
-import type { BeginRouter, Component, Opcode, TcapMessage } from '../api.js';
+import type { AbortOptions, BeginRouter, Component, Opcode, TcapMessage } from '../api.js';
 import type { DecodeResult } from '../codec/index.js';
-import type { FamilyControls } from './controls.js';
+import type { FamilyControls, Properties } from './controls.js';
 import type { FamilyOptions, Session, TcapUserDialogue } from './session.js';
 
 export type WireKind = 'invoke' | 'result' | 'error';
@@ -130,6 +130,19 @@ export interface RegisterSpec<O extends FamilyOptions> {
   readonly router?: BeginRouter;
 }
 
+/** What a family adds to its `tcap.<segment>.Abort` types: the dialogue PDUs of its own in the user information. */
+export interface AbortSpec {
+  /** Arguments of the sending Abort, and fields of the received one (schemas). */
+  readonly send: Properties;
+  readonly receive: Properties;
+  /** The abort options the family's arguments give ({} for none); a string: why they cannot be sent. */
+  outbound(args: JsonObject): AbortOptions | string;
+  /** Add the family's fields of a received Abort to the kit's (`kind`, `p_cause`, `u_info_0_octets`, ...). */
+  inbound(m: TcapMessage, fields: JsonObject): void;
+  /** The expected arguments as fields to match; a string: why they cannot be. */
+  expected?(args: JsonObject): JsonObject | string;
+}
+
 export interface TcapUserFamilySpec<R, D extends TcapUserDialogue, O extends FamilyOptions> {
   /** The first part of the types (`<family>.<segment>.<Name>`) and the key of the per-instance session. */
   readonly family: string;
@@ -155,6 +168,7 @@ export interface TcapUserFamilySpec<R, D extends TcapUserDialogue, O extends Fam
   /** A static check of a send type's arguments at ExecuteTest (throws 2002). */
   prepare?(e: MessageEntry<R>, args: JsonObject, pctx: PrepareContext, options: O): void;
   readonly register?: RegisterSpec<O>;
+  readonly aborts?: AbortSpec;
   readonly dialogues: DialogueSpec<R, D, O>;
   readonly codec: CodecSpec<R, D, O>;
 }
