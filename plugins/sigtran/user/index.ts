@@ -7,4 +7,4 @@ export type { AbortSpec, CodecSpec, DialogueSpec, ErrorCode, Link, Links, Messag
 export { Session, TcapUserDialogue, type FamilyOptions } from './session.js';
 export { acOf, addOpened, openTcapDialogue } from './send.js';
 export { controlNames, type FamilyControls, type Properties } from './controls.js';
-export { describeEnding, inboundWaitMs, recordTcap, waitError, type EndOpenDialogues, type UserDialogue } from './dialogue.js';
+export { describeEnding, inboundWaitMs, loadMessage, recordTcap, waitError, type EndOpenDialogues, type UserDialogue } from './dialogue.js';

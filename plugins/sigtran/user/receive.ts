@@ -8,8 +8,8 @@ import type { Json, JsonObject, Later, OperationContext, OperationOutcome } from
 import type { Component, RejectSpec, TcapMessage } from '../api.js';
 import { flattenExpected } from '../codec/index.js';
 import { checkDialogueControls } from './checks.js';
-import { inboundWaitMs, loadMessage, MessageWait, waitError, type Expecting } from './dialogue.js';
-import { PART } from './send.js';
+import { inboundWaitMs, loadMessage, MessageWait, recordTcap, waitError, type Expecting } from './dialogue.js';
+import { executeSend, PART } from './send.js';
 import type { FamilyOptions, Session, TcapUserDialogue } from './session.js';
 import type { Bound, ErrorCode, MessageEntry } from './spec.js';
 
@@ -40,6 +40,17 @@ class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> exte
   constructor(ctx: OperationContext, private readonly b: Bound<R, D, O>, private readonly e: MessageEntry<R>, private readonly args: JsonObject, d: D, private readonly s: Session<D, O>) {
     super(ctx, d, expecting(b, e));
   }
+  override onMessage(m: TcapMessage): void {
+    let again: D | undefined;
+    try {
+      again = retried(this.ctx, this.b, this.ud as D, m, this.s);
+    } catch (err) {
+      return this.failed(err);
+    }
+    if (!again) return super.onMessage(m);
+    this.ud = again;
+    this.next();
+  }
   protected taken(): void {
     const d = this.ud as D;
     const picked = pickQueued(this.ctx, this.b, this.e, d, this.s);
@@ -47,6 +58,26 @@ class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> exte
     if (++this.waits >= MAX_WAITS) this.ctx.abort(`${this.e.name}: too many skipped components`);
     this.next();
   }
+}
+
+/**
+ * The dialogue opened again when the peer refused `d` with `m` and the family retries in the AC it names (retryAc):
+ * the refusal recorded, the opening Invoke sent again in a new Begin. Undefined: the refusal stands.
+ */
+function retried<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, d: D, m: TcapMessage, s: Session<D, O>): D | undefined {
+  const dl = b.spec.dialogues;
+  const e0 = d.retryEntry as MessageEntry<R> | undefined;
+  if (!dl.retryAc || !e0 || (m.kind !== 'u-abort' && m.kind !== 'end')) return undefined;
+  const ac = dl.retryAc(e0, d, m);
+  if (ac === undefined) return undefined;
+  const args = d.retryArgs!;
+  d.retryEntry = d.retryArgs = undefined;
+  loadMessage(d, m);
+  recordTcap(ctx, m, `TCAP ${m.kind}`);
+  ctx.trace(1, `${e0.name}: the ${e0.peerName} refused the dialogue (${d.endReason}); opening it again with AC ${ac}`);
+  const sent = executeSend(ctx, b, e0, { ...args, tcap_ac: ac });
+  if (sent instanceof Promise) ctx.abort(`${e0.name}: cannot open the dialogue again with AC ${ac} and wait for the peer first`);
+  return s.dialogue(e0.key);
 }
 
 /** The next queued component the operation gets (skipped ones consumed), or undefined: none is queued. */

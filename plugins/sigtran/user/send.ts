@@ -47,7 +47,14 @@ function dialogueFor<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx
   const dl = b.spec.dialogues;
   const d = s.dialogue(e.key);
   const opening = e.opening;
-  if (opening === 'always' || (opening === 'unless-open' && (!d || d.ended))) return dl.open(ctx, e, args, s);
+  if (opening === 'always' || (opening === 'unless-open' && (!d || d.ended))) {
+    const nd = dl.open(ctx, e, args, s);
+    if (dl.retryAc) {
+      nd.retryEntry = e;
+      nd.retryArgs = args;
+    }
+    return nd;
+  }
   if (!d || d.ended) ctx.abort(`${e.name}: cannot send: ${d ? `the dialogue has ended (${d.endReason})` : dl.noDialogue(e)}`);
   if (opening && ctx.detailed) {
     const given = Object.keys(args).find((k) => k === 'tcap_ac' || b.spec.controls?.opening?.[k.split('.')[0]!] !== undefined);
@@ -81,10 +88,17 @@ function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Oper
   return id;
 }
 
-export function executeSend<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject): OperationOutcome {
-  const { codec } = b.spec;
+export function executeSend<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject): OperationOutcome | Promise<OperationOutcome> {
   const s = b.session(ctx);
+  const before = s.dialogue(e.key);
   const d = dialogueFor(ctx, b, e, args, s);
+  const waits = d !== before && b.spec.dialogues.prelude ? b.spec.dialogues.prelude(ctx, e, d, args) : undefined;
+  return waits ? waits.then(() => sendOn(ctx, b, e, args, d, s)) : sendOn(ctx, b, e, args, d, s);
+}
+
+/** The component encoded, queued and sent on `d`; the operation's result, trace and message record. */
+function sendOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome {
+  const { codec } = b.spec;
   const why = codec.notDefined(e, d);
   if (why !== undefined) ctx.abort(`${e.name}: ${why}`);
   let error: ErrorCode | undefined;

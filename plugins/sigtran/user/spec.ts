@@ -65,6 +65,16 @@ export interface DialogueSpec<R, D extends TcapUserDialogue, O extends FamilyOpt
   awaitBegin(ctx: OperationContext, e: MessageEntry<R>, s: Session<D, O>): Promise<TcapMessage>;
   /** The dialogue of an accepted Begin. */
   adopt(ctx: OperationContext, e: MessageEntry<R>, args: JsonObject, m: TcapMessage, s: Session<D, O>): D;
+  /**
+   * The AC to open a dialogue again with, re-sending the Invoke `e` that opened it, when the peer refused it with `m`
+   * (MAP's application-context negotiation, TS 29.002 §15.6); undefined: the refusal stands.
+   */
+  retryAc?(e: MessageEntry<R>, d: D, m: TcapMessage): string | undefined;
+  /**
+   * What a dialogue the send type opened does before its first component goes (MAP's empty Begin: the Begin alone,
+   * then the peer's Continue); a promise when it waits for the peer. May abort.
+   */
+  prelude?(ctx: OperationContext, e: MessageEntry<R>, d: D, args: JsonObject): Promise<void> | undefined;
   /** Why a send type finds no dialogue to send on. */
   noDialogue(e: MessageEntry<R>): string;
   /** Why a receive type finds no dialogue to receive on. */
