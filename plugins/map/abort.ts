@@ -6,7 +6,6 @@
 import type { JsonObject } from '../../sdk/index.js';
 import type { TcapMessage } from '../sigtran/api.js';
 import { resolveAc, type AbortOptions } from '../sigtran/api.js';
-import { P_ABORT_CAUSES } from '../sigtran/tcap/codec.js';
 import type { AbortSpec, Properties } from '../sigtran/user/index.js';
 import { CANCELLATION_REASONS, decodeMapDialogue, encodeMapDialogue, PROVIDER_ABORT_REASONS, REFUSE_REASONS, RESOURCE_REASONS, USER_ABORT_CHOICES } from './codec/dialogue.js';
 
@@ -17,14 +16,10 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const AC_NOT_SUPPORTED = 'applicationContextNotSupported';
 const REFUSALS = [...Object.values(REFUSE_REASONS), AC_NOT_SUPPORTED];
 
-/** MAP-P-ABORT's provider reason for each TCAP P-Abort cause (TS 29.002 §16.1.3, the TC-P-ABORT mapping). */
-const PROVIDER_REASON_OF_CAUSE: Readonly<Record<string, string>> = {
-  unrecognizedMessageType: 'providerMalfunction',
-  unrecognizedTransactionID: 'supportingDialogueTransactionReleased',
-  badlyFormattedTransactionPortion: 'providerMalfunction',
-  incorrectTransactionPortion: 'providerMalfunction',
-  resourceLimitation: 'resourceLimitation',
-};
+/** MAP-P-ABORT's provider reason for each TCAP P-AbortCause (TS 29.002 §16.1.3, the TC-P-ABORT mapping; Q.773:
+ *  unrecognizedMessageType, unrecognizedTransactionID, badlyFormattedTransactionPortion, incorrectTransactionPortion,
+ *  resourceLimitation). */
+const PROVIDER_REASON_OF_CAUSE: readonly string[] = ['providerMalfunction', 'supportingDialogueTransactionReleased', 'providerMalfunction', 'providerMalfunction', 'resourceLimitation'];
 
 const names = (t: Readonly<Record<number, string>>) => Object.values(t);
 
@@ -112,8 +107,7 @@ function userAbortFields(info: unknown, out: JsonObject): void {
 export function mapAbortFields(m: TcapMessage, out: JsonObject): void {
   if (m.kind === 'p-abort') {
     out.map_service = 'p-abort';
-    const cause = m.pAbortCause === undefined ? undefined : P_ABORT_CAUSES[m.pAbortCause];
-    out.map_provider_reason = (cause && PROVIDER_REASON_OF_CAUSE[cause]) ?? 'providerMalfunction';
+    out.map_provider_reason = (m.pAbortCause === undefined ? undefined : PROVIDER_REASON_OF_CAUSE[m.pAbortCause]) ?? 'providerMalfunction';
     return;
   }
   const pdu = m.dialoguePdu;
