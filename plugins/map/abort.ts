@@ -1,4 +1,4 @@
-// MAP-REFUSE, MAP-U-ABORT and MAP-P-ABORT (TS 29.002 §7.3.4-7.3.6, their mapping on TCAP §16.1.3): what the map
+// MAP-REFUSE, MAP-U-ABORT and MAP-P-ABORT (TS 29.002's dialogue services and their mapping on TCAP): what the map
 // plugin adds to the kit's `tcap.<segment>.Abort` types. Sending: `map_refuse` (an AARE reject-permanent with the
 // MAP-RefuseInfo, or application-context-name-not-supported naming `map_refuse_ac`), `map_user_abort` (an ABRT with
 // the MAP-UserAbortInfo) or `map_provider_abort` (an ABRT with the MAP-ProviderAbortInfo); the kit's p_cause sends a
@@ -12,11 +12,11 @@ import { CANCELLATION_REASONS, decodeMapDialogue, encodeMapDialogue, PROVIDER_AB
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** MAP-REFUSE's reason when the AARE says application-context-name-not-supported (TS 29.002 §7.3.4). */
+/** MAP-REFUSE's reason when the AARE says application-context-name-not-supported (MAP-OPEN's Refuse-reason). */
 const AC_NOT_SUPPORTED = 'applicationContextNotSupported';
 const REFUSALS = [...Object.values(REFUSE_REASONS), AC_NOT_SUPPORTED];
 
-/** MAP-P-ABORT's provider reason for each TCAP P-AbortCause (TS 29.002 §16.1.3, the TC-P-ABORT mapping; Q.773:
+/** MAP-P-ABORT's provider reason for each TCAP P-AbortCause (TS 29.002's mapping of TC-P-ABORT; Q.773:
  *  unrecognizedMessageType, unrecognizedTransactionID, badlyFormattedTransactionPortion, incorrectTransactionPortion,
  *  resourceLimitation). */
 const PROVIDER_REASON_OF_CAUSE: readonly string[] = ['providerMalfunction', 'supportingDialogueTransactionReleased', 'providerMalfunction', 'providerMalfunction', 'resourceLimitation'];
@@ -130,7 +130,7 @@ export function mapAbortFields(m: TcapMessage, out: JsonObject): void {
     userAbortFields(map.map_userAbort, out);
     return;
   }
-  // an ABRT with MAP-ProviderAbortInfo, or none the MAP user could read: the MAP provider aborted (§16.1.3)
+  // an ABRT with MAP-ProviderAbortInfo, or none the MAP user could read: the MAP provider aborted
   out.map_service = 'p-abort';
   out.map_provider_reason = 'abnormalMapDialogue';
   const pa = isObj(map?.map_providerAbort) ? map.map_providerAbort : undefined;

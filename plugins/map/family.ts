@@ -10,6 +10,7 @@ import { MAP_ABORTS } from './abort.js';
 import { defaultAc, errorName, MAP_OPERATIONS, mapContextOf, resolveError, ROLE_NAMES, versionIn, type MapOperation } from './catalogue.js';
 import { decodeMapDialogue, encodeMapDialogue } from './codec/dialogue.js';
 import { decodeMessage, encodeMessage } from './codec/message.js';
+import { mergeSegments } from './codec/segments.js';
 import { MAP_CONTROLS, SEND_CONTROLS } from './controls.js';
 import { MapDialogue } from './dialogue.js';
 import { messageProperties, messageSource } from './message-schema.js';
@@ -111,6 +112,7 @@ const codec: CodecSpec<MapOperation, MapDialogue, MapOptions> = {
     return decodeMessage(e.row, e.wire, d.version, bytes, error?.name);
   },
   tags: (d) => ({ version: d.version }),
+  merge: (_e, parts) => mergeSegments(parts),
   // the message's `tcap` is its MAP-OPEN
   kindKey: 'tcap_message',
   closes: (e) => e.row.endsDialogue,

@@ -53,8 +53,10 @@ class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> exte
   }
   protected taken(): void {
     const d = this.ud as D;
-    const picked = pickQueued(this.ctx, this.b, this.e, d, this.s);
-    if (picked) return this.done(receiveComponent(this.ctx, this.b, this.e, this.args, d, picked));
+    for (let picked = pickQueued(this.ctx, this.b, this.e, d, this.s); picked; picked = pickQueued(this.ctx, this.b, this.e, d, this.s)) {
+      const r = receiveComponent(this.ctx, this.b, this.e, this.args, d, picked);
+      if (r) return this.done(r);
+    }
     if (++this.waits >= MAX_WAITS) this.ctx.abort(`${this.e.name}: too many skipped components`);
     this.next();
   }
@@ -128,8 +130,10 @@ async function acceptBegin<R, D extends TcapUserDialogue, O extends FamilyOption
 
 /** A queued component is taken at once; else the wait for the next message, which the caller starts. */
 function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | ComponentWait<R, D, O> {
-  const picked = pickQueued(ctx, b, e, d, s);
-  if (picked) return receiveComponent(ctx, b, e, args, d, picked);
+  for (let picked = pickQueued(ctx, b, e, d, s); picked; picked = pickQueued(ctx, b, e, d, s)) {
+    const r = receiveComponent(ctx, b, e, args, d, picked);
+    if (r) return r;
+  }
   return new ComponentWait(ctx, b, e, args, d, s);
 }
 
@@ -169,8 +173,37 @@ function errorOf(meta: JsonObject): ErrorCode | undefined {
   return typeof meta.errorCode === 'number' ? { code: meta.errorCode, name: typeof meta.errorCode_name === 'string' ? meta.errorCode_name : undefined } : undefined;
 }
 
-/** The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else. */
-function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, picked: Picked): OperationOutcome {
+/**
+ * A ReturnResultNotLast: its segment kept (and recorded: the ladder shows each) until the ReturnResultLast, whose
+ * result is the segments merged by the family (TS 29.002 §15.6.3: each segment is a value of the result's type).
+ */
+function keepSegment<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, fields: JsonObject, meta: JsonObject, { m, first }: Picked): undefined {
+  const { codec, protocol } = b.spec;
+  const n = (d.segments ??= []).push(fields);
+  if (ctx.detailed) ctx.trace(1, `${e.name}: ReturnResultNotLast segment ${n} in TCAP ${m.kind}`);
+  if (ctx.recordsMessages) {
+    ctx.message({
+      direction: 'received', protocol, name: e.name, fields: { ...fields, ...meta, segment: n, ...codec.tags(d), [codec.kindKey ?? 'tcap']: m.kind } as Json,
+      ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}),
+    });
+  }
+  return undefined;
+}
+
+/** The result of the segments received before the ReturnResultLast whose fields are `last`, merged. */
+function mergedResult<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>, d: D, last: JsonObject): JsonObject {
+  const parts = [...d.segments!, last];
+  d.segments = undefined;
+  const fields = b.spec.codec.merge ? b.spec.codec.merge(e, parts) : last;
+  fields.segments = parts.length;
+  return fields;
+}
+
+/**
+ * The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else.
+ * Undefined: the component was a segment of the result (ReturnResultNotLast), the operation waits for the next.
+ */
+function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, picked: Picked): OperationOutcome | undefined {
   const { codec, protocol } = b.spec;
   const { c, m, first } = picked;
   const meta: JsonObject = {};
@@ -188,7 +221,8 @@ function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions
     const as = codec.codecName?.(d);
     ctx.abort(`${e.name}: the ${PART[e.wire]} cannot be decoded${as ? ` as ${as}` : ''}: ${dr.error}${codec.rejectUndecodable ? rejectMistyped(d, c) : ''}`);
   }
-  const fields = dr.fields as JsonObject;
+  if (c.type === 'returnResult' && !c.last) return keepSegment(ctx, b, e, d, dr.fields as JsonObject, meta, picked);
+  const fields = d.segments && c.type === 'returnResult' ? mergedResult(b, e, d, dr.fields as JsonObject) : (dr.fields as JsonObject);
   codec.inbound?.(fields, e, d, m);
   const last = d.qi >= d.queue.length && m.kind === 'end';
   Object.assign(fields, meta);
@@ -203,6 +237,7 @@ function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions
   }
   // checks: control arguments first, then fields
   checkDialogueControls(ctx, e.name, args, d, last);
+  if (typeof args.segments === 'number') ctx.match(e.name, { segments: args.segments }, { segments: fields.segments ?? 1 });
   const expected = codec.expected ? codec.expected(ctx, e, args, fields) : args;
   const flat = flattenExpected(expected, b.controls.receive, fields);
   if (Object.keys(flat).length) ctx.match(e.name, flat, fields);

@@ -73,7 +73,7 @@ function encode<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Ope
 }
 
 /** Queue the component on the dialogue; its invoke id. */
-function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, bytes: Uint8Array | undefined, error: ErrorCode | undefined): number {
+function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, bytes: Uint8Array | undefined, error: ErrorCode | undefined, notLast: boolean): number {
   const opcode = b.spec.codec.opcode(e, d)!;
   if (e.wire === 'invoke') {
     const id = d.d.invoke({ opcode, argument: bytes });
@@ -82,6 +82,11 @@ function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Oper
   }
   const id = d.received?.[e.op];
   if (id === undefined) ctx.abort(`${e.name}: no ${e.op} was received on this dialogue to answer`);
+  if (notLast && e.wire === 'result') {
+    // a segment: the invoke is answered by the ReturnResultLast that follows
+    d.d.returnResult({ invokeId: id, opcode: bytes ? opcode : undefined, result: bytes, last: false });
+    return id;
+  }
   if (b.spec.codec.answerOnce) delete d.received![e.op];
   if (e.wire === 'result') d.d.returnResult({ invokeId: id, opcode: bytes ? opcode : undefined, result: bytes });
   else d.d.returnError({ invokeId: id, errorCode: error!.code, parameter: bytes });
@@ -108,8 +113,9 @@ function sendOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Ope
   }
   const fields = codec.outbound(ctx, e, d, args, s);
   const bytes = encode(ctx, b, e, d, fields, error);
-  const invokeId = queue(ctx, b, e, d, bytes, error);
-  const close = args.send_and_close !== undefined ? args.send_and_close === true : e.wire !== 'invoke' && codec.closes?.(e) === true;
+  const notLast = args.result_not_last === true;
+  const invokeId = queue(ctx, b, e, d, bytes, error, notLast);
+  const close = args.send_and_close !== undefined ? args.send_and_close === true : !notLast && e.wire !== 'invoke' && codec.closes?.(e) === true;
   const wire = transmit(ctx, e.name, d, args.send_with_next === true ? 'next' : close ? 'end' : 'send');
   // `fields` is this instance's own object (outbound()), encoded already: the result is made of it, not a copy
   const result: JsonObject = fields;
@@ -126,7 +132,7 @@ function sendOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Ope
       if (codec.errorName) view.errorCode_name = error.name ?? null;
     }
     ctx.message({
-      direction: 'sent', protocol: b.spec.protocol, name: e.name, fields: { ...view, invoke_id: invokeId, ...codec.tags(d), tcap: wire?.tcap ?? 'queued' } as Json,
+      direction: 'sent', protocol: b.spec.protocol, name: e.name, fields: { ...view, invoke_id: invokeId, ...(notLast ? { result_not_last: 1 } : {}), ...codec.tags(d), tcap: wire?.tcap ?? 'queued' } as Json,
       ...(wire ? { bytes: wire.bytes, dissector: wire.dissector, peer: wire.peer } : {}),
     });
   }

@@ -16,6 +16,8 @@ export class TcapUserDialogue extends UserDialogueState {
    *  (DialogueSpec.retryAc); two fields, not an object, on the load path. */
   retryEntry: MessageEntry<unknown> | undefined = undefined;
   retryArgs: JsonObject | undefined = undefined;
+  /** The segments of a result received so far (ReturnResultNotLast), until its ReturnResultLast. */
+  segments: JsonObject[] | undefined = undefined;
 }
 
 /** What the kit reads of a family's options. */

@@ -67,7 +67,7 @@ export interface DialogueSpec<R, D extends TcapUserDialogue, O extends FamilyOpt
   adopt(ctx: OperationContext, e: MessageEntry<R>, args: JsonObject, m: TcapMessage, s: Session<D, O>): D;
   /**
    * The AC to open a dialogue again with, re-sending the Invoke `e` that opened it, when the peer refused it with `m`
-   * (MAP's application-context negotiation, TS 29.002 §15.6); undefined: the refusal stands.
+   * (MAP's application-context negotiation); undefined: the refusal stands.
    */
   retryAc?(e: MessageEntry<R>, d: D, m: TcapMessage): string | undefined;
   /**
@@ -123,6 +123,9 @@ export interface CodecSpec<R, D extends TcapUserDialogue, O extends FamilyOption
   codecName?(d: D): string | undefined;
   /** Complete decoded fields: the row's own view (RRBCSM flags), the family's (the MAP-OPEN of a Begin). */
   inbound?(fields: JsonObject, e: MessageEntry<R>, d: D, m: TcapMessage): void;
+  /** One result of the segments of a segmented result (ReturnResultNotLast ... ReturnResultLast), decoded each;
+   *  default: the last alone. */
+  merge?(e: MessageEntry<R>, parts: readonly JsonObject[]): JsonObject;
   /** The expected values left to match as fields (the row may match some itself; map resolves error names). */
   expected?(ctx: OperationContext, e: MessageEntry<R>, args: JsonObject, fields: JsonObject): JsonObject;
 }

@@ -135,4 +135,29 @@ describe('MAP dialogue procedures, tester against tester', () => {
     const invoke = (smsc.first_call.messages as any[]).find((m) => m.name === 'SendRoutingInfoForSM');
     assert.equal(invoke.fields.tcap, 'continue');
   });
+
+  test('a result in ReturnResultNotLast segments: the VLR gets one SendAuthenticationInfo result, the ladder each segment', async () => {
+    const q = (n: number) => ({ rand: `${n}`.repeat(32), xres: '0102030405060708', ck: 'ff'.repeat(16), ik: 'ee'.repeat(16), autn: 'dd'.repeat(16) });
+    const [hlr, vlr] = await runBoth(p.a, {
+      run_id: 'hlr',
+      operations: [
+        { type: 'map.hlr_from_vlr.SendAuthenticationInfo', arguments: { imsi_digits: IMSI } },
+        { type: 'map.hlr_to_vlr.SendAuthenticationInfoResult', arguments: { authenticationSetList: { quintupletList: [q(1), q(2)] }, result_not_last: true } },
+        { type: 'map.hlr_to_vlr.SendAuthenticationInfoResult', arguments: { authenticationSetList: { quintupletList: [q(3)] }, result_not_last: true } },
+        { type: 'map.hlr_to_vlr.SendAuthenticationInfoResult', arguments: { authenticationSetList: { quintupletList: [q(4)] } } },
+      ],
+    }, p.b, {
+      run_id: 'vlr',
+      trace_level: 1,
+      operations: [
+        { type: 'map.vlr_to_hlr.SendAuthenticationInfo', arguments: { imsi_digits: IMSI, numberOfRequestedVectors: 4, requestingNodeType: 'vlr' } },
+        { type: 'map.vlr_from_hlr.SendAuthenticationInfoResult', arguments: { segments: 3, 'authenticationSetList.quintupletList.3.rand': q(4).rand, last_component: 1 } },
+      ],
+    });
+    ok(hlr, 'HLR side');
+    ok(vlr, 'VLR side');
+    const got = (vlr.first_call.messages as any[]).filter((m) => m.name === 'SendAuthenticationInfoResult');
+    assert.deepEqual(got.map((m) => [m.fields.segment ?? 'last', m.fields.tcap_message]), [[1, 'continue'], [2, 'continue'], ['last', 'end']]);
+    assert.deepEqual(got[2].fields.authenticationSetList.quintupletList.map((v: any) => v.rand), [1, 2, 3, 4].map((n) => q(n).rand));
+  });
 });
