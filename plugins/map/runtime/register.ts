@@ -94,7 +94,8 @@ export const mapRouter: BeginRouter = {
 function refuseWithError(code: number): (m: TcapMessage) => void {
   return (m) => {
     const c = m.components[0];
-    if (c?.type !== 'invoke') return;
+    // an empty Begin has no Invoke to answer with an error: the dialogue is refused with a U-Abort
+    if (c?.type !== 'invoke') return void m.dialogue.abort();
     m.dialogue.returnError({ invokeId: c.invokeId, errorCode: code });
     m.dialogue.end();
   };

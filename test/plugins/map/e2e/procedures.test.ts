@@ -136,6 +136,25 @@ describe('MAP dialogue procedures, tester against tester', () => {
     assert.equal(invoke.fields.tcap, 'continue');
   });
 
+  test('an empty Begin is routed by its AC and MAP-OPEN destination reference to the instance registered for it', async () => {
+    const [hlr, smsc] = await runBoth(p.a, {
+      run_id: 'hlr',
+      operations: [
+        { type: 'map.hlr_from_smsc.Register', arguments: { opcode: 'SendRoutingInfoForSM', destination_reference_digits: IMSI } },
+        { type: 'map.hlr_from_smsc.SendRoutingInfoForSM', arguments: { msisdn_digits: MSISDN, 'tcap.map_open.destination_reference_digits': IMSI } },
+        { type: 'map.hlr_to_smsc.SendRoutingInfoForSMResult', arguments: SRI_SM_RESULT },
+      ],
+    }, p.b, {
+      run_id: 'smsc',
+      operations: [
+        { type: 'map.smsc_to_hlr.SendRoutingInfoForSM', arguments: { ...SRI_SM, empty_begin: true, 'tcap.map_open.destination_reference_digits': IMSI } },
+        { type: 'map.smsc_from_hlr.SendRoutingInfoForSMResult', arguments: { imsi_digits: IMSI } },
+      ],
+    });
+    ok(hlr, 'HLR side');
+    ok(smsc, 'SMSC side');
+  });
+
   test('a result in ReturnResultNotLast segments: the VLR gets one SendAuthenticationInfo result, the ladder each segment', async () => {
     const q = (n: number) => ({ rand: `${n}`.repeat(32), xres: '0102030405060708', ck: 'ff'.repeat(16), ik: 'ee'.repeat(16), autn: 'dd'.repeat(16) });
     const [hlr, vlr] = await runBoth(p.a, {
