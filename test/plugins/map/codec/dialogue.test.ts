@@ -3,6 +3,12 @@
 import { describe, test } from '../../../helpers/suite.js';
 import assert from 'node:assert/strict';
 import { decodeMapDialogue, encodeMapDialogue } from '../../../../plugins/map/codec/dialogue.js';
+import '../../../../plugins/map/contexts.js';
+import { resolveAc } from '../../../../plugins/sigtran/api.js';
+import { BerWriter } from '../../../../plugins/sigtran/ber/index.js';
+import { encodeTcap } from '../../../../plugins/sigtran/tcap/codec.js';
+import { needsTool } from '../../../helpers/tools.js';
+import { decode } from '../helpers/tshark.js';
 
 /** EXTERNAL { direct-reference map-DialogueAS (0.4.0.0.1.1.1.1), single-ASN1-type [0] <pdu> }. */
 const external = (pdu: string) => {
@@ -41,5 +47,17 @@ describe('MAP-DialoguePDU', () => {
     // map-refuse says 12 octets, 11 follow
     assert.equal(typeof decodeMapDialogue(external('a30c0a0102060704000001'))?.error, 'string');
     assert.equal(typeof decodeMapDialogue(Buffer.from('2810060704000001010101a005a403', 'hex'))?.error, 'string');
+  });
+
+  test('tshark decodes the empty Begin (AARQ with the MAP-OPEN, no components) and the empty Continue (AARE) of annex C.2.1', needsTool('tshark', 'apt-get install tshark'), () => {
+    const ac = resolveAc('sri_sm3')!;
+    const cap = decode([
+      encodeTcap(new BerWriter(), { kind: 'begin', otid: 0x01020304, dialogue: { type: 'aarq', ac, userInformation: encodeMapDialogue({ map_open: { destination_reference_digits: '262011234567890' } }) }, components: [] }),
+      encodeTcap(new BerWriter(), { kind: 'continue', otid: 0x05060708, dtid: Uint8Array.of(1, 2, 3, 4), dialogue: { type: 'aare', ac, result: 0, diagSource: 'user', diag: 0 }, components: [] }),
+    ]);
+    assert.equal(cap.expert, 0, cap.text());
+    assert.deepEqual(cap.fields(0, ['tcap.application_context_name', 'gsm_map.dialogue.destinationReference']), { 'tcap.application_context_name': ac.oid, 'gsm_map.dialogue.destinationReference': '91:62:02:11:32:54:76:98:f0' });
+    assert.deepEqual(cap.fields(1, ['tcap.application_context_name', 'tcap.result']), { 'tcap.application_context_name': ac.oid, 'tcap.result': '0' });
+    assert.doesNotMatch(cap.text(), /components:/);
   });
 });
