@@ -158,8 +158,8 @@ function runsIn(op: MapOperation, context: string | undefined, version: number, 
 }
 
 /** Every operation whose invoke `opcode` is defined in `version` of `context` (more than one where the same invoke
- *  serves two: forwardSM in shortMsgRelayContext-v1 is MO or MT). */
-export function operationsOf(opcode: number, context: string, version: number): MapOperation[] {
+ *  serves two: forwardSM in shortMsgRelayContext-v1 is MO or MT); without an opcode, every operation of the context. */
+export function operationsOf(opcode: number | undefined, context: string, version: number): MapOperation[] {
   return MAP_OPERATIONS.filter((op) => runsIn(op, context, version, opcode));
 }
 

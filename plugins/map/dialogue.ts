@@ -6,6 +6,10 @@ import { TcapUserDialogue } from '../sigtran/user/index.js';
 export class MapDialogue extends TcapUserDialogue {
   /** The MAP-DialoguePDU of the Begin that opened it (`tcap.map_open...`), for a dialogue the peer opened. */
   mapDialogue: Record<string, unknown> | undefined = undefined;
+  /** Its first Invoke comes in a Continue (the peer opened it with an empty Begin): the MAP-OPEN goes with it. */
+  openedEmpty = false;
+  /** Open it again in the version the peer names when it refuses this one (the opening operation's `ac_fallback`). */
+  acFallback = false;
   constructor(
     d: Dialogue,
     readonly version: number,

@@ -3,17 +3,21 @@
 // Begin, the routing of inbound Begins). The kit makes every `map.<role>_<to|from>_<peer>.<Name>` type from the
 // table, `tcap.<segment>.Abort` and Register, and runs them (one session per instance, one send and receive path).
 import type { JsonObject } from '../../sdk/index.js';
+import type { TcapMessage } from '../sigtran/api.js';
 import { CodecError, expandDotted } from '../sigtran/codec/index.js';
 import { acOf, addOpened, defineTcapUserFamily, openTcapDialogue, recordTcap, type CodecSpec, type DialogueSpec, type MessageEntry } from '../sigtran/user/index.js';
+import { MAP_ABORTS } from './abort.js';
 import { defaultAc, errorName, MAP_OPERATIONS, mapContextOf, resolveError, ROLE_NAMES, versionIn, type MapOperation } from './catalogue.js';
 import { decodeMapDialogue, encodeMapDialogue } from './codec/dialogue.js';
 import { decodeMessage, encodeMessage } from './codec/message.js';
+import { mergeSegments } from './codec/segments.js';
 import { MAP_CONTROLS, SEND_CONTROLS } from './controls.js';
 import { MapDialogue } from './dialogue.js';
 import { messageProperties, messageSource } from './message-schema.js';
 import type { MapOptions } from './options.js';
 import { hlrAc } from './params.js';
 import { describeComponent, describeMessage } from './runtime/describe.js';
+import { acceptEmpty, openEmpty } from './runtime/empty-begin.js';
 import { awaitOpening, MAP_REGISTER, openingInvoke } from './runtime/register.js';
 
 type Entry = MessageEntry<MapOperation>;
@@ -38,6 +42,19 @@ function mapOpen(ctx: Parameters<DialogueSpec<MapOperation, MapDialogue, MapOpti
   }
 }
 
+/**
+ * Application-context negotiation: the AC to open the dialogue again with when the peer refused it naming a lower
+ * version of the same context it supports (AARE reject-permanent, application-context-name-not-supported) and the
+ * opening operation asked for it (`ac_fallback`) and is defined in that version; undefined: the refusal stands.
+ */
+function retryAc(e: Entry, d: MapDialogue, m: TcapMessage): string | undefined {
+  const pdu = m.dialoguePdu;
+  if (!d.acFallback || pdu?.type !== 'aare' || pdu.result === 'accepted' || pdu.diagnostic.source !== 'user' || pdu.diagnostic.code !== 2) return undefined;
+  const mc = mapContextOf(pdu.ac);
+  if (!mc || mc.context !== d.context || mc.version >= d.version || versionIn(e.row, mc) === undefined || !e.row.versions[mc.version]) return undefined;
+  return pdu.ac.oid;
+}
+
 const dialogues: DialogueSpec<MapOperation, MapDialogue, MapOptions> = {
   // an Invoke opens the role pair's dialogue unless one is open; expected, it comes in a new Begin when none is
   opens: (e) => (e.wire === 'invoke' ? 'unless-open' : undefined),
@@ -49,13 +66,22 @@ const dialogues: DialogueSpec<MapOperation, MapDialogue, MapOptions> = {
     const ac = acOf(ctx, e.name, 'tcap_ac' in args ? args.tcap_ac : hlr !== undefined ? hlr : defaultAc(e.row));
     const { version, context } = versionOf(e.row, ac);
     const userInformation = mapOpen(ctx, e, args.tcap, ac !== null);
-    return addOpened(ctx, e, s, new MapDialogue(openTcapDialogue(ctx, e, ac, userInformation), version, context), dialogues.describe);
+    const d = new MapDialogue(openTcapDialogue(ctx, e, ac, userInformation), version, context);
+    d.acFallback = args.ac_fallback === true;
+    if (args.empty_begin === true && ac === null) ctx.abort(`${e.name}: empty_begin needs an application context (the Begin carries the dialogue portion alone)`);
+    return addOpened(ctx, e, s, d, dialogues.describe);
   },
+  prelude: (ctx, e, d, args) => (args.empty_begin === true ? openEmpty(ctx, e, d) : undefined),
+  retryAc,
   awaitBegin: (ctx, e) => awaitOpening(ctx, e),
-  adopt(_ctx, e, _args, m) {
+  adopt(ctx, e, _args, m) {
     const { version, context } = versionOf(e.row, m.ac);
     const d = new MapDialogue(m.dialogue, version, context);
     d.mapDialogue = m.dialoguePdu?.type === 'aarq' ? decodeMapDialogue(m.dialoguePdu.userInformation) : undefined;
+    if (m.kind === 'begin' && m.components.length === 0) {
+      acceptEmpty(ctx, e, m);
+      d.openedEmpty = true;
+    }
     return d;
   },
   noDialogue: (e) => `no ${e.op} was received from the ${e.peer.toUpperCase()} to answer`,
@@ -86,6 +112,7 @@ const codec: CodecSpec<MapOperation, MapDialogue, MapOptions> = {
     return decodeMessage(e.row, e.wire, d.version, bytes, error?.name);
   },
   tags: (d) => ({ version: d.version }),
+  merge: (_e, parts) => mergeSegments(parts),
   // the message's `tcap` is its MAP-OPEN
   kindKey: 'tcap_message',
   closes: (e) => e.row.endsDialogue,
@@ -94,7 +121,8 @@ const codec: CodecSpec<MapOperation, MapDialogue, MapOptions> = {
   recordUnexpected: (ctx, _d, _c, m) => recordTcap(ctx, m, `TCAP ${m.kind}`),
   errorName,
   inbound(fields, _e, d, m) {
-    if (m.kind === 'begin' && d.mapDialogue) fields.tcap = d.mapDialogue as JsonObject;
+    if (d.mapDialogue && (m.kind === 'begin' || d.openedEmpty)) fields.tcap = d.mapDialogue as JsonObject;
+    d.openedEmpty = false;
   },
   expected(ctx, e, args) {
     const expected: JsonObject = { ...(expandDotted(args) as JsonObject) };
@@ -132,6 +160,7 @@ export const mapFamily = defineTcapUserFamily<MapOperation, MapDialogue, MapOpti
   source: messageSource,
   properties: messageProperties,
   register: MAP_REGISTER,
+  aborts: MAP_ABORTS,
   dialogues,
   codec,
 });

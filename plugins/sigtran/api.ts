@@ -296,6 +296,9 @@ export interface ReceiveOptions {
 export interface AbortOptions {
   /** Refuse the received AARQ: Abort with AARE reject-permanent / application-context-name-not-supported. */
   acNotSupported?: boolean;
+  /** Refuse the received AARQ for another reason: Abort with AARE reject-permanent and this dialogue-service-user
+   *  diagnostic (Q.773: 0 null, 1 no-reason-given; 2 is acNotSupported): a TC-user's refusal whose user information says why. */
+  rejectDiagnostic?: number;
   /** The AC named in that AARE (default: the received one). */
   ac?: ApplicationContext;
   /** user-information of the ABRT / AARE (content of [30], one or more EXTERNALs). */

@@ -78,12 +78,15 @@ function sharing(o: OpeningInvoke, m: TcapMessage): MapOperation[] {
 export const mapRouter: BeginRouter = {
   keys(m) {
     const o = openingInvoke(m);
-    if (!o) return [];
-    const keys = subscriberKeys(o.fields);
+    const empty = !o && m.components.length === 0 ? mapContextOf(m.ac) : undefined;
+    if (!o && !empty) return [];
+    // an empty Begin (TS 29.002 annex C.2.1) names its operation by its AC alone: every one of the context's version
+    const keys = o ? subscriberKeys(o.fields) : [];
     const dlg = m.dialoguePdu?.type === 'aarq' ? decodeMapDialogue(m.dialoguePdu.userInformation) : undefined;
     const dref = isObj(dlg?.map_open) ? (dlg.map_open as Obj).destination_reference_digits : undefined;
     if (typeof dref === 'string') keys.push(`dref:${dref}`);
-    return sharing(o, m).flatMap((op) => [...keys.map((k) => `${kindOf(op)}|${k}`), kindOf(op)]);
+    const ops = o ? sharing(o, m) : operationsOf(undefined, empty!.context, empty!.version);
+    return ops.flatMap((op) => [...keys.map((k) => `${kindOf(op)}|${k}`), kindOf(op)]);
   },
 };
 
@@ -91,7 +94,8 @@ export const mapRouter: BeginRouter = {
 function refuseWithError(code: number): (m: TcapMessage) => void {
   return (m) => {
     const c = m.components[0];
-    if (c?.type !== 'invoke') return;
+    // an empty Begin has no Invoke to answer with an error: the dialogue is refused with a U-Abort
+    if (c?.type !== 'invoke') return void m.dialogue.abort();
     m.dialogue.returnError({ invokeId: c.invokeId, errorCode: code });
     m.dialogue.end();
   };

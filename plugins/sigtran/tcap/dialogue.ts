@@ -258,9 +258,9 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     const m: OutTcap = { kind: 'abort', dtid: this.remoteTid };
     if (opts?.pAbortCause !== undefined) {
       m.pAbortCause = opts.pAbortCause;
-    } else if (opts?.acNotSupported) {
+    } else if (opts?.acNotSupported || (opts?.rejectDiagnostic !== undefined && this.aarePending)) {
       const ac = opts.ac ?? this.ac;
-      if (ac) m.dialogue = { type: 'aare', ac, result: 1, diagSource: 'user', diag: 2, userInformation: opts.userInformation };
+      if (ac) m.dialogue = { type: 'aare', ac, result: 1, diagSource: 'user', diag: opts.acNotSupported ? 2 : opts.rejectDiagnostic!, userInformation: opts.userInformation };
     } else if (this.ac) {
       // ABRT only in a dialogue that has a dialogue portion (Q.773: AC-less dialogues abort without one).
       m.dialogue = { type: 'abrt', source: opts?.source === 'provider' ? 1 : 0, userInformation: opts?.userInformation };

@@ -2,11 +2,12 @@
 // on a dialogue (U-Abort with abort-source u_source and user information u_info_0_octets, or with p_cause a
 // P-Abort), or expect one (U- or P-Abort) and match its fields.
 import type { Json, JsonObject, JsonSchema, OperationContext, OperationOutcome } from '../../../sdk/index.js';
-import type { AbortOptions, TcapMessage } from '../api.js';
+import type { AbortOptions, DialoguePdu, TcapMessage } from '../api.js';
 import { parseHex } from '../ber/index.js';
 import { flattenExpected } from '../codec/index.js';
 import { isSigtranError } from '../errors.js';
 import { describeEnding, inboundWaitMs, type UserDialogue } from './dialogue.js';
+import type { AbortSpec } from './spec.js';
 
 /** The arguments of the sending Abort operation. */
 export const ABORT_SEND_ARGUMENTS: JsonSchema = {
@@ -21,13 +22,21 @@ export const ABORT_SEND_ARGUMENTS: JsonSchema = {
 /** The arguments of the receiving Abort operation: the fields of the Abort expected. */
 export const ABORT_RECEIVE_ARGUMENTS = {
   type: 'object',
-  properties: { kind: { type: 'string', enum: ['u-abort', 'p-abort'] }, p_cause: { type: 'integer' }, u_source: { type: 'integer' }, u_info_0_octets: { type: 'string' }, reason: { type: 'string' } },
+  properties: {
+    kind: { type: 'string', enum: ['u-abort', 'p-abort'] }, p_cause: { type: 'integer' }, u_source: { type: 'integer' }, u_info_0_octets: { type: 'string' }, reason: { type: 'string' },
+    tcap_ac: { type: 'string', description: 'The AC of an AARE the Abort carries (a refused Begin): dotted OID.' },
+    tcap_result: { type: 'integer', description: 'Its result: 1 reject-permanent.' },
+    tcap_result_diagnostic_user: { type: 'integer', description: 'Its dialogue-service-user diagnostic (1 no-reason-given, 2 application-context-name-not-supported).' },
+    tcap_result_diagnostic_provider: { type: 'integer' },
+  },
 } satisfies JsonSchema;
 
 /** Send the Abort `args` describe on `ud` (undefined: no dialogue); `name` is the operation's, for messages. */
-export function sendAbort(ctx: OperationContext, name: string, ud: UserDialogue | undefined, args: JsonObject): OperationOutcome {
+export function sendAbort(ctx: OperationContext, name: string, ud: UserDialogue | undefined, args: JsonObject, own?: AbortSpec): OperationOutcome {
   if (!ud || ud.ended) ctx.abort(`${name}: no open dialogue to abort${ud ? ` (${ud.endReason})` : ''}`);
-  const opts: AbortOptions = {};
+  const given = own?.outbound(args) ?? {};
+  if (typeof given === 'string') ctx.abort(`${name}: ${given}`);
+  const opts: AbortOptions = { ...given };
   if (typeof args.u_info_0_octets === 'string') {
     const ui = parseHex(args.u_info_0_octets);
     if (!ui) ctx.abort(`${name}: u_info_0_octets is not hex`);
@@ -50,6 +59,7 @@ export function sendAbort(ctx: OperationContext, name: string, ud: UserDialogue 
   ud.ended = true;
   ud.endReason = 'we sent TCAP Abort';
   const fields: JsonObject = opts.pAbortCause !== undefined ? { kind: 'p-abort', p_cause: opts.pAbortCause } : { kind: 'u-abort', u_source: opts.source === 'provider' ? 1 : 0 };
+  for (const k of Object.keys(own?.send ?? {})) if (args[k] !== undefined) fields[k] = args[k]!;
   if (!wire) fields.sent = 0; // no transaction towards the peer yet: the dialogue is only released locally
   ctx.message({ direction: 'sent', protocol: 'tcap', name: 'Abort', fields, ...(wire ? { bytes: wire.bytes, dissector: wire.dissector, peer: wire.peer } : {}) });
   return { result: { sent: wire ? 1 : 0 } };
@@ -62,7 +72,7 @@ export interface NotAnAbort {
 }
 
 /** Expect a TCAP Abort on `ud` (undefined: no dialogue) and match its fields against `args`. */
-export async function receiveAbort(ctx: OperationContext, name: string, ud: UserDialogue | undefined, args: JsonObject, other: NotAnAbort): Promise<OperationOutcome> {
+export async function receiveAbort(ctx: OperationContext, name: string, ud: UserDialogue | undefined, args: JsonObject, other: NotAnAbort, own?: AbortSpec): Promise<OperationOutcome> {
   if (!ud) ctx.abort(`${name}: no dialogue to receive an Abort on`);
   if (ud.qi < ud.queue.length) ctx.abort(`${name}: expected a TCAP Abort, but components are still pending (${ud.queue.length - ud.qi})`);
   let m: TcapMessage;
@@ -94,10 +104,19 @@ export async function receiveAbort(ctx: OperationContext, name: string, ud: User
     const pdu = m.dialoguePdu;
     fields.u_source = pdu?.type === 'abrt' && pdu.source === 'provider' ? 1 : 0;
     if (pdu?.userInformation) fields.u_info_0_octets = Buffer.from(pdu.userInformation).toString('hex');
+    if (pdu?.type === 'aare') Object.assign(fields, aareFields(pdu));
   }
+  own?.inbound(m, fields);
   ctx.received('Abort', fields as Json);
   if (ctx.recordsMessages) ctx.message({ direction: 'received', protocol: 'tcap', name: 'Abort', fields: fields as Json, bytes: m.bytes, dissector: m.dissector, peer: m.peer });
-  const flat = flattenExpected(args, new Set(), fields);
+  const expected = own?.expected ? own.expected(args) : args;
+  if (typeof expected === 'string') ctx.abort(`${name}: ${expected}`);
+  const flat = flattenExpected(expected, new Set(), fields);
   if (Object.keys(flat).length) ctx.match('Abort', flat, fields);
   return { result: fields };
+}
+
+/** The AARE of an Abort refusing the dialogue (the same names as the receive operations' AARE checks). */
+function aareFields(pdu: DialoguePdu & { type: 'aare' }): JsonObject {
+  return { tcap_ac: pdu.ac.oid, tcap_result: pdu.result === 'accepted' ? 0 : 1, [pdu.diagnostic.source === 'user' ? 'tcap_result_diagnostic_user' : 'tcap_result_diagnostic_provider']: pdu.diagnostic.code };
 }

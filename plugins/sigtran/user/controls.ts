@@ -9,6 +9,7 @@ export type Properties = Record<string, JsonSchema>;
 export const SEND_CONTROLS: Properties = {
   send_with_next: { type: 'boolean', description: 'Queue this component and send it with the next outbound operation.' },
   send_and_close: { type: 'boolean', description: 'Send it in a TCAP End (closing the dialogue).' },
+  result_not_last: { type: 'boolean', description: 'A result sent as a ReturnResultNotLast: one segment of it, the invoke still to answer (the last segment is a result without it).' },
 };
 
 /** Of a send operation that may open the dialogue (its Begin). */
@@ -19,6 +20,7 @@ export const OPENING_CONTROLS: Properties = {
 /** The checks every receive operation takes on its dialogue besides the message fields (checks.ts). */
 export const DIALOGUE_CONTROLS: Properties = {
   last_component: { type: ['integer', 'boolean'], description: '1: must be the last component of a TCAP End; 0: must not.' },
+  segments: { type: 'integer', minimum: 1, description: 'A result: the number of components it came in (ReturnResultNotLast segments and the ReturnResultLast; 1: not segmented).' },
   tcap_ac: { type: ['string', 'null'], description: 'Expected AC of the first inbound dialogue portion; null = none must have come.' },
   tcap_result: { type: 'integer', minimum: 0, maximum: 1, description: 'Expected AARE result of the first inbound dialogue portion: 0 accepted, 1 reject-permanent.' },
   tcap_result_diagnostic_user: { type: 'integer', description: 'Expected AARE dialogue-service-user diagnostic.' },

@@ -154,7 +154,8 @@ export abstract class MessageWait<T> implements MessageWaiter {
   private handle: Later | undefined = undefined;
   constructor(
     readonly ctx: OperationContext,
-    readonly ud: UserDialogue,
+    /** Its dialogue; a family may replace it while waiting (a refused dialogue opened again in another AC). */
+    public ud: UserDialogue,
     readonly x: Expecting,
   ) {}
 
@@ -185,7 +186,7 @@ export abstract class MessageWait<T> implements MessageWaiter {
     else this.handle!.settle(v as OperationOutcome);
   }
 
-  private failed(e: unknown): void {
+  protected failed(e: unknown): void {
     if (this.rejectFn) this.rejectFn(e);
     else this.handle!.settleError(e);
   }

@@ -4,7 +4,7 @@
 // `<family>.<segment>.Register`. Schemas: the family's message fields plus the shared control arguments.
 import { defineOperation, type JsonObject, type JsonSchema, type OperationDefinition } from '../../../sdk/index.js';
 import { ABORT_RECEIVE_ARGUMENTS, ABORT_SEND_ARGUMENTS, receiveAbort, sendAbort } from './abort.js';
-import { DIALOGUE_CONTROLS, DOTTED, OPENING_CONTROLS, SEND_CONTROLS, controlNames } from './controls.js';
+import { DIALOGUE_CONTROLS, DOTTED, OPENING_CONTROLS, SEND_CONTROLS, controlNames, type Properties } from './controls.js';
 import { executeRegister } from './register.js';
 import { executeReceive } from './receive.js';
 import { executeSend } from './send.js';
@@ -128,20 +128,25 @@ function abortType<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bo
       ...common,
       direction: 'send',
       description: `Send a TCAP Abort on the dialogue with the ${s.peerName}: a U-Abort (ABRT abort-source u_source), or with p_cause a P-Abort.`,
-      arguments: ABORT_SEND_ARGUMENTS,
-      execute: (ctx, args: JsonObject) => sendAbort(ctx, type, b.session(ctx).dialogue(s.key), args ?? EMPTY),
+      arguments: withProperties(ABORT_SEND_ARGUMENTS, spec.aborts?.send),
+      execute: (ctx, args: JsonObject) => sendAbort(ctx, type, b.session(ctx).dialogue(s.key), args ?? EMPTY, spec.aborts),
     });
   }
   return defineOperation({
     ...common,
     direction: 'receive',
     description: `Expect a TCAP Abort (U-Abort or P-Abort) on the dialogue with the ${s.peerName}.`,
-    arguments: ABORT_RECEIVE_ARGUMENTS,
+    arguments: withProperties(ABORT_RECEIVE_ARGUMENTS, spec.aborts?.receive),
     execute: (ctx, args: JsonObject) => {
       const d = b.session(ctx).dialogue(s.key);
-      return receiveAbort(ctx, type, d, args ?? EMPTY, { describe: (m) => spec.dialogues.describeMessage(m, d) });
+      return receiveAbort(ctx, type, d, args ?? EMPTY, { describe: (m) => spec.dialogues.describeMessage(m, d) }, spec.aborts);
     },
   });
+}
+
+/** An object schema with a family's properties added. */
+function withProperties(schema: JsonSchema, own: Properties | undefined): JsonSchema {
+  return own ? { ...schema, properties: { ...(schema.properties as Properties), ...own } } : schema;
 }
 
 function registerType<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, s: SegmentEntry, ops: readonly string[]): OperationDefinition {

@@ -3,8 +3,8 @@
 // gives its operation types, and the kit runs them: one session per instance, one send path, one receive path, the
 // TCAP Aborts and Register, the shared control arguments.
 export { defineTcapUserFamily, type TcapUserFamily } from './family.js';
-export type { CodecSpec, DialogueSpec, ErrorCode, Link, Links, MessageEntry, Opening, RegisterSpec, SegmentEntry, TcapUserFamilySpec, WireKind } from './spec.js';
+export type { AbortSpec, CodecSpec, DialogueSpec, ErrorCode, Link, Links, MessageEntry, Opening, RegisterSpec, SegmentEntry, TcapUserFamilySpec, WireKind } from './spec.js';
 export { Session, TcapUserDialogue, type FamilyOptions } from './session.js';
 export { acOf, addOpened, openTcapDialogue } from './send.js';
 export { controlNames, type FamilyControls, type Properties } from './controls.js';
-export { describeEnding, inboundWaitMs, recordTcap, waitError, type EndOpenDialogues, type UserDialogue } from './dialogue.js';
+export { describeEnding, inboundWaitMs, loadMessage, recordTcap, waitError, type EndOpenDialogues, type UserDialogue } from './dialogue.js';

@@ -8,8 +8,8 @@ import type { Json, JsonObject, Later, OperationContext, OperationOutcome } from
 import type { Component, RejectSpec, TcapMessage } from '../api.js';
 import { flattenExpected } from '../codec/index.js';
 import { checkDialogueControls } from './checks.js';
-import { inboundWaitMs, loadMessage, MessageWait, waitError, type Expecting } from './dialogue.js';
-import { PART } from './send.js';
+import { inboundWaitMs, loadMessage, MessageWait, recordTcap, waitError, type Expecting } from './dialogue.js';
+import { executeSend, PART } from './send.js';
 import type { FamilyOptions, Session, TcapUserDialogue } from './session.js';
 import type { Bound, ErrorCode, MessageEntry } from './spec.js';
 
@@ -40,13 +40,46 @@ class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> exte
   constructor(ctx: OperationContext, private readonly b: Bound<R, D, O>, private readonly e: MessageEntry<R>, private readonly args: JsonObject, d: D, private readonly s: Session<D, O>) {
     super(ctx, d, expecting(b, e));
   }
+  override onMessage(m: TcapMessage): void {
+    let again: D | undefined;
+    try {
+      again = retried(this.ctx, this.b, this.ud as D, m, this.s);
+    } catch (err) {
+      return this.failed(err);
+    }
+    if (!again) return super.onMessage(m);
+    this.ud = again;
+    this.next();
+  }
   protected taken(): void {
     const d = this.ud as D;
-    const picked = pickQueued(this.ctx, this.b, this.e, d, this.s);
-    if (picked) return this.done(receiveComponent(this.ctx, this.b, this.e, this.args, d, picked));
+    for (let picked = pickQueued(this.ctx, this.b, this.e, d, this.s); picked; picked = pickQueued(this.ctx, this.b, this.e, d, this.s)) {
+      const r = receiveComponent(this.ctx, this.b, this.e, this.args, d, picked);
+      if (r) return this.done(r);
+    }
     if (++this.waits >= MAX_WAITS) this.ctx.abort(`${this.e.name}: too many skipped components`);
     this.next();
   }
+}
+
+/**
+ * The dialogue opened again when the peer refused `d` with `m` and the family retries in the AC it names (retryAc):
+ * the refusal recorded, the opening Invoke sent again in a new Begin. Undefined: the refusal stands.
+ */
+function retried<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, d: D, m: TcapMessage, s: Session<D, O>): D | undefined {
+  const dl = b.spec.dialogues;
+  const e0 = d.retryEntry as MessageEntry<R> | undefined;
+  if (!dl.retryAc || !e0 || (m.kind !== 'u-abort' && m.kind !== 'end')) return undefined;
+  const ac = dl.retryAc(e0, d, m);
+  if (ac === undefined) return undefined;
+  const args = d.retryArgs!;
+  d.retryEntry = d.retryArgs = undefined;
+  loadMessage(d, m);
+  recordTcap(ctx, m, `TCAP ${m.kind}`);
+  ctx.trace(1, `${e0.name}: the ${e0.peerName} refused the dialogue (${d.endReason}); opening it again with AC ${ac}`);
+  const sent = executeSend(ctx, b, e0, { ...args, tcap_ac: ac });
+  if (sent instanceof Promise) ctx.abort(`${e0.name}: cannot open the dialogue again with AC ${ac} and wait for the peer first`);
+  return s.dialogue(e0.key);
 }
 
 /** The next queued component the operation gets (skipped ones consumed), or undefined: none is queued. */
@@ -97,8 +130,10 @@ async function acceptBegin<R, D extends TcapUserDialogue, O extends FamilyOption
 
 /** A queued component is taken at once; else the wait for the next message, which the caller starts. */
 function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | ComponentWait<R, D, O> {
-  const picked = pickQueued(ctx, b, e, d, s);
-  if (picked) return receiveComponent(ctx, b, e, args, d, picked);
+  for (let picked = pickQueued(ctx, b, e, d, s); picked; picked = pickQueued(ctx, b, e, d, s)) {
+    const r = receiveComponent(ctx, b, e, args, d, picked);
+    if (r) return r;
+  }
   return new ComponentWait(ctx, b, e, args, d, s);
 }
 
@@ -138,8 +173,37 @@ function errorOf(meta: JsonObject): ErrorCode | undefined {
   return typeof meta.errorCode === 'number' ? { code: meta.errorCode, name: typeof meta.errorCode_name === 'string' ? meta.errorCode_name : undefined } : undefined;
 }
 
-/** The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else. */
-function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, picked: Picked): OperationOutcome {
+/**
+ * A ReturnResultNotLast: its segment kept (and recorded: the ladder shows each) until the ReturnResultLast, whose
+ * result is the segments merged by the family (TS 29.002 §15.6.3: each segment is a value of the result's type).
+ */
+function keepSegment<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, fields: JsonObject, meta: JsonObject, { m, first }: Picked): undefined {
+  const { codec, protocol } = b.spec;
+  const n = (d.segments ??= []).push(fields);
+  if (ctx.detailed) ctx.trace(1, `${e.name}: ReturnResultNotLast segment ${n} in TCAP ${m.kind}`);
+  if (ctx.recordsMessages) {
+    ctx.message({
+      direction: 'received', protocol, name: e.name, fields: { ...fields, ...meta, segment: n, ...codec.tags(d), [codec.kindKey ?? 'tcap']: m.kind } as Json,
+      ...(first ? { bytes: m.bytes, dissector: m.dissector, peer: m.peer } : {}),
+    });
+  }
+  return undefined;
+}
+
+/** The result of the segments received before the ReturnResultLast whose fields are `last`, merged. */
+function mergedResult<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>, d: D, last: JsonObject): JsonObject {
+  const parts = [...d.segments!, last];
+  d.segments = undefined;
+  const fields = b.spec.codec.merge ? b.spec.codec.merge(e, parts) : last;
+  fields.segments = parts.length;
+  return fields;
+}
+
+/**
+ * The operation on its component: checks, decoding, $i, messages and matching. Aborts the instance on anything else.
+ * Undefined: the component was a segment of the result (ReturnResultNotLast), the operation waits for the next.
+ */
+function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, picked: Picked): OperationOutcome | undefined {
   const { codec, protocol } = b.spec;
   const { c, m, first } = picked;
   const meta: JsonObject = {};
@@ -157,7 +221,8 @@ function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions
     const as = codec.codecName?.(d);
     ctx.abort(`${e.name}: the ${PART[e.wire]} cannot be decoded${as ? ` as ${as}` : ''}: ${dr.error}${codec.rejectUndecodable ? rejectMistyped(d, c) : ''}`);
   }
-  const fields = dr.fields as JsonObject;
+  if (c.type === 'returnResult' && !c.last) return keepSegment(ctx, b, e, d, dr.fields as JsonObject, meta, picked);
+  const fields = d.segments && c.type === 'returnResult' ? mergedResult(b, e, d, dr.fields as JsonObject) : (dr.fields as JsonObject);
   codec.inbound?.(fields, e, d, m);
   const last = d.qi >= d.queue.length && m.kind === 'end';
   Object.assign(fields, meta);
@@ -172,6 +237,7 @@ function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions
   }
   // checks: control arguments first, then fields
   checkDialogueControls(ctx, e.name, args, d, last);
+  if (typeof args.segments === 'number') ctx.match(e.name, { segments: args.segments }, { segments: fields.segments ?? 1 });
   const expected = codec.expected ? codec.expected(ctx, e, args, fields) : args;
   const flat = flattenExpected(expected, b.controls.receive, fields);
   if (Object.keys(flat).length) ctx.match(e.name, flat, fields);

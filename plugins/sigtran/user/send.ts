@@ -47,7 +47,14 @@ function dialogueFor<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx
   const dl = b.spec.dialogues;
   const d = s.dialogue(e.key);
   const opening = e.opening;
-  if (opening === 'always' || (opening === 'unless-open' && (!d || d.ended))) return dl.open(ctx, e, args, s);
+  if (opening === 'always' || (opening === 'unless-open' && (!d || d.ended))) {
+    const nd = dl.open(ctx, e, args, s);
+    if (dl.retryAc) {
+      nd.retryEntry = e;
+      nd.retryArgs = args;
+    }
+    return nd;
+  }
   if (!d || d.ended) ctx.abort(`${e.name}: cannot send: ${d ? `the dialogue has ended (${d.endReason})` : dl.noDialogue(e)}`);
   if (opening && ctx.detailed) {
     const given = Object.keys(args).find((k) => k === 'tcap_ac' || b.spec.controls?.opening?.[k.split('.')[0]!] !== undefined);
@@ -66,7 +73,7 @@ function encode<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Ope
 }
 
 /** Queue the component on the dialogue; its invoke id. */
-function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, bytes: Uint8Array | undefined, error: ErrorCode | undefined): number {
+function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, bytes: Uint8Array | undefined, error: ErrorCode | undefined, notLast: boolean): number {
   const opcode = b.spec.codec.opcode(e, d)!;
   if (e.wire === 'invoke') {
     const id = d.d.invoke({ opcode, argument: bytes });
@@ -75,16 +82,28 @@ function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Oper
   }
   const id = d.received?.[e.op];
   if (id === undefined) ctx.abort(`${e.name}: no ${e.op} was received on this dialogue to answer`);
+  if (notLast && e.wire === 'result') {
+    // a segment: the invoke is answered by the ReturnResultLast that follows
+    d.d.returnResult({ invokeId: id, opcode: bytes ? opcode : undefined, result: bytes, last: false });
+    return id;
+  }
   if (b.spec.codec.answerOnce) delete d.received![e.op];
   if (e.wire === 'result') d.d.returnResult({ invokeId: id, opcode: bytes ? opcode : undefined, result: bytes });
   else d.d.returnError({ invokeId: id, errorCode: error!.code, parameter: bytes });
   return id;
 }
 
-export function executeSend<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject): OperationOutcome {
-  const { codec } = b.spec;
+export function executeSend<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject): OperationOutcome | Promise<OperationOutcome> {
   const s = b.session(ctx);
+  const before = s.dialogue(e.key);
   const d = dialogueFor(ctx, b, e, args, s);
+  const waits = d !== before && b.spec.dialogues.prelude ? b.spec.dialogues.prelude(ctx, e, d, args) : undefined;
+  return waits ? waits.then(() => sendOn(ctx, b, e, args, d, s)) : sendOn(ctx, b, e, args, d, s);
+}
+
+/** The component encoded, queued and sent on `d`; the operation's result, trace and message record. */
+function sendOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome {
+  const { codec } = b.spec;
   const why = codec.notDefined(e, d);
   if (why !== undefined) ctx.abort(`${e.name}: ${why}`);
   let error: ErrorCode | undefined;
@@ -94,8 +113,9 @@ export function executeSend<R, D extends TcapUserDialogue, O extends FamilyOptio
   }
   const fields = codec.outbound(ctx, e, d, args, s);
   const bytes = encode(ctx, b, e, d, fields, error);
-  const invokeId = queue(ctx, b, e, d, bytes, error);
-  const close = args.send_and_close !== undefined ? args.send_and_close === true : e.wire !== 'invoke' && codec.closes?.(e) === true;
+  const notLast = args.result_not_last === true;
+  const invokeId = queue(ctx, b, e, d, bytes, error, notLast);
+  const close = args.send_and_close !== undefined ? args.send_and_close === true : !notLast && e.wire !== 'invoke' && codec.closes?.(e) === true;
   const wire = transmit(ctx, e.name, d, args.send_with_next === true ? 'next' : close ? 'end' : 'send');
   // `fields` is this instance's own object (outbound()), encoded already: the result is made of it, not a copy
   const result: JsonObject = fields;
@@ -112,7 +132,7 @@ export function executeSend<R, D extends TcapUserDialogue, O extends FamilyOptio
       if (codec.errorName) view.errorCode_name = error.name ?? null;
     }
     ctx.message({
-      direction: 'sent', protocol: b.spec.protocol, name: e.name, fields: { ...view, invoke_id: invokeId, ...codec.tags(d), tcap: wire?.tcap ?? 'queued' } as Json,
+      direction: 'sent', protocol: b.spec.protocol, name: e.name, fields: { ...view, invoke_id: invokeId, ...(notLast ? { result_not_last: 1 } : {}), ...codec.tags(d), tcap: wire?.tcap ?? 'queued' } as Json,
       ...(wire ? { bytes: wire.bytes, dissector: wire.dissector, peer: wire.peer } : {}),
     });
   }

@@ -1,9 +1,10 @@
 // Per-instance state of a TCAP-user family: the instance's current dialogue per role pair, every dialogue it opened
 // or accepted (closed when the instance ends, as the family's `end_open_dialogues` option says), its registrations
 // for inbound Begins, and the options of the service running it.
-import type { OperationContext } from '../../../sdk/index.js';
+import type { JsonObject, OperationContext } from '../../../sdk/index.js';
 import type { BeginListener } from '../api.js';
 import { closeUserDialogues, UserDialogueState, type EndOpenDialogues } from './dialogue.js';
+import type { MessageEntry } from './spec.js';
 
 /** A dialogue of a TCAP user: its queue and end (UserDialogueState) and the invoke ids to answer or match. */
 export class TcapUserDialogue extends UserDialogueState {
@@ -11,6 +12,12 @@ export class TcapUserDialogue extends UserDialogueState {
   received: Record<string, number> | undefined = undefined;
   /** Last sent invoke id per operation (to match a result); made on first use. */
   sent: Record<string, number> | undefined = undefined;
+  /** The send that opened the dialogue, with its arguments, while the family may open it again in another AC
+   *  (DialogueSpec.retryAc); two fields, not an object, on the load path. */
+  retryEntry: MessageEntry<unknown> | undefined = undefined;
+  retryArgs: JsonObject | undefined = undefined;
+  /** The segments of a result received so far (ReturnResultNotLast), until its ReturnResultLast. */
+  segments: JsonObject[] | undefined = undefined;
 }
 
 /** What the kit reads of a family's options. */

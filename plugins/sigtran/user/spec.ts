@@ -3,9 +3,9 @@
 // send.ts, receive.ts, register.ts) does the rest the same way for every family: the types and their schemas, the
 // per-instance session, the send path and the receive path, the TCAP Aborts and Register.
 import type { JsonObject, JsonSchema, OperationContext, PrepareContext } from '../../../sdk/index.js';
-import type { BeginRouter, Component, Opcode, TcapMessage } from '../api.js';
+import type { AbortOptions, BeginRouter, Component, Opcode, TcapMessage } from '../api.js';
 import type { DecodeResult } from '../codec/index.js';
-import type { FamilyControls } from './controls.js';
+import type { FamilyControls, Properties } from './controls.js';
 import type { FamilyOptions, Session, TcapUserDialogue } from './session.js';
 
 export type WireKind = 'invoke' | 'result' | 'error';
@@ -65,6 +65,16 @@ export interface DialogueSpec<R, D extends TcapUserDialogue, O extends FamilyOpt
   awaitBegin(ctx: OperationContext, e: MessageEntry<R>, s: Session<D, O>): Promise<TcapMessage>;
   /** The dialogue of an accepted Begin. */
   adopt(ctx: OperationContext, e: MessageEntry<R>, args: JsonObject, m: TcapMessage, s: Session<D, O>): D;
+  /**
+   * The AC to open a dialogue again with, re-sending the Invoke `e` that opened it, when the peer refused it with `m`
+   * (MAP's application-context negotiation); undefined: the refusal stands.
+   */
+  retryAc?(e: MessageEntry<R>, d: D, m: TcapMessage): string | undefined;
+  /**
+   * What a dialogue the send type opened does before its first component goes (MAP's empty Begin: the Begin alone,
+   * then the peer's Continue); a promise when it waits for the peer. May abort.
+   */
+  prelude?(ctx: OperationContext, e: MessageEntry<R>, d: D, args: JsonObject): Promise<void> | undefined;
   /** Why a send type finds no dialogue to send on. */
   noDialogue(e: MessageEntry<R>): string;
   /** Why a receive type finds no dialogue to receive on. */
@@ -113,6 +123,9 @@ export interface CodecSpec<R, D extends TcapUserDialogue, O extends FamilyOption
   codecName?(d: D): string | undefined;
   /** Complete decoded fields: the row's own view (RRBCSM flags), the family's (the MAP-OPEN of a Begin). */
   inbound?(fields: JsonObject, e: MessageEntry<R>, d: D, m: TcapMessage): void;
+  /** One result of the segments of a segmented result (ReturnResultNotLast ... ReturnResultLast), decoded each;
+   *  default: the last alone. */
+  merge?(e: MessageEntry<R>, parts: readonly JsonObject[]): JsonObject;
   /** The expected values left to match as fields (the row may match some itself; map resolves error names). */
   expected?(ctx: OperationContext, e: MessageEntry<R>, args: JsonObject, fields: JsonObject): JsonObject;
 }
@@ -128,6 +141,19 @@ export interface RegisterSpec<O extends FamilyOptions> {
   key(ctx: OperationContext, type: string, s: SegmentEntry, ops: readonly string[], args: JsonObject, options: O): { key: string; op: string; refuse?: (m: TcapMessage) => void };
   /** The router that names Begins by these keys (added to the gateway before registering). */
   readonly router?: BeginRouter;
+}
+
+/** What a family adds to its `tcap.<segment>.Abort` types: the dialogue PDUs of its own in the user information. */
+export interface AbortSpec {
+  /** Arguments of the sending Abort, and fields of the received one (schemas). */
+  readonly send: Properties;
+  readonly receive: Properties;
+  /** The abort options the family's arguments give ({} for none); a string: why they cannot be sent. */
+  outbound(args: JsonObject): AbortOptions | string;
+  /** Add the family's fields of a received Abort to the kit's (`kind`, `p_cause`, `u_info_0_octets`, ...). */
+  inbound(m: TcapMessage, fields: JsonObject): void;
+  /** The expected arguments as fields to match; a string: why they cannot be. */
+  expected?(args: JsonObject): JsonObject | string;
 }
 
 export interface TcapUserFamilySpec<R, D extends TcapUserDialogue, O extends FamilyOptions> {
@@ -155,6 +181,7 @@ export interface TcapUserFamilySpec<R, D extends TcapUserDialogue, O extends Fam
   /** A static check of a send type's arguments at ExecuteTest (throws 2002). */
   prepare?(e: MessageEntry<R>, args: JsonObject, pctx: PrepareContext, options: O): void;
   readonly register?: RegisterSpec<O>;
+  readonly aborts?: AbortSpec;
   readonly dialogues: DialogueSpec<R, D, O>;
   readonly codec: CodecSpec<R, D, O>;
 }

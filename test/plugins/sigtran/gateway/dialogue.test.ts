@@ -113,6 +113,29 @@ describe('TCAP dialogues between two gateways over loopback TCP (ASP against SGP
       assert.equal(ab2.dialoguePdu.ac.name, 'camel2');
       assert.match(ab2.reason!, /application-context-name-not-supported/);
 
+      // refused for another reason: AARE reject-permanent with the user diagnostic and user information; once the
+      // dialogue is accepted the same abort is an ABRT
+      const info = Uint8Array.of(0x28, 0x00);
+      for (const accepted of [false, true]) {
+        const acc4 = p.scp.acceptBegin({}, { timeoutMs: 3000 });
+        const d4 = p.ssp.openDialogue({ scp, ac: camel2 });
+        d4.send();
+        const b4 = await acc4;
+        if (accepted) {
+          b4.dialogue.send();
+          await d4.receive({ timeoutMs: 3000 });
+        }
+        b4.dialogue.abort({ rejectDiagnostic: 1, userInformation: info });
+        const ab4 = await d4.receive({ timeoutMs: 3000 });
+        assert.equal(ab4.kind, 'u-abort');
+        assert.equal(ab4.dialoguePdu?.type, accepted ? 'abrt' : 'aare');
+        if (ab4.dialoguePdu?.type === 'aare') {
+          assert.equal(ab4.dialoguePdu.result, 'reject-permanent');
+          assert.deepEqual(ab4.dialoguePdu.diagnostic, { source: 'user', code: 1 });
+        }
+        assert.deepEqual([...(ab4.dialoguePdu?.userInformation ?? [])], [...info]);
+      }
+
       // Continue to a transaction the SCP has already closed: P-Abort unrecognizedTransactionID
       const acc3 = p.scp.acceptBegin({}, { timeoutMs: 3000 });
       const d3 = p.ssp.openDialogue({ scp, ac: camel2 });
