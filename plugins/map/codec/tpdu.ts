@@ -15,7 +15,7 @@ export { TpduError } from './tpdu-fields.js';
 export type TpduDirection = 'mo' | 'mt';
 
 /** TP-DCS from the fields; a DCS the spec does not allow is a TpduError like the rest. */
-function dcsOf(o: Obj): number {
+export function dcsOf(o: Obj): number {
   try {
     return dcsOfFields(o);
   } catch (e) {
