@@ -39,6 +39,17 @@ function otherHeader(o: Obj): number {
   return udhOf(rest)?.length ?? 0;
 }
 
+/** The other IEs of a header given as `udh_hex`, as a `udh` list (a part's header is built again around them). */
+function iesOf(o: Obj): Obj[] | undefined {
+  const raw = hexOf(o, 'udh_hex');
+  if (!raw) return Array.isArray(o.udh) ? (o.udh as Obj[]).filter((ie) => ie.iei !== 0 && ie.iei !== 8) : undefined;
+  const ies: Obj[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2 + raw[i + 1]!) {
+    if (raw[i] !== 0 && raw[i] !== 8) ies.push({ iei: raw[i], data_hex: Buffer.from(raw.subarray(i + 2, i + 2 + raw[i + 1]!)).toString('hex') });
+  }
+  return ies;
+}
+
 /** Cut `text` into pieces of at most `max` units, never inside a character. */
 function cut(text: string, alphabet: string, max: number): string[] {
   const out: string[] = [];
@@ -93,9 +104,12 @@ export function splitTpdu(o: Obj, ref: number, refBits: RefBits = 8): Obj[] {
   const header = 1 + otherHeader(o) + (refBits === 16 ? 6 : 5);
   const p = pieces(o, alphabet, room(alphabet, header));
   if (p.values.length > MAX_PARTS) throw new TpduError(`text: needs ${p.values.length} parts, more than the ${MAX_PARTS} a concatenated message can have`);
+  const ies = iesOf(o);
   return p.values.map((v, i) => {
     const part: Obj = { ...o, dcs, [p.key]: v, concat_ref: ref, concat_ref_bits: refBits, concat_total: p.values.length, concat_seq: i + 1 };
     if (p.key === 'text') delete part.ud_hex;
+    delete part.udh_hex;
+    if (ies) part.udh = ies;
     return part;
   });
 }

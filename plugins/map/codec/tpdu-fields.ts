@@ -73,16 +73,19 @@ export function udhOf(o: Obj): Uint8Array | undefined {
   const raw = hexOf(o, 'udh_hex');
   if (raw) return raw;
   const ies: number[] = [];
+  const concat = o.concat_ref !== undefined || o.concat_total !== undefined || o.concat_seq !== undefined;
   if (Array.isArray(o.udh)) {
     o.udh.forEach((ie, i) => {
       if (typeof ie !== 'object' || ie === null) throw new TpduError(`udh[${i}]: expected { iei, data_hex }`);
       const iei = int(ie as Obj, 'iei', -1, 255);
       if (iei < 0) throw new TpduError(`udh[${i}].iei: missing`);
+      // a decoded list holds the concatenation IE the concat_* fields give again: once is enough
+      if (concat && (iei === 0 || iei === 8)) return;
       const data = hexOf(ie as Obj, 'data_hex') ?? new Uint8Array(0);
       ies.push(iei, data.length, ...data);
     });
   }
-  if (o.concat_ref !== undefined || o.concat_total !== undefined || o.concat_seq !== undefined) {
+  if (concat) {
     const ref = int(o, 'concat_ref', 0, 0xffff);
     const total = int(o, 'concat_total', 1, 255);
     const seq = int(o, 'concat_seq', 1, 255);

@@ -99,6 +99,11 @@ function sendNext(ctx: OperationContext, e: Entry, d: MapDialogue, c: Component)
   const p = pending.get(d);
   if (!p || c.type !== 'returnResult' || c.invokeId !== (p.invokeId ?? d.sent?.[e.op])) return false;
   const part = p.parts.shift()!;
+  // a peer that ignores moreMessagesToSend ends the dialogue with its first result: the rest cannot follow
+  if (d.msg?.kind !== 'continue' || d.ended) {
+    pending.delete(d);
+    ctx.abort(`${e.name}: the ${e.peerName} answered part ${Number(part.concat_seq) - 1} of ${String(part.concat_total)} in a TCAP ${d.msg?.kind ?? 'message'}, not a Continue (it ignored moreMessagesToSend): the other parts cannot follow; send them with ${TPDU}.concat_part in dialogues of their own`);
+  }
   const fields: Obj = { ...p.fields, [TPDU]: part, ...(p.parts.length ? { moreMessagesToSend: 1 } : {}) };
   if (!p.parts.length) pending.delete(d);
   let bytes: Uint8Array | undefined;

@@ -67,6 +67,16 @@ describe('splitting', () => {
     assert.deepEqual(parts.map((p) => (p.text as string).length), [149, 7]);
     assert.deepEqual(roundTrip(parts, 'mo').map((x) => [x.udl, (x.udh as Obj[]).length]), [[160, 2], [18, 2]]);
   });
+  test('other IEs given as udh_hex stay in every part, beside the concatenation IE built again', () => {
+    const parts = splitTpdu({ da_digits: '1', udh_hex: '240101', text: 'x'.repeat(300) }, 4, 8);
+    // UDHL 1 + 3 + 5 = 9 octets = 11 septets: 149 a part, 3 parts
+    assert.deepEqual(roundTrip(parts, 'mo').map((x) => x.udh), [1, 2, 3].map((k) => [{ iei: 0x24, data_hex: '01' }, { iei: 0, data_hex: `04030${k}` }]));
+  });
+  test('a decoded part (its udh list holding the concatenation IE) encodes back to the same octets', () => {
+    const b = encodeTpdu(splitTpdu({ da_digits: '1', text: 'x'.repeat(300) }, 4, 16)[1]!, 'mo');
+    const { udh_hex: _raw, ...d } = decodeTpdu(b, 'mo');
+    assert.equal(hex(encodeTpdu(d, 'mo')), hex(b));
+  });
   test('limits: 255 parts, a reference in its size', () => {
     assert.throws(() => splitTpdu({ da_digits: '1', text: 'x'.repeat(153 * 256) }, 1, 8), (e) => e instanceof TpduError && /needs 256 parts/.test(e.message));
     assert.throws(() => splitTpdu({ da_digits: '1', text: 'x'.repeat(200) }, 256, 8), /concat_ref: must be an integer 0..255/);

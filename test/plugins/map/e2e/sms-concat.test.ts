@@ -1,10 +1,13 @@
 // Long short messages tester -> tester over M3UA on loopback: an MT text of 3 parts (GSM 7-bit with extension
 // characters, and UCS2) sent in one dialogue with moreMessagesToSend as TS 29.002 has the SMSC do, each further part
 // in a Continue after the previous part's result; the MSC side answers the parts and reassembles them; an MO text
-// of 3 parts sent one dialogue a part (concat_part) and reassembled by reference on the SMSC side.
+// of 3 parts sent one dialogue a part (concat_part) and reassembled by reference on the SMSC side; tester -> hlr-sim:
+// the 3 parts of a long MT text delivered one dialogue each.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, runBoth, startPair, type Pair } from '../helpers/pair.js';
+import { startSimStack, type SimStack } from '../helpers/sim.js';
+import { runToCompletion } from '../../../helpers/service.js';
 import { IMSI, MSISDN, SMSC } from '../fixtures/samples.js';
 
 const flow = (r: any) => r.first_call.messages.map((m: any) => `${m.direction} ${m.name} ${m.fields.tcap ?? m.fields.tcap_message ?? ''} ${m.fields['sm-RP-UI_tpdu']?.concat_seq ?? ''}`.trim());
@@ -83,5 +86,39 @@ describe('long short messages split into parts and reassembled', () => {
       operations: [{ type: 'map.msc_to_smsc.MoForwardSM', arguments: { 'sm-RP-DA': { serviceCentreAddressDA_digits: SMSC }, 'sm-RP-OA': { msisdn_digits: MSISDN }, 'sm-RP-UI_tpdu': { da_digits: '1', text: 'x'.repeat(400) } } }],
     }, p.a, { run_id: 'noop', operations: [{ type: 'comment', arguments: { text: 'nothing' } }] });
     assert.match(JSON.stringify(msc.first_call.check_log), /the text needs 3 parts; MO-ForwardSM carries one per dialogue .*concat_part 1\.\.3/);
+  });
+});
+
+describe('long short messages to tester hlr-sim', () => {
+  let st: SimStack;
+  before(async () => {
+    st = await startSimStack();
+  });
+  after(async () => {
+    await st.close();
+  });
+  const text = 'Your parcel 4711 arrives tomorrow between 8 and 12; reply STOP to end these messages. '.repeat(4);
+  const mtPart = (k?: number) => ({
+    type: 'map.smsc_to_msc.MtForwardSM',
+    arguments: { 'sm-RP-DA': { imsi_digits: '262011000000001' }, 'sm-RP-OA': { serviceCentreAddressOA_digits: SMSC }, 'sm-RP-UI_tpdu': { oa_digits: MSISDN, text, concat_ref: 7, ...(k ? { concat_part: k } : {}) } },
+  });
+
+  test('MT parts one dialogue each (concat_part): each delivered', async () => {
+    const before = st.sim.stats.sms_delivered;
+    const ops = [1, 2, 3].flatMap((k) => [mtPart(k), { type: 'map.smsc_from_msc.MtForwardSMResult', arguments: { last_component: 1 } }]);
+    const r = await runToCompletion(st.svc.port, { run_id: `sim-parts-${Date.now()}`, distribution: { type: 'single' }, trace_level: 1, operations: ops }, { timeoutMs: 30_000 });
+    assert.equal(r.counts.passed, 1, JSON.stringify(r.first_aborts) + JSON.stringify(r.first_fails));
+    assert.equal(st.sim.stats.sms_delivered - before, 3);
+    const sent = r.first_call.messages.filter((m: any) => m.direction === 'sent').map((m: any) => [m.fields['sm-RP-UI_tpdu'].concat_seq, m.fields['sm-RP-UI_tpdu'].concat_total, m.fields['sm-RP-UI_tpdu'].concat_ref]);
+    assert.deepEqual(sent, [[1, 3, 7], [2, 3, 7], [3, 3, 7]]);
+  });
+
+  test('MT in one dialogue: delivered whole, or refused plainly by a peer that ends the dialogue after part 1', async () => {
+    const r = await runToCompletion(st.svc.port, {
+      run_id: `sim-one-${Date.now()}`, distribution: { type: 'single' },
+      operations: [mtPart(), { type: 'map.smsc_from_msc.MtForwardSMResult', arguments: { last_component: 1 } }],
+    }, { timeoutMs: 30_000 });
+    // hlr-sim answers each MT-ForwardSM in an End today; should it keep the dialogue for moreMessagesToSend, all pass
+    if (r.counts.passed !== 1) assert.match(JSON.stringify(r.first_aborts), /answered part 1 of 3 in a TCAP end, not a Continue \(it ignored moreMessagesToSend\)/);
   });
 });
