@@ -9,7 +9,7 @@ import { acOf, addOpened, defineTcapUserFamily, openTcapDialogue, recordTcap, ty
 import { MAP_ABORTS } from './abort.js';
 import { defaultAc, errorName, MAP_OPERATIONS, mapContextOf, resolveError, ROLE_NAMES, versionIn, type MapOperation } from './catalogue.js';
 import { decodeMapDialogue, encodeMapDialogue } from './codec/dialogue.js';
-import { decodeMessage, encodeMessage } from './codec/message.js';
+import { decodeMessage, encodeMessage, type MessageDecode } from './codec/message.js';
 import { mergeSegments } from './codec/segments.js';
 import { MAP_CONTROLS, SEND_CONTROLS } from './controls.js';
 import { MapDialogue } from './dialogue.js';
@@ -19,6 +19,7 @@ import { hlrAc } from './params.js';
 import { describeComponent, describeMessage } from './runtime/describe.js';
 import { acceptEmpty, openEmpty } from './runtime/empty-begin.js';
 import { awaitOpening, MAP_REGISTER, openingInvoke } from './runtime/register.js';
+import { concatSkip, reassembleInbound, splitOutbound } from './runtime/sms-concat.js';
 
 type Entry = MessageEntry<MapOperation>;
 
@@ -94,22 +95,26 @@ const dialogues: DialogueSpec<MapOperation, MapDialogue, MapOptions> = {
 const codec: CodecSpec<MapOperation, MapDialogue, MapOptions> = {
   notDefined: (e, d) => (e.row.versions[d.version] ? undefined : `${e.op} is not defined in version ${d.version} of ${e.row.context} (versions ${Object.keys(e.row.versions).join(', ')})`),
   opcode: (e, d) => e.row.versions[d.version]?.opcode,
-  outbound(_ctx, _e, _d, given) {
+  outbound(ctx, e, d, given) {
     const args = expandDotted(given) as JsonObject;
     const fields: JsonObject = {};
     for (const k of Object.keys(args)) if (!SEND_CONTROLS.has(k) && args[k] !== undefined) fields[k] = args[k]!;
-    return fields;
+    // a short message too long for one TPDU goes in parts (runtime/sms-concat.ts)
+    return e.row.tpdu ? splitOutbound(ctx, e, d, fields) : fields;
   },
+  skip: concatSkip,
   errorCode: resolveError,
   badErrorCode: (e, value) => `errorCode ${JSON.stringify(value)} is neither a MAP error name (${e.row.errors.join(', ')}, ...) nor a code`,
   encode: (_ctx, e, d, fields, error) => encodeMessage(e.row, e.wire, d.version, fields, error?.name),
-  decode(_ctx, e, d, bytes, error, c, m) {
+  decode(ctx, e, d, bytes, error, c, m) {
     // the opening Invoke of a Begin was decoded once already, for its routing keys
     const opening = m && m.kind === 'begin' && c === m.components[0] ? openingInvoke(m) : undefined;
-    if (opening && opening.op === e.row && opening.version === d.version) {
-      return opening.error === undefined ? { ok: true, fields: opening.fields } : { ok: false, error: opening.error, fields: opening.fields };
-    }
-    return decodeMessage(e.row, e.wire, d.version, bytes, error?.name);
+    const r: MessageDecode = opening && opening.op === e.row && opening.version === d.version
+      ? (opening.error === undefined ? { ok: true, fields: opening.fields } : { ok: false, error: opening.error, fields: opening.fields })
+      : decodeMessage(e.row, e.wire, d.version, bytes, error?.name);
+    // received (a component given): a part of a long short message is put with the others
+    if (c && e.row.tpdu) reassembleInbound(ctx, e, r.fields);
+    return r;
   },
   tags: (d) => ({ version: d.version }),
   merge: (_e, parts) => mergeSegments(parts),

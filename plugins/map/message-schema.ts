@@ -9,6 +9,8 @@ import { ERROR_PARAMS } from './codec/types/index.js';
 
 type MessageEntryOf = MessageEntry<MapOperation>;
 const STR_OR_INT = { type: ['string', 'integer'] };
+/** The report that answers a forwardSM's TPDU (TS 23.040): MO's SMS-SUBMIT, MT's SMS-DELIVER. */
+const REPORT = { mo: 'SMS-SUBMIT-REPORT', mt: 'SMS-DELIVER-REPORT' } as const;
 
 /** The fields of a message in every version of its operation, shorthands and text forms included. */
 export function messageProperties(e: MessageEntryOf): Record<string, unknown> {
@@ -18,6 +20,7 @@ export function messageProperties(e: MessageEntryOf): Record<string, unknown> {
     props.errorCode = { ...STR_OR_INT, description: `MAP error: a name (${op.errors.join(', ')}, ...) or a code` };
     props.parameter_hex = { type: 'string', description: 'The error parameter as hex of one TLV (instead of its fields)' };
     for (const n of op.errors) if (ERROR_PARAMS[n]) argProperties(ERROR_PARAMS[n]!, props);
+    if (op.tpdu && op.errors.includes('sm-DeliveryFailure')) props.diagnosticInfo_tpdu = { type: 'object', description: `sm-DeliveryFailure's diagnosticInfo as the ${REPORT[op.tpdu]} of an RP-ERROR: fcs, pi, pid, dcs, text, ...` };
     return props;
   }
   for (const v of Object.keys(op.versions).map(Number)) {
@@ -32,7 +35,14 @@ export function messageProperties(e: MessageEntryOf): Record<string, unknown> {
   if (props.ussdString) props.ussdString_text = { type: 'string', description: 'The USSD text, coded as ussdDataCodingScheme says (GSM 7-bit by default, UCS2 when needed)' };
   // an expected Invoke may come in a Begin: its MAP-OPEN is a field of the message (sent, it is a control argument)
   if (e.wire === 'invoke' && e.direction === 'receive') props.tcap = { type: 'object', description: 'Expected MAP-OPEN of the Begin: { map_open: { destination_reference_digits, ... } }' };
-  if (op.tpdu && e.wire === 'invoke') props['sm-RP-UI_tpdu'] = { type: 'object', description: `The SM-RP-UI as an ${op.tpdu === 'mo' ? 'SMS-SUBMIT' : 'SMS-DELIVER'} TPDU: text, ${op.tpdu === 'mo' ? 'da_digits' : 'oa_digits'}, dcs, concat_ref/total/seq, ...` };
+  if (op.tpdu && e.wire === 'invoke') {
+    const other = op.tpdu === 'mo' ? 'SMS-COMMAND' : 'SMS-STATUS-REPORT';
+    props['sm-RP-UI_tpdu'] = {
+      type: 'object',
+      description: `The SM-RP-UI as an ${op.tpdu === 'mo' ? 'SMS-SUBMIT' : 'SMS-DELIVER'} TPDU (or type ${other}): text, ${op.tpdu === 'mo' ? 'da_digits' : 'oa_digits'}, dcs, concat_ref/_bits/total/seq, concat_part (a long text's part k alone), ...`,
+    };
+  }
+  if (op.tpdu && e.wire === 'result') props['sm-RP-UI_tpdu'] = { type: 'object', description: `The SM-RP-UI as the ${REPORT[op.tpdu]} of an RP-ACK: pi, pid, dcs, text, ...` };
   return props;
 }
 

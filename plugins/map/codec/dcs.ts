@@ -44,6 +44,19 @@ export function smsAlphabet(dcs: number): { alphabet: Alphabet; compressed: bool
   return { alphabet: 'gsm7', compressed: false, messageClass: undefined };
 }
 
+/** Why a CBS group cannot code the requested alphabet (§5), or undefined. Groups 0, 2 and 3 are GSM 7-bit with a
+ *  language, group 1 is GSM 7-bit or UCS2 preceded by a language, 1111 is GSM 7-bit or 8-bit (bit 2): a request the
+ *  group cannot carry is refused rather than sent in another alphabet than asked. */
+function cbsRefusal(group: number, alphabet: Alphabet | undefined): string | undefined {
+  if (alphabet === undefined || alphabet === 'gsm7') return undefined;
+  const refuse = (what: string) => `_encoding: ${alphabet} is not in CBS group ${group} (${what}, TS 23.038 §5); UCS2 is group 1 (language-prefixed) or 4-7 / 9 (general data coding)`;
+  if (group === 0 || group === 2 || group === 3) return refuse('GSM 7-bit with a language');
+  if (group === 1 && alphabet === '8bit') return refuse('GSM 7-bit or UCS2 preceded by a language');
+  if (group === 15 && alphabet === 'ucs2') return refuse('GSM 7-bit or 8-bit data');
+  if (group === 8 || (group >= 10 && group <= 14)) return refuse('reserved or not a data coding group');
+  return undefined;
+}
+
 function int(v: unknown, dflt: number, max: number, name: string): number {
   if (v === undefined || v === null) return dflt;
   if (typeof v === 'boolean') return v ? 1 : 0;
@@ -63,11 +76,14 @@ export const cbsDcs: NumberFormat = {
   text: ['alphabet'],
   encode(get) {
     try {
-      const group = int(get('group'), 0, 15, 'group');
       const enc = get('encoding') ?? get('alphabet');
       const alphabet = alphabetOf(enc);
       if (enc !== undefined && enc !== null && !alphabet) return `_encoding: must be 0/gsm7, 1/8bit or 2/ucs2, got ${JSON.stringify(enc)}`;
+      // no group given: the general data coding group (01xx) carries 8-bit and UCS2, group 0 (language unspecified) GSM 7-bit
+      const group = int(get('group'), alphabet === 'ucs2' || alphabet === '8bit' ? 4 : 0, 15, 'group');
       const a = ALPHABETS.indexOf(alphabet ?? 'gsm7');
+      const why = cbsRefusal(group, alphabet);
+      if (why) return why;
       const cls = get('message_class');
       if ((group & 0xc) === 0x4) {
         const c = int(cls, 0, 3, 'message_class');

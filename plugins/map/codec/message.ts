@@ -142,6 +142,36 @@ function decodeUssdText(fields: Obj): void {
   else fields.ussdString_text = unpackUssd(b);
 }
 
+/** Where a message of a forwardSM carries a TPDU, which way the TPDU goes and its default type: the Invoke's
+ *  sm-RP-UI (SMS-SUBMIT MO, SMS-DELIVER MT), the result's sm-RP-UI (the report back: RP-ACK) and sm-DeliveryFailure's
+ *  diagnosticInfo (the report back in an RP-ERROR, TS 29.002 §7.6.8.4). */
+type TpduPlace = { key: string; direction: 'mo' | 'mt'; type: string; rp?: 'ack' | 'error' };
+
+function tpduPlace(op: MapOperation, wire: WireKind, errorName: string | undefined): TpduPlace | undefined {
+  if (!op.tpdu) return undefined;
+  if (wire === 'invoke') return { key: 'sm-RP-UI', direction: op.tpdu, type: op.tpdu === 'mo' ? 'SMS-SUBMIT' : 'SMS-DELIVER' };
+  const back = op.tpdu === 'mo' ? 'mt' : 'mo';
+  const type = back === 'mt' ? 'SMS-SUBMIT-REPORT' : 'SMS-DELIVER-REPORT';
+  if (wire === 'result') return { key: 'sm-RP-UI', direction: back, type, rp: 'ack' };
+  return errorName === 'sm-DeliveryFailure' ? { key: 'diagnosticInfo', direction: back, type, rp: 'error' } : undefined;
+}
+
+/** `<key>_tpdu` (the TPDU's JSON form) -> `<key>` (its hex). */
+function encodeTpduField(fields: Obj, place: TpduPlace): Obj {
+  const name = `${place.key}_tpdu`;
+  const tpdu = fields[name];
+  delete fields[name];
+  if (fields[place.key] !== undefined || fields[`${place.key}_hex`] !== undefined) throw new CodecError(`${name}: give either ${place.key}(_hex) or ${name}`);
+  if (!isObj(tpdu)) throw new CodecError(`${name}: expected an object (type, text, da_digits / oa_digits, ...)`);
+  try {
+    fields[place.key] = hex(encodeTpdu({ type: place.type, ...(place.rp ? { rp_type: place.rp } : {}), ...tpdu }, place.direction));
+  } catch (e) {
+    if (e instanceof TpduError || e instanceof TextError) throw new CodecError(`${name}.${e.message}`);
+    throw e;
+  }
+  return fields;
+}
+
 /**
  * Encode a message from the flattened form (control arguments already removed). Returns the parameter TLV, or
  * undefined when the message has no parameter. Throws CodecError naming the argument at fault.
@@ -163,19 +193,8 @@ export function encodeMessage(op: MapOperation, wire: WireKind, version: number,
     fields = { ...fields };
     encodeUssdText(fields);
   }
-  const tpdu = fields['sm-RP-UI_tpdu'];
-  if (tpdu !== undefined && op.tpdu && wire === 'invoke') {
-    fields = { ...fields };
-    delete fields['sm-RP-UI_tpdu'];
-    if (fields['sm-RP-UI'] !== undefined || fields['sm-RP-UI_hex'] !== undefined) throw new CodecError('sm-RP-UI_tpdu: give either sm-RP-UI(_hex) or sm-RP-UI_tpdu');
-    if (!isObj(tpdu)) throw new CodecError('sm-RP-UI_tpdu: expected an object (type, text, da_digits / oa_digits, ...)');
-    try {
-      fields['sm-RP-UI'] = hex(encodeTpdu(tpdu, op.tpdu));
-    } catch (e) {
-      if (e instanceof TpduError || e instanceof TextError) throw new CodecError(`sm-RP-UI_tpdu.${e.message}`);
-      throw e;
-    }
-  }
+  const place = tpduPlace(op, wire, errorName);
+  if (place && fields[`${place.key}_tpdu`] !== undefined) fields = encodeTpduField({ ...fields }, place);
   return encodeArg(at, fields);
 }
 
@@ -188,12 +207,13 @@ export function decodeMessage(op: MapOperation, wire: WireKind, version: number,
   const r = decodeArg(at, bytes);
   const fields = r.fields;
   if (hasField(at, 'ussdString')) decodeUssdText(fields);
-  if (op.tpdu && wire === 'invoke' && typeof fields['sm-RP-UI'] === 'string') {
+  const place = tpduPlace(op, wire, errorName);
+  if (place && typeof fields[place.key] === 'string') {
     try {
-      fields['sm-RP-UI_tpdu'] = decodeTpdu(Buffer.from(fields['sm-RP-UI'] as string, 'hex'), op.tpdu);
+      fields[`${place.key}_tpdu`] = decodeTpdu(Buffer.from(fields[place.key] as string, 'hex'), place.direction, place.rp);
     } catch (e) {
       if (!(e instanceof TpduError)) throw e;
-      fields['sm-RP-UI_tpdu_error'] = e.message;
+      fields[`${place.key}_tpdu_error`] = e.message;
     }
   }
   addShorthands(fields, shorthandsOf(op, wire), at);

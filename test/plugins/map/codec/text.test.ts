@@ -71,6 +71,17 @@ describe('data coding schemes (TS 23.038 §4, §5)', () => {
     assert.match(String(enc({ group: 16 })), /^_group: must be an integer 0..15/);
     assert.match(String(enc({ group: 4, encoding: 'utf8' })), /^_encoding: must be/);
   });
+  test('an explicit UCS2 request is honoured or refused, never sent as GSM 7-bit (audit C.3)', () => {
+    // without a group: the general data coding group carries it
+    assert.equal(hex(enc({ encoding: 'ucs2' }) as Uint8Array), '48');
+    assert.equal(hex(enc({ encoding: '8bit' }) as Uint8Array), '44');
+    // group 1: UCS2 preceded by a language (0x11)
+    assert.equal(hex(enc({ group: 1, encoding: 'ucs2' }) as Uint8Array), '11');
+    assert.equal(hex(enc({ group: 9, encoding: 'ucs2' }) as Uint8Array), '98');
+    // groups 0, 2, 3 (GSM 7-bit with a language) and 15 (GSM 7-bit or 8-bit) have no UCS2 (TS 23.038 §5)
+    for (const group of [0, 2, 3, 15]) assert.match(String(enc({ group, encoding: 'ucs2' })), new RegExp(`^_encoding: ucs2 is not in CBS group ${group} `));
+    assert.match(String(enc({ group: 0, encoding: '8bit' })), /^_encoding: 8bit is not in CBS group 0/);
+  });
   test('USSD DCS decoded into its parts', () => {
     const out: Record<string, unknown> = {};
     cbsDcs.decode(bytes('48'), 'd', out);

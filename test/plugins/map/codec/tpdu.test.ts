@@ -59,9 +59,10 @@ describe('user data', () => {
     const d = decodeTpdu(encodeTpdu({ oa_text: 'Tester', text: 'hi', scts: '240101000000+00' }, 'mt'), 'mt');
     assert.deepEqual([d.oa_noa, d.oa_text, d.text], [5, 'Tester', 'hi']);
   });
-  test('other TPDUs are named by type only', () => {
-    assert.equal(decodeTpdu(bytes('0100'), 'mt').type, 'SMS-SUBMIT-REPORT');
-    assert.equal(decodeTpdu(bytes('00'), 'mo').type, 'SMS-DELIVER-REPORT');
+  test('the other TPDU types are told by TP-MTI and the direction (field by field in tpdu-reports.test.ts)', () => {
+    assert.equal(decodeTpdu(bytes('01004210102100004000'), 'mt').type, 'SMS-SUBMIT-REPORT');
+    assert.equal(decodeTpdu(bytes('0000'), 'mo').type, 'SMS-DELIVER-REPORT');
+    assert.equal(decodeTpdu(bytes('03'), 'mo').type, 'reserved');
   });
 });
 
@@ -71,7 +72,9 @@ describe('errors name the field', () => {
     bad({ da_digits: '12x' }, 'mo', /^da_digits: "12x"/);
     bad({ oa_digits: '1', scts: 'yesterday' }, 'mt', /^scts: expected 'YYMMDDhhmmss\+QQ'/);
     bad({ da_digits: '1', text: 'a'.repeat(161) }, 'mo', /^text: 161 septets do not fit/);
-    bad({ type: 'SMS-COMMAND' }, 'mo', /^type: "SMS-COMMAND" is not SMS-SUBMIT or SMS-DELIVER/);
+    bad({ type: 'SMS-STATUS-REPORT' }, 'mo', /^type: "SMS-STATUS-REPORT" does not go MS -> SC/);
+    bad({ oa_text: 'A much too long name', text: 'x' }, 'mt', /^oa_text: 20 septets exceed the 11/);
+    bad({ da_digits: '1', text: 'x', concat_ref: 300, concat_ref_bits: 8, concat_total: 2, concat_seq: 1 }, 'mo', /^concat_ref: 300 does not fit an 8-bit reference/);
     bad({ da_digits: '1', mr: 256 }, 'mo', /^mr: must be an integer 0..255/);
     bad({ da_digits: '1', dcs_alphabet: 'utf8' }, 'mo', /^dcs_alphabet: must be gsm7, 8bit or ucs2/);
   });
