@@ -8,14 +8,14 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { castCell, RowStoreBuilder, type ColumnType, type RowStore } from './data-store.js';
 
 /** The largest data file (bytes) and the most rows of one set (docs/limits.md). */
-const MAX_DATA_FILE_BYTES = 512 * 1024 * 1024;
+export const MAX_DATA_FILE_BYTES = 512 * 1024 * 1024;
 const MAX_DATA_ROWS = 10_000_000;
 /** A file name: relative, plain segments. */
 export const DATA_FILE_PATTERN = '^[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$';
 const NAME = new RegExp(DATA_FILE_PATTERN);
 
 /** The folder of data files under a data directory. */
-function dataFolder(dataDir: string): string {
+export function dataFolder(dataDir: string): string {
   return join(dataDir, 'data');
 }
 
