@@ -2,9 +2,13 @@
 // the service's data directory, <data-dir>/data/ (uploaded with PUT /api/data/<name>, docs/web.md). A name is a
 // relative path of plain segments: no '..', no absolute path, and a symlink that leads out of the folder is refused.
 // Files are read once and kept compactly (data-store.ts) while unchanged (same size and modification time).
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { parse as csvStream } from 'csv-parse';
 import { castCell, RowStoreBuilder, type ColumnType, type RowStore } from './data-store.js';
 
 /** The largest data file (bytes) and the most rows of one set (docs/limits.md). */
@@ -44,60 +48,133 @@ interface Cached {
 const cache = new Map<string, Cached>();
 const MAX_CACHED_FILES = 8;
 
-/** The rows of a file, from the cache while it is unchanged. Throws with the file's line on bad content. */
-export function loadDataFile(path: string, name: string, types: Readonly<Record<string, ColumnType>>, delimiter: string): RowStore {
-  const st = statSync(path);
-  if (!st.isFile()) throw new Error(`'${name}' is not a file`);
-  if (st.size > MAX_DATA_FILE_BYTES) throw new Error(`'${name}' is ${st.size} bytes, more than ${MAX_DATA_FILE_BYTES} (docs/limits.md)`);
-  const key = `${JSON.stringify(types)}|${delimiter}`;
+/** The file's cached rows when it has not changed since they were read. */
+function cached(path: string, st: Stats, key: string): RowStore | undefined {
   const hit = cache.get(path);
-  if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.key === key) return hit.store;
-  const bytes = readFileSync(path);
-  const store = name.toLowerCase().endsWith('.json') ? jsonRows(bytes, name) : csvRows(bytes, name, types, delimiter);
+  return hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.key === key ? hit.store : undefined;
+}
+
+function remember(path: string, st: Stats, key: string, store: RowStore): RowStore {
   cache.delete(path);
   if (cache.size >= MAX_CACHED_FILES) cache.delete(cache.keys().next().value!);
   cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, key, store });
   return store;
 }
 
-/** CSV: the first record names the columns; each later record is stored cell by cell (nothing kept per row). */
-function csvRows(bytes: Buffer, name: string, types: Readonly<Record<string, ColumnType>>, delimiter: string): RowStore {
-  const b = new RowStoreBuilder(bytes.length);
-  let columns: string[] | undefined;
-  let colTypes: ColumnType[] = [];
-  let rows = 0;
-  const onRecord = (rec: string[], ctx: { lines: number }): null => {
-    if (!columns) {
-      columns = rec.map((c) => c.trim());
-      const dup = columns.find((c, i) => !c || columns!.indexOf(c) !== i);
-      if (dup !== undefined) throw new Error(`${name}: the header row has ${dup ? `column '${dup}' twice` : 'an empty column name'}`);
-      const unknown = Object.keys(types).find((t) => !columns!.includes(t));
-      if (unknown) throw new Error(`${name}: types names column '${unknown}', which the header row (${columns.join(', ')}) has not`);
-      colTypes = columns.map((c) => types[c] ?? 'string');
+function statFile(path: string, name: string): Stats {
+  const st = statSync(path);
+  if (!st.isFile()) throw new Error(`'${name}' is not a file`);
+  if (st.size > MAX_DATA_FILE_BYTES) throw new Error(`'${name}' is ${st.size} bytes, more than ${MAX_DATA_FILE_BYTES} (docs/limits.md)`);
+  return st;
+}
+
+const isJson = (name: string) => name.toLowerCase().endsWith('.json');
+const CSV_OPTIONS = { bom: true, skip_empty_lines: true } as const;
+
+/** The rows of a file, from the cache while it is unchanged. Throws with the file's line on bad content. */
+export function loadDataFile(path: string, name: string, types: Readonly<Record<string, ColumnType>>, delimiter: string): RowStore {
+  const st = statFile(path, name);
+  const key = `${JSON.stringify(types)}|${delimiter}`;
+  const hit = cached(path, st, key);
+  if (hit) return hit;
+  const bytes = readFileSync(path);
+  if (isJson(name)) return remember(path, st, key, jsonRows(bytes, name));
+  const rows = new CsvRows(name, types, bytes.length);
+  try {
+    parseCsv(bytes, { ...CSV_OPTIONS, delimiter, on_record: rows.onRecord });
+  } catch (e) {
+    throw rows.error(e);
+  }
+  return remember(path, st, key, rows.done());
+}
+
+/**
+ * Read a CSV file into the cache the way loadDataFile would, a slice at a time: a 1,000,000-row file takes
+ * seconds to parse, and the service's other clients and runs go on meanwhile (compileDefinitionSliced calls it
+ * before compiling); undefined for a JSON file (read by loadDataFile). Any problem is left to loadDataFile, which
+ * reports it at the set's path.
+ */
+export async function preloadDataFile(dataDir: string | undefined, name: string, types: Readonly<Record<string, ColumnType>>, delimiter: string): Promise<RowStore | undefined> {
+  try {
+    const path = dataFilePath(dataDir, name);
+    const st = statFile(path, name);
+    const key = `${JSON.stringify(types)}|${delimiter}`;
+    if (isJson(name)) return undefined;
+    const hit = cached(path, st, key);
+    if (hit) return hit;
+    const bytes = await readFile(path);
+    const rows = new CsvRows(name, types, bytes.length);
+    async function* slices() {
+      for (let at = 0; at < bytes.length; at += PRELOAD_SLICE) {
+        yield bytes.subarray(at, at + PRELOAD_SLICE);
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+    const sink = new Writable({ objectMode: true, write: (_r, _e, done) => done() });
+    await pipeline(Readable.from(slices()), csvStream({ ...CSV_OPTIONS, delimiter, on_record: rows.onRecord }), sink);
+    return remember(path, st, key, rows.done());
+  } catch {
+    return undefined; // loadDataFile reports it
+  }
+}
+const PRELOAD_SLICE = 256 * 1024;
+
+/** A CSV file's records: the first names the columns; each later one is stored cell by cell (nothing kept per row). */
+class CsvRows {
+  private readonly b: RowStoreBuilder;
+  private columns: string[] | undefined;
+  private colTypes: ColumnType[] = [];
+  private rows = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly types: Readonly<Record<string, ColumnType>>,
+    size: number,
+  ) {
+    this.b = new RowStoreBuilder(size);
+  }
+
+  readonly onRecord = (rec: string[], ctx: { lines: number }): null => {
+    if (!this.columns) {
+      this.header(rec);
       return null;
     }
-    if (++rows > MAX_DATA_ROWS) throw new Error(`${name}: more than ${MAX_DATA_ROWS} rows (docs/limits.md)`);
-    rec.forEach((cell, k) => {
-      if (colTypes[k] !== 'string') {
+    if (++this.rows > MAX_DATA_ROWS) throw new Error(`${this.name}: more than ${MAX_DATA_ROWS} rows (docs/limits.md)`);
+    for (let k = 0; k < rec.length; k++) {
+      const cell = rec[k]!;
+      const type = this.colTypes[k]!;
+      if (type !== 'string') {
         try {
-          castCell(cell, colTypes[k]!);
+          castCell(cell, type);
         } catch (e) {
-          throw new Error(`${name}: line ${ctx.lines}, column '${columns![k]}': ${(e as Error).message}`);
+          throw new Error(`${this.name}: line ${ctx.lines}, column '${this.columns[k]}': ${(e as Error).message}`);
         }
       }
-      b.cell(cell);
-    });
+      this.b.cell(cell);
+    }
     return null;
   };
-  try {
-    parseCsv(bytes, { bom: true, delimiter, skip_empty_lines: true, on_record: onRecord });
-  } catch (e) {
-    const m = (e as Error).message;
-    throw new Error(m.startsWith(name) ? m : `${name}: ${m}`);
+
+  private header(rec: string[]): void {
+    const columns = (this.columns = rec.map((c) => c.trim()));
+    const dup = columns.find((c, i) => !c || columns.indexOf(c) !== i);
+    if (dup !== undefined) throw new Error(`${this.name}: the header row has ${dup ? `column '${dup}' twice` : 'an empty column name'}`);
+    const unknown = Object.keys(this.types).find((t) => !columns.includes(t));
+    if (unknown) throw new Error(`${this.name}: types names column '${unknown}', which the header row (${columns.join(', ')}) has not`);
+    this.colTypes = columns.map((c) => this.types[c] ?? 'string');
   }
-  if (!columns) throw new Error(`${name}: empty (a CSV data file starts with a header row)`);
-  if (rows === 0) throw new Error(`${name}: a header row and no rows`);
-  return b.done(columns, colTypes, rows);
+
+  /** A parse error as thrown to the caller: naming the file. */
+  error(e: unknown): Error {
+    const m = (e as Error).message;
+    return new Error(m.startsWith(this.name) ? m : `${this.name}: ${m}`);
+  }
+
+  done(): RowStore {
+    if (!this.columns) throw new Error(`${this.name}: empty (a CSV data file starts with a header row)`);
+    if (this.rows === 0) throw new Error(`${this.name}: a header row and no rows`);
+    return this.b.done(this.columns, this.colTypes, this.rows);
+  }
 }
 
 /** JSON: an array of objects, each stored as its JSON text. */

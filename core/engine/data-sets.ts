@@ -12,7 +12,7 @@ import { compileExpression } from '../expr/jexl.js';
 import { expressionSource } from '../expr/template.js';
 import type { RandomSource } from '../expr/run-state.js';
 import type { Registry } from '../plugins/registry.js';
-import { DATA_FILE_PATTERN, dataFilePath, loadDataFile, packRows } from './data-files.js';
+import { DATA_FILE_PATTERN, dataFilePath, loadDataFile, packRows, preloadDataFile } from './data-files.js';
 import { MAX_SEED, Rng } from './random.js';
 import type { ColumnType, RowStore } from './data-store.js';
 
@@ -92,6 +92,13 @@ export function compileData(params: JsonObject, registry: Registry): CompiledDat
     sets.push({ name, store, mode, failWhenOut: spec.on_exhausted !== 'end' });
   }
   return new CompiledData(sets);
+}
+
+/** The CSV files a definition names read into the cache a slice at a time, before it is compiled (data-files.ts). */
+export async function preloadData(params: JsonObject, registry: Registry): Promise<void> {
+  for (const spec of Object.values((params.data ?? {}) as Record<string, JsonObject>)) {
+    if (typeof spec.file === 'string') await preloadDataFile(registry.dataDir, spec.file, (spec.types ?? {}) as Record<string, ColumnType>, (spec.delimiter as string | undefined) ?? ',');
+  }
 }
 
 /** A run whose unique rows end it (on_exhausted "end"): its (slice's) total cut to the instances that have a row. */

@@ -19,7 +19,7 @@ import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
 import { checkSlice, instanceNumber, shareOf } from './slice.js';
 import { DEFAULT_FAILURE_DETAIL } from './failure-evidence.js';
-import { checkDataRefs, compileData, cutToRows, instanceDraw, type CompiledData, type InstanceDraw } from './data-sets.js';
+import { checkDataRefs, compileData, cutToRows, instanceDraw, preloadData, type CompiledData, type InstanceDraw } from './data-sets.js';
 
 export interface CompiledOp {
   index: number;
@@ -98,6 +98,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
  * operations once the current slice has run its time (core/engine/turn.ts).
  */
 export async function compileDefinitionSliced(params: JsonObject, registry: Registry, limits: CompileLimits): Promise<CompiledDefinition> {
+  await preloadData(params, registry);
   const steps = compiling(params, registry, limits);
   for (;;) {
     const r = steps.next();
