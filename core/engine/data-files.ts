@@ -102,13 +102,15 @@ export async function preloadDataFile(dataDir: string | undefined, name: string,
     if (isJson(name)) return undefined;
     const hit = cached(path, st, key);
     if (hit) return hit;
-    const bytes = await readFile(path);
+    let bytes: Buffer | undefined = await readFile(path);
     const rows = new CsvRows(name, types, bytes.length);
+    // the file's bytes are let go as soon as they are parsed, whatever holds the stream's objects a while longer
     async function* slices() {
-      for (let at = 0; at < bytes.length; at += PRELOAD_SLICE) {
+      for (let at = 0; bytes && at < bytes.length; at += PRELOAD_SLICE) {
         yield bytes.subarray(at, at + PRELOAD_SLICE);
         await new Promise((r) => setImmediate(r));
       }
+      bytes = undefined;
     }
     const sink = new Writable({ objectMode: true, write: (_r, _e, done) => done() });
     await pipeline(Readable.from(slices()), csvStream({ ...CSV_OPTIONS, delimiter, on_record: rows.onRecord }), sink);

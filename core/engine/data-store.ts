@@ -98,6 +98,10 @@ export class RowStoreBuilder {
   /** The store, its buffers cut to what they hold (copies: the spare capacity is let go). */
   done(columns: readonly string[] | undefined, types: readonly ColumnType[], rows: number): RowStore {
     this.offsets[this.cells] = this.used;
-    return new RowStore(columns, types, Buffer.from(this.text.subarray(0, this.used)), this.offsets.slice(0, this.cells + 1), rows, this.ascii);
+    const store = new RowStore(columns, types, Buffer.from(this.text.subarray(0, this.used)), this.offsets.slice(0, this.cells + 1), rows, this.ascii);
+    // the builder may outlive the read (a parser's options hold it): its spare buffers go now
+    this.text = Buffer.alloc(0);
+    this.offsets = new Uint32Array(0);
+    return store;
   }
 }
