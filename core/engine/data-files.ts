@@ -119,7 +119,7 @@ export async function preloadDataFile(dataDir: string | undefined, name: string,
     return undefined; // loadDataFile reports it
   }
 }
-const PRELOAD_SLICE = 256 * 1024;
+const PRELOAD_SLICE = 64 * 1024;
 
 /** A CSV file's records: the first names the columns; each later one is stored cell by cell (nothing kept per row). */
 class CsvRows {
