@@ -67,7 +67,8 @@ export function summarize(rec: RunRecord): string {
   if (ops.length) {
     out.push('  operations');
     const w = Math.max(...ops.map(([k]) => k.length));
-    for (const [k, v] of ops) out.push(`    ${k.padEnd(w)}  n ${n(v.count).padStart(8)}  p50 ${ms(v.p50).padStart(9)}  p99 ${ms(v.p99).padStart(9)}  max ${ms(v.max).padStart(9)}`);
+    // the mean too: a wait's achieved holding times are its latency (mean, p50, p99 against its distribution's)
+    for (const [k, v] of ops) out.push(`    ${k.padEnd(w)}  n ${n(v.count).padStart(8)}  mean ${ms(v.mean).padStart(9)}  p50 ${ms(v.p50).padStart(9)}  p99 ${ms(v.p99).padStart(9)}  max ${ms(v.max).padStart(9)}`);
   }
   if (rec.thresholds?.length) {
     out.push(`  thresholds${running ? ' (so far)' : ''}`);

@@ -101,6 +101,7 @@ export async function bootPlugins(
   const registry = new Registry();
   const dataDir = resolvePath(opts.dataDir ?? '.tester');
   mkdirSync(dataDir, { recursive: true });
+  registry.dataDir = dataDir;
   const { entries, baseDir } = pluginEntries(opts);
   for (const [name, p] of Object.entries(coreParams)) registry.addParam(name, p, 'core');
   const plugins = await loadPlugins(entries, baseDir, { registry, hooks, dataDir, log, worker: opts.worker });

@@ -11,6 +11,7 @@ import { answerRpc } from './rpc.js';
 import { streamRunEvents } from './events.js';
 import { attachmentName, DOWNLOADS, failurePcap, PCAP_TYPE } from './downloads.js';
 import { libraryName, type Library } from './library.js';
+import { dataFileName, type DataFiles } from './data-files.js';
 import type { RunFeeds } from './run-feed.js';
 import type { Template } from './templates.js';
 import { answerImport } from './import.js';
@@ -22,6 +23,7 @@ export interface Api {
   token: string | undefined;
   maxBody: number;
   library: Library;
+  dataFiles: DataFiles;
   feeds: RunFeeds;
   /** The event streams open now (closed when the service stops). */
   streams: Set<ServerResponse>;
@@ -51,6 +53,7 @@ function knownRun(api: Api, runId: string): KnownRun {
 
 const RUN = '/api/runs/([^/]+)';
 const ENTRY = '/api/library/([^/]+)';
+const DATA = '/api/data/([^/]+)';
 
 const ROUTES: readonly Route[] = [
   {
@@ -125,6 +128,24 @@ const ROUTES: readonly Route[] = [
       const to = libraryName((await readJsonObject(req, api.maxBody, 'body ({ "to": "<name>" })')).to, 'to');
       await api.library.rename(name, to);
       sendJson(res, 200, { name: to });
+    },
+  },
+  { method: 'GET', path: /^\/api\/data$/, handle: async (api, { res }) => sendJson(res, 200, await api.dataFiles.list()) },
+  {
+    method: 'PUT',
+    path: new RegExp(`^${DATA}$`),
+    handle: async (api, { req, res, args }) => {
+      const name = dataFileName(args[0]);
+      sendJson(res, 200, { name, bytes: await api.dataFiles.put(name, req) });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: new RegExp(`^${DATA}$`),
+    handle: async (api, { res, args }) => {
+      const name = dataFileName(args[0]);
+      await api.dataFiles.delete(name);
+      sendJson(res, 200, { name });
     },
   },
   { method: 'GET', path: /^\/api\/templates$/, handle: async (api, { res }) => sendJson(res, 200, await api.templates()) },

@@ -14,6 +14,7 @@ import { isLoopback, originCheck, setSecurityHeaders, tokenCheck } from './secur
 import { findRoute, type Api } from './routes.js';
 import { serveStatic } from './static.js';
 import { Library } from './library.js';
+import { DataFiles } from './data-files.js';
 import { RunFeeds } from './run-feed.js';
 import { readTemplates, type Template } from './templates.js';
 
@@ -35,6 +36,7 @@ function apiOf(core: ServiceCore, rpc: Rpc, options: ServiceOptions): Api {
     token: options.token,
     maxBody: options.maxMessageBytes ?? defaults.maxMessageBytes,
     library: new Library(join(resolve(options.dataDir ?? defaults.dataDir), 'library')),
+    dataFiles: new DataFiles(resolve(options.dataDir ?? defaults.dataDir)),
     feeds: new RunFeeds((t) => core.log('warn', t)),
     streams: new Set(),
     templates: () => (templates ??= readTemplates()),

@@ -90,6 +90,11 @@ export interface OperationContext<G = unknown> {
 
   /** The gateway instance chosen for this operation (by its `gateway` kind, the ExecuteTest params and defaults). */
   gateway(): G;
+  /**
+   * A uniform number in [0, 1) for the operation's random choices: with the run's `seed` param, drawn from the
+   * instance's own generator (the same numbers on every run with that seed), else Math.random().
+   */
+  random(): number;
   /** Per-instance state owned by a plugin (e.g. the instance's open dialogues or sessions), created on first use. */
   state<T extends object>(key: string, init: (ctx: OperationContext<G>) => T): T;
   /**

@@ -11,6 +11,7 @@ import { InstanceEndSignal } from './end-signal.js';
 import { SizeLedger } from './size-ledger.js';
 import type { InstanceHost } from './instance-host.js';
 import type { InstanceDetail } from './instance-detail.js';
+import type { Rng } from './random.js';
 
 export abstract class InstanceContext implements OperationContext<unknown> {
   /** Its place in the run's cancellers (Bag). */
@@ -48,6 +49,7 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     readonly vars: JsonObject,
     readonly inbound: JsonObject,
     n: number,
+    draw?: { $d: JsonObject | undefined; rng: Rng | undefined },
   ) {
     const def = host.def;
     this.hooked = index === 0;
@@ -57,7 +59,15 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     this.recordsMessages = (this.hooked && def.recordMessages) || (watched && evidence.recordMessages);
     // turbo: the instances after the first are not checked, watched or not
     this.checking = this.hooked || !def.turbo;
-    this.scope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: host.def.exprState };
+    this.scope = { $v: vars, $g: host.globals, $i: inbound, $n: n, run: host.def.exprState, $d: draw?.$d, rng: draw?.rng };
+  }
+  /**
+   * A uniform number in [0, 1): from the instance's own generator when the run has a `seed` (seeded from it and $n:
+   * the same numbers whatever the scheduling, slices or workers), else Math.random().
+   */
+  random(): number {
+    const r = this.scope.rng;
+    return r ? r.next() : Math.random();
   }
   get run(): RunView {
     return this.host.view;

@@ -19,6 +19,7 @@ import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
 import { checkSlice, instanceNumber, shareOf } from './slice.js';
 import { DEFAULT_FAILURE_DETAIL } from './failure-evidence.js';
+import { checkDataRefs, compileData, cutToRows, instanceDraw, preloadData, type CompiledData, type InstanceDraw } from './data-sets.js';
 
 export interface CompiledOp {
   index: number;
@@ -41,8 +42,13 @@ export interface CompiledDefinition {
   ops: CompiledOp[];
   labels: Map<string, number>;
   vars: Array<[string, Template]>;
-  /** Instance 0's vars when they were evaluated at ExecuteTest (for the lock keys). */
+  /** Instance 0's vars when they were evaluated at ExecuteTest (for the lock keys), with its rows and generator. */
   vars0: JsonObject | undefined;
+  draw0?: InstanceDraw;
+  /** ExecuteTest `seed`: each instance's generator is seeded from it and $n (random.ts); undefined: Math.random. */
+  seed: number | undefined;
+  /** The data sets (data-sets.ts), read as $d. */
+  data: CompiledData | undefined;
   /** The run's expression state (sequence() counters), shared by its instances and ended with the run. */
   exprState: RunExprState;
   lockKeys: string[];
@@ -92,6 +98,7 @@ export function compileDefinition(params: JsonObject, registry: Registry, limits
  * operations once the current slice has run its time (core/engine/turn.ts).
  */
 export async function compileDefinitionSliced(params: JsonObject, registry: Registry, limits: CompileLimits): Promise<CompiledDefinition> {
+  await preloadData(params, registry);
   const steps = compiling(params, registry, limits);
   for (;;) {
     const r = steps.next();
@@ -140,10 +147,16 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   }
   const vars = compileVars((params.vars ?? {}) as JsonObject, attempt);
   const exprState = new RunExprState();
-  const distribution = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits, params.slice as JsonObject | undefined));
+  const data = attempt(() => compileData(params, registry));
+  attempt(() => checkDataRefs(params, registry, problems));
+  const whole = attempt(() => compileDistribution((params.distribution ?? {}) as JsonObject, limits, params.slice as JsonObject | undefined));
+  const distribution = whole && cutToRows(whole, data?.endAfter);
+  const seed = params.seed as number | undefined;
   // $n of the run's first instance (not 0 in a slice other than the first)
   const n0 = instanceNumber(distribution?.slice, 0);
-  const { lockKeys, vars0 } = problems?.length ? { lockKeys: [], vars0: undefined } : compileLocks((params.locks ?? []) as Array<{ key: string }>, vars, n0, exprState);
+  const locks = (params.locks ?? []) as Array<{ key: string }>;
+  const draw0 = locks.length > 0 && !problems?.length ? attempt(() => firstDraw(seed, data, n0)) : undefined;
+  const { lockKeys, vars0 } = problems?.length ? { lockKeys: [], vars0: undefined } : compileLocks(locks, vars, n0, exprState, draw0);
   const traceLevel = (params.trace_level ?? 0) as TraceLevel;
   const thresholds = distribution ? attempt(() => compileThresholds(params.thresholds as string[] | undefined, distribution)) : [];
   if (problems?.length) throw problems[0];
@@ -154,6 +167,9 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
     labels,
     vars,
     vars0,
+    draw0,
+    seed,
+    data,
     exprState,
     lockKeys,
     distribution,
@@ -204,12 +220,12 @@ function compileVars(varsObj: JsonObject, attempt: ReturnType<typeof attemptWith
  * once, here, and instance 0 starts from them: a var with a side effect (sequence, random digits) must lock the very
  * value the instance uses.
  */
-function compileLocks(locks: ReadonlyArray<{ key: string }>, vars: Array<[string, Template]>, n0: number, exprState: RunExprState): { lockKeys: string[]; vars0: JsonObject | undefined } {
+function compileLocks(locks: ReadonlyArray<{ key: string }>, vars: Array<[string, Template]>, n0: number, exprState: RunExprState, draw0: InstanceDraw | undefined): { lockKeys: string[]; vars0: JsonObject | undefined } {
   const lockKeys: string[] = [];
   if (!locks.length) return { lockKeys, vars0: undefined };
   let v0: JsonObject;
   try {
-    v0 = initialVars(vars, n0, {}, exprState);
+    v0 = initialVars(vars, n0, {}, exprState, draw0);
   } catch (e) {
     throw invalid('vars', `cannot evaluate for the lock keys: ${(e as Error).message}`);
   }
@@ -217,7 +233,7 @@ function compileLocks(locks: ReadonlyArray<{ key: string }>, vars: Array<[string
     const t = compileTemplate(l.key, `locks[${i}].key`);
     let key: Json;
     try {
-      key = t.render({ $v: v0, $g: {}, $i: {}, $n: n0, run: exprState });
+      key = t.render({ $v: v0, $g: {}, $i: {}, $n: n0, run: exprState, $d: draw0?.$d, rng: draw0?.rng });
     } catch (e) {
       throw invalid(`locks[${i}].key`, `cannot evaluate: ${(e as Error).message}`);
     }
@@ -231,10 +247,10 @@ function compileLocks(locks: ReadonlyArray<{ key: string }>, vars: Array<[string
  * Evaluate the vars of one instance, in order (each sees the ones before it). Each value is bounded by the
  * expression value bound; all of them together by max_vars_bytes.
  */
-export function initialVars(vars: Array<[string, Template]>, n: number, globals: JsonObject, run?: RunExprState): JsonObject {
+export function initialVars(vars: Array<[string, Template]>, n: number, globals: JsonObject, run?: RunExprState, draw?: InstanceDraw): JsonObject {
   const v: JsonObject = {};
   if (vars.length === 0) return v;
-  const scope: ExprScope = { $v: v, $g: globals, $i: {}, $n: n, run };
+  const scope: ExprScope = { $v: v, $g: globals, $i: {}, $n: n, run, $d: draw?.$d, rng: draw?.rng };
   const max = expressionLimits().maxVarsBytes;
   let total = 0;
   for (const [k, t] of vars) {
@@ -243,6 +259,15 @@ export function initialVars(vars: Array<[string, Template]>, n: number, globals:
     if (total > max) throw new Error(`the instance's vars are larger than max_vars_bytes (${max}) at vars.${k}`);
   }
   return v;
+}
+
+/** Instance 0's draw at ExecuteTest (its vars make the lock keys): 2002 when it has no row. */
+function firstDraw(seed: number | undefined, data: CompiledData | undefined, n0: number): InstanceDraw {
+  try {
+    return instanceDraw(seed, data, n0);
+  } catch (e) {
+    throw invalid('data', (e as Error).message);
+  }
 }
 
 /** 2002 naming the path when a static value is larger than the bound (or is not JSON data). */

@@ -13,9 +13,12 @@ import type { ExprScope } from '../expr/template.js';
 import type { Outcome } from './first-call.js';
 import { InstanceContext } from './context.js';
 import { ended, finish, report } from './instance-end.js';
+import { DataExhausted, instanceDraw, type InstanceDraw } from './data-sets.js';
 import type { InstanceEnd, InstanceHost } from './instance-host.js';
 
 const MAX_STEPS = 1_000_000;
+/** An instance of a run without data or seed draws nothing (one shared object, no allocation). */
+const NO_DRAW: InstanceDraw = Object.freeze({ $d: undefined, rng: undefined });
 
 /**
  * Where an instance is in running its operations: one state instead of a flag per case. An operation completes in
@@ -73,8 +76,9 @@ class Instance extends InstanceContext {
     vars: JsonObject,
     private readonly intendedStart: number,
     n: number,
+    draw: InstanceDraw,
   ) {
-    super(host, index, vars, {}, n);
+    super(host, index, vars, {}, n, draw);
   }
 
   protected startMs(): number {
@@ -287,11 +291,18 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
   const def = host.def;
   const n = instanceNumber(def.distribution.slice, index); // $n: unique across the slices of a run
   let vars: JsonObject;
+  let draw: InstanceDraw = NO_DRAW;
   try {
-    vars = index === 0 && def.vars0 ? structuredClone(def.vars0) : initialVars(def.vars, n, host.globals, def.exprState);
+    if (index === 0 && def.vars0) {
+      vars = structuredClone(def.vars0);
+      draw = def.draw0 ?? NO_DRAW;
+    } else {
+      if (def.seed !== undefined || def.data) draw = instanceDraw(def.seed, def.data, n);
+      vars = initialVars(def.vars, n, host.globals, def.exprState, draw);
+    }
   } catch (e) {
     try {
-      const text = `vars: cannot evaluate: ${(e as Error).message}`;
+      const text = e instanceof DataExhausted ? (e as Error).message : `vars: cannot evaluate: ${(e as Error).message}`;
       host.recordProblem('abort', index, -1, text);
       if (index === 0) host.hooks.check.call({ index, step: 0, opIndex: -1, status: 'abort', text });
       const evidence = host.evidence.wants() ? host.evidence.open(index, performance.timeOrigin + intendedStart) : undefined;
@@ -304,7 +315,7 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
     }
     return;
   }
-  const instance = new Instance(host, index, vars, intendedStart, n);
+  const instance = new Instance(host, index, vars, intendedStart, n, draw);
   instance.loop();
   instance.starting = false;
 }

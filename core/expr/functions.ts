@@ -2,7 +2,7 @@
 // a value larger than max_value_bytes (core/expr/limits.ts), and state (sequence counters) belongs to the run.
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { expressionLimits } from './limits.js';
-import { runState } from './run-state.js';
+import { runState, seededRandom, type RandomSource } from './run-state.js';
 import type { ExpressionFunction } from '../api/plugin.js';
 
 /** A width or count argument: a whole number from 0 to the value bound. */
@@ -33,6 +33,23 @@ function randomDigitString(n: number): string {
   return out;
 }
 
+/** n digits from the instance's seeded generator (ExecuteTest `seed`): the same digits on every run with the seed. */
+function seededDigits(rng: RandomSource, n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += String(Math.floor(rng.next() * 10));
+  return out;
+}
+
+/** A version 4 UUID from the instance's seeded generator. */
+function seededUuid(rng: RandomSource): string {
+  const b = Buffer.alloc(16);
+  for (let i = 0; i < 16; i += 4) b.writeUInt32BE(Math.floor(rng.next() * 4294967296), i);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export const builtinFunctions: Record<string, ExpressionFunction> = {
   /** pad(value, width, char = '0'): left-pad to width. */
   pad: (v: unknown, width: unknown, ch?: unknown) => String(v ?? '').padStart(size('pad', 'width', width), fill('pad', ch, '0')),
@@ -41,15 +58,29 @@ export const builtinFunctions: Record<string, ExpressionFunction> = {
   /** substring(s, start, end?) */
   substring: (s: unknown, start: unknown, end?: unknown) => String(s ?? '').substring(Number(start), end === undefined ? undefined : Number(end)),
   /** randomDigits(n): n random decimal digits as a string. */
-  randomDigits: (n: unknown) => randomDigitString(size('randomDigits', 'n', n)),
+  randomDigits: (n: unknown) => {
+    const rng = seededRandom();
+    const k = size('randomDigits', 'n', n);
+    return rng ? seededDigits(rng, k) : randomDigitString(k);
+  },
   /** randomInt(min, max): integer in [min, max]. */
-  randomInt: (min: unknown, max: unknown) => randomInt(Number(min), Number(max) + 1),
+  randomInt: (min: unknown, max: unknown) => {
+    const rng = seededRandom();
+    const lo = Number(min);
+    const hi = Number(max) + 1;
+    if (!rng) return randomInt(lo, hi);
+    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || hi <= lo) throw new Error(`randomInt: needs whole numbers min <= max, got ${String(min)}, ${String(max)}`);
+    return lo + Math.floor(rng.next() * (hi - lo));
+  },
   /** sequence(name = 'default', start = 0): next value of a counter of this run. */
   sequence: (name: unknown = 'default', start: unknown = 0) => runState().next(String(name), Number(start)),
   /** now(): ms since the epoch; nowSecs(): whole seconds. */
   now: () => Date.now(),
   nowSecs: () => Math.floor(Date.now() / 1000),
-  uuid: () => randomUUID(),
+  uuid: () => {
+    const rng = seededRandom();
+    return rng ? seededUuid(rng) : randomUUID();
+  },
   int: (v: unknown) => Math.trunc(Number(v)),
   str: (v: unknown) => (v === undefined || v === null ? '' : String(v)),
   len: (v: unknown) => (Array.isArray(v) || typeof v === 'string' ? v.length : v && typeof v === 'object' ? Object.keys(v).length : 0),

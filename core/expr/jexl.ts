@@ -16,6 +16,8 @@ export interface CompiledExpression {
   readonly constant: boolean;
   /** True when it calls no function (it needs no run state) and is evaluated without jexl's evaluator (see direct()). */
   readonly direct: boolean;
+  /** The data sets it reads as `$d.<set>`, checked against the run's `data` (core/engine/data-sets.ts). */
+  readonly dataSets: readonly string[];
 }
 interface JexlInstance {
   compile(expr: string): { evalSync(context: object): unknown; _getAst(): AstNode };
@@ -89,7 +91,7 @@ for (const [name, fn] of Object.entries(builtinFunctions)) {
 }
 
 /** The names expressions may start from. */
-export const SCOPE_NAMES = ['$v', '$g', '$i', '$n'] as const;
+export const SCOPE_NAMES = ['$v', '$g', '$i', '$n', '$d'] as const;
 const scope = new Set<string>(SCOPE_NAMES);
 /** jexl has no null literal: `null` and `undefined` read as absent names, which is what `$v.x == null` means. */
 const literalNames = new Set(['null', 'undefined']);
@@ -175,8 +177,23 @@ function compileUncached(source: string): CompiledExpression {
   }
   const constant = checkNames(ast, source);
   const fast = direct(ast);
-  if (fast) return { evalSync: fast, constant, direct: true };
-  return { evalSync: (context: object) => compiled.evalSync(context), constant, direct: false };
+  const dataSets = [...dataSetsRead(ast, new Set<string>())];
+  if (fast) return { evalSync: fast, constant, direct: true, dataSets };
+  return { evalSync: (context: object) => compiled.evalSync(context), constant, direct: false, dataSets };
+}
+
+/** The names read as `$d.<name>` anywhere in the tree (its depth is bounded by checkBrackets). */
+function dataSetsRead(node: unknown, out: Set<string>): Set<string> {
+  if (!node || typeof node !== 'object') return out;
+  if (Array.isArray(node)) {
+    for (const n of node) dataSetsRead(n, out);
+    return out;
+  }
+  const n = node as AstNode;
+  const from = n.from as AstNode | undefined;
+  if (n.type === 'Identifier' && from?.type === 'Identifier' && from.value === '$d' && from.from === undefined && !from.relative) out.add(String(n.value));
+  for (const [k, v] of Object.entries(n)) if (k !== 'type' && v && typeof v === 'object') dataSetsRead(v, out);
+  return out;
 }
 
 type Direct = (context: object) => unknown;

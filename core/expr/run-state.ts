@@ -19,16 +19,34 @@ export class RunExprState {
 }
 
 let active: RunExprState | undefined;
+/** The evaluating instance's generator when the run has a `seed` (core/engine/random.ts), else undefined. */
+let activeRandom: RandomSource | undefined;
 
-/** Evaluate with this run's state active; without one (offline validation), functions get a throwaway state. */
-export function withRunState<T>(state: RunExprState | undefined, fn: () => T): T {
+/** A generator of uniform numbers in [0, 1). */
+export interface RandomSource {
+  next(): number;
+}
+
+/**
+ * Evaluate with this run's state (and the instance's seeded generator) active; without a state (offline
+ * validation), functions get a throwaway one.
+ */
+export function withRunState<T>(state: RunExprState | undefined, fn: () => T, random?: RandomSource): T {
   const prev = active;
+  const prevRandom = activeRandom;
   active = state;
+  activeRandom = random;
   try {
     return fn();
   } finally {
     active = prev;
+    activeRandom = prevRandom;
   }
+}
+
+/** The seeded generator of the instance being evaluated; undefined: the functions use crypto's randomness. */
+export function seededRandom(): RandomSource | undefined {
+  return activeRandom;
 }
 
 export function runState(): RunExprState {

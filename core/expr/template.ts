@@ -6,7 +6,7 @@ import { invalid } from '../errors.js';
 import type { Json } from '../api/index.js';
 import { expressionLimits } from './limits.js';
 import { jsonValueSize, ValueError } from './json-value.js';
-import { withRunState, type RunExprState } from './run-state.js';
+import { withRunState, type RandomSource, type RunExprState } from './run-state.js';
 
 export interface ExprScope {
   $v: unknown;
@@ -15,6 +15,10 @@ export interface ExprScope {
   $n: number;
   /** The run's expression state (sequence() counters): state is scoped to the run, never to the process. */
   run?: RunExprState;
+  /** $d: the instance's rows of the run's data sets (core/engine/data-sets.ts). */
+  $d?: unknown;
+  /** The instance's generator when the run has a `seed`: the random functions draw from it. */
+  rng?: RandomSource;
 }
 
 export interface Template {
@@ -35,7 +39,7 @@ class Expr implements Template {
   readonly dynamic = true;
   constructor(readonly expr: CompiledExpression, readonly source: string) {}
   render(scope: ExprScope): Json {
-    const v = this.expr.direct ? this.expr.evalSync(scope) : withRunState(scope.run, () => this.expr.evalSync(scope));
+    const v = this.expr.direct ? this.expr.evalSync(scope) : withRunState(scope.run, () => this.expr.evalSync(scope), scope.rng);
     // Only JSON values of a bounded size leave an expression (a function, a prototype, 1e999, 200 MB: refused).
     if (v !== null && typeof v === 'object') jsonValueSize(v, expressionLimits().maxValueBytes, 'the expression value');
     else if (typeof v === 'number' ? !Number.isFinite(v) : typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') jsonValueSize(v, 0, 'the expression value');

@@ -31,6 +31,8 @@ export class Registry {
   readonly gateways = new Map<string, RegisteredGateway>();
   readonly params = new Map<string, { def: ParamDefinition; plugin: string }>();
   private frozen = false;
+  /** The service's data directory: data set files are read from its data/ folder (core/engine/data-files.ts). */
+  dataDir: string | undefined = undefined;
 
   private assertOpen(what: string): void {
     if (this.frozen) throw new Error(`cannot register ${what}: the registry is frozen after boot`);

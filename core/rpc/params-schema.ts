@@ -6,6 +6,7 @@ import { MAX_THRESHOLDS } from '../engine/thresholds.js';
 import { MAX_SLICES } from '../engine/slice.js';
 import { DEFINITION_LIMITS } from '../engine/definition.js';
 import { DEFAULT_FAILURE_DETAIL, MAX_FAILURE_DETAIL } from '../engine/failure-evidence.js';
+import { dataParams } from '../engine/data-sets.js';
 
 const int = (minimum: number, maximum?: number, description?: string): JsonSchema => ({
   type: 'integer',
@@ -119,6 +120,7 @@ export const coreParams: Readonly<Record<string, ParamDefinition>> = {
     description:
       "Pass/fail criteria on the whole run, METRIC OP BOUND: e.g. 'p99_ms < 50', 'failed_rate < 0.01', 'rate >= 0.99 * target'; the result record's thresholds[] gives each with its measured value and ok",
   },
+  ...dataParams,
 };
 
 /** One param as the schema holds it: its schema, with the description and the declared default. */

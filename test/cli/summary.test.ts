@@ -34,6 +34,14 @@ test('summarize names the run, the verdict, the counts and the first problems', 
   assert.match(summarize(rec({})), /PASSED/);
 });
 
+test('summarize lists each operation type\'s latency: count, mean, p50, p99, max (a wait\'s achieved holding times)', () => {
+  const wait = { count: 100, mean: 95.5, p50: 90.25, p90: 150, p99: 310.5, max: 400 };
+  const text = summarize(rec({}, { latency: { instance: { count: 0 }, operations: { wait } } }));
+  const line = text.split('\n').find((l) => l.trim().startsWith('wait'));
+  assert.ok(line, text);
+  assert.match(line, /n +100 +mean +95\.5 ms +p50 +90\.3 ms +p99 +311 ms +max +400 ms/);
+});
+
 test('summarize lists the checks of a single run and the message flow', () => {
   const text = summarize(partial({
     run_id: 'one',

@@ -6,7 +6,7 @@ import { compileExpression, evalWithJexl, ExpressionError, expressionFunctionNam
 const scope = { $v: { a: 2, s: 'x' }, $g: { total: 10 }, $i: { ReleaseCall: { initialCallSegment_cause: '31' } }, $n: 7 };
 
 test('the scope names evaluate', () => {
-  assert.deepEqual([...SCOPE_NAMES], ['$v', '$g', '$i', '$n']);
+  assert.deepEqual([...SCOPE_NAMES], ['$v', '$g', '$i', '$n', '$d']);
   assert.equal(compileExpression('$v.a * $n + $g.total').evalSync(scope), 24);
   assert.equal(compileExpression('$i.ReleaseCall.initialCallSegment_cause').evalSync(scope), '31');
   assert.equal(compileExpression("$v.s + '-' + pad($n, 3)").evalSync(scope), 'x-007');

@@ -1,6 +1,6 @@
 // The run settings in the steps view: the distribution (with the cps ramp of a linear run), vars, locks,
-// thresholds, trace settings, the gateway instance per kind (from ListTests) and the protocol params the plugins
-// declare (scp, ssp_ac, ...), each a form generated from its schema in the composed params schema.
+// thresholds, data sets and seed, trace settings, the gateway instance per kind (from ListTests) and the protocol
+// params the plugins declare (scp, ssp_ac, ...), each a form generated from its schema in the composed params schema.
 import { useEffect, useState } from 'preact/hooks';
 import type { Describe, GatewayLine, JsonSchema, ListTestsAnswer } from '../api/types.js';
 import { rpc } from '../api/rpc.js';
@@ -15,6 +15,8 @@ interface Props {
 }
 
 const CORE_FORMS = ['trace_level', 'trace_messages', 'turbo'];
+/** The data sets (JSON text: a map of sets) and the seed of the run's randomness. */
+const DATA_FORMS = ['data', 'seed'];
 
 export function Settings({ describe, definition, onChange }: Props) {
   const props = describe.params_schema.properties ?? {};
@@ -27,6 +29,9 @@ export function Settings({ describe, definition, onChange }: Props) {
       <Vars value={definition.vars} onChange={(v) => onChange('vars', v)} />
       <SchemaField name="locks" schema={props.locks ?? {}} value={definition.locks} path={['locks']} onChange={(v) => onChange('locks', v)} />
       <SchemaField name="thresholds" schema={props.thresholds ?? {}} value={definition.thresholds} path={['thresholds']} onChange={(v) => onChange('thresholds', v)} />
+      {DATA_FORMS.filter((k) => props[k]).map((k) => (
+        <SchemaField key={k} name={k} schema={props[k]!} value={definition[k]} path={[k]} onChange={(v) => onChange(k, v)} />
+      ))}
       <fieldset class="nested">
         <legend>Trace</legend>
         {CORE_FORMS.filter((k) => props[k]).map((k) => (
