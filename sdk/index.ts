@@ -34,3 +34,5 @@ export { runSimulator, type RunningSimulator, type SimulatorSpec } from './simul
 export { simulatorOptions, workersOption, parseAddress, parseSctpOption, simulatorSctp, addressText, type Address, type SimulatorValues } from './simulator/options.js';
 export { loadScript, ScriptError } from './simulator/script.js';
 export { isCaptureImporter, type CaptureImporter, type CaptureImportOptions, type CaptureImportResult } from './capture-import.js';
+export { parseMix, pickIndex, parseDelay, delayMs, simulatorRandom, MAX_DELAY_MS, type Mix, type Delay } from './simulator/mix.js';
+export { distributionSchema, distributionProblem, drawDistribution, type Distribution } from './distribution.js';

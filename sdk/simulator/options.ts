@@ -53,6 +53,7 @@ export function simulatorOptions(defaults: { listen: string }) {
     timeoutMs: { value: 'N', description: "wait for the peer's next message inside an exchange (ms)", type: 'integer', min: 0, default: 10_000 },
     stats: { value: 'SECS', description: 'print a statistics line to stderr every SECS seconds', type: 'number', min: 0 },
     quiet: { description: 'no log lines' },
+    seed: { value: 'N', description: 'seed of the random choices (a script\'s weighted outcomes, answer delays): the same arrivals get the same choices', type: 'integer', min: 0 },
   } as const;
 }
 
@@ -78,6 +79,7 @@ export interface SimulatorValues {
   timeoutMs: number;
   stats: number | undefined;
   quiet: boolean;
+  seed: number | undefined;
   workers?: number;
 }
 

@@ -3,7 +3,7 @@
 // a mandatory AVP with 5005 and a Failed-AVP, as a real OCS does. `tester diameter-ocs` runs it; tests and the
 // benchmark start it in-process.
 import type { JsonObject } from '../../../sdk/types.js';
-import type { SctpConfig } from '../../../sdk/index.js';
+import { delayMs, parseMix, pickIndex, ScriptError, simulatorRandom, type Delay, type Mix, type SctpConfig } from '../../../sdk/index.js';
 import { AvpFlag, type AvpNode } from '../codec/avp.js';
 import { encodeItems } from '../codec/view.js';
 import { Dictionary } from '../dictionary/dictionary.js';
@@ -29,14 +29,42 @@ export interface OcsSimOptions {
   grant_octets?: number;
   /** Send a Re-Auth-Request this many ms after each CCR-Initial (0 = never). */
   rar_after_ms?: number;
+  /**
+   * A weighted mix of answers to Credit-Control requests instead of result_code: each outcome a Result-Code or
+   * silence (no answer: the client's Tx timer fires). parseOcsMix makes it from `[{weight, result_code | silence}]`.
+   */
+  mix?: Mix<OcsOutcome>;
+  /** Delay of every CCA (a number of ms or a distribution in ms). */
+  delay?: Delay;
+  /** Seed of the mix's choices and the delays' draws. */
+  seed?: number;
   /** How long a Re-Auth-Request waits for its answer (default: the peer's request_timeout_ms, 10000 ms). */
   timeout_ms?: number;
   dictionary?: Dictionary;
   log?: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void;
 }
 
+/** One outcome of a CCA mix: answer with this Result-Code, or not at all. */
+export type OcsOutcome = { result_code: number } | { silence: true };
+
+/** `--mix`: `[{weight, name?, result_code}]` or `{weight, silence: true}`; throws naming the entry. */
+export function parseOcsMix(raw: unknown): Mix<OcsOutcome> {
+  return parseMix(
+    raw,
+    'mix',
+    (o, where): OcsOutcome => {
+      if (o.silence === true && Object.keys(o).length === 1) return { silence: true };
+      if (Number.isInteger(o.result_code) && (o.result_code as number) >= 1000 && (o.result_code as number) <= 5999 && Object.keys(o).length === 1) return { result_code: o.result_code as number };
+      throw new ScriptError(`${where}: expected {weight, result_code: 1000..5999} or {weight, silence: true}, got ${JSON.stringify(o)}`);
+    },
+    (o) => ('silence' in o ? 'silence' : String(o.result_code)),
+  );
+}
+
 interface OcsSimStats {
   requests: Record<string, number>;
+  /** CCRs per outcome of the mix (by name). */
+  outcomes: Record<string, number>;
   answers: Record<string, number>;
   rar_sent: number;
   rar_answered: number;
@@ -56,6 +84,7 @@ interface Ocs {
   readonly o: OcsSimOptions;
   readonly stats: OcsSimStats;
   readonly timers: Set<NodeJS.Timeout>;
+  readonly random: () => number;
 }
 
 const count = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1);
@@ -68,7 +97,7 @@ export async function startOcsSim(o: OcsSimOptions = {}): Promise<OcsSim> {
     origin_host: o.origin_host ?? 'ocs.localdomain', origin_realm: o.origin_realm ?? 'localdomain',
     applications: ['credit-control', 'sh'], product_name: 'tester-service ocs-sim', reconnect_min_ms: 200,
   }), o.dictionary ?? new Dictionary(), o.log);
-  const ocs: Ocs = { peer, o, stats: { requests: {}, answers: {}, rar_sent: 0, rar_answered: 0 }, timers: new Set() };
+  const ocs: Ocs = { peer, o, stats: { requests: {}, outcomes: {}, answers: {}, rar_sent: 0, rar_answered: 0 }, timers: new Set(), random: simulatorRandom(o.seed) };
   peer.setDefaultHandler((r) => onRequest(ocs, r));
   await peer.start();
   return {
@@ -116,10 +145,31 @@ function onCcr(ocs: Ocs, r: InboundRequest, obj: JsonObject): void {
     { name: 'CC-Request-Type', value: type },
     { name: 'CC-Request-Number', value: obj['CC-Request-Number'] },
   ];
-  const rc = ocs.o.result_code ?? 2001;
+  const rc = resultCode(ocs);
+  if (rc === undefined) return; // silence
   if (rc < 3000 && type !== 3) items.push(...grants(ocs.o, obj));
-  answer(ocs, r, rc, [], items);
+  later(ocs, () => answer(ocs, r, rc, [], items));
   if (type === 1 && ocs.o.rar_after_ms && r.sessionId) scheduleRar(ocs, r.sessionId, obj);
+}
+
+/** This CCA's Result-Code: result_code, or the mix's choice (undefined: silence), counted. */
+function resultCode(ocs: Ocs): number | undefined {
+  const { mix } = ocs.o;
+  if (!mix) return ocs.o.result_code ?? 2001;
+  const i = pickIndex(mix, ocs.random());
+  count(ocs.stats.outcomes, mix.names[i]!);
+  const out = mix.outcomes[i]!;
+  return 'result_code' in out ? out.result_code : undefined;
+}
+
+/** Run `fn` now, or after the answer delay when one is set (the timer is cleared by stop()). */
+function later(ocs: Ocs, fn: () => void): void {
+  if (ocs.o.delay === undefined) return fn();
+  const t = setTimeout(() => {
+    ocs.timers.delete(t);
+    fn();
+  }, delayMs(ocs.o.delay, ocs.random));
+  ocs.timers.add(t);
 }
 
 /** The granted units of a CCA: one MSCC per requested MSCC (echoing Rating-Group and Service-Identifier), else one

@@ -2,7 +2,7 @@
 // InitialDPGPRS) on a sigtran gateway and plays the flow of the first matching script rule on each dialogue.
 // Encoded arguments of constant steps are cached, so a release-everything SCP costs one decode-free lookup and one
 // encode-free send per call.
-import type { JsonObject } from '../../../sdk/index.js';
+import { delayMs, pickIndex, simulatorRandom, type JsonObject } from '../../../sdk/index.js';
 import type { Component, Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
 import { decodeArg, encodeArg, looseEqual } from '../../sigtran/codec/index.js';
 import { serveBegins } from '../../sigtran/gateway/simulator.js';
@@ -20,6 +20,8 @@ interface SimStats {
   failed: number;
   active: number;
   byRule: Record<string, number>;
+  /** Dialogues per outcome of a rule with a `mix`, as `rule/outcome`. */
+  byOutcome: Record<string, number>;
   lastError?: string;
 }
 
@@ -62,14 +64,25 @@ function answer(d: Dialogue, c: Component, ended: boolean): boolean {
 
 /** The script played on one gateway: rule choice, flows, statistics. */
 class ScpSimulator {
-  readonly stats: SimStats = { begins: 0, completed: 0, unmatched: 0, failed: 0, active: 0, byRule: {} };
+  readonly stats: SimStats = { begins: 0, completed: 0, unmatched: 0, failed: 0, active: 0, byRule: {}, byOutcome: {} };
   private readonly cache = new Map<string, Uint8Array | undefined>();
 
   constructor(
     private readonly script: Script,
     private readonly timeoutMs: number,
     private readonly log: ((line: string) => void) | undefined,
+    private readonly random: () => number,
   ) {}
+
+  /** The flow this dialogue plays of its rule (by weight when the rule has a mix), counted, with its index. */
+  private choose(rule: Rule): [Step[], number] {
+    const { flows } = rule;
+    if (flows.outcomes.length === 1) return [flows.outcomes[0]!, 0];
+    const oi = pickIndex(flows, this.random());
+    const key = `${rule.name}/${flows.names[oi]!}`;
+    this.stats.byOutcome[key] = (this.stats.byOutcome[key] ?? 0) + 1;
+    return [flows.outcomes[oi]!, oi];
+  }
 
   fail(d: Dialogue, why: string): void {
     this.stats.failed++;
@@ -96,10 +109,12 @@ class ScpSimulator {
       this.stats.unmatched++;
       return this.fail(d, `no rule matches this ${op}`);
     }
-    const { name, flow } = this.script.rules[ri]!;
-    this.stats.byRule[name] = (this.stats.byRule[name] ?? 0) + 1;
+    const rule = this.script.rules[ri]!;
+    this.stats.byRule[rule.name] = (this.stats.byRule[rule.name] ?? 0) + 1;
+    const [flow, oi] = this.choose(rule);
     this.stats.active++;
     try {
+      if (rule.delay !== undefined && flow.length > 0) await new Promise((r) => setTimeout(r, delayMs(rule.delay!, this.random)));
       if (flow.length === 0) d.release(); // silence: never answer
       else {
         const pending = m.components.slice(1) as Component[];
@@ -107,7 +122,7 @@ class ScpSimulator {
         let ended = false;
         for (let si = 0; si < flow.length; si++) {
           const step: Step = flow[si]!;
-          if ('send' in step) ended = this.send(d, step, ri, si, variant, sentOps) || ended;
+          if ('send' in step) ended = this.send(d, step, `${ri}/${oi}/${si}`, variant, sentOps) || ended;
           else if ('error' in step) ended = this.returnError(d, step, first.invokeId) || ended;
           else if ('expect' in step) {
             const got = await this.expect(d, step, pending, sentOps, ended);
@@ -155,9 +170,9 @@ class ScpSimulator {
    * A send step: its invokes (arguments encoded once per rule, step, component and variant), in an End or a
    * Continue; true when it ended the dialogue.
    */
-  private send(d: Dialogue, step: Send, ri: number, si: number, variant: Variant, sentOps: Map<number, string>): boolean {
+  private send(d: Dialogue, step: Send, at: string, variant: Variant, sentOps: Map<number, string>): boolean {
     step.send.forEach((c, ci) => {
-      sentOps.set(d.invoke({ opcode: OPCODES[c.op]!, argument: this.encoded(ri, si, ci, variant, c.op, c.args) }), c.op);
+      sentOps.set(d.invoke({ opcode: OPCODES[c.op]!, argument: this.encoded(`${at}/${ci}/${variant}`, variant, c.op, c.args) }), c.op);
     });
     if (step.close) d.end();
     else d.send();
@@ -173,8 +188,8 @@ class ScpSimulator {
     return close;
   }
 
-  private encoded(ri: number, si: number, ci: number, variant: Variant, op: string, args: JsonObject | undefined): Uint8Array | undefined {
-    const key = `${ri}/${si}/${ci}/${variant}`;
+  /** The argument of a send step's component, encoded once per (rule, outcome, step, component, variant) key. */
+  private encoded(key: string, variant: Variant, op: string, args: JsonObject | undefined): Uint8Array | undefined {
     if (this.cache.has(key)) return this.cache.get(key);
     const at = argType(op, variant);
     const b = at ? encodeArg(at, outboundFields(op, variant, args ?? {})) : undefined;
@@ -220,8 +235,8 @@ class ScpSimulator {
   }
 }
 
-export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutMs?: number; log?: (line: string) => void } = {}): ScpSim {
-  const sim = new ScpSimulator(script, opts.timeoutMs ?? 10_000, opts.log);
+export function startScpSim(gw: SigtranGateway, script: Script, opts: { timeoutMs?: number; log?: (line: string) => void; seed?: number } = {}): ScpSim {
+  const sim = new ScpSimulator(script, opts.timeoutMs ?? 10_000, opts.log, simulatorRandom(opts.seed));
   const ops = [...new Set(script.rules.map((r) => r.op))];
   const loops = ops.map((op) =>
     serveBegins(

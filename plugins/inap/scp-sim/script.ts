@@ -22,6 +22,10 @@
 //                                   between are skipped), then ReleaseGPRS in a TCAP End
 //   silence                         never answer (the peer times out)
 //   abort                           TCAP U-Abort
+// A rule may answer with a weighted mix instead of one action or flow: `mix: [{weight, name?, action | flow, ...}]`
+// (each entry an action with its fields or a flow; the shares are weight / total), and `delay_ms` (a number or a
+// distribution in ms: uniform, normal, exponential, lognormal, with min/max) delays its first answer. The statistics
+// count each outcome as `rule/outcome`; `--seed` makes the choices repeat.
 // or an explicit `flow`: [ { "send": [ { "op": "Connect", "args": {...} } ], "close": true },
 //                          { "expect": "ApplyChargingReport", "skip": ["EventReportBCSM"] }, { "end": true } ]
 // An expect step may be `optional` (with its own `timeout_ms`): when nothing comes in time, or a ReturnError comes
@@ -30,7 +34,7 @@
 // opening operation, in an End (`close`, the default) or a Continue.
 // An expected (or skipped) Invoke the SCP answers with a ReturnResult (its row's result is sent scp>ssp:
 // ApplyChargingReportGPRS, EventReportGPRS, EntityReleasedGPRS) is answered, without parameter, in the next message.
-import { ScriptError, type JsonObject } from '../../../sdk/index.js';
+import { ScriptError, parseDelay, parseMix, type Delay, type JsonObject, type Mix } from '../../../sdk/index.js';
 import { OPCODES, OPENING } from '../catalogue.js';
 import { parseVariant, type Variant } from '../codec/variants.js';
 
@@ -54,7 +58,10 @@ export interface Rule {
   op: string;
   /** The `match` object, made into tests when the script loads (every Begin runs them). */
   match: readonly FieldTest[];
-  flow: Step[];
+  /** The flows it plays, one chosen per dialogue by weight (a rule without `mix`: one flow of weight 1). */
+  flows: Mix<Step[]>;
+  /** Delay before the first answer (`delay_ms`). */
+  delay: Delay | undefined;
   /** Label for statistics. */
   name: string;
 }
@@ -74,7 +81,7 @@ function octet(n: number): string {
   return n.toString(16).padStart(2, '0');
 }
 
-function expand(r: JsonObject, i: number): Step[] {
+function expand(r: JsonObject, where: string): Step[] {
   const action = r.action;
   const cause = num(r.cause, 16);
   const release = (close = true): Step => ({ send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: cause } }], close });
@@ -139,25 +146,25 @@ function expand(r: JsonObject, i: number): Step[] {
     case 'abort':
       return [{ abort: true }];
     default:
-      throw new ScriptError(`rules[${i}]: unknown action ${JSON.stringify(action)} (release, connect, continue, prepaid, announcement, srf_announcement, sms_prepaid, sms_release, gprs_prepaid, silence, abort, or give a flow)`);
+      throw new ScriptError(`${where}: unknown action ${JSON.stringify(action)} (release, connect, continue, prepaid, announcement, srf_announcement, sms_prepaid, sms_release, gprs_prepaid, silence, abort, or give a flow)`);
   }
 }
 
-function checkFlow(flow: unknown, i: number): Step[] {
-  if (!Array.isArray(flow)) throw new ScriptError(`rules[${i}].flow: expected an array of steps`);
+function checkFlow(flow: unknown, where: string): Step[] {
+  if (!Array.isArray(flow)) throw new ScriptError(`${where}.flow: expected an array of steps`);
   flow.forEach((s, j) => {
     const st = s as Record<string, unknown>;
     if (Array.isArray(st.send)) {
       for (const c of st.send as Array<Record<string, unknown>>) {
-        if (typeof c.op !== 'string' || OPCODES[c.op] === undefined) throw new ScriptError(`rules[${i}].flow[${j}].send: unknown operation ${JSON.stringify(c.op)}`);
+        if (typeof c.op !== 'string' || OPCODES[c.op] === undefined) throw new ScriptError(`${where}.flow[${j}].send: unknown operation ${JSON.stringify(c.op)}`);
       }
     } else if (typeof st.expect === 'string') {
-      if (OPCODES[st.expect] === undefined && !st.expect.endsWith('Result')) throw new ScriptError(`rules[${i}].flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
-      if (st.timeout_ms !== undefined && !(typeof st.timeout_ms === 'number' && st.timeout_ms > 0)) throw new ScriptError(`rules[${i}].flow[${j}].timeout_ms: a positive number of milliseconds`);
+      if (OPCODES[st.expect] === undefined && !st.expect.endsWith('Result')) throw new ScriptError(`${where}.flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
+      if (st.timeout_ms !== undefined && !(typeof st.timeout_ms === 'number' && st.timeout_ms > 0)) throw new ScriptError(`${where}.flow[${j}].timeout_ms: a positive number of milliseconds`);
     } else if (st.error !== undefined) {
-      if (!Number.isInteger(st.error) || (st.error as number) < 0) throw new ScriptError(`rules[${i}].flow[${j}].error: an error code (integer, TS 29.078 5.4)`);
+      if (!Number.isInteger(st.error) || (st.error as number) < 0) throw new ScriptError(`${where}.flow[${j}].error: an error code (integer, TS 29.078 5.4)`);
     } else if (!(st.end === true || st.abort === true || typeof st.wait_ms === 'number')) {
-      throw new ScriptError(`rules[${i}].flow[${j}]: expected send, expect, error, end, abort or wait_ms`);
+      throw new ScriptError(`${where}.flow[${j}]: expected send, expect, error, end, abort or wait_ms`);
     }
   });
   return flow as Step[];
@@ -191,8 +198,12 @@ export function parseScript(data: unknown): Script {
     const r = raw as JsonObject;
     const op = r.op === undefined ? 'InitialDP' : String(r.op);
     if (!OPENING.has(op)) throw new ScriptError(`rules[${i}].op: one of ${[...OPENING].join(', ')}`);
-    const flow = r.flow !== undefined ? checkFlow(r.flow, i) : expand(r, i);
-    return { op, match: checkMatch(r.match, i), flow, name: String(r.name ?? r.action ?? `rule${i}`) };
+    if (r.mix !== undefined && (r.action !== undefined || r.flow !== undefined)) throw new ScriptError(`rules[${i}]: give either mix or action/flow, not both`);
+    const one = (o: JsonObject, where: string): Step[] => (o.flow !== undefined ? checkFlow(o.flow, where) : expand(o, where));
+    const flows = r.mix !== undefined
+      ? parseMix(r.mix, `rules[${i}].mix`, (o, where) => one(o as JsonObject, where), (o, j) => String(o.action ?? `outcome${j}`))
+      : { outcomes: [one(r, `rules[${i}]`)], names: [''], cumulative: Float64Array.of(1) };
+    return { op, match: checkMatch(r.match, i), flows, delay: parseDelay(r.delay_ms, `rules[${i}].delay_ms`), name: String(r.name ?? r.action ?? `rule${i}`) };
   });
   return { variant, rules };
 }

@@ -50,7 +50,7 @@ export interface SigtranSimulatorSpec<S extends object, R> {
   name: string;
   prepare?(): R;
   /** Start the simulator on the gateway, once the gateway is created. */
-  start(gw: SigtranGateway, prepared: R, ctx: { timeoutMs: number; log: (text: string) => void }): SigtranSimulator<S>;
+  start(gw: SigtranGateway, prepared: R, ctx: { timeoutMs: number; log: (text: string) => void; seed: number | undefined }): SigtranSimulator<S>;
 }
 
 /** The gateway instance of a simulator: an SGP listening, or an ASP connecting with --connect. */
@@ -79,7 +79,7 @@ export function runSigtranSimulator<S extends object, R>(spec: SigtranSimulatorS
       prepare: spec.prepare,
       async start(prepared, log) {
         const gw = await startStandaloneGateway(simulatorInstance(spec.name.toUpperCase(), o), log);
-        const sim = spec.start(gw, prepared, { timeoutMs: o.timeoutMs, log });
+        const sim = spec.start(gw, prepared, { timeoutMs: o.timeoutMs, log, seed: o.seed });
         return {
           where: o.connect ? `connecting to ${addressText(o.connect)}` : `listening on ${listenAddress(gw) ?? addressText(o.listen)}`,
           stats: () => sim.stats(),

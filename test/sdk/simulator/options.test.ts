@@ -23,13 +23,13 @@ test('the declarations parse into the values a simulator runs with', async () =>
     },
   });
   assert.equal(await runPluginCommand('sim', sim, [], {}), 0);
-  assert.deepEqual(got, { listen: { host: '127.0.0.1', port: 2905 }, connect: undefined, transport: 'tcp', sctpBackend: 'auto', sctp: undefined, timeoutMs: 10_000, stats: undefined, quiet: false, workers: 1 });
-  assert.equal(await runPluginCommand('sim', sim, ['--connect', 'peer:3868', '--transport', 'sctp', '--sctp-backend', 'userland', '--sctp', '{"localAddresses":["10.0.2.1"],"heartbeatIntervalMs":500}', '--stats', '0.5', '--quiet', '--workers', '4'], {}), 0);
-  assert.deepEqual(got, { listen: { host: '127.0.0.1', port: 2905 }, connect: { host: 'peer', port: 3868 }, transport: 'sctp', sctpBackend: 'userland', sctp: { localAddresses: ['10.0.2.1'], heartbeatIntervalMs: 500 }, timeoutMs: 10_000, stats: 0.5, quiet: true, workers: 4 });
+  assert.deepEqual(got, { listen: { host: '127.0.0.1', port: 2905 }, connect: undefined, transport: 'tcp', sctpBackend: 'auto', sctp: undefined, timeoutMs: 10_000, stats: undefined, quiet: false, seed: undefined, workers: 1 });
+  assert.equal(await runPluginCommand('sim', sim, ['--connect', 'peer:3868', '--transport', 'sctp', '--sctp-backend', 'userland', '--sctp', '{"localAddresses":["10.0.2.1"],"heartbeatIntervalMs":500}', '--stats', '0.5', '--quiet', '--seed', '7', '--workers', '4'], {}), 0);
+  assert.deepEqual(got, { listen: { host: '127.0.0.1', port: 2905 }, connect: { host: 'peer', port: 3868 }, transport: 'sctp', sctpBackend: 'userland', sctp: { localAddresses: ['10.0.2.1'], heartbeatIntervalMs: 500 }, timeoutMs: 10_000, stats: 0.5, quiet: true, seed: 7, workers: 4 });
   const write = process.stderr.write;
   process.stderr.write = (() => true) as typeof process.stderr.write;
   try {
-    for (const bad of [['--transport', 'udp'], ['--workers', '0'], ['--workers', '65'], ['--stats', '-1'], ['--timeout-ms', '1.5'], ['--listen', 'x'], ['--sctp', '{"rtoMinMs":1}']]) {
+    for (const bad of [['--transport', 'udp'], ['--workers', '0'], ['--workers', '65'], ['--stats', '-1'], ['--timeout-ms', '1.5'], ['--listen', 'x'], ['--sctp', '{"rtoMinMs":1}'], ['--seed', '-1'], ['--seed', '1.5']]) {
       assert.equal(await runPluginCommand('sim', sim, bad, {}), 2, bad.join(' '));
     }
   } finally {

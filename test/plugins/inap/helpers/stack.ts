@@ -21,12 +21,12 @@ export interface Stack {
 let seq = 0;
 
 /** Start an SCP gateway (with `script`, or none) and the service connected to it (over M3UA, or SUA with `adaptation`). */
-export async function startStack(script?: unknown, opts: { inap?: Record<string, unknown>; tcapTimeoutMs?: number; pcap?: string; serviceOptions?: TesterOptions; adaptation?: { adaptation: 'sua'; routingContext: number } } = {}): Promise<Stack> {
+export async function startStack(script?: unknown, opts: { inap?: Record<string, unknown>; tcapTimeoutMs?: number; pcap?: string; serviceOptions?: TesterOptions; adaptation?: { adaptation: 'sua'; routingContext: number }; seed?: number } = {}): Promise<Stack> {
   const name = `SIM${++seq}`;
   const simGw = await startGateway({ name, transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 146, tcapTimeoutMs: opts.tcapTimeoutMs ?? 5000, ...opts.adaptation });
   const addr = listenAddress(simGw)!;
   const port = Number(addr.split(':').pop());
-  const sim = script === undefined ? undefined : startScpSim(simGw, parseScript(script), { timeoutMs: opts.tcapTimeoutMs ?? 5000 });
+  const sim = script === undefined ? undefined : startScpSim(simGw, parseScript(script), { timeoutMs: opts.tcapTimeoutMs ?? 5000, seed: opts.seed });
   const svc = await startTestService([
     { name: 'logic' },
     {

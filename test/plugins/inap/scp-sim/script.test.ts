@@ -8,14 +8,14 @@ describe('scp-sim scripts', () => {
     const s = parseScript({ variant: 'camel2', rules: [{ match: { serviceKey: 200 }, action: 'prepaid', max_call_period: 300, digits: '49' }, { action: 'release', cause: 17 }] });
     assert.equal(s.variant, 'camel2');
     const [prepaid, release] = s.rules;
-    assert.deepEqual(prepaid!.flow.map((st) => Object.keys(st)[0]), ['send', 'expect', 'send']);
-    assert.deepEqual((prepaid!.flow[0] as { send: Array<{ op: string }> }).send.map((c) => c.op), ['RequestReportBCSMEvent', 'ApplyCharging', 'Connect']);
-    assert.deepEqual(release!.flow, [{ send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: 17 } }], close: true }]);
+    assert.deepEqual(prepaid!.flows.outcomes[0]!.map((st) => Object.keys(st)[0]), ['send', 'expect', 'send']);
+    assert.deepEqual((prepaid!.flows.outcomes[0]![0] as { send: Array<{ op: string }> }).send.map((c) => c.op), ['RequestReportBCSMEvent', 'ApplyCharging', 'Connect']);
+    assert.deepEqual(release!.flows.outcomes[0]!, [{ send: [{ op: 'ReleaseCall', args: { initialCallSegment_cause: 17 } }], close: true }]);
     assert.equal(release!.op, 'InitialDP');
   });
   test('explicit flows are checked', () => {
     const s = parseScript({ rules: [{ flow: [{ send: [{ op: 'Continue' }] }, { expect: 'EventReportBCSM' }, { end: true }] }] });
-    assert.equal(s.rules[0]!.flow.length, 3);
+    assert.equal(s.rules[0]!.flows.outcomes[0]!.length, 3);
   });
   test('the default script releases everything with cause 16, answers ARI and plays prepaid SMS and GPRS', () => {
     assert.deepEqual(DEFAULT_SCRIPT.rules.map((r) => r.op), ['InitialDP', 'AssistRequestInstructions', 'InitialDPSMS', 'InitialDPGPRS']);
@@ -23,14 +23,14 @@ describe('scp-sim scripts', () => {
   test('SMS and GPRS actions: prepaid SMS, SMS release with its RP-Cause, prepaid GPRS session', () => {
     const s = parseScript({ rules: [{ op: 'InitialDPSMS', action: 'sms_prepaid' }, { op: 'InitialDPSMS', action: 'sms_release', cause: 10 }, { op: 'InitialDPGPRS', action: 'gprs_prepaid', volume: 500, gprs_cause: 36 }] });
     const [prepaid, release, gprs] = s.rules;
-    assert.deepEqual(prepaid!.flow.map((st) => Object.keys(st)[0]), ['send', 'expect', 'end']);
-    assert.deepEqual((prepaid!.flow[0] as { send: Array<{ op: string }> }).send.map((c) => c.op), ['RequestReportSMSEvent', 'ContinueSMS']);
-    assert.deepEqual(prepaid!.flow[1], { expect: 'EventReportSMS' });
-    assert.deepEqual(release!.flow, [{ send: [{ op: 'ReleaseSMS', args: { rPCause_hex: '0a' } }], close: true }]);
-    assert.deepEqual((gprs!.flow[0] as { send: Array<{ op: string; args?: object }> }).send.map((c) => c.op), ['RequestReportGPRSEvent', 'ApplyChargingGPRS', 'ContinueGPRS']);
-    assert.deepEqual((gprs!.flow[0] as { send: Array<{ args?: object }> }).send[1]!.args, { 'chargingCharacteristics.maxTransferredVolume': 500 });
-    assert.deepEqual(gprs!.flow[1], { expect: 'ApplyChargingReportGPRS', skip: ['EventReportGPRS'] });
-    assert.deepEqual(gprs!.flow[2], { send: [{ op: 'ReleaseGPRS', args: { gprsCause_hex: '24' } }], close: true });
+    assert.deepEqual(prepaid!.flows.outcomes[0]!.map((st) => Object.keys(st)[0]), ['send', 'expect', 'end']);
+    assert.deepEqual((prepaid!.flows.outcomes[0]![0] as { send: Array<{ op: string }> }).send.map((c) => c.op), ['RequestReportSMSEvent', 'ContinueSMS']);
+    assert.deepEqual(prepaid!.flows.outcomes[0]![1], { expect: 'EventReportSMS' });
+    assert.deepEqual(release!.flows.outcomes[0]!, [{ send: [{ op: 'ReleaseSMS', args: { rPCause_hex: '0a' } }], close: true }]);
+    assert.deepEqual((gprs!.flows.outcomes[0]![0] as { send: Array<{ op: string; args?: object }> }).send.map((c) => c.op), ['RequestReportGPRSEvent', 'ApplyChargingGPRS', 'ContinueGPRS']);
+    assert.deepEqual((gprs!.flows.outcomes[0]![0] as { send: Array<{ args?: object }> }).send[1]!.args, { 'chargingCharacteristics.maxTransferredVolume': 500 });
+    assert.deepEqual(gprs!.flows.outcomes[0]![1], { expect: 'ApplyChargingReportGPRS', skip: ['EventReportGPRS'] });
+    assert.deepEqual(gprs!.flows.outcomes[0]![2], { send: [{ op: 'ReleaseGPRS', args: { gprsCause_hex: '24' } }], close: true });
   });
   const bad: Array<[unknown, RegExp]> = [
     [null, /JSON object/],
@@ -51,4 +51,25 @@ describe('scp-sim scripts', () => {
       assert.throws(() => parseScript(script), (e: unknown) => e instanceof ScriptError && re.test(e.message));
     });
   }
+});
+
+describe('scp-sim script: responder mix', () => {
+  test('a mix of actions and flows with weights, names and an answer delay', () => {
+    const s = parseScript({ rules: [{ name: 'call', mix: [{ weight: 9, action: 'release', cause: 16 }, { weight: 1, name: 'err', flow: [{ error: 7 }] }], delay_ms: { exponential: { mean: 20 }, max: 200 } }] });
+    const r = s.rules[0]!;
+    assert.deepEqual(r.flows.names, ['release', 'err']);
+    assert.deepEqual([...r.flows.cumulative], [9, 10]);
+    assert.deepEqual(r.flows.outcomes[1], [{ error: 7 }]);
+    assert.deepEqual(r.delay, { exponential: { mean: 20 }, max: 200 });
+  });
+
+  test('mix mistakes named by path', () => {
+    const bad = (rule: Record<string, unknown>) => () => parseScript({ rules: [rule] });
+    assert.throws(bad({ mix: [{ weight: 1, action: 'release' }], action: 'connect' }), /rules\[0\]: give either mix or action\/flow, not both/);
+    assert.throws(bad({ mix: [{ weight: 1, action: 'ring' }] }), /rules\[0\]\.mix\[0\]: unknown action "ring"/);
+    assert.throws(bad({ mix: [{ weight: 1, flow: [{ send: [{ op: 'Nope' }] }] }] }), /rules\[0\]\.mix\[0\]\.flow\[0\]\.send: unknown operation "Nope"/);
+    assert.throws(bad({ mix: [{ weight: -2, action: 'abort' }] }), /rules\[0\]\.mix\[0\]\.weight: a positive number/);
+    assert.throws(bad({ mix: [{ weight: 1, action: 'release' }, { weight: 1, action: 'release', cause: 17 }] }), /two outcomes share a name/);
+    assert.throws(bad({ action: 'release', delay_ms: { uniform: { min: 3 } } }), /rules\[0\]\.delay_ms/);
+  });
 });
