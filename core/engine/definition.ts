@@ -19,6 +19,8 @@ import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
 import { checkSlice, instanceNumber, shareOf } from './slice.js';
 import { DEFAULT_FAILURE_DETAIL } from './failure-evidence.js';
+import { withLibraries } from './flow-library.js';
+import { compileControl, compileFlows, isFlowControl, type CompiledFlow, type FlowControl } from './flows.js';
 
 export interface CompiledOp {
   index: number;
@@ -33,6 +35,8 @@ export interface CompiledOp {
   tests: Array<{ template: Template | undefined; spec: TestSpec | undefined }>;
   gateway: GatewayInstance | undefined;
   path: string;
+  /** A flow control (call, repeat, choose, parallel), run by the engine (engine/flows.ts). */
+  control: FlowControl | undefined;
 }
 
 export interface CompiledDefinition {
@@ -58,12 +62,16 @@ export interface CompiledDefinition {
   gateways: GatewayInstance[];
   /** Pass/fail criteria on the whole run (engine/thresholds.ts), evaluated into the result record. */
   thresholds: CompiledThreshold[];
+  /** The `choose` operations (their counts per flow go into the record). */
+  chooses: CompiledOp[];
 }
 
 export interface CompileLimits {
   maxBacklog: number;
   maxTotal: number;
   defaultBacklog: number;
+  /** Where `include` reads library flows (<data-dir>/flows/); none: a definition may include none. */
+  flowsDir?: string;
 }
 
 /**
@@ -110,6 +118,9 @@ interface OpContext {
   gateways: Set<GatewayInstance>;
   /** Every problem found, when the caller collects them all (`tester validate`). */
   problems: TesterError[] | undefined;
+  /** The definition's flows, which control operations name. */
+  flows: Map<string, CompiledFlow>;
+  chooses: CompiledOp[];
 }
 
 /** Run `fn`; with `problems`, a TesterError it throws is collected there instead (and undefined returned). */
@@ -132,7 +143,9 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   const attempt = attemptWith(problems);
   // Labels first: branch targets are checked against them in prepare().
   const labels = branchLabels(rawOps, attempt);
-  const cx: OpContext = { params, registry, labels: new Set(labels.keys()), gateways: new Set(), problems };
+  const cx: OpContext = { params, registry, labels: new Set(labels.keys()), gateways: new Set(), problems, flows: new Map(), chooses: [] };
+  // flows first: a control operation of the main list names them
+  attempt(() => compileFlows(withLibraries(params, limits.flowsDir), cx.flows, (list, base, own) => compileList(list, base, own, cx, attempt)));
   const ops: CompiledOp[] = [];
   for (let i = 0; i < rawOps.length; i++) {
     ops.push(attempt(() => compileOp(rawOps[i]!, i, cx)));
@@ -163,6 +176,7 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
     turbo: params.turbo === 1,
     gateways: [...cx.gateways],
     thresholds,
+    chooses: cx.chooses,
   };
 }
 
@@ -173,13 +187,20 @@ function failureDetail(params: JsonObject, traceLevel: TraceLevel): CompiledDefi
   return { count: (d.failures as number | undefined) ?? DEFAULT_FAILURE_DETAIL, traceLevel: level, recordMessages: level >= 1 || (d.trace_level === undefined && params.trace_messages === 1) };
 }
 
+/** A flow's operations, with its own labels (`base`: flows.<name>): a branch never leaves its list. */
+function compileList(rawOps: JsonObject[], base: string, labels: Map<string, number>, cx: OpContext, attempt: ReturnType<typeof attemptWith>): CompiledOp[] {
+  for (const [l, i] of branchLabels(rawOps, attempt, base)) labels.set(l, i);
+  const own: OpContext = { ...cx, labels: new Set(labels.keys()) };
+  return rawOps.map((o, i) => attempt(() => compileOp(o, i, own, base)));
+}
+
 /** Each operation's branch label and its index; a label used twice is a problem. */
-function branchLabels(rawOps: readonly JsonObject[], attempt: ReturnType<typeof attemptWith>): Map<string, number> {
+function branchLabels(rawOps: readonly JsonObject[], attempt: ReturnType<typeof attemptWith>, base = 'operations'): Map<string, number> {
   const labels = new Map<string, number>();
   rawOps.forEach((o, i) => {
     const l = o.label as string | undefined;
     if (l === undefined) return;
-    if (labels.has(l)) attempt(() => { throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`); });
+    if (labels.has(l)) attempt(() => { throw invalid(`${base}[${i}].label`, `label '${l}' is already used by ${base}[${labels.get(l)}]`); });
     else labels.set(l, i);
   });
   return labels;
@@ -288,8 +309,8 @@ function compileWholeDistribution(d: JsonObject, limits: CompileLimits): Distrib
   return { type, total, backlog, rate, start, rampSecs, arrival: (c.arrival as 'uniform' | 'poisson' | undefined) ?? 'uniform' };
 }
 
-function compileOp(o: JsonObject, i: number, cx: OpContext): CompiledOp {
-  const path = `operations[${i}]`;
+function compileOp(o: JsonObject, i: number, cx: OpContext, base = 'operations'): CompiledOp {
+  const path = `${base}[${i}]`;
   const type = o.type as string;
   const { op, label: typeLabel } = resolveType(type, `${path}.type`, cx.registry);
   const def = op.def;
@@ -308,7 +329,8 @@ function compileOp(o: JsonObject, i: number, cx: OpContext): CompiledOp {
     }
   }
   const tests = compileTests((o.tests ?? []) as JsonObject[], path);
-  return {
+  const control = isFlowControl(op) ? compileControl(checked, op.def.type as FlowControl['kind'], cx.flows, argsPath) : undefined;
+  const compiled: CompiledOp = {
     index: i,
     type,
     label: o.label as string | undefined,
@@ -320,7 +342,10 @@ function compileOp(o: JsonObject, i: number, cx: OpContext): CompiledOp {
     tests,
     gateway,
     path,
+    control,
   };
+  if (control?.kind === 'choose') cx.chooses.push(compiled);
+  return compiled;
 }
 
 /** The registered operation a type names (an alias, a labelled form); 2002 with the nearest names when none. */
