@@ -41,6 +41,8 @@ export interface FlowState {
   stop: string | undefined;
   /** What each choose picked (the record's failures[].choices), when the instance is watched. */
   choices: Array<{ op: string; flow: string }> | undefined;
+  /** The legs of the parallel operation the instance waits on (a stop reaches them too). */
+  join: { stopAll(reason: string): void } | undefined;
 }
 
 /** What of an instance the frames move: its running list and pc, its vars and scope. */
@@ -56,11 +58,13 @@ export interface FlowCursor {
   t0: number;
   failsBefore: number;
   random(): number;
+  /** A choose picked `flow`: kept for the instance's detail (failures[].choices) when it is watched. */
+  chose(op: string, flow: string): void;
   trace(level: 1 | 2 | 3, text: string): void;
 }
 
 export function flowState(leg?: string, base = 0): FlowState {
-  return { frames: [], flow: undefined, leg, base, stop: undefined, choices: undefined };
+  return { frames: [], flow: undefined, leg, base, stop: undefined, choices: undefined, join: undefined };
 }
 
 /** The flow's locals: its args' defaults, then the args given. */
@@ -91,7 +95,7 @@ export function enterControl(cur: FlowCursor, op: CompiledOp, args: JsonObject):
     flow = c.choices[i]!;
     c.counts[i]!++;
     cur.trace(1, `choose: ${flow.name}`);
-    if (cur.watched) ((cur.fx ??= flowState()).choices ??= []).push({ op: op.path, flow: flow.name });
+    if (cur.watched) cur.chose(op.path, flow.name);
   }
   const given = args.args as JsonObject | undefined;
   if (c.kind === 'repeat' && !another(cur, c, 0)) return false;

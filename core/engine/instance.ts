@@ -14,7 +14,7 @@ import type { Outcome } from './first-call.js';
 import { InstanceContext } from './context.js';
 import { ended, finish, report } from './instance-end.js';
 import type { InstanceEnd, InstanceHost } from './instance-host.js';
-import { enterControl, leaveFlow, outermostVars } from './flow-frames.js';
+import { enterControl, flowState, leaveFlow, outermostVars } from './flow-frames.js';
 import { startLegs, type Join } from './leg.js';
 
 const MAX_STEPS = 1_000_000;
@@ -92,6 +92,9 @@ export class Instance extends InstanceContext {
   }
   get startedAt(): number {
     return this.intendedStart;
+  }
+  chose(op: string, flow: string): void {
+    ((this.fx ??= flowState()).choices ??= []).push({ op, flow });
   }
 
   protected startMs(): number {

@@ -57,6 +57,9 @@ function defineLeg(Base: typeof Instance) {
     override random(): number {
       return this.parent.random();
     }
+    override chose(op: string, flow: string): void {
+      this.parent.chose(op, flow);
+    }
 
     /** Its checks are its instance's: a fail fails the instance, whose detail it writes. */
     override check(status: CheckStatus, text: string): void {
@@ -79,6 +82,7 @@ function defineLeg(Base: typeof Instance) {
     /** Stop the leg (its join's reason): its wait ends, its end signal fires, the loop stops before the next operation. */
     stop(reason: string): void {
       this.fx!.stop = reason;
+      this.fx!.join?.stopAll(reason);
       this.cancel(new Error(reason));
       this.end?.fire(true);
     }
@@ -125,11 +129,19 @@ export class Join {
       this.stopOthers(leg, `leg '${leg.name}' ended first`);
     }
     // after the current turn: a leg may end within startLegs' own call
-    if (--this.left === 0) queueMicrotask(() => this.parent.joined(this));
+    if (--this.left === 0) {
+      this.parent.fx!.join = undefined;
+      queueMicrotask(() => this.parent.joined(this));
+    }
   }
 
-  private stopOthers(leg: LegLike, reason: string): void {
+  private stopOthers(leg: LegLike | undefined, reason: string): void {
     for (const l of this.legs) if (l !== leg && !l.stopped) l.stop(reason);
+  }
+
+  /** The instance waiting on this join is stopped (a leg of an outer parallel): every leg stops. */
+  stopAll(reason: string): void {
+    this.stopOthers(undefined, reason);
   }
 
   /** What the parallel operation ends with: the legs' outcomes and locals (and `save`), or the abort of one. */
@@ -154,6 +166,7 @@ export function startLegs(Base: typeof Instance, parent: Instance, op: CompiledO
   const Leg = (LegClass ??= defineLeg(Base));
   const c = op.control!;
   const join = new Join(parent, op);
+  (parent.fx ??= flowState()).join = join;
   const legArgs = args.legs as Array<{ args?: JsonObject }>;
   join.start(c.legs.length);
   parent.trace(1, `parallel: legs ${c.legs.map((l) => l.name).join(', ')} (join ${c.join})`);

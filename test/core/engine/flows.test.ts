@@ -158,6 +158,27 @@ describe('parallel', () => {
     assert.equal(rec.first_call.vars.after, undefined);
   });
 
+  test('a stop reaches the legs of a leg: an abort ends nested legs that wait forever', async () => {
+    const rec = await run({
+      detail: { failures: 1 },
+      flows: { hang: [{ type: 'fx_ctx.local.Hang' }], inner: [{ type: 'parallel', arguments: { legs: [{ flow: 'hang', name: 'h1' }, { flow: 'hang', name: 'h2' }] } }], bad: [{ type: 'wait', arguments: { seconds: 0.02 } }, { type: 'fx_ctx.local.Abort' }] },
+      operations: [{ type: 'parallel', arguments: { legs: [{ flow: 'inner' }, { flow: 'bad' }] } }],
+    });
+    assert.equal(rec.counts.aborted, 1);
+    assert.match(rec.first_aborts[0].text, /leg 'bad' aborted: a readable reason/);
+  });
+
+  test('a choose inside a leg is recorded in its instance\'s failure', async () => {
+    const rec = await run({
+      detail: { failures: 1 },
+      flows: { pick: [{ type: 'choose', arguments: { weights: { no: 1 } } }], no: [{ type: 'assert', arguments: { expression: false, fail: 'no' } }], other: [comment()] },
+      operations: [{ type: 'parallel', arguments: { legs: [{ flow: 'pick' }, { flow: 'other' }] } }],
+    });
+    assert.equal(rec.counts.failed, 1);
+    assert.deepEqual(rec.failures[0].choices, [{ op: 'flows.pick[0]', flow: 'no' }]);
+    assert.deepEqual(rec.choices, { 'flows.pick[0]': { no: 1 } });
+  });
+
   test('a fail in a leg fails the instance, whose checks carry the leg', async () => {
     const rec = await run({ flows: { a: [{ type: 'assert', arguments: { expression: false, fail: 'leg a failed' } }], b: [comment()] }, operations: [{ type: 'parallel', arguments: { legs: [{ flow: 'a' }, { flow: 'b' }] } }] });
     assert.equal(rec.counts.failed, 1);
