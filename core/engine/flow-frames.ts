@@ -54,6 +54,8 @@ export interface FlowCursor {
   varSizes: SizeLedger | undefined;
   fx: FlowState | undefined;
   readonly watched: boolean;
+  /** Whether its traces are written (their texts are built only then). */
+  readonly detailed: boolean;
   readonly scopeOf: ExprScope;
   t0: number;
   failsBefore: number;
@@ -70,7 +72,7 @@ export function flowState(leg?: string, base = 0): FlowState {
 /** The flow's locals: its args' defaults, then the args given. */
 export function bindArgs(flow: CompiledFlow, args: JsonObject | undefined): JsonObject {
   const v: JsonObject = {};
-  for (const [k, d] of flow.args) if (d !== undefined) v[k] = structuredClone(d);
+  for (const [k, d] of flow.args) if (d !== undefined) v[k] = d !== null && typeof d === 'object' ? structuredClone(d) : d;
   if (args) for (const k in args) v[k] = args[k] as Json;
   return v;
 }
@@ -94,7 +96,7 @@ export function enterControl(cur: FlowCursor, op: CompiledOp, args: JsonObject):
     const i = pick(c, cur.random());
     flow = c.choices[i]!;
     c.counts[i]!++;
-    cur.trace(1, `choose: ${flow.name}`);
+    if (cur.detailed) cur.trace(1, `choose: ${flow.name}`);
     if (cur.watched) cur.chose(op.path, flow.name);
   }
   const given = args.args as JsonObject | undefined;
@@ -138,7 +140,7 @@ function begin(cur: FlowCursor, fx: FlowState, flow: CompiledFlow, args: JsonObj
   cur.vars = locals;
   cur.scopeOf.$v = locals;
   cur.varSizes = undefined;
-  if (iteration === undefined || iteration === 0) cur.trace(1, `enter flow ${fx.flow}`);
+  if (cur.detailed && !iteration) cur.trace(1, `enter flow ${fx.flow}`);
 }
 
 /**
@@ -156,8 +158,8 @@ export function leaveFlow(cur: FlowCursor): OperationOutcome | undefined {
       begin(cur, fx, f.flow, f.args, f.iteration);
       return undefined;
     }
-    cur.trace(1, `leave flow ${f.flow.name} after ${f.iteration} runs`);
-  } else cur.trace(1, `leave flow ${fx.flow}`);
+    if (cur.detailed) cur.trace(1, `leave flow ${fx.flow} after ${f.iteration} runs`);
+  } else if (cur.detailed) cur.trace(1, `leave flow ${fx.flow}`);
   fx.frames.pop();
   restore(cur, f);
   fx.flow = f.flowPath;

@@ -121,7 +121,10 @@ function checkArgs(flow: CompiledFlow, args: JsonObject | undefined, path: strin
 
 function repeatBounds(c: FlowControl, args: JsonObject, path: string): void {
   if (args.count === undefined && args.while === undefined) throw invalid(path, 'repeat needs a count, a while expression or both');
-  if (args.count !== undefined) c.count = args.count as number;
+  if (args.count !== undefined) {
+    if (typeof args.count !== 'number') throw invalid(`${path}.count`, 'is a number, not an expression (use while for a bound computed per instance)');
+    c.count = args.count;
+  }
   if (args.while !== undefined) c.whileExpr = compileTemplate(args.while, `${path}.while`, { alwaysExpr: [] });
 }
 

@@ -366,6 +366,8 @@ function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
   } catch (e) {
     throw new InstanceAbort(`${op.path}.arguments: expression failed: ${(e as Error).message}`);
   }
+  // a flow control's shape was checked at compile time; its expressions are only in values of any type (args)
+  if (op.control !== undefined) return args;
   const problem = checkArguments(op.op.validate, args);
   if (problem === 'invalid') {
     const d = describeError(op.op.validate.errors![0]!, `${op.path}.arguments`);

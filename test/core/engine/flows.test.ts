@@ -210,6 +210,8 @@ describe('misuse is a 2002 naming the path', () => {
     ['a weight on an unknown flow', { flows: { a: [comment()] }, operations: [{ type: 'choose', arguments: { weights: { a: 1, z: 1 } } }] }, /operations\[0\]\.arguments\.weights\.z: unknown flow "z"/],
     ['one leg', { flows: { a: [comment()] }, operations: [{ type: 'parallel', arguments: { legs: [{ flow: 'a' }] } }] }, /operations\[0\]\.arguments\.legs/],
     ['two legs of one name', { flows: { a: [comment()] }, operations: [{ type: 'parallel', arguments: { legs: [{ flow: 'a' }, { flow: 'a' }] } }] }, /legs\[1\]\.name: leg 'a' is named twice/],
+    ['a count that is an expression', { flows: { a: [comment()] }, operations: [{ type: 'repeat', arguments: { flow: 'a', count: '{ $v.n }' } }] }, /operations\[0\]\.arguments\.count: is a number, not an expression/],
+    ['a flow name that is an expression', { flows: { a: [comment()] }, operations: [callOp('{ $v.f }')] }, /operations\[0\]\.arguments\.flow: unknown flow "\{ \$v\.f \}"/],
     ['repeat without a bound', { flows: { a: [comment()] }, operations: [{ type: 'repeat', arguments: { flow: 'a' } }] }, /operations\[0\]\.arguments: repeat needs a count, a while expression or both/],
     ['an error inside a flow', { flows: { a: [{ type: 'nosuch' }] }, operations: [callOp('a')] }, /flows\.a\[0\]\.type: unknown operation type 'nosuch'/],
     ['a bad flow name', { flows: { 'a b': [comment()] }, operations: [comment()] }, /flows/],
