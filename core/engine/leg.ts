@@ -6,7 +6,7 @@
 import type { CheckStatus, JsonObject, OperationOutcome } from '../api/index.js';
 import { InstanceAbort } from '../errors.js';
 import type { CompiledOp } from './definition.js';
-import { bindArgs, flowState } from './flow-frames.js';
+import { bindArgs, flowState, outermostVars } from './flow-frames.js';
 import type { CompiledLeg } from './flows.js';
 import { finish } from './instance-end.js';
 import type { Outcome } from './first-call.js';
@@ -90,6 +90,7 @@ function defineLeg(Base: typeof Instance) {
     /** The leg's end: its own cleanups, then its join hears of it. */
     protected override complete(o: Outcome): void {
       const outcome: Outcome = this.fx!.stop !== undefined && o !== 'passed' && o !== 'failed' ? 'cancelled' : o;
+      this.vars = outermostVars(this); // a halt inside a flow the leg called: the leg's own locals
       this.trace(1, `leg ${this.name} ${outcome}`);
       let end;
       try {

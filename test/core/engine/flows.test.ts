@@ -179,6 +179,15 @@ describe('parallel', () => {
     assert.deepEqual(rec.choices, { 'flows.pick[0]': { no: 1 } });
   });
 
+  test('halt inside a leg (in a flow it called) ends the leg alone, with its own locals', async () => {
+    const rec = await run({
+      flows: { stop: [{ type: 'halt' }], a: { args: ['q'], operations: [callOp('stop'), set({ q: 'not reached' })] }, b: [set({ r: 2 })] },
+      operations: [{ type: 'parallel', arguments: { legs: [{ flow: 'a', args: { q: 1 } }, { flow: 'b' }], save: { q: 'a.q', r: 'b.r' } } }, set({ after: true })],
+    });
+    assert.equal(rec.counts.passed, 1, JSON.stringify(rec.first_aborts));
+    assert.deepEqual(rec.first_call.vars, { q: 1, r: 2, after: true });
+  });
+
   test('a fail in a leg fails the instance, whose checks carry the leg', async () => {
     const rec = await run({ flows: { a: [{ type: 'assert', arguments: { expression: false, fail: 'leg a failed' } }], b: [comment()] }, operations: [{ type: 'parallel', arguments: { legs: [{ flow: 'a' }, { flow: 'b' }] } }] });
     assert.equal(rec.counts.failed, 1);
