@@ -91,7 +91,7 @@ function defineLeg(Base: typeof Instance) {
     protected override complete(o: Outcome): void {
       const outcome: Outcome = this.fx!.stop !== undefined && o !== 'passed' && o !== 'failed' ? 'cancelled' : o;
       this.vars = outermostVars(this); // a halt inside a flow the leg called: the leg's own locals
-      this.trace(1, `leg ${this.name} ${outcome}`);
+      if (this.detailed) this.trace(1, `leg ${this.name} ${outcome}${this.fx!.stop !== undefined ? ` (${this.fx!.stop})` : ''}`);
       let end;
       try {
         end = finish(this.host, this, this.intendedStart, outcome);

@@ -85,6 +85,6 @@ describe('examples/flows/call-and-charging.json against scp-sim and diameter-ocs
     assert.equal(r.first_aborts.length, 1);
     assert.match(r.first_aborts[0].text, /^operations\[0\]: leg 'charge' aborted: no credit/);
     const legLines = r.first_call.trace_log.filter((t: { msg: string }) => t.msg.startsWith('leg ')).map((t: { msg: string }) => t.msg);
-    assert.deepEqual(legLines.sort(), ['leg call cancelled', 'leg charge aborted']);
+    assert.deepEqual(legLines.sort(), ["leg call cancelled (leg 'charge' aborted: no credit)", 'leg charge aborted'], 'the cancelled leg names why');
   });
 });
