@@ -170,7 +170,7 @@ export function startLegs(Base: typeof Instance, parent: Instance, op: CompiledO
   (parent.fx ??= flowState()).join = join;
   const legArgs = args.legs as Array<{ args?: JsonObject }>;
   join.start(c.legs.length);
-  parent.trace(1, `parallel: legs ${c.legs.map((l) => l.name).join(', ')} (join ${c.join})`);
+  if (parent.detailed) parent.trace(1, `parallel: legs ${c.legs.map((l) => l.name).join(', ')} (join ${c.join})`);
   c.legs.forEach((spec, i) => join.legs.push(new Leg(parent, join, spec.name, spec, legArgs[i]?.args)));
   for (const leg of join.legs) if (!leg.stopped) leg.loop();
 }
