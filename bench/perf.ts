@@ -9,6 +9,7 @@
 //          --cpu-prof DIR (the service runs with --cpu-prof; the profile is written into DIR when it stops)
 //          --heap-prof DIR (likewise --heap-prof, for the memory step)
 //          --heap-snapshot DIR (a heap snapshot of the service, into DIR, once `--inflight` instances are in flight)
+//          --flows (each CPU run also as a `call` of a flow and as a `choose` of two flows: docs/definitions.md "Flows")
 //          --json
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -44,13 +45,21 @@ const script = {
   ],
 };
 
-async function run(port: number, pid: number, runId: string, distribution: Record<string, unknown>, ops: unknown[], memoryAt?: number) {
+/** The instance written out, and the same operations in a flow run by `call` and by `choose` (--flows). */
+const SHAPES: Record<string, { operations: unknown[]; flows?: unknown }> = {
+  inline: { operations: [IDP, RC] },
+  call: { flows: { f: [IDP, RC] }, operations: [{ type: 'call', arguments: { flow: 'f' } }] },
+  choose: { flows: { f: [IDP, RC], g: [IDP, RC] }, operations: [{ type: 'choose', arguments: { weights: { f: 1, g: 1 } } }] },
+};
+const shapes = argv.includes('--flows') ? Object.keys(SHAPES) : ['inline'];
+
+async function run(port: number, pid: number, runId: string, distribution: Record<string, unknown>, ops: unknown[] | { operations: unknown[]; flows?: unknown }, memoryAt?: number) {
   const c0 = cpuTicks(pid);
   const rss0 = rssKb(pid);
   let rssAt: number | undefined;
   let peak = { inflight: 0, rss: rss0 };
   const t0 = performance.now();
-  const r = await rpcCall({ port }, 'ExecuteTest', { run_id: runId, distribution, scp: { tcap_timeout: 20 }, operations: ops });
+  const r = await rpcCall({ port }, 'ExecuteTest', { run_id: runId, distribution, scp: { tcap_timeout: 20 }, ...(Array.isArray(ops) ? { operations: ops } : ops) });
   if (r.error) throw new Error(`${runId}: ${r.error.message}`);
   let rec: RunRecord;
   for (;;) {
@@ -121,15 +130,22 @@ try {
     log(`perf ${result.date}: service pid ${svc.pid}, scp-sim pid ${sim.child.pid}, load average ${la()}`);
     const w = await run(svc.port, svc.pid, `perf-warm-${Date.now()}`, { type: 'load', total: 20_000, backlog: BACKLOG }, [IDP, RC]);
     log(`  warm-up 20000: ${w.us_per_instance} µs/instance, ${w.rate}/s, load ${w.loadavg}`);
-    const runs = [];
+    const runs: Record<string, Array<Record<string, unknown>>> = Object.fromEntries(shapes.map((k) => [k, []]));
+    // the shapes interleaved, so that a change of the machine's load falls on each alike
     for (let i = 0; i < RUNS; i++) {
-      const f = await run(svc.port, svc.pid, `perf-${i}-${Date.now()}`, { type: 'load', total: TOTAL, backlog: BACKLOG }, [IDP, RC]);
-      runs.push(f);
-      log(`  load ${TOTAL} backlog ${BACKLOG}: service ${f.us_per_instance} µs CPU/instance (${f.cpu_pct}% CPU), ${f.rate}/s, aborted ${f.aborted} failed ${f.failed} dropped ${f.dropped}, load average ${f.loadavg}`);
+      for (const shape of shapes) {
+        const f = await run(svc.port, svc.pid, `perf-${shape}-${i}-${Date.now()}`, { type: 'load', total: TOTAL, backlog: BACKLOG }, SHAPES[shape]!);
+        runs[shape]!.push(f);
+        log(`  ${shape === 'inline' ? '' : `${shape}: `}load ${TOTAL} backlog ${BACKLOG}: service ${f.us_per_instance} µs CPU/instance (${f.cpu_pct}% CPU), ${f.rate}/s, aborted ${f.aborted} failed ${f.failed} dropped ${f.dropped}, load average ${f.loadavg}`);
+      }
     }
-    const us = runs.map((r) => r.us_per_instance as number).sort((a, b) => a - b);
-    result.cpu = { runs, median_us_per_instance: us[Math.floor(us.length / 2)], min_us_per_instance: us[0] };
-    log(`  service CPU per instance: median ${us[Math.floor(us.length / 2)]} µs, min ${us[0]} µs`);
+    for (const shape of shapes) {
+      const us = runs[shape]!.map((r) => r.us_per_instance as number).sort((a, b) => a - b);
+      const figures = { runs: runs[shape], median_us_per_instance: us[Math.floor(us.length / 2)], min_us_per_instance: us[0] };
+      if (shape === 'inline') result.cpu = figures;
+      else ((result.flows ??= {}) as Record<string, unknown>)[shape] = figures;
+      log(`  ${shape === 'inline' ? '' : `${shape}: `}service CPU per instance: median ${figures.median_us_per_instance} µs, min ${figures.min_us_per_instance} µs`);
+    }
     await stop(svc.child);
   }
   if (!argv.includes('--no-memory')) {

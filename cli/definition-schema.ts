@@ -73,6 +73,15 @@ export function lenient(s: Schema, expressions: boolean, top = true): Schema {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A flow's operations (`flows`, docs/definitions.md "Flows") are typed as the definition's own, by reference. */
+function typedFlows(flows: Schema | undefined): void {
+  const ref: Schema = { $ref: '#/properties/operations/items' };
+  for (const alt of (flows?.additionalProperties as Schema | undefined)?.anyOf ?? []) {
+    const list = alt.type === 'array' ? alt : alt.properties?.operations;
+    if (list) list.items = ref;
+  }
+}
+
 /**
  * The draft-07 schema of a definition file, from a DescribeOperations result and each type's argument schema as
  * the service validates it (`argumentsOf`; for receive operations it also has the `!field` negations and nulls).
@@ -112,6 +121,7 @@ export function definitionSchema(describe: DescribeOperationsAnswer, argumentsOf
   };
   item.allOf = cases;
   params.properties!.operations = { ...operations, items: item };
+  typedFlows(params.properties!.flows);
   // run_id: required on the wire, but `tester run` names a run that has none.
   params.required = (params.required ?? []).filter((r) => r !== 'run_id');
   return {

@@ -48,6 +48,9 @@ export interface StepEvent {
   index: number;
   step: number;
   opIndex: number;
+  /** The flow (`a/b`) and the parallel leg it happened in, if any (docs/definitions.md "Flows"). */
+  flow?: string | undefined;
+  leg?: string | undefined;
 }
 
 export interface CheckEvent extends StepEvent {

@@ -137,6 +137,7 @@ export function runOptions(opts: ServiceOptions) {
     maxRetainedRuns: opts.maxRetainedRuns ?? defaults.maxRetainedRuns,
     forgetOnRead: opts.forgetOnRead ?? false,
     maxRecordBytes: opts.maxRecordBytes ?? defaults.maxRecordBytes,
+    flowsDir: resolvePath(opts.dataDir ?? defaults.dataDir, 'flows'),
   };
 }
 

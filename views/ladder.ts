@@ -40,10 +40,18 @@ interface Geometry {
   x: (lane: string) => number;
 }
 
+/** The tester's lifeline of a message: its own, or one per parallel leg (legs side by side, docs/definitions.md). */
+function testerLane(m: Message): string {
+  return m.leg === undefined ? 'tester' : `tester ${m.leg}`;
+}
+
 function geometry(msgs: Message[], peers: string[], roles: LadderRoles | undefined): Geometry {
-  const lanes = ['tester', ...new Set(peers)];
+  const testers = [...new Set(['tester', ...msgs.map(testerLane)])];
+  // the tester's own lifeline only when a message outside the legs uses it
+  if (testers.length > 1 && !msgs.some((m) => m.leg === undefined)) testers.shift();
+  const lanes = [...testers, ...new Set(peers)];
   const labels = lanes.map((lane, i) => {
-    if (i === 0) return roles ? `${roles.tester} (tester)` : 'tester';
+    if (i < testers.length) return lane === 'tester' ? (roles ? `${roles.tester} (tester)` : 'tester') : `${roles ? roles.tester : 'tester'} · leg ${lane.slice(7)}`;
     const role = roles && peerRole(roles, String(msgs[peers.indexOf(lane)]?.protocol));
     return role ? `${role} ${lane}` : lane;
   });
@@ -75,19 +83,28 @@ function messageDetail(m: Message, i: number, peer: string): string {
 /** One message: its time since the instance started, its operation, and the arrow between its lifelines. */
 function messageRow(m: Message, i: number, peer: string, g: Geometry, t0: number, detailsOnOpen: boolean, marker: string): string {
   const sent = m.direction === 'sent';
-  const [from, to] = sent ? ['tester', peer] : [peer, 'tester'];
+  const [from, to] = sent ? [testerLane(m), peer] : [peer, testerLane(m)];
   const x1 = g.x(from);
   const x2 = g.x(to);
   const dir = x2 > x1 ? 1 : -1;
   const lifelines = g.lanes.map((l) => `<line class="life" x1="${g.x(l)}" y1="0" x2="${g.x(l)}" y2="34"/>`).join('');
   const at = Number.isFinite(t0) ? `${((secs(m.time) - t0) * 1000).toFixed(1)} ms` : '';
   const svg = `<svg class="arrow" viewBox="0 0 ${g.width} 34" width="${g.width}" height="34">${lifelines}<line class="${sent ? 'sent' : 'received'}" x1="${x1}" y1="24" x2="${x2 - dir * 2}" y2="24" marker-end="url(#${marker})"/><text class="name" x="${(x1 + x2) / 2}" y="17" text-anchor="middle">${escapeHtml(m.name)}</text></svg>`;
-  return `<details class="msg" data-index="${i}" data-name="${escapeHtml(m.name)}"><summary><span class="t">${at}</span><span class="op">op ${escapeHtml(m.op_idx ?? '')}</span>${svg}</summary>${detailsOnOpen ? '<div class="detail"></div>' : messageDetail(m, i, peer)}</details>`;
+  const leg = m.leg !== undefined ? ` data-leg="${escapeHtml(m.leg)}"` : '';
+  return `<details class="msg" data-index="${i}" data-name="${escapeHtml(m.name)}"${leg}><summary><span class="t">${at}</span><span class="op">op ${escapeHtml(m.op_idx ?? '')}</span>${svg}</summary>${detailsOnOpen ? '<div class="detail"></div>' : messageDetail(m, i, peer)}</details>`;
+}
+
+/** Where the messages move into or out of a flow (call, repeat, choose, a leg's): a line naming the flow now. */
+function flowMark(prev: Message | undefined, m: Message): string {
+  if (prev?.flow === m.flow && prev?.leg === m.leg) return '';
+  if (prev === undefined && m.flow === undefined) return '';
+  const where = m.flow === undefined ? 'the definition\'s operations' : `flow ${m.flow}`;
+  return `<div class="flowmark">${m.leg !== undefined ? `leg ${escapeHtml(m.leg)}: ` : ''}${escapeHtml(where)}</div>`;
 }
 
 function checksTable(checks: FirstCall['check_log'], who: string): string {
   if (!checks?.length) return '';
-  const rows = checks.slice(0, MAX_CHECKS).map((c) => [`<span class="${c.status === 'pass' ? 'ok' : 'bad'}">${escapeHtml(c.status)}</span>`, escapeHtml(c.op_idx), escapeHtml(c.text)]);
+  const rows = checks.slice(0, MAX_CHECKS).map((c) => [`<span class="${c.status === 'pass' ? 'ok' : 'bad'}">${escapeHtml(c.status)}</span>`, escapeHtml(`${c.op_idx}${c.leg !== undefined ? ` leg ${c.leg}` : c.flow !== undefined ? ` ${c.flow}` : ''}`), escapeHtml(c.text)]);
   return `<h3>Checks of ${escapeHtml(who)}</h3>${table(['status', 'op', 'text'], rows)}`;
 }
 
@@ -110,7 +127,7 @@ export function ladderHtml(fc: FirstCall | undefined, roles?: LadderRoles, detai
   const peers = peersOf(msgs);
   const g = geometry(msgs, peers, roles);
   const t0 = secs(fc.time_start);
-  const rows = msgs.map((m, i) => messageRow(m, i, peers[i]!, g, t0, detailsOnOpen, marker));
+  const rows = msgs.map((m, i) => flowMark(msgs[i - 1], m) + messageRow(m, i, peers[i]!, g, t0, detailsOnOpen, marker));
   const truncated = fc.truncated?.messages ? `<p>${num(fc.truncated.messages)} more messages were not recorded (the record's bound).</p>` : '';
   return `<p>Outcome <b>${escapeHtml(fc.outcome ?? 'running')}</b>${typeof fc.duration === 'number' ? ` after ${num(fc.duration * 1000)} ms` : ''}; ${msgs.length} messages${msgs.length ? ' (click one for its decoded fields and bytes)' : ' (the run recorded none: trace_level 1 or more records them)'}.</p>
 <svg class="ladder-defs" width="0" height="0" aria-hidden="true"><defs><marker id="${escapeHtml(marker)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs></svg>
@@ -128,7 +145,7 @@ export const LADDER_CSS = `
 .ladder-defs{position:absolute}
 .ladder{overflow-x:auto}.ladder svg{display:block}.lanes text{font-weight:600}
 .life{stroke:#bbb;stroke-dasharray:4 3}.arrow line.sent{stroke:#1f77b4;stroke-width:2}.arrow line.received{stroke:#2ca02c;stroke-width:2}
-.arrow text.name{font:13px ui-monospace,monospace;fill:#111}
+.arrow text.name{font:13px ui-monospace,monospace;fill:#111}.flowmark{margin:6px 0 2px 132px;font-size:12px;color:#555;border-top:1px dashed #ccc}
 details.msg>summary,.lanehead{display:flex;align-items:center;gap:8px;cursor:pointer;list-style:none}.lanehead{cursor:default}details.msg>summary::-webkit-details-marker{display:none}
 details.msg>summary .t,.lanehead .t{width:80px;flex:none;text-align:right;color:#666;font-size:12px}details.msg>summary .op,.lanehead .op{width:44px;flex:none;color:#666;font-size:12px}
 details.msg[open]>summary{background:#f3f7fb}.detail{margin:4px 0 12px 132px;border-left:3px solid #cfe0f0;padding-left:12px}

@@ -7,6 +7,7 @@
 //   by its start's offset from the earliest start (whole seconds); the per-second p50/p99 are the finished-weighted
 //   means of the slices' (an approximation: the buckets carry no histogram);
 // - failures: every part's, earliest end first;
+// - choices: the picks of each `choose` added;
 // - first_fails / first_aborts: the earliest (by time) of all slices', at most 10 each; their idx is the $n;
 // - first_call, globals, run_id: slice 0's (each slice's globals are in slices[]);
 // - thresholds: re-evaluated on the merged record against the whole run's distribution.
@@ -198,6 +199,7 @@ export function combineRecords(slices: readonly SliceRecord[], opts: CombineOpti
     ...(first.first_call_summary ? { first_call_summary: first.first_call_summary } : {}),
     ...(first.first_call ? { first_call: first.first_call } : {}),
     ...mergeFailures(recs),
+    ...mergeChoices(recs),
     first_fails: mergeProblems(recs.map((r) => r.first_fails)),
     first_aborts: mergeProblems(recs.map((r) => r.first_aborts)),
     globals: first.globals ?? {},
@@ -224,6 +226,19 @@ function mergeFailures(recs: readonly RunRecord[]): Pick<RunRecord, 'failures'> 
   if (!all.length) return {};
   const at = (f: (typeof all)[number]) => (f.time_finish ? ms(f.time_finish) : Infinity);
   return { failures: all.sort((a, b) => at(a) - at(b)) };
+}
+
+/** The picks of each `choose` (docs/definitions.md "Flows"), added over the parts. */
+function mergeChoices(recs: readonly RunRecord[]): Pick<RunRecord, 'choices'> {
+  if (!recs.some((r) => r.choices)) return {};
+  const choices: NonNullable<RunRecord['choices']> = {};
+  for (const r of recs) {
+    for (const [op, counts] of Object.entries(r.choices ?? {})) {
+      const into = (choices[op] ??= {});
+      for (const [flow, n] of Object.entries(counts)) into[flow] = (into[flow] ?? 0) + n;
+    }
+  }
+  return { choices };
 }
 
 /** The parts' latency combined: their histograms added, per instance and per operation type. */

@@ -1,5 +1,6 @@
 // Commands that need the plugins but no running service: validate FILE, ops [TYPE], schema.
 import { bootPlugins } from '../../core/service.js';
+import { resolve as resolvePath } from 'node:path';
 import { compileDefinition, DEFINITION_LIMITS, type CompiledDefinition } from '../../core/engine/definition.js';
 import { TesterError } from '../../core/errors.js';
 import { describeOperations, type DescribeOperationsAnswer, type OperationDescription } from '../../core/rpc/methods/describe-operations.js';
@@ -55,7 +56,8 @@ function definitionProblems(params: Record<string, unknown>, validateParams: Val
     checked = others.value;
   }
   try {
-    const def = compileDefinition(checked, registry, DEFINITION_LIMITS, problems);
+    // library flows (`include`) from where a service with the default --data-dir reads them
+    const def = compileDefinition(checked, registry, { ...DEFINITION_LIMITS, flowsDir: resolvePath('.tester', 'flows') }, problems);
     return problems.length ? { problems } : { def, problems };
   } catch (e) {
     if (!(e instanceof TesterError)) throw e;

@@ -58,14 +58,20 @@ const BucketSchema = Type.Object(
   { description: 'One second of the run: what started and finished in it, and the p50/p99 (ms) of the instances that finished in it' },
 );
 
+/** The flow and the parallel leg an entry happened in (docs/definitions.md "Flows"). */
+const FlowTag = {
+  flow: Opt(Type.String({ description: 'The flow it happened in: `a/b` is flow b called from flow a' })),
+  leg: Opt(Type.String({ description: 'The parallel leg it happened in' })),
+};
 const CheckEntrySchema = Type.Object({
   step: Nat,
   op_idx: Type.Integer(),
   status: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('abort')]),
   text: Type.String(),
   time: SecUsec,
+  ...FlowTag,
 });
-const TraceEntrySchema = Type.Object({ time: SecUsec, path: Type.String(), step: Nat, op_idx: Type.Integer(), msg: Type.String() });
+const TraceEntrySchema = Type.Object({ time: SecUsec, path: Type.String(), step: Nat, op_idx: Type.Integer(), msg: Type.String(), ...FlowTag });
 const MessageEntrySchema = Type.Object(
   {
     time: SecUsec,
@@ -78,6 +84,7 @@ const MessageEntrySchema = Type.Object(
     fields: Opt(Type.Unknown()),
     hex: Opt(Type.String({ pattern: '^([0-9a-f]{2})*$' })),
     dissector: Opt(Type.String()),
+    ...FlowTag,
   },
   { additionalProperties: false },
 );
@@ -93,6 +100,7 @@ const FirstCallSchema = Type.Object({
   trace_log: Type.Array(TraceEntrySchema),
   messages: Type.Array(MessageEntrySchema),
   vars: Opt(Type.Record(Type.String(), Type.Unknown())),
+  choices: Opt(Type.Array(Type.Object({ op: Type.String(), flow: Type.String() }), { description: 'The flow each `choose` of the instance picked, in order' })),
   truncated: Opt(
     Type.Object({ check_log: Opt(Nat), trace_log: Opt(Nat), messages: Opt(Nat), stripped: Opt(Nat), vars: Opt(Type.String()) }, { description: 'What the record budget left out' }),
   ),
@@ -148,6 +156,9 @@ export const RunRecordSchema = Type.Object(
     first_call_summary: Opt(FirstCallSummarySchema),
     first_call: Opt(FirstCallSchema),
     failures: Opt(Type.Array(FailureSchema, { description: 'The first detail.failures failed and aborted instances in detail (docs/methods.md)' })),
+    choices: Opt(
+      Type.Record(Type.String(), Type.Record(Type.String(), Nat), { description: 'Per `choose` operation (its JSON path): how many instances each flow was picked for' }),
+    ),
     first_fails: Type.Array(ProblemSchema),
     first_aborts: Type.Array(ProblemSchema),
     globals: Type.Record(Type.String(), Type.Unknown()),

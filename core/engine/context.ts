@@ -11,7 +11,7 @@ import { InstanceEndSignal } from './end-signal.js';
 import { SizeLedger } from './size-ledger.js';
 import type { InstanceHost } from './instance-host.js';
 import type { InstanceDetail } from './instance-detail.js';
-import type { Rng } from './random.js';
+import type { FlowState } from './flow-frames.js';
 
 export abstract class InstanceContext implements OperationContext<unknown> {
   /** Its place in the run's cancellers (Bag). */
@@ -39,6 +39,8 @@ export abstract class InstanceContext implements OperationContext<unknown> {
    */
   readonly watched: boolean;
   evidence: InstanceDetail | undefined = undefined;
+  /** Where the instance is in flows (engine/flow-frames.ts): undefined while it has entered none. */
+  fx: FlowState | undefined = undefined;
   protected readonly checking: boolean;
   /** $v, $g, $i, $n and the run's expression state: the scope of the instance's expressions. */
   protected readonly scope: ExprScope;
@@ -46,14 +48,17 @@ export abstract class InstanceContext implements OperationContext<unknown> {
   constructor(
     readonly host: InstanceHost,
     readonly index: number,
-    readonly vars: JsonObject,
+    /** $v: the instance's vars, or the locals of the flow it is in. */
+    public vars: JsonObject,
     readonly inbound: JsonObject,
     n: number,
-    draw?: { $d: JsonObject | undefined; rng: Rng | undefined },
+    draw?: Pick<ExprScope, '$d' | 'rng'>,
+    /** A parallel leg's instance: the leg is watched when its instance is. */
+    parent?: InstanceContext,
   ) {
     const def = host.def;
     this.hooked = index === 0;
-    const watched = (this.watched = host.evidence.wants());
+    const watched = (this.watched = parent ? parent.watched : host.evidence.wants());
     const evidence = def.failureDetail;
     this.detailed = this.hooked || (watched && evidence.traceLevel >= 1);
     this.recordsMessages = (this.hooked && def.recordMessages) || (watched && evidence.recordMessages);
@@ -76,6 +81,14 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     return this.host.globals;
   }
   abstract later(): Later;
+  /** The flow the instance is in (`a/b`: b called from a), for the detail's entries. */
+  get flow(): string | undefined {
+    return this.fx?.flow;
+  }
+  /** The parallel leg the instance's entries belong to. */
+  get leg(): string | undefined {
+    return this.fx?.leg;
+  }
 
   /**
    * The wait on an operation's promise, ended by a run cancel (even when the operation ignores its signals). One
@@ -156,9 +169,9 @@ export abstract class InstanceContext implements OperationContext<unknown> {
       this.failed = true;
       this.fails++;
     }
-    if (this.hooked) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text });
+    if (this.hooked) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text, flow: this.flow, leg: this.leg });
     // passes only at a failure trace_level >= 1 (the first instance writes them whatever it is)
-    if (this.watched && (status !== 'pass' || this.host.def.failureDetail.traceLevel >= 1)) this.detail().check(this, status, text);
+    if (this.watched && (status !== 'pass' || this.host.def.failureDetail.traceLevel >= 1)) this.detailOf().check(this, status, text);
     if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
   }
   pass(text: string): void {
@@ -207,7 +220,8 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     }
     return ok;
   }
-  private varSizes: SizeLedger | undefined;
+  /** Sizes of `vars` (a flow's locals have their own while it runs). */
+  varSizes: SizeLedger | undefined;
   assign(target: 'vars' | 'globals', values: JsonObject): void {
     if (target === 'vars') (this.varSizes ??= new SizeLedger()).assign(this.vars, values, 'vars');
     else this.host.globalSizes.assign(this.host.globals, values, 'globals');
@@ -218,19 +232,19 @@ export abstract class InstanceContext implements OperationContext<unknown> {
   trace(level: 1 | 2 | 3, text: string): void {
     if (!this.detailed) return;
     const def = this.host.def;
-    if (this.hooked && def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text });
-    if (this.watched && def.failureDetail.traceLevel >= level) this.detail().trace(this, level, text);
+    if (this.hooked && def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text, flow: this.flow, leg: this.leg });
+    if (this.watched && def.failureDetail.traceLevel >= level) this.detailOf().trace(this, level, text);
   }
   message(m: MessageRecord): void {
     if (!this.recordsMessages) return;
     const def = this.host.def;
-    if (this.hooked && def.recordMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m });
-    if (this.watched && def.failureDetail.recordMessages) this.detail().message(this, m);
+    if (this.hooked && def.recordMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m, flow: this.flow, leg: this.leg });
+    if (this.watched && def.failureDetail.recordMessages) this.detailOf().message(this, m);
   }
   /** When the instance was due to start (wall clock, ms): its detail's time_start. */
   protected abstract startMs(): number;
-  /** The watched instance's detail, made at its first entry. */
-  private detail(): InstanceDetail {
+  /** The watched instance's detail, made at its first entry (a leg writes into its instance's). */
+  detailOf(): InstanceDetail {
     return (this.evidence ??= this.host.evidence.open(this.index, this.startMs()));
   }
 }

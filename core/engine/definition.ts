@@ -17,9 +17,12 @@ import { nextTurn, shouldYield } from './turn.js';
 import type { Registry, RegisteredOperation } from '../plugins/registry.js';
 import type { TestSpec } from './tests-runner.js';
 import { compileThresholds, type CompiledThreshold } from './thresholds.js';
-import { checkSlice, instanceNumber, shareOf } from './slice.js';
+import { instanceNumber } from './slice.js';
+import { compileDistribution } from './distribution.js';
 import { DEFAULT_FAILURE_DETAIL } from './failure-evidence.js';
 import { checkDataRefs, compileData, cutToRows, instanceDraw, preloadData, type CompiledData, type InstanceDraw } from './data-sets.js';
+import { withLibraries } from './flow-library.js';
+import { compileControl, compileFlows, isFlowControl, type CompiledFlow, type FlowControl } from './flows.js';
 
 export interface CompiledOp {
   index: number;
@@ -34,6 +37,8 @@ export interface CompiledOp {
   tests: Array<{ template: Template | undefined; spec: TestSpec | undefined }>;
   gateway: GatewayInstance | undefined;
   path: string;
+  /** A flow control (call, repeat, choose, parallel), run by the engine (engine/flows.ts). */
+  control: FlowControl | undefined;
 }
 
 export interface CompiledDefinition {
@@ -64,12 +69,16 @@ export interface CompiledDefinition {
   gateways: GatewayInstance[];
   /** Pass/fail criteria on the whole run (engine/thresholds.ts), evaluated into the result record. */
   thresholds: CompiledThreshold[];
+  /** The `choose` operations (their counts per flow go into the record). */
+  chooses: CompiledOp[];
 }
 
 export interface CompileLimits {
   maxBacklog: number;
   maxTotal: number;
   defaultBacklog: number;
+  /** Where `include` reads library flows (<data-dir>/flows/); none: a definition may include none. */
+  flowsDir?: string;
 }
 
 /**
@@ -117,6 +126,9 @@ interface OpContext {
   gateways: Set<GatewayInstance>;
   /** Every problem found, when the caller collects them all (`tester validate`). */
   problems: TesterError[] | undefined;
+  /** The definition's flows, which control operations name. */
+  flows: Map<string, CompiledFlow>;
+  chooses: CompiledOp[];
 }
 
 /** Run `fn`; with `problems`, a TesterError it throws is collected there instead (and undefined returned). */
@@ -139,7 +151,9 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
   const attempt = attemptWith(problems);
   // Labels first: branch targets are checked against them in prepare().
   const labels = branchLabels(rawOps, attempt);
-  const cx: OpContext = { params, registry, labels: new Set(labels.keys()), gateways: new Set(), problems };
+  const cx: OpContext = { params, registry, labels: new Set(labels.keys()), gateways: new Set(), problems, flows: new Map(), chooses: [] };
+  // flows first: a control operation of the main list names them
+  attempt(() => compileFlows(withLibraries(params, limits.flowsDir), cx.flows, (list, base, own) => compileList(list, base, own, cx, attempt)));
   const ops: CompiledOp[] = [];
   for (let i = 0; i < rawOps.length; i++) {
     ops.push(attempt(() => compileOp(rawOps[i]!, i, cx)));
@@ -179,6 +193,7 @@ function* compiling(params: JsonObject, registry: Registry, limits: CompileLimit
     turbo: params.turbo === 1,
     gateways: [...cx.gateways],
     thresholds,
+    chooses: cx.chooses,
   };
 }
 
@@ -189,13 +204,20 @@ function failureDetail(params: JsonObject, traceLevel: TraceLevel): CompiledDefi
   return { count: (d.failures as number | undefined) ?? DEFAULT_FAILURE_DETAIL, traceLevel: level, recordMessages: level >= 1 || (d.trace_level === undefined && params.trace_messages === 1) };
 }
 
+/** A flow's operations, with its own labels (`base`: flows.<name>): a branch never leaves its list. */
+function compileList(rawOps: JsonObject[], base: string, labels: Map<string, number>, cx: OpContext, attempt: ReturnType<typeof attemptWith>): CompiledOp[] {
+  for (const [l, i] of branchLabels(rawOps, attempt, base)) labels.set(l, i);
+  const own: OpContext = { ...cx, labels: new Set(labels.keys()) };
+  return rawOps.map((o, i) => attempt(() => compileOp(o, i, own, base)));
+}
+
 /** Each operation's branch label and its index; a label used twice is a problem. */
-function branchLabels(rawOps: readonly JsonObject[], attempt: ReturnType<typeof attemptWith>): Map<string, number> {
+function branchLabels(rawOps: readonly JsonObject[], attempt: ReturnType<typeof attemptWith>, base = 'operations'): Map<string, number> {
   const labels = new Map<string, number>();
   rawOps.forEach((o, i) => {
     const l = o.label as string | undefined;
     if (l === undefined) return;
-    if (labels.has(l)) attempt(() => { throw invalid(`operations[${i}].label`, `label '${l}' is already used by operations[${labels.get(l)}]`); });
+    if (labels.has(l)) attempt(() => { throw invalid(`${base}[${i}].label`, `label '${l}' is already used by ${base}[${labels.get(l)}]`); });
     else labels.set(l, i);
   });
   return labels;
@@ -279,42 +301,8 @@ function checkSize(value: Json, max: number, path: string): void {
   }
 }
 
-function compileDistribution(d: JsonObject, limits: CompileLimits, rawSlice: JsonObject | undefined): Distribution {
-  const whole = compileWholeDistribution(d, limits);
-  const s = checkSlice(rawSlice, whole.type, whole.total);
-  if (!s) return whole;
-  return {
-    ...whole,
-    total: shareOf(whole.total, s),
-    backlog: Math.max(1, shareOf(whole.backlog, s)),
-    rate: whole.rate / s.count,
-    start: whole.start / s.count,
-    slice: { ...s, total: whole.total, backlog: whole.backlog, rate: whole.rate, start: whole.start },
-  };
-}
-
-function compileWholeDistribution(d: JsonObject, limits: CompileLimits): Distribution {
-  const type = (d.type ?? 'single') as Distribution['type'];
-  if (type === 'single') {
-    return { type, total: 1, backlog: 1, rate: 0, start: 0, rampSecs: 0, arrival: 'uniform' };
-  }
-  if (d.total === undefined) throw invalid('distribution.total', `is required for distribution type '${type}'`);
-  const total = d.total as number;
-  const backlog = (d.backlog as number | undefined) ?? Math.min(limits.defaultBacklog, total);
-  if (backlog > limits.maxBacklog) throw invalid('distribution.backlog', `must be <= ${limits.maxBacklog} (max_backlog of this service)`);
-  if (total > limits.maxTotal) throw invalid('distribution.total', `must be <= ${limits.maxTotal}`);
-  if (type === 'load') return { type, total, backlog, rate: 0, start: 0, rampSecs: 0, arrival: 'uniform' };
-  const cps = d.cps;
-  if (cps === undefined) throw invalid('distribution.cps', "is required for distribution type 'linear' (e.g. {\"rate\": 100})");
-  const c = (typeof cps === 'number' ? { rate: cps } : cps) as JsonObject;
-  const rate = c.rate as number;
-  const rampSecs = (c.ramp_secs as number | undefined) ?? 0;
-  const start = (c.start as number | undefined) ?? (rampSecs > 0 ? 0 : rate);
-  return { type, total, backlog, rate, start, rampSecs, arrival: (c.arrival as 'uniform' | 'poisson' | undefined) ?? 'uniform' };
-}
-
-function compileOp(o: JsonObject, i: number, cx: OpContext): CompiledOp {
-  const path = `operations[${i}]`;
+function compileOp(o: JsonObject, i: number, cx: OpContext, base = 'operations'): CompiledOp {
+  const path = `${base}[${i}]`;
   const type = o.type as string;
   const { op, label: typeLabel } = resolveType(type, `${path}.type`, cx.registry);
   const def = op.def;
@@ -333,7 +321,8 @@ function compileOp(o: JsonObject, i: number, cx: OpContext): CompiledOp {
     }
   }
   const tests = compileTests((o.tests ?? []) as JsonObject[], path);
-  return {
+  const control = isFlowControl(op) ? compileControl(checked, op.def.type as FlowControl['kind'], cx.flows, argsPath) : undefined;
+  const compiled: CompiledOp = {
     index: i,
     type,
     label: o.label as string | undefined,
@@ -345,7 +334,10 @@ function compileOp(o: JsonObject, i: number, cx: OpContext): CompiledOp {
     tests,
     gateway,
     path,
+    control,
   };
+  if (control?.kind === 'choose') cx.chooses.push(compiled);
+  return compiled;
 }
 
 /** The registered operation a type names (an alias, a labelled form); 2002 with the nearest names when none. */

@@ -27,6 +27,14 @@ export interface BytePool {
 interface At {
   step: number;
   opIndex: number;
+  flow?: string | undefined;
+  leg?: string | undefined;
+}
+
+/** The flow and leg of an entry, when it has them. */
+function tag(entry: { flow?: string; leg?: string }, at: At): void {
+  if (at.flow !== undefined) entry.flow = at.flow;
+  if (at.leg !== undefined) entry.leg = at.leg;
 }
 
 export class InstanceDetail {
@@ -47,17 +55,24 @@ export class InstanceDetail {
   check(at: At, status: CheckStatus, text: string): void {
     if (status === 'fail') this.firstFail ??= { text: this.clip(text), opIndex: at.opIndex };
     else if (status === 'abort') this.abort = { text: this.clip(text), opIndex: at.opIndex };
-    if (this.room('check_log')) this.record.check_log.push({ step: at.step, op_idx: at.opIndex, status, text: this.text(text), time: toSecUsec(nowMs()) });
+    if (!this.room('check_log')) return;
+    const entry: DetailedRecord['check_log'][number] = { step: at.step, op_idx: at.opIndex, status, text: this.text(text), time: toSecUsec(nowMs()) };
+    tag(entry, at);
+    this.record.check_log.push(entry);
   }
 
   trace(at: At, level: 1 | 2 | 3, text: string): void {
-    if (this.room('trace_log')) this.record.trace_log.push({ time: toSecUsec(nowMs()), path: TRACE_PATHS[level]!, step: at.step, op_idx: at.opIndex, msg: this.text(text) });
+    if (!this.room('trace_log')) return;
+    const entry: DetailedRecord['trace_log'][number] = { time: toSecUsec(nowMs()), path: TRACE_PATHS[level]!, step: at.step, op_idx: at.opIndex, msg: this.text(text) };
+    tag(entry, at);
+    this.record.trace_log.push(entry);
   }
 
   message(at: At, m: MessageRecord): void {
     if (!this.room('messages')) return;
     const entry: MessageEntry = { time: toSecUsec(nowMs()), step: at.step, op_idx: at.opIndex, direction: m.direction, protocol: m.protocol, name: m.name };
     if (m.peer !== undefined) entry.peer = m.peer;
+    tag(entry, at);
     if (m.fields !== undefined && this.take(m.fields)) entry.fields = m.fields;
     // the bytes as hex now: a plugin may reuse the buffer it gave
     if (m.bytes && this.traceLevel >= 2 && this.take(null, m.bytes.byteLength * 2)) {

@@ -15,6 +15,8 @@ import { InstanceContext } from './context.js';
 import { ended, finish, report } from './instance-end.js';
 import { DataExhausted, instanceDraw, type InstanceDraw } from './data-sets.js';
 import type { InstanceEnd, InstanceHost } from './instance-host.js';
+import { enterControl, flowState, leaveFlow, outermostVars } from './flow-frames.js';
+import { startLegs, type Join } from './leg.js';
 
 const MAX_STEPS = 1_000_000;
 /** An instance of a run without data or seed draws nothing (one shared object, no allocation). */
@@ -44,7 +46,9 @@ const FAILED_EARLY = 4;
 const LATER = 5;
 const OWN_PROMISE = 6;
 const PROMISE = 7;
-type Completion = typeof BETWEEN | typeof YIELDED | typeof EXECUTING | typeof SETTLED_EARLY | typeof FAILED_EARLY | typeof LATER | typeof OWN_PROMISE | typeof PROMISE;
+/** - JOINING: in a parallel operation, waiting for its legs (engine/leg.ts). */
+const JOINING = 8;
+type Completion = typeof BETWEEN | typeof YIELDED | typeof EXECUTING | typeof SETTLED_EARLY | typeof FAILED_EARLY | typeof LATER | typeof OWN_PROMISE | typeof PROMISE | typeof JOINING;
 
 /** ctx.later()'s handle: settles its instance's operation once, if it is still the one its instance waits on. */
 class LaterHandle implements Later {
@@ -57,16 +61,19 @@ class LaterHandle implements Later {
   }
 }
 
-class Instance extends InstanceContext {
+export class Instance extends InstanceContext {
   private completion: Completion = BETWEEN;
   /** The handle ctx.later() gave the running operation, until it settles. */
   private issued: LaterHandle | undefined = undefined;
   /** What a handle settled with before execute() returned it (SETTLED_EARLY, FAILED_EARLY). */
   private early: unknown = undefined;
-  /** The operation running (its index in def.ops), when it started, the fail checks before it. */
-  private pc = 0;
-  private t0 = 0;
-  private failsBefore = 0;
+  /** The operations running (the definition's, or a flow's: engine/flow-frames.ts) and their branch labels. */
+  ops: CompiledOp[];
+  labels: Map<string, number>;
+  /** The operation running (its index in ops), when it started, the fail checks before it. */
+  pc = 0;
+  t0 = 0;
+  failsBefore = 0;
   /** Inside runInstance's own call: an end then is reported in a microtask (the run's launch loop is on the stack). */
   starting = true;
 
@@ -74,11 +81,24 @@ class Instance extends InstanceContext {
     host: InstanceHost,
     index: number,
     vars: JsonObject,
-    private readonly intendedStart: number,
+    protected readonly intendedStart: number,
     n: number,
-    draw: InstanceDraw,
+    draw: Pick<ExprScope, '$d' | 'rng'> | undefined,
+    parent?: Instance,
   ) {
-    super(host, index, vars, {}, n, draw);
+    super(host, index, vars, {}, n, draw, parent);
+    this.ops = host.def.ops;
+    this.labels = host.def.labels;
+  }
+
+  get scopeOf(): ExprScope {
+    return this.scope;
+  }
+  get startedAt(): number {
+    return this.intendedStart;
+  }
+  chose(op: string, flow: string): void {
+    ((this.fx ??= flowState()).choices ??= []).push({ op, flow });
   }
 
   protected startMs(): number {
@@ -86,7 +106,7 @@ class Instance extends InstanceContext {
   }
 
   later(): Later {
-    const op = this.host.def.ops[this.pc];
+    const op = this.ops[this.pc];
     const c = this.completion;
     if ((c !== EXECUTING && c !== SETTLED_EARLY && c !== FAILED_EARLY) || !op?.def.settlesOnEnd) {
       throw new Error(`ctx.later() is for execute() of an operation declared settlesOnEnd (${op?.type ?? 'no operation'})`);
@@ -117,10 +137,15 @@ class Instance extends InstanceContext {
    */
   loop(): void {
     const host = this.host;
-    const ops = host.def.ops;
     try {
-      while (this.pc < ops.length) {
-        if (host.isCancelled) throw new Error('run cancelled');
+      for (;;) {
+        if (this.pc >= this.ops.length) {
+          if (this.fx === undefined || this.fx.frames.length === 0) break;
+          const back = leaveFlow(this);
+          if (back !== undefined && this.afterOp(this.ops[this.pc]!, back)) break;
+          continue;
+        }
+        if (host.isCancelled || (this.fx !== undefined && this.fx.stop !== undefined)) throw new Error(this.fx?.stop ?? 'run cancelled');
         // Operations without I/O yield once the turn has run long enough, so the service stays responsive.
         if (this.completion === YIELDED) this.completion = BETWEEN;
         else if (shouldYield()) {
@@ -128,8 +153,13 @@ class Instance extends InstanceContext {
           nextSlice(() => this.loop());
           return;
         }
-        const op = ops[this.pc]!;
+        const op = this.ops[this.pc]!;
         const args = this.startOp(op);
+        if (op.control !== undefined) {
+          if (op.control.kind === 'parallel') return this.fork(op, args);
+          if (enterControl(this, op, args) || !this.afterOp(op, undefined)) continue;
+          break;
+        }
         let res: ReturnType<typeof op.def.execute>;
         this.completion = EXECUTING;
         try {
@@ -160,6 +190,21 @@ class Instance extends InstanceContext {
     } catch (e) {
       this.caught(e);
     }
+  }
+
+  /** A parallel operation starts its legs and waits for them (their join ends with joined()). */
+  private fork(op: CompiledOp, args: JsonObject): void {
+    this.completion = JOINING;
+    startLegs(Instance, this, op, args);
+  }
+
+  /** The legs of the parallel operation ended: on with its outcome, or the abort of a leg. */
+  joined(join: Join): void {
+    if (this.completion !== JOINING) return;
+    this.completion = BETWEEN;
+    const r = join.outcome(this);
+    if (r instanceof Error) return this.caught(r);
+    this.opSettled(r);
   }
 
   /** The operation at `pc` starts: the context names it, operationStart, its arguments rendered. */
@@ -216,7 +261,7 @@ class Instance extends InstanceContext {
   private opSettled(v: OperationOutcome | void): void {
     this.completion = BETWEEN;
     try {
-      if (this.afterOp(this.host.def.ops[this.pc]!, v || undefined)) return this.complete(this.failed ? 'failed' : 'passed');
+      if (this.afterOp(this.ops[this.pc]!, v || undefined)) return this.complete(this.failed ? 'failed' : 'passed');
     } catch (e) {
       return this.caught(e);
     }
@@ -225,7 +270,6 @@ class Instance extends InstanceContext {
 
   /** After an operation: its tests[], operationDone, then halt (true), a branch or the next operation. */
   private afterOp(op: CompiledOp, outcomeObj: OperationOutcome | undefined): boolean {
-    const def = this.host.def;
     const pc = this.pc;
     // tests[] always run (an operation without a result is checked against null: nothing is present).
     if (op.tests.length && this.checking) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
@@ -235,7 +279,7 @@ class Instance extends InstanceContext {
       return true;
     }
     if (outcomeObj?.goto !== undefined) {
-      const target = def.labels.get(outcomeObj.goto);
+      const target = this.labels.get(outcomeObj.goto);
       if (target === undefined) throw new InstanceAbort(`${op.path}: branch to unknown label '${outcomeObj.goto}'`);
       this.pc = target;
     } else this.pc = pc + 1;
@@ -243,7 +287,7 @@ class Instance extends InstanceContext {
   }
 
   /** An operation (or the engine between operations) threw: the instance is aborted, or cancelled by its run. */
-  private caught(e: unknown): void {
+  protected caught(e: unknown): void {
     const host = this.host;
     const c = this.completion;
     const settlesOnEnd = c === LATER || c === OWN_PROMISE || c === FAILED_EARLY;
@@ -252,7 +296,7 @@ class Instance extends InstanceContext {
       outcome = 'cancelled';
       this.trace(1, 'instance cancelled');
     } else {
-      const ops = host.def.ops;
+      const ops = this.ops;
       const pc = this.pc;
       const text = isInstanceAbort(e) ? e.message : `${ops[pc]?.type ?? 'instance'} failed: ${(e as Error)?.message ?? String(e)}`;
       outcome = 'aborted';
@@ -267,7 +311,13 @@ class Instance extends InstanceContext {
   }
 
   /** The instance's end: its cleanups, then the report to the run. */
-  private complete(o: Outcome): void {
+  protected complete(o: Outcome): void {
+    const fx = this.fx;
+    if (fx !== undefined) {
+      // an end inside a flow: the instance's own vars are its end's, the picks of its chooses its detail's
+      this.vars = outermostVars(this);
+      if (fx.choices && this.evidence) this.evidence.record.choices = fx.choices;
+    }
     let end: InstanceEnd | Promise<InstanceEnd>;
     try {
       end = finish(this.host, this, this.intendedStart, o);
@@ -327,6 +377,8 @@ function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
   } catch (e) {
     throw new InstanceAbort(`${op.path}.arguments: expression failed: ${(e as Error).message}`);
   }
+  // a flow control's shape was checked at compile time; its expressions are only in values of any type (args)
+  if (op.control !== undefined) return args;
   const problem = checkArguments(op.op.validate, args);
   if (problem === 'invalid') {
     const d = describeError(op.op.validate.errors![0]!, `${op.path}.arguments`);

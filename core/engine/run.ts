@@ -14,6 +14,7 @@ import { FailureEvidence } from './failure-evidence.js';
 import { RegexCache } from './regex.js';
 import { RunResults } from './results.js';
 import { evaluateThresholds } from './thresholds.js';
+import { choiceCounts } from './flows.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { nextSlice, shouldYield } from './turn.js';
 import { linearSchedule, targetRateAt } from './rates.js';
@@ -335,6 +336,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
       buckets: this.results.bucketList(),
       max_in_progress: this.maxInflight,
     };
+    if (this.def.chooses.length) rec.choices = choiceCounts(this.def.chooses);
     if (this.def.thresholds.length) rec.thresholds = evaluateThresholds(this.def.thresholds, rec);
     if (this.hookErrors.length) rec.hook_errors = this.hookErrors;
     if (this.abortReason) rec.abort_reason = this.abortReason;

@@ -5,6 +5,7 @@ import type { Registry } from '../plugins/registry.js';
 import { MAX_THRESHOLDS } from '../engine/thresholds.js';
 import { MAX_SLICES } from '../engine/slice.js';
 import { DEFINITION_LIMITS } from '../engine/definition.js';
+import { MAX_FLOW_DEPTH, MAX_FLOWS } from '../engine/flows.js';
 import { DEFAULT_FAILURE_DETAIL, MAX_FAILURE_DETAIL } from '../engine/failure-evidence.js';
 import { dataParams } from '../engine/data-sets.js';
 
@@ -46,6 +47,22 @@ export const operationSchema: JsonSchema = {
   },
 };
 
+const flowOperations: JsonSchema = { type: 'array', minItems: 1, maxItems: 10000, items: operationSchema };
+const flowSchema: JsonSchema = {
+  type: 'object',
+  required: ['operations'],
+  additionalProperties: false,
+  properties: {
+    operations: flowOperations,
+    args: {
+      description: 'The args it takes: a list of names (each required), or {name: default} (null: required)',
+      anyOf: [{ type: 'array', maxItems: 100, items: { type: 'string' } }, { type: 'object', maxProperties: 100 }],
+    },
+    max_depth: { ...int(1, MAX_FLOW_DEPTH), description: 'A recursive flow: how many times it may be on the flow stack at once' },
+    description: { type: 'string' },
+  },
+};
+
 const distributionSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -78,6 +95,20 @@ export const coreParams: Readonly<Record<string, ParamDefinition>> = {
   run_id: { schema: { type: 'string', minLength: 1, maxLength: 256 }, description: 'Unique identifier of this Test Run' },
   operations: { schema: { type: 'array', minItems: 1, maxItems: 10000, items: operationSchema }, description: 'The Test Operations to perform, in order' },
   vars: { schema: { type: 'object' }, description: 'Variables initialised at the start of each instance; values may be expressions' },
+  flows: {
+    schema: {
+      type: 'object',
+      maxProperties: MAX_FLOWS,
+      propertyNames: { pattern: '^[A-Za-z_][\\w-]*$' },
+      additionalProperties: { anyOf: [flowOperations, flowSchema] },
+    },
+    description:
+      'Reusable flows, {name: [operations]} or {name: {args, max_depth, operations}}: run by call, repeat, choose and parallel, each with its own local vars (docs/definitions.md "Flows")',
+  },
+  include: {
+    schema: { type: 'array', maxItems: MAX_FLOWS, items: { type: 'string', pattern: '^[A-Za-z0-9_][\\w.-]*$', maxLength: 128 } },
+    description: "Library flows from the service's data directory: each name reads <data-dir>/flows/<name>.json, whose `flows` join the definition's",
+  },
   locks: {
     schema: {
       type: 'array',

@@ -56,7 +56,7 @@ test('ListTests reads each run\'s counters, not its record (records compute perc
 test('DescribeOperations lists every logic operation with its argument schema, and the expression functions', async () => {
   const d = (await call(svc.port, 'DescribeOperations', {})).result;
   const types = d.operations.map((o: any) => o.type).sort();
-  assert.deepEqual(types, ['assert', 'branch', 'comment', 'halt', 'set', 'wait']);
+  assert.deepEqual(types, ['assert', 'branch', 'call', 'choose', 'comment', 'halt', 'parallel', 'repeat', 'set', 'wait']);
   const wait = d.operations.find((o: any) => o.type === 'wait');
   assert.equal(wait.direction, 'local');
   assert.deepEqual(wait.arguments.required, ['seconds']);

@@ -47,3 +47,25 @@ test('a record without a first call, and one whose first call recorded no messag
   assert.match(empty, /0 messages \(the run recorded none/);
   assert.doesNotMatch(empty, /class="ladder"/);
 });
+
+test('parallel legs side by side: a tester lifeline per leg, a line where the flow changes, the leg on each row and check', () => {
+  const legs = {
+    ...fc,
+    check_log: [{ status: 'fail', op_idx: 0, text: 'no credit', leg: 'charge', flow: 'ccr' }],
+    messages: [
+      { direction: 'sent', name: 'InitialDP', protocol: 'tcap', peer: 'scp-1', op_idx: 0, step: 0, time: [1_700_000_000, 1000], leg: 'call', flow: 'idp' },
+      { direction: 'sent', name: 'CCR', protocol: 'diameter', peer: 'ocs', op_idx: 0, step: 0, time: [1_700_000_000, 2000], leg: 'charge', flow: 'ccr' },
+      { direction: 'received', name: 'CCA', protocol: 'diameter', peer: 'ocs', op_idx: 0, step: 1, time: [1_700_000_000, 3000], leg: 'charge', flow: 'ccr' },
+    ],
+  } as unknown as FirstCall;
+  const html = ladderHtml(legs);
+  const lanes = [...html.matchAll(/<text x="\d+" y="20" text-anchor="middle">([^<]*)<\/text>/g)].map((m) => m[1]);
+  assert.deepEqual(lanes, ['tester · leg call', 'tester · leg charge', 'scp-1', 'ocs'], 'no lane of the tester outside the legs: every message is in one');
+  assert.deepEqual([...html.matchAll(/<div class="flowmark">([^<]*)<\/div>/g)].map((m) => m[1]), ['leg call: flow idp', 'leg charge: flow ccr']);
+  assert.deepEqual([...html.matchAll(/data-leg="([^"]*)"/g)].map((m) => m[1]), ['call', 'charge', 'charge']);
+  // the CCR leaves the charge leg's lifeline (the second), not the call's
+  const ccr = html.slice(html.indexOf('data-name="CCR"'));
+  const x = (lane: number) => [...html.matchAll(/<text x="(\d+)" y="20"/g)][lane]![1];
+  assert.match(ccr, new RegExp(`<line class="sent" x1="${x(1)}"`));
+  assert.match(html, /<td>0 leg charge<\/td><td>no credit<\/td>/);
+});

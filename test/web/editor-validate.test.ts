@@ -60,3 +60,24 @@ test('the browser finds the problems `tester validate` finds, with the same mess
     rmSync(s.dir, { recursive: true, force: true });
   }
 });
+
+test("inside flows too: each flow's operations and labels, at the paths `tester validate` names", async () => {
+  const s = scratch();
+  try {
+    const checker = new DefinitionChecker(JSON.parse((await tester(['ops', '--json'])).stdout) as Describe);
+    const flows = {
+      flows: {
+        a: [{ type: 'wait', arguments: { seconds: 1, secs: 2 } }, { type: 'branch', arguments: { expression: '1', on_true: 'top' } }],
+        b: { args: ['x'], operations: [{ type: 'waitt' }, { type: 'comment', label: 'l', arguments: { text: '' } }, { type: 'comment', label: 'l', arguments: { text: '' } }] },
+      },
+      operations: [{ type: 'comment', label: 'top', arguments: { text: '' } }, { type: 'call', arguments: { flow: 'a' } }, { type: 'call', arguments: { flow: 'b', args: { x: 1 } } }],
+    };
+    const cli = await tester(['validate', s.file('flows.json', flows)]);
+    assert.equal(cli.code, 1, cli.stdout);
+    const expected = cliProblems(cli.stderr).sort();
+    assert.equal(expected.length, 4, cli.stderr);
+    assert.deepEqual(checker.check(flows).map((p) => `${p.path}: ${p.message}`).sort(), expected);
+  } finally {
+    rmSync(s.dir, { recursive: true, force: true });
+  }
+});

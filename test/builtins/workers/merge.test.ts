@@ -121,6 +121,15 @@ test('counts, rate and max_in_progress sum; first_call and globals are slice 0s;
   assert.equal(m.slice, undefined, 'the merged record is the whole run, not a slice');
 });
 
+test("the picks of each choose are added over the slices; none when no slice has a choose", () => {
+  const t = 1_700_000_000_000;
+  const recs = [fakeRecord({ index: 0, count: 2, latencies: [1], ops: {}, startMs: t }, 4), fakeRecord({ index: 1, count: 2, latencies: [2], ops: {}, startMs: t }, 4)];
+  assert.equal((mergeRecords(named(recs)) as any).choices, undefined);
+  recs[0].choices = { 'operations[0]': { answered: 3, busy: 1 } };
+  recs[1].choices = { 'operations[0]': { answered: 2, busy: 0, no_answer: 1 }, 'flows.f[1]': { a: 1 } };
+  assert.deepEqual((mergeRecords(named(recs)) as any).choices, { 'operations[0]': { answered: 5, busy: 1, no_answer: 1 }, 'flows.f[1]': { a: 1 } });
+});
+
 test('buckets: shifted by each slice start (whole seconds) and summed; per-second p50/p99 weighted by finished', () => {
   const t = 1_700_000_000_000;
   const a = fakeRecord({ index: 0, count: 2, latencies: [1], ops: {}, startMs: t, buckets: [{ second: 0, started: 10, finished: 8, p50: 2, p99: 4 }, { second: 1, started: 10, finished: 10, p50: 2, p99: 4 }] }, 4);

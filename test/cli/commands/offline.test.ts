@@ -120,10 +120,10 @@ test('ops shows each argument with its type and a required marker; ops TEXT also
 test('ops lists the logic operations; --json gives DescribeOperations', async () => {
   const [r, j] = await Promise.all([tester(['ops', '--config', s.config]), tester(['ops', '--json', '--config', s.config])]);
   assert.equal(r.code, 0, r.stderr);
-  for (const op of ['set', 'assert', 'branch', 'wait', 'comment', 'halt']) assert.match(r.stdout, new RegExp(`^${op}\\b`, 'm'), op);
+  for (const op of ['set', 'assert', 'branch', 'wait', 'comment', 'halt', 'call', 'repeat', 'choose', 'parallel']) assert.match(r.stdout, new RegExp(`^${op}\\b`, 'm'), op);
   assert.equal(j.code, 0);
   const d = JSON.parse(j.stdout);
-  assert.deepEqual(d.operations.map((o: any) => o.type).sort(), ['assert', 'branch', 'comment', 'halt', 'set', 'wait']);
+  assert.deepEqual(d.operations.map((o: any) => o.type).sort(), ['assert', 'branch', 'call', 'choose', 'comment', 'halt', 'parallel', 'repeat', 'set', 'wait']);
   assert.ok(d.expression_functions.includes('pad'));
 });
 

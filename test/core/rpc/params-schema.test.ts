@@ -28,7 +28,7 @@ test('with the inap and sigtran plugins disabled, scp, ssp_ac and inap are unkno
   assert.match(v.check({ inap: {} }) ?? '', /^inap: is not a known field/);
   assert.match(v.check({ sigtran: 'SIGTRAN' }) ?? '', /^sigtran: is not a known field/);
   assert.equal(v.check({ trace_level: 1, turbo: 1, trace_messages: 0, vars: { a: 1 }, locks: [{ key: 'k' }] }), undefined, 'the core params are always there');
-  assert.deepEqual(Object.keys(v.schema.properties).sort(), ['$schema', 'data', 'description', 'detail', 'distribution', 'locks', 'operations', 'run_id', 'seed', 'slice', 'thresholds', 'trace_level', 'trace_messages', 'turbo', 'vars']);
+  assert.deepEqual(Object.keys(v.schema.properties).sort(), ['$schema', 'data', 'description', 'detail', 'distribution', 'flows', 'include', 'locks', 'operations', 'run_id', 'seed', 'slice', 'thresholds', 'trace_level', 'trace_messages', 'turbo', 'vars']);
 });
 
 test('with them enabled, scp validates as the spec states (ranges, unknown fields, numeric strings)', async () => {

@@ -6,7 +6,7 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import type { Describe, JsonSchema, OperationType } from '../api/types.js';
 import { resolveType } from '../state/resolve-type.js';
-import { valueAt, type Segment } from './paths.js';
+import { pathText, valueAt, type Segment } from './paths.js';
 import { problemsOf, type Problem } from './schema-errors.js';
 import { nearest } from './suggest.js';
 
@@ -59,24 +59,27 @@ export class DefinitionChecker {
   check(definition: Record<string, unknown>): Problem[] {
     const params = { ...definition, run_id: definition.run_id ?? 'validate' };
     const problems = problemsOf(this.params.validate(params).errors, this.describe.params_schema, [], (at, u, s) => coercible(valueAt(params, at), u, s));
-    const ops = Array.isArray(definition.operations) ? definition.operations : [];
-    ops.forEach((o, i) => problems.push(...this.operation(o, i)));
-    problems.push(...labelProblems(ops), ...distributionProblems(definition.distribution));
+    // the definition's operations and each flow's, each list with its own labels (docs/definitions.md "Flows")
+    for (const [base, ops] of operationLists(definition)) {
+      ops.forEach((o, i) => problems.push(...this.operation(o, [...base, i])));
+      problems.push(...labelProblems(ops, base));
+    }
+    problems.push(...distributionProblems(definition.distribution));
     return problems;
   }
 
-  private operation(o: unknown, i: number): Problem[] {
+  private operation(o: unknown, at: Segment[]): Problem[] {
     if (!o || typeof o !== 'object' || typeof (o as { type?: unknown }).type !== 'string') return [];
     const { type, arguments: args = {} } = o as { type: string; arguments?: unknown };
     const op = resolveType(this.describe, type);
     if (!op) {
       const close = nearest(type, this.describe.operations.flatMap((x) => [x.type, ...(x.aliases ?? [])]));
-      return [{ path: `operations[${i}].type`, message: `unknown operation type '${type}'${close.length ? `; did you mean ${close.join(', ')}?` : ''}` }];
+      return [{ path: pathText([...at, 'type']), message: `unknown operation type '${type}'${close.length ? `; did you mean ${close.join(', ')}?` : ''}` }];
     }
     if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
     const { schema, validator } = this.validatorOf(op);
     const skip = (at: Segment[], u: OutputUnit, s: unknown) => underExpression(args, at) || coercible(valueAt(args, at), u, s);
-    return problemsOf(validator.validate(args).errors, schema, ['operations', i, 'arguments'], skip);
+    return problemsOf(validator.validate(args).errors, schema, [...at, 'arguments'], skip);
   }
 
   private validatorOf(op: OperationType) {
@@ -95,14 +98,26 @@ function underExpression(args: unknown, at: readonly Segment[]): boolean {
   return false;
 }
 
-/** Labels used twice, and branch targets that name no label (plugins/logic/operations/branch.ts). */
-function labelProblems(ops: readonly unknown[]): Problem[] {
+/** The lists of operations of a definition: its own (`operations`) and each flow's (`flows.<name>`, or `.operations`). */
+function operationLists(definition: Record<string, unknown>): Array<[Segment[], unknown[]]> {
+  const lists: Array<[Segment[], unknown[]]> = [[['operations'], Array.isArray(definition.operations) ? definition.operations : []]];
+  const flows = definition.flows;
+  if (!flows || typeof flows !== 'object') return lists;
+  for (const [name, f] of Object.entries(flows)) {
+    if (Array.isArray(f)) lists.push([['flows', name], f]);
+    else if (Array.isArray((f as { operations?: unknown } | null)?.operations)) lists.push([['flows', name, 'operations'], (f as { operations: unknown[] }).operations]);
+  }
+  return lists;
+}
+
+/** Labels used twice, and branch targets that name no label of their list (plugins/logic/operations/branch.ts). */
+function labelProblems(ops: readonly unknown[], base: Segment[]): Problem[] {
   const out: Problem[] = [];
   const labels = new Map<string, number>();
   ops.forEach((o, i) => {
     const l = (o as { label?: unknown } | null)?.label;
     if (typeof l !== 'string') return;
-    if (labels.has(l)) out.push({ path: `operations[${i}].label`, message: `label '${l}' is already used by operations[${labels.get(l)}]` });
+    if (labels.has(l)) out.push({ path: pathText([...base, i, 'label']), message: `label '${l}' is already used by ${pathText([...base, labels.get(l)!])}` });
     else labels.set(l, i);
   });
   ops.forEach((o, i) => {
@@ -112,7 +127,7 @@ function labelProblems(ops: readonly unknown[]): Problem[] {
       const target = op.arguments[k];
       if (typeof target !== 'string' || labels.has(target)) continue;
       const known = labels.size ? ` (labels: ${[...labels.keys()].join(', ')})` : ' (no operation has a label)';
-      out.push({ path: `operations[${i}].arguments.${k}`, message: `unknown label '${target}'${known}` });
+      out.push({ path: pathText([...base, i, 'arguments', k]), message: `unknown label '${target}'${known}` });
     }
   });
   return out;
