@@ -30,6 +30,7 @@ typedef struct {
   uint32_t id;
   uint32_t mark;
   bool listening, want_write, eof, bound;
+  bool corked; // SCTP_NODELAY is off while the sends of one batch go in (js_send's flag 2)
   int family;
   bytes msg, ntf;
 } entry;
@@ -52,6 +53,8 @@ static size_t dirty_len, dirty_cap, spare_cap;
 static bool signalled;
 static uint32_t epoch;
 static uint8_t rbuf[1 << 16];
+/** The messages of one drain, packed (common.h, event_data). */
+static bytes packed;
 
 static entry *lookup(uint32_t id) {
   uint32_t i = id & SLOT_MASK;
@@ -236,6 +239,7 @@ static void drain(napi_env env, napi_value js_cb, void *context, void *data) {
   pthread_mutex_unlock(&mu);
   batch b;
   batch_open(&b, env);
+  b.packed = &packed;
   epoch++;
   for (size_t i = 0; i < n; i++) {
     entry *e = lookup(list[i]);
@@ -243,6 +247,8 @@ static void drain(napi_env env, napi_value js_cb, void *context, void *data) {
     e->mark = epoch;
     service(env, &b, e);
   }
+  flush_packed(&b);
+  if (packed.cap > (1u << 20)) bytes_free(&packed); // a burst of large messages: do not keep its memory
   if (b.n == 0) return;
   napi_value undefined;
   napi_get_undefined(env, &undefined);
@@ -388,7 +394,23 @@ static napi_value js_listen(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-/** send(id, data, stream, ppid, flags) → true (queued in the stack), false (send buffer full: wait for "writable"). */
+/**
+ * Cork: while JavaScript hands over the messages of one batch, all but the last carry flag 2 ("more follows"). For
+ * those SCTP_NODELAY is off, so that with data in flight the stack holds them (Nagle); the last goes in with it on
+ * again, and the stack sends what it holds bundled in as few packets as its MTU allows: one packet for many messages
+ * instead of one each (fewer sendmsg calls, and fewer packets for the peer's stack to read, checksum and SACK).
+ */
+static void set_corked(entry *e, bool on) {
+  if (e->corked == on) return;
+  int nodelay = on ? 0 : 1;
+  usrsctp_setsockopt(e->so, IPPROTO_SCTP, SCTP_NODELAY, &nodelay, sizeof nodelay);
+  e->corked = on;
+}
+
+/**
+ * send(id, data, stream, ppid, flags) → true (queued in the stack), false (send buffer full: wait for "writable").
+ * flags: 1 unordered, 2 more messages follow at once (set_corked).
+ */
 static napi_value js_send(napi_env env, napi_callback_info info) {
   napi_value argv[5];
   entry *e;
@@ -405,8 +427,13 @@ static napi_value js_send(napi_env env, napi_callback_info info) {
   snd.snd_sid = (uint16_t)sid;
   snd.snd_ppid = htonl(ppid);
   snd.snd_flags = (flags & 1) ? SCTP_UNORDERED : 0;
+  set_corked(e, (flags & 2) != 0);
   napi_value r;
   if (usrsctp_sendv(e->so, data, len, NULL, 0, &snd, sizeof snd, SCTP_SENDV_SNDINFO, 0) < 0) {
+    int err = errno;
+    // what the stack holds leaves with the SACKs of the data in flight (Nagle held it only with data in flight)
+    set_corked(e, false);
+    errno = err;
     if (errno == EWOULDBLOCK || errno == EAGAIN) {
       e->want_write = true;
       mark_dirty(e->id); // space may have come free between the failed send and now
