@@ -67,7 +67,8 @@ interface NativeBackend {
   readonly backend: SctpBackendName;
   /** userland: why each path's packets may not carry that path's source address (absent: they do; srcaddr.c). */
   readonly sourceAddressProblem?: string;
-  init(onEvents: (events: NativeEvent[]) => void): void;
+  /** userland: returns why every SCTP packet of the host reaches its stack (undefined: only its own ports'). */
+  init(onEvents: (events: NativeEvent[]) => void): string | undefined;
   socket(family: 4 | 6, options: NativeSocketOptions): number;
   bind(id: number, addresses: string[], port: number): void;
   listen(id: number, backlog: number): void;
@@ -83,6 +84,8 @@ interface NativeBackend {
   localAddresses(id: number): NativeAddress[];
   peerAddresses(id: number): NativeAddress[];
   status(id: number): NativeStatus;
+  /** userland: the stack's counters (the SCTP packets it has read). */
+  stats?(): { receivedPackets: number };
 }
 
 /** Receives the events of one socket id. */
@@ -99,6 +102,8 @@ export interface LoadedBackend {
   native: NativeBackend;
   /** What works less well than documented here, for the log and ListTests (sourceAddressWarning). */
   warning?: string;
+  /** userland: why its raw socket is not filtered by port (native/sctp/src/portfilter.h); absent: it is. */
+  portFilterProblem?: string;
   /** Route events of `id` to `sink`, and its messages to `data` when given (until unregistered). */
   register(id: number, sink: EventSink, data?: DataSink): void;
   unregister(id: number): void;
@@ -180,8 +185,9 @@ function open(name: SctpBackendName): LoadedBackend {
   }
   const native = createRequire(import.meta.url)(file) as NativeBackend;
   const sinks = new Map<number, Sinks>();
+  let portFilterProblem: string | undefined;
   try {
-    native.init((events) => {
+    portFilterProblem = native.init((events) => {
       if (name === 'kernel') linuxAbortInfo(events);
       for (const e of events) {
         if (e.type === 'messages') {
@@ -202,6 +208,7 @@ function open(name: SctpBackendName): LoadedBackend {
     name,
     native,
     ...(warning ? { warning } : {}),
+    ...(portFilterProblem ? { portFilterProblem } : {}),
     register: (id, event, data) => void sinks.set(id, { event, data }),
     unregister: (id) => void sinks.delete(id),
   };
