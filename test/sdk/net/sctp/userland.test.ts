@@ -57,6 +57,13 @@ describe(`SCTP, ${backend} backend`, needsSctpBackend(), () => {
     assert.deepEqual(r.got, ['ours']);
   });
 
+  if (backend === 'userland') test('the messages of one tick leave bundled in a few packets, in order, on their streams', async () => {
+    const r = await scenario('bundling');
+    assert.deepEqual(r.got, Array.from({ length: 50 }, (_, i) => `m${i}/${i % 5}`));
+    // one packet per message (and SACKs) would be 50 or more
+    assert.ok(r.packets < 20, `the stack read ${r.packets} packets for 50 messages sent in one tick`);
+  });
+
   test('two JavaScript threads: each has its own sockets and events (kernel); usrsctp refuses the second thread by name', async () => {
     const r = await scenario('threads');
     assert.equal(r.backend, backend);
