@@ -193,16 +193,48 @@ static napi_value addr_list_value(napi_env env, const struct sockaddr *addrs, in
 
 // ---- events handed to JavaScript -----------------------------------------------------------------------------------
 
-/** A batch of events: one JS array passed to the events callback. */
+/** Growable byte buffer for messages and notifications delivered in pieces (without MSG_EOR). */
+typedef struct {
+  uint8_t *p;
+  size_t len, cap;
+} bytes;
+
+static int bytes_add(bytes *b, const void *data, size_t n) {
+  if (b->len + n > b->cap) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + n) cap *= 2;
+    uint8_t *p = realloc(b->p, cap);
+    if (!p) return 0;
+    b->p = p;
+    b->cap = cap;
+  }
+  memcpy(b->p + b->len, data, n);
+  b->len += n;
+  return 1;
+}
+
+static void bytes_free(bytes *b) {
+  free(b->p);
+  b->p = NULL;
+  b->len = b->cap = 0;
+}
+
+/**
+ * A batch of events: one JS array passed to the events callback. With `packed` set, data messages are not one event
+ * object each but are appended to it (event_data), and go as one "messages" event before the next other event and
+ * at the end (flush_packed): one JS object per batch instead of one per message with its five properties.
+ */
 typedef struct {
   napi_env env;
   napi_value list;
   uint32_t n;
+  bytes *packed;
 } batch;
 
 static void batch_open(batch *b, napi_env env) {
   b->env = env;
   b->n = 0;
+  b->packed = NULL;
   napi_create_array(env, &b->list);
 }
 
@@ -231,14 +263,27 @@ static void set_bytes(napi_env env, napi_value o, const char *k, const void *dat
   napi_set_named_property(env, o, k, x);
 }
 
-/** Append { type, id } to the batch and return it for more fields. */
-static napi_value event(batch *b, const char *type, uint32_t id) {
+static napi_value event_unpacked(batch *b, const char *type, uint32_t id) {
   napi_value o;
   napi_create_object(b->env, &o);
   set_str(b->env, o, "type", type);
   set_u32(b->env, o, "id", id);
   napi_set_element(b->env, b->list, b->n++, o);
   return o;
+}
+
+/** The packed messages as one { type: "messages", id: 0, data } event (its layout: event_data). */
+static void flush_packed(batch *b) {
+  if (!b->packed || !b->packed->len) return;
+  napi_value o = event_unpacked(b, "messages", 0);
+  set_bytes(b->env, o, "data", b->packed->p, b->packed->len);
+  b->packed->len = 0;
+}
+
+/** Append { type, id } to the batch (after the messages packed before it) and return it for more fields. */
+static napi_value event(batch *b, const char *type, uint32_t id) {
+  flush_packed(b);
+  return event_unpacked(b, type, id);
 }
 
 static void event_errno(batch *b, uint32_t id, int e) {
@@ -248,7 +293,28 @@ static void event_errno(batch *b, uint32_t id, int e) {
   set_str(b->env, o, "message", strerror(e));
 }
 
+static void put_le(uint8_t *p, uint32_t v, int n) {
+  for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/**
+ * One message: a { type: "data", id, data, stream, ppid[, unordered] } event, or with b->packed appended there as
+ * id (u32), stream (u16), flags (u16: 1 unordered), PPID (u32), length (u32), all little-endian, then the bytes,
+ * padded to a multiple of 4 (sdk/net/sctp/native.ts reads it). A packing failure (memory) falls back to the event.
+ */
 static void event_data(batch *b, uint32_t id, const void *data, size_t len, uint16_t sid, uint32_t ppid_net, bool unordered) {
+  static const uint8_t pad[4];
+  if (b->packed && len <= UINT32_MAX) {
+    uint8_t h[16];
+    put_le(h, id, 4);
+    put_le(h + 4, sid, 2);
+    put_le(h + 6, unordered ? 1 : 0, 2);
+    put_le(h + 8, ntohl(ppid_net), 4);
+    put_le(h + 12, (uint32_t)len, 4);
+    size_t mark = b->packed->len;
+    if (bytes_add(b->packed, h, sizeof h) && bytes_add(b->packed, data, len) && bytes_add(b->packed, pad, (4 - (len & 3)) & 3)) return;
+    b->packed->len = mark;
+  }
   napi_value o = event(b, "data", id);
   set_bytes(b->env, o, "data", data, len);
   set_u32(b->env, o, "stream", sid);
@@ -349,32 +415,6 @@ static void event_notification(batch *b, uint32_t id, const uint8_t *buf, size_t
 
 /** The notifications both backends subscribe to. */
 static const uint16_t SUBSCRIBED[] = { SCTP_ASSOC_CHANGE, SCTP_PEER_ADDR_CHANGE, SCTP_REMOTE_ERROR, SCTP_SHUTDOWN_EVENT, SCTP_SEND_FAILED_EVENT };
-
-/** Growable byte buffer for messages and notifications delivered in pieces (without MSG_EOR). */
-typedef struct {
-  uint8_t *p;
-  size_t len, cap;
-} bytes;
-
-static int bytes_add(bytes *b, const void *data, size_t n) {
-  if (b->len + n > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + n) cap *= 2;
-    uint8_t *p = realloc(b->p, cap);
-    if (!p) return 0;
-    b->p = p;
-    b->cap = cap;
-  }
-  memcpy(b->p + b->len, data, n);
-  b->len += n;
-  return 1;
-}
-
-static void bytes_free(bytes *b) {
-  free(b->p);
-  b->p = NULL;
-  b->len = b->cap = 0;
-}
 
 // ---- status ------------------------------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 // path events (COMM_UP, COMM_LOST, SHUTDOWN, peer address changes) kept for status pages.
 import { describeAbort } from './abort.js';
 import type { LoadedBackend, NativeEvent, NativeStatus, SctpBackendName } from './native.js';
+import { TickBatch } from './tick-batch.js';
 
 /** How an association ended. */
 export type SctpCloseKind = 'local' | 'shutdown' | 'abort' | 'lost' | 'error';
@@ -41,6 +42,9 @@ export interface SctpAssociationStatus {
   events: SctpEvent[];
 }
 
+/** send()'s flag to the addon: more messages follow at once (the userland stack bundles them; native.ts). */
+const MORE = 2;
+
 /** Bytes our send queue may hold before the association is aborted (the peer is not reading). */
 const MAX_SEND_QUEUE_BYTES = 16 << 20;
 /** Events kept per association for status. */
@@ -74,6 +78,8 @@ export class SctpAssociation {
   private held: Array<[Buffer, number, number]> = [];
   private queue: Array<[Uint8Array, number, number]> = [];
   private queuedBytes = 0;
+  /** This tick's messages, for the stack at its end (flushTick). */
+  private readonly tick = new TickBatch(() => this.flushTick());
   private state: 'open' | 'closing' | 'closed' = 'open';
   private released = false;
   private closeReason: [string, SctpCloseKind] | undefined;
@@ -87,7 +93,11 @@ export class SctpAssociation {
     streams?: { inStreams: number; outStreams: number },
   ) {
     this.backend = b.name;
-    b.register(id, (e) => this.onEvent(e));
+    b.register(
+      id,
+      (e) => this.onEvent(e),
+      (data, stream, ppid) => this.onMessage(data, stream, ppid),
+    );
     let st: NativeStatus | undefined;
     try {
       st = streams ? undefined : b.native.status(id);
@@ -132,20 +142,19 @@ export class SctpAssociation {
   }
 
   /**
-   * Queue one message on `stream` (taken modulo the outbound streams) with `ppid`. Never blocks: when the stack's
-   * buffer is full the message waits in our queue (bounded by MAX_SEND_QUEUE_BYTES). False when closed.
+   * Queue one message on `stream` (taken modulo the outbound streams) with `ppid`; the messages of one tick go to the
+   * stack together at its end, in order. Never blocks: when the stack's buffer is full the message waits in our
+   * queue (bounded by MAX_SEND_QUEUE_BYTES). The buffer must not be changed afterwards. False when closed.
    */
   send(data: Uint8Array, stream: number, ppid: number): boolean {
     if (this.state !== 'open') return false;
     const sid = stream < this.outStreams ? stream : stream % this.outStreams;
-    if (this.queue.length === 0) {
-      try {
-        if (this.b.native.send(this.id, data, sid, ppid, 0)) return true;
-      } catch (e) {
-        this.fail(`SCTP send failed: ${(e as Error).message}`, 'error');
-        return false;
-      }
-    }
+    if (this.queue.length) return this.enqueue(data, sid, ppid);
+    this.tick.add(data, sid, ppid);
+    return true;
+  }
+
+  private enqueue(data: Uint8Array, sid: number, ppid: number): boolean {
     this.queue.push([data, sid, ppid]);
     this.queuedBytes += data.length;
     if (this.queuedBytes > MAX_SEND_QUEUE_BYTES) {
@@ -155,12 +164,24 @@ export class SctpAssociation {
     return true;
   }
 
+  private readonly take = (data: Uint8Array, sid: number, ppid: number, more: boolean): boolean => this.b.native.send(this.id, data, sid, ppid, more ? MORE : 0);
+  private readonly rest = (data: Uint8Array, sid: number, ppid: number): void => void (this.state === 'open' && this.enqueue(data, sid, ppid));
+
+  /** Hand this tick's messages to the stack; what it cannot take now waits in the queue for 'writable'. */
+  private flushTick(): void {
+    try {
+      this.tick.drain(this.take, this.rest);
+    } catch (e) {
+      this.fail(`SCTP send failed: ${(e as Error).message}`, 'error');
+    }
+  }
+
   private flush(): void {
     while (this.queue.length) {
       const [d, s, p] = this.queue[0]!;
       let taken: boolean;
       try {
-        taken = this.b.native.send(this.id, d, s, p, 0);
+        taken = this.b.native.send(this.id, d, s, p, this.queue.length > 1 ? MORE : 0);
       } catch (e) {
         this.fail(`SCTP send failed: ${(e as Error).message}`, 'error');
         return;
@@ -178,6 +199,8 @@ export class SctpAssociation {
    * a userland stack finishes the shutdown on its own).
    */
   close(reason = 'closed locally', timeoutMs = 2000): Promise<void> {
+    if (this.state !== 'open') return Promise.resolve();
+    this.flushTick(); // what was sent before the close goes before the SHUTDOWN
     if (this.state !== 'open') return Promise.resolve();
     this.state = 'closing';
     this.notifyClosed(reason, 'local');
@@ -235,6 +258,7 @@ export class SctpAssociation {
   private notifyClosed(reason: string, kind: SctpCloseKind): void {
     if (this.closeReason) return;
     this.closeReason = [reason, kind];
+    this.tick.clear();
     this.queue = [];
     this.queuedBytes = 0;
     this.handler?.closed(reason, kind);
@@ -258,13 +282,16 @@ export class SctpAssociation {
     return down.length ? `; unreachable: ${down.join(', ')}` : '';
   }
 
+  private onMessage(data: Buffer, stream: number, ppid: number): void {
+    if (this.state === 'closed') return;
+    if (this.handler) this.handler.message(data, stream, ppid);
+    else this.held.push([data, stream, ppid]);
+  }
+
   private onEvent(e: NativeEvent): void {
     switch (e.type) {
       case 'data':
-        if (this.state === 'closed') return;
-        if (this.handler) this.handler.message(e.data!, e.stream!, e.ppid!);
-        else this.held.push([e.data!, e.stream!, e.ppid!]);
-        return;
+        return this.onMessage(e.data!, e.stream!, e.ppid!);
       case 'writable':
         this.flush();
         return;

@@ -11,7 +11,7 @@ export type SctpBackendName = 'kernel' | 'userland';
 
 /** One event of the addon (see native/sctp/src/common.h). */
 export interface NativeEvent {
-  type: 'data' | 'accept' | 'assoc' | 'path' | 'shutdown' | 'remote-error' | 'send-failed' | 'writable' | 'eof' | 'error';
+  type: 'data' | 'messages' | 'accept' | 'assoc' | 'path' | 'shutdown' | 'remote-error' | 'send-failed' | 'writable' | 'eof' | 'error';
   id: number;
   data?: Buffer;
   stream?: number;
@@ -67,12 +67,16 @@ interface NativeBackend {
   readonly backend: SctpBackendName;
   /** userland: why each path's packets may not carry that path's source address (absent: they do; srcaddr.c). */
   readonly sourceAddressProblem?: string;
-  init(onEvents: (events: NativeEvent[]) => void): void;
+  /** userland: returns why every SCTP packet of the host reaches its stack (undefined: only its own ports'). */
+  init(onEvents: (events: NativeEvent[]) => void): string | undefined;
   socket(family: 4 | 6, options: NativeSocketOptions): number;
   bind(id: number, addresses: string[], port: number): void;
   listen(id: number, backlog: number): void;
   connect(id: number, addresses: string[], port: number): void;
-  /** true: taken by the stack; false: its send buffer is full (a 'writable' event follows). */
+  /**
+   * true: taken by the stack; false: its send buffer is full (a 'writable' event follows). flags: 1 unordered,
+   * 2 more messages follow at once (userland: held to be bundled with them; the kernel backend ignores it).
+   */
   send(id: number, data: Uint8Array, stream: number, ppid: number, flags: number): boolean;
   shutdown(id: number): void;
   abort(id: number, reason?: Buffer): void;
@@ -80,18 +84,28 @@ interface NativeBackend {
   localAddresses(id: number): NativeAddress[];
   peerAddresses(id: number): NativeAddress[];
   status(id: number): NativeStatus;
+  /** userland: the stack's counters (the SCTP packets it has read). */
+  stats?(): { receivedPackets: number };
 }
 
 /** Receives the events of one socket id. */
 type EventSink = (e: NativeEvent) => void;
+/** Receives the messages of one socket id (without one event object each); absent: they come as 'data' events. */
+type DataSink = (data: Buffer, stream: number, ppid: number) => void;
+interface Sinks {
+  event: EventSink;
+  data: DataSink | undefined;
+}
 
 export interface LoadedBackend {
   name: SctpBackendName;
   native: NativeBackend;
   /** What works less well than documented here, for the log and ListTests (sourceAddressWarning). */
   warning?: string;
-  /** Route events of `id` to `sink` (until unregistered). */
-  register(id: number, sink: EventSink): void;
+  /** userland: why its raw socket is not filtered by port (native/sctp/src/portfilter.h); absent: it is. */
+  portFilterProblem?: string;
+  /** Route events of `id` to `sink`, and its messages to `data` when given (until unregistered). */
+  register(id: number, sink: EventSink, data?: DataSink): void;
   unregister(id: number): void;
 }
 
@@ -170,19 +184,18 @@ function open(name: SctpBackendName): LoadedBackend {
     throw new SctpUnavailableError(name, `SCTP ${name} backend is not built${note ? ` (${note})` : ''}: ${INSTALL[name]}`);
   }
   const native = createRequire(import.meta.url)(file) as NativeBackend;
-  const sinks = new Map<number, EventSink>();
+  const sinks = new Map<number, Sinks>();
+  let portFilterProblem: string | undefined;
   try {
-    native.init((events) => {
+    portFilterProblem = native.init((events) => {
       if (name === 'kernel') linuxAbortInfo(events);
       for (const e of events) {
-        const sink = sinks.get(e.id);
-        if (!sink) continue;
-        try {
-          sink(e);
-        } catch (err) {
-          // an event handler's bug must not become an exception inside the addon's callback
-          process.emitWarning(`SCTP event handler failed: ${(err as Error).stack ?? err}`);
+        if (e.type === 'messages') {
+          deliverPacked(e.data!, sinks);
+          continue;
         }
+        const sink = sinks.get(e.id);
+        if (sink) guarded(sink.event, e);
       }
     });
   } catch (e) {
@@ -195,9 +208,48 @@ function open(name: SctpBackendName): LoadedBackend {
     name,
     native,
     ...(warning ? { warning } : {}),
-    register: (id, sink) => void sinks.set(id, sink),
+    ...(portFilterProblem ? { portFilterProblem } : {}),
+    register: (id, event, data) => void sinks.set(id, { event, data }),
     unregister: (id) => void sinks.delete(id),
   };
+}
+
+/** Call a sink: an event handler's bug must not become an exception inside the addon's callback. */
+function guarded(sink: EventSink, e: NativeEvent): void {
+  try {
+    sink(e);
+  } catch (err) {
+    process.emitWarning(`SCTP event handler failed: ${(err as Error).stack ?? err}`);
+  }
+}
+
+/** Bytes before each packed message: id (u32), stream (u16), flags (u16), PPID (u32), length (u32), little-endian. */
+const PACKED_HEADER = 16;
+
+/**
+ * A 'messages' event of the userland addon: the data messages of one batch in one buffer (native/sctp/src/common.h,
+ * event_data), each handed on as a view of it.
+ */
+function deliverPacked(buf: Buffer, sinks: Map<number, Sinks>): void {
+  for (let p = 0; p + PACKED_HEADER <= buf.length; ) {
+    const id = buf.readUInt32LE(p);
+    const stream = buf.readUInt16LE(p + 4);
+    const ppid = buf.readUInt32LE(p + 8);
+    const len = buf.readUInt32LE(p + 12);
+    const data = buf.subarray(p + PACKED_HEADER, p + PACKED_HEADER + len);
+    p += PACKED_HEADER + ((len + 3) & ~3);
+    const sink = sinks.get(id);
+    if (!sink) continue;
+    if (!sink.data) {
+      guarded(sink.event, { type: 'data', id, data, stream, ppid });
+      continue;
+    }
+    try {
+      sink.data(data, stream, ppid);
+    } catch (err) {
+      process.emitWarning(`SCTP message handler failed: ${(err as Error).stack ?? err}`);
+    }
+  }
 }
 
 /**

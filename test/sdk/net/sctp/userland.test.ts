@@ -48,6 +48,22 @@ describe(`SCTP, ${backend} backend`, needsSctpBackend(), () => {
     assert.equal(r.sendAfterClose, false);
   });
 
+  // the userland's only: the kernel reads no raw packets
+  if (backend === 'userland') test('only the packets for our own ports reach the stack (its raw socket filtered by port)', async () => {
+    const r = await scenario('port-filter');
+    assert.equal(r.problem, null);
+    assert.equal(r.foreign, 0, 'the INITs to a port of nobody were read by the stack');
+    assert.ok(r.own > 0, 'our own association\'s packets were not read');
+    assert.deepEqual(r.got, ['ours']);
+  });
+
+  if (backend === 'userland') test('the messages of one tick leave bundled in a few packets, in order, on their streams', async () => {
+    const r = await scenario('bundling');
+    assert.deepEqual(r.got, Array.from({ length: 50 }, (_, i) => `m${i}/${i % 5}`));
+    // one packet per message (and SACKs) would be 50 or more
+    assert.ok(r.packets < 20, `the stack read ${r.packets} packets for 50 messages sent in one tick`);
+  });
+
   test('two JavaScript threads: each has its own sockets and events (kernel); usrsctp refuses the second thread by name', async () => {
     const r = await scenario('threads');
     assert.equal(r.backend, backend);
