@@ -10,7 +10,7 @@ import { assertLongOutcome, isLoadSized, totalOf } from '../../../helpers/exampl
 const dir = join(import.meta.dirname, '../../../../examples/inap');
 const script = JSON.parse(readFileSync(join(dir, 'scp-sim.json'), 'utf8'));
 const loadSized = readdirSync(dir)
-  .filter((f) => f.endsWith('.json') && !f.startsWith('plugins') && f !== 'scp-sim.json')
+  .filter((f) => f.endsWith('.json') && !f.startsWith('plugins') && f !== 'scp-sim.json' && !f.startsWith('scp-role'))
   .filter((f) => isLoadSized(JSON.parse(readFileSync(join(dir, f), 'utf8'))));
 
 describe('examples/inap load-sized, as written', () => {

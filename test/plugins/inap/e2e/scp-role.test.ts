@@ -6,6 +6,7 @@ import { call, runToCompletion, waitForRun } from '../../../helpers/service.js';
 import type { RunningService } from '../../../../core/service.js';
 import { SPEC_IDP } from '../fixtures/samples.js';
 import { startTesters } from '../helpers/testers.js';
+import { mixDefinition } from '../scp-sim/mix-fixture.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -179,5 +180,32 @@ describe('one tester plays the SCP against another playing the SSP', () => {
     const scr = await waitForRun(scp.port, 'scp-ica3', { timeoutMs: 20_000 });
     assert.equal(scr.counts.aborted, 1);
     assert.match(JSON.stringify(scr.first_aborts), /InitiateCallAttempt is not defined in variant camel3 \(only in cs1, camel4\)/);
+  });
+});
+
+describe('the tester as the SCP with a responder mix (choose)', () => {
+  let scp: RunningService;
+  let ssp: RunningService;
+  before(async () => {
+    ({ scp, ssp } = await startTesters());
+  });
+  after(async () => {
+    await ssp.close();
+    await scp.close();
+  });
+
+  test('examples/inap/scp-role-mix.json: what the SSP side receives is what the SCP side chose, pick by pick', async () => {
+    const scpDef = { ...JSON.parse(readFileSync(join(import.meta.dirname, '../../../../examples/inap/scp-role-mix.json'), 'utf8')), run_id: 'scp-mix' };
+    const total = scpDef.distribution.total as number;
+    const r0 = await call(scp.port, 'ExecuteTest', scpDef);
+    assert.equal(r0.result, 'ok', JSON.stringify(r0.error));
+    const ssr = await runToCompletion(ssp.port, mixDefinition('ssp-mix', total, 200), { timeoutMs: 60_000 });
+    const scr = await waitForRun(scp.port, 'scp-mix', { timeoutMs: 60_000 });
+    const picks = scr.choices['operations[1]'] as Record<string, number>;
+    assert.equal((picks.answered ?? 0) + (picks.busy ?? 0) + (picks.error ?? 0), total, JSON.stringify(picks));
+    for (const k of ['answered', 'busy', 'error']) assert.ok((picks[k] ?? 0) > 0, `${k} never picked: ${JSON.stringify(picks)}`);
+    assert.equal(ssr.globals.c16, picks.answered, 'cause 16 per answered pick');
+    assert.equal(ssr.globals.c17, picks.busy, 'cause 17 per busy pick');
+    assert.equal(ssr.counts.aborted, picks.error, 'a ReturnError per error pick');
   });
 });
