@@ -5,15 +5,18 @@ import type { MessageEntry } from '../sigtran/user/index.js';
 import { argProperties } from '../sigtran/codec/index.js';
 import type { OperationRow } from './catalogue.js';
 import { ARG_TYPES, RESULT_TYPES } from './codec/args.js';
+import { CAP_ERRORS, ERROR_PARAMETER_FIELDS } from './codec/errors.js';
 import { VARIANTS } from './codec/variants.js';
 
-const INTEGER = { type: 'integer' };
+const ERROR_CODE = { type: ['integer', 'string'], description: `A code or a CAP error name (${Object.keys(CAP_ERRORS).join(', ')})` };
 
 /** Properties of the argument (or result) of a message in every variant. */
 export function messageProperties(e: MessageEntry<OperationRow>): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   if (e.wire === 'error') {
-    props.errorCode = INTEGER;
+    props.errorCode = ERROR_CODE;
+    // the parameter of systemFailure, taskRefused, requestedInfoError, cancelFailed (codec/errors.ts)
+    for (const k of ERROR_PARAMETER_FIELDS) props[k] = {};
     return props;
   }
   const b = (e.wire === 'result' ? RESULT_TYPES : ARG_TYPES)[e.op];
@@ -26,7 +29,7 @@ export function messageProperties(e: MessageEntry<OperationRow>): Record<string,
 export function messageSource(e: MessageEntry<OperationRow>): string {
   const row = e.row;
   const at = `catalogue.ts OPERATIONS.${e.op}`;
-  if (e.wire === 'error') return `${at}.error (errorCode only)`;
+  if (e.wire === 'error') return `${at}.error; the error's parameter: codec/errors.ts`;
   const [type, table, types] = e.wire === 'result' ? [row.result?.type ?? null, 'RESULT_TYPES', RESULT_TYPES] : [row.argument, 'ARG_TYPES', ARG_TYPES];
   const where = e.wire === 'result' ? `${at}.result` : at;
   // the table and the codec must agree: a row naming an argument type the codec lacks (or the reverse) fails the boot

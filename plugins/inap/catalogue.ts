@@ -28,17 +28,32 @@ export interface OperationRow extends OperationBehaviour {
   invoke: readonly Link[];
   /** ReturnResult: links it is sent on and its ASN.1 type (codec/args.ts RESULT_TYPES; null: no result parameter). */
   result?: { readonly links: readonly Link[]; readonly type: string | null };
-  /** ReturnError: links it is sent on (the tester sends and matches `errorCode`). */
+  /** ReturnError: links it is sent on (the tester sends and matches `errorCode`, a code or a name of codec/errors.ts). */
   error?: readonly Link[];
+  /** The errors TS 29.078 lists for the operation (ERRORS); others are sent too when given. */
+  errors?: readonly string[];
   /** A dialogue-opening operation of its own contexts (SMS, GPRS control; aliases of contexts.ts): its Begin names the
    *  first unless `tcap_ac` names one, or the role's `ssp_ac` is one of them. */
   contexts?: readonly string[];
+  /** The gsmSCF may open a dialogue with it (gsmSCF-initiated, TS 29.078 §8: cap3-gsmscf-gprsssfAC) in this context
+   *  when none is open; the SSP role then takes it from a new Begin. */
+  scfContext?: string;
 }
 
 const SCP_TO_SSP: readonly Link[] = ['scp>ssp'];
 const SSP_TO_SCP: readonly Link[] = ['ssp>scp'];
 const SCP_TO_BOTH: readonly Link[] = ['scp>ssp', 'scp>srf'];
 const BOTH_TO_SCP: readonly Link[] = ['ssp>scp', 'srf>scp'];
+
+// The ERRORS of the CAP SMS and GPRS operations (TS 29.078 §7, §8)
+const SYNTAX = ['missingParameter', 'unexpectedComponentSequence', 'unexpectedDataValue', 'unexpectedParameter'];
+const OPENING_ERRORS = { error: SCP_TO_SSP, errors: ['missingCustomerRecord', 'parameterOutOfRange', 'systemFailure', 'taskRefused', ...SYNTAX] };
+const CONTROL_ERRORS = { error: SSP_TO_SCP, errors: ['parameterOutOfRange', 'systemFailure', 'taskRefused', ...SYNTAX] };
+const TIMER_ERRORS = ['parameterOutOfRange', 'taskRefused', ...SYNTAX];
+const FCI_ERRORS = ['taskRefused', ...SYNTAX];
+const PDP = (errors: readonly string[], error: readonly Link[] = SSP_TO_SCP) => ({ error, errors: [...errors, 'unknownPDPID'] });
+/** The operations of the gsmSCF-initiated GPRS context. */
+const SCF_GPRS = { scfContext: 'camel3_scf_gprs' };
 
 /** The operations, in the order their types are listed. */
 export const OPERATIONS: Readonly<Record<string, OperationRow>> = {
@@ -73,29 +88,29 @@ export const OPERATIONS: Readonly<Record<string, OperationRow>> = {
   ContinueWithArgument: { opcode: 88, argument: 'ContinueWithArgumentArg', invoke: SCP_TO_SSP },
   DisconnectLeg: { opcode: 90, argument: 'DisconnectLegArg', invoke: SCP_TO_SSP, result: { links: SSP_TO_SCP, type: null } },
   // SMS control (CAP v3 / v4 SMS, TS 29.078 clause 7): the MSC's or SGSN's SMS-SSF plays the `ssp` role
-  InitialDPSMS: { opcode: 60, argument: 'InitialDPSMSArg', opens: true, invoke: SSP_TO_SCP, contexts: ['camel3_sms', 'camel4_sms'] },
-  FurnishChargingInformationSMS: { opcode: 61, argument: 'FurnishChargingInformationSMSArg', invoke: SCP_TO_SSP },
-  ConnectSMS: { opcode: 62, argument: 'ConnectSMSArg', invoke: SCP_TO_SSP },
-  RequestReportSMSEvent: { opcode: 63, argument: 'RequestReportSMSEventArg', invoke: SCP_TO_SSP },
+  InitialDPSMS: { opcode: 60, argument: 'InitialDPSMSArg', opens: true, invoke: SSP_TO_SCP, ...OPENING_ERRORS, contexts: ['camel3_sms', 'camel4_sms'] },
+  FurnishChargingInformationSMS: { opcode: 61, argument: 'FurnishChargingInformationSMSArg', invoke: SCP_TO_SSP, error: SSP_TO_SCP, errors: FCI_ERRORS },
+  ConnectSMS: { opcode: 62, argument: 'ConnectSMSArg', invoke: SCP_TO_SSP, ...CONTROL_ERRORS },
+  RequestReportSMSEvent: { opcode: 63, argument: 'RequestReportSMSEventArg', invoke: SCP_TO_SSP, ...CONTROL_ERRORS },
   EventReportSMS: { opcode: 64, argument: 'EventReportSMSArg', invoke: SSP_TO_SCP },
   ContinueSMS: { opcode: 65, argument: null, invoke: SCP_TO_SSP },
   ReleaseSMS: { opcode: 66, argument: 'ReleaseSMSArg', invoke: SCP_TO_SSP },
-  ResetTimerSMS: { opcode: 67, argument: 'ResetTimerSMSArg', invoke: SCP_TO_SSP, ...RESET_TIMER },
+  ResetTimerSMS: { opcode: 67, argument: 'ResetTimerSMSArg', invoke: SCP_TO_SSP, error: SSP_TO_SCP, errors: TIMER_ERRORS, ...RESET_TIMER },
   // GPRS control (CAP v3 GPRS, TS 29.078 clause 8): the SGSN's gprsSSF plays the `ssp` role
-  ActivityTestGPRS: { opcode: 70, argument: null, invoke: SCP_TO_SSP, result: { links: SSP_TO_SCP, type: null } },
-  ApplyChargingGPRS: { opcode: 71, argument: 'ApplyChargingGPRSArg', invoke: SCP_TO_SSP },
-  ApplyChargingReportGPRS: { opcode: 72, argument: 'ApplyChargingReportGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null } },
-  CancelGPRS: { opcode: 73, argument: 'CancelGPRSArg', invoke: SCP_TO_SSP },
-  ConnectGPRS: { opcode: 74, argument: 'ConnectGPRSArg', invoke: SCP_TO_SSP },
-  ContinueGPRS: { opcode: 75, argument: 'ContinueGPRSArg', invoke: SCP_TO_SSP },
-  EntityReleasedGPRS: { opcode: 76, argument: 'EntityReleasedGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null } },
-  FurnishChargingInformationGPRS: { opcode: 77, argument: 'FurnishChargingInformationGPRSArg', invoke: SCP_TO_SSP },
-  InitialDPGPRS: { opcode: 78, argument: 'InitialDPGPRSArg', opens: true, invoke: SSP_TO_SCP, contexts: ['camel3_gprs'] },
-  ReleaseGPRS: { opcode: 79, argument: 'ReleaseGPRSArg', invoke: SCP_TO_SSP },
-  EventReportGPRS: { opcode: 80, argument: 'EventReportGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null } },
-  RequestReportGPRSEvent: { opcode: 81, argument: 'RequestReportGPRSEventArg', invoke: SCP_TO_SSP },
-  ResetTimerGPRS: { opcode: 82, argument: 'ResetTimerGPRSArg', invoke: SCP_TO_SSP, ...RESET_TIMER },
-  SendChargingInformationGPRS: { opcode: 83, argument: 'SendChargingInformationGPRSArg', invoke: SCP_TO_SSP },
+  ActivityTestGPRS: { opcode: 70, argument: null, invoke: SCP_TO_SSP, result: { links: SSP_TO_SCP, type: null }, ...SCF_GPRS },
+  ApplyChargingGPRS: { opcode: 71, argument: 'ApplyChargingGPRSArg', invoke: SCP_TO_SSP, ...PDP(CONTROL_ERRORS.errors), ...SCF_GPRS },
+  ApplyChargingReportGPRS: { opcode: 72, argument: 'ApplyChargingReportGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null }, ...PDP(CONTROL_ERRORS.errors, SCP_TO_SSP) },
+  CancelGPRS: { opcode: 73, argument: 'CancelGPRSArg', invoke: SCP_TO_SSP, ...PDP(['missingParameter', 'taskRefused']), ...SCF_GPRS },
+  ConnectGPRS: { opcode: 74, argument: 'ConnectGPRSArg', invoke: SCP_TO_SSP, ...PDP(CONTROL_ERRORS.errors) },
+  ContinueGPRS: { opcode: 75, argument: 'ContinueGPRSArg', invoke: SCP_TO_SSP, ...PDP(['missingParameter', 'unexpectedDataValue']) },
+  EntityReleasedGPRS: { opcode: 76, argument: 'EntityReleasedGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null }, ...PDP(['missingParameter', 'taskRefused'], SCP_TO_SSP) },
+  FurnishChargingInformationGPRS: { opcode: 77, argument: 'FurnishChargingInformationGPRSArg', invoke: SCP_TO_SSP, ...PDP(FCI_ERRORS), ...SCF_GPRS },
+  InitialDPGPRS: { opcode: 78, argument: 'InitialDPGPRSArg', opens: true, invoke: SSP_TO_SCP, ...OPENING_ERRORS, contexts: ['camel3_gprs'] },
+  ReleaseGPRS: { opcode: 79, argument: 'ReleaseGPRSArg', invoke: SCP_TO_SSP, ...PDP(['missingParameter', 'taskRefused']), ...SCF_GPRS },
+  EventReportGPRS: { opcode: 80, argument: 'EventReportGPRSArg', invoke: SSP_TO_SCP, result: { links: SCP_TO_SSP, type: null }, ...PDP([], SCP_TO_SSP) },
+  RequestReportGPRSEvent: { opcode: 81, argument: 'RequestReportGPRSEventArg', invoke: SCP_TO_SSP, ...PDP(CONTROL_ERRORS.errors), ...SCF_GPRS },
+  ResetTimerGPRS: { opcode: 82, argument: 'ResetTimerGPRSArg', invoke: SCP_TO_SSP, ...PDP(TIMER_ERRORS), ...RESET_TIMER },
+  SendChargingInformationGPRS: { opcode: 83, argument: 'SendChargingInformationGPRSArg', invoke: SCP_TO_SSP, ...PDP(CONTROL_ERRORS.errors), ...SCF_GPRS },
 };
 
 // ---------------------------------------------------------------- derived from the table

@@ -10,9 +10,10 @@ import { messageProperties, messageSource } from './argument-schema.js';
 import { autoAnswerActivityTest } from './behaviour/activity-test.js';
 import { OPCODES, OPENING, OPERATIONS, opName, type OperationRow } from './catalogue.js';
 import { ONLY_IN, argType, definedIn } from './codec/args.js';
+import { capErrorName, decodeErrorParameter, encodeErrorParameter, resolveCapError } from './codec/errors.js';
 import { parseVariant } from './codec/variants.js';
 import { openingAc, variantOfAc } from './contexts.js';
-import { INAP_CONTROLS } from './controls.js';
+import { INAP_CONTROLS, SEND_CONTROLS } from './controls.js';
 import { InapDialogue } from './dialogue.js';
 import type { InapConfig } from './options.js';
 import { inapParams } from './params.js';
@@ -32,15 +33,19 @@ function variantOf(ctx: OperationContext, args: JsonObject, acOid: string | unde
   return parseVariant(args.variant) ?? variantOfAc(acOid) ?? parseVariant(inapParams(ctx.run.params).variant) ?? options.defaultVariant;
 }
 
+/** An Invoke of the gsmSCF-initiated GPRS context between the SCP and the SSP. */
+const scfInitiated = (e: Entry) => e.wire === 'invoke' && e.row.scfContext !== undefined && (e.role === 'scp' ? e.peer === 'ssp' : e.peer === 'scp');
+
 const dialogues: DialogueSpec<OperationRow, InapDialogue, InapConfig> = {
   // InitialDP / AssistRequestInstructions of the SSP and SRF roles open a new dialogue (a new call) every time
-  opens: (e) => (OPENING.has(e.name) && e.role !== 'scp' ? 'always' : undefined),
-  accepts: (e) => (OPENING.has(e.name) && e.role === 'scp' ? 'always' : undefined),
+  // and the gsmSCF opens its own GPRS dialogue (camel3_scf_gprs) unless one is open, which the gprsSSF accepts
+  opens: (e) => (OPENING.has(e.name) && e.role !== 'scp' ? 'always' : scfInitiated(e) && e.role === 'scp' ? 'unless-open' : undefined),
+  accepts: (e) => (OPENING.has(e.name) && e.role === 'scp' ? 'always' : scfInitiated(e) && e.role === 'ssp' ? 'unless-open' : undefined),
   open(ctx, e, args, s) {
     // the AC: the operation's tcap_ac, else the run's ssp_ac (SSP role) or inap.srf_ac (SRF role), else none; an
     // SMS or GPRS opener keeps to its own contexts (openingAc)
     const roleAc = e.role === 'ssp' ? ctx.run.params.ssp_ac : e.role === 'srf' ? inapParams(ctx.run.params).srf_ac : undefined;
-    const given = 'tcap_ac' in args ? args.tcap_ac : openingAc(e.row.contexts, roleAc);
+    const given = 'tcap_ac' in args ? args.tcap_ac : e.role === 'scp' ? e.row.scfContext : openingAc(e.row.contexts, roleAc);
     const ac = acOf(ctx, e.name, given);
     const variant = variantOf(ctx, args, ac?.oid, s.options);
     const d = openTcapDialogue(ctx, e, ac, undefined, autoAnswerActivityTest(ctx, variant, s.options, OPCODES.ActivityTest!));
@@ -58,21 +63,20 @@ const dialogues: DialogueSpec<OperationRow, InapDialogue, InapConfig> = {
 const codec: CodecSpec<OperationRow, InapDialogue, InapConfig> = {
   notDefined: (e, d) => (definedIn(e.op, d.variant) ? undefined : `${e.op} is not defined in variant ${d.variant}${ONLY_IN[e.op] ? ` (only in ${ONLY_IN[e.op]!.join(', ')})` : ''}`),
   opcode: (e) => OPCODES[e.op],
-  outbound: (_ctx, e, d, args, s) => outboundFields(e.op, d.variant, args, s.options),
-  errorCode(value) {
-    const code = Number(value);
-    return Number.isInteger(code) ? { code } : undefined;
-  },
-  badErrorCode: () => 'errorCode must be an integer',
-  encode(ctx, e, d, fields) {
-    if (e.wire === 'error') return undefined; // errorCode only
+  outbound: (_ctx, e, d, args, s) => (e.wire === 'error' ? errorFields(args) : outboundFields(e.op, d.variant, args, s.options)),
+  errorCode: resolveCapError,
+  badErrorCode: (e, value) => `errorCode ${JSON.stringify(value)} is neither a CAP error name (${(e.row.errors ?? ['missingParameter', 'taskRefused', 'systemFailure']).join(', ')}, ...) nor a code`,
+  errorName: capErrorName,
+  encode(ctx, e, d, fields, error) {
+    if (e.wire === 'error') return error ? encodeErrorParameter(error.code, fields) : undefined;
     const at = argType(e.op, d.variant, e.wire === 'result');
     const unknown = unknownArgument(at, fields);
     if (unknown !== undefined) ctx.abort(`${e.name}: argument ${unknown} is not defined for ${e.op}${e.wire === 'result' ? ' results' : ''} in variant ${d.variant}`);
     return at ? encodeArg(at, fields, codecOptions(ctx)) : undefined;
   },
-  decode(ctx, e, d, bytes) {
-    const at = e.wire === 'error' ? undefined : argType(e.op, d.variant, e.wire === 'result');
+  decode(ctx, e, d, bytes, error) {
+    if (e.wire === 'error') return decodeErrorParameter(error?.code, bytes);
+    const at = argType(e.op, d.variant, e.wire === 'result');
     return at ? decodeArg(at, bytes, codecOptions(ctx)) : { ok: true, fields: {} };
   },
   tags: (d) => ({ variant: d.variant }),
@@ -85,8 +89,26 @@ const codec: CodecSpec<OperationRow, InapDialogue, InapConfig> = {
   rejectUndecodable: true,
   codecName: (d) => d.variant,
   inbound: (fields, e, d) => (e.wire === 'invoke' ? e.row.inbound?.(fields, d.variant) : undefined),
-  expected: (ctx, e, args, fields) => (e.wire === 'invoke' && e.row.match ? e.row.match(ctx, args, fields) : args),
+  expected(ctx, e, args, fields) {
+    if (e.wire === 'error') return expectedError(ctx, e, args);
+    return e.wire === 'invoke' && e.row.match ? e.row.match(ctx, args, fields) : args;
+  },
 };
+
+/** The parameter fields of an outbound error (the control arguments and errorCode left out). */
+function errorFields(args: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const k in args) if (args[k] !== undefined && !SEND_CONTROLS.has(k)) out[k] = args[k]!;
+  return out;
+}
+
+/** An expected error given by name matches its code. */
+function expectedError(ctx: OperationContext, e: Entry, args: JsonObject): JsonObject {
+  if (args.errorCode === undefined || args.errorCode === null) return args;
+  const want = resolveCapError(args.errorCode);
+  if (!want) return ctx.abort(`${e.name}: errorCode ${JSON.stringify(args.errorCode)} is neither a CAP error name nor a code`);
+  return { ...args, errorCode: want.code };
+}
 
 /** Record an unexpected component (decoded when it is a known operation) before the instance aborts. */
 function recordUnexpected(ctx: OperationContext, d: InapDialogue, c: Component, m: TcapMessage, first: boolean): void {

@@ -8,6 +8,7 @@ import { decodeArg, encodeArg, looseEqual } from '../../sigtran/codec/index.js';
 import { serveBegins } from '../../sigtran/gateway/simulator.js';
 import { OPCODES, OPERATIONS, opName } from '../catalogue.js';
 import { argType } from '../codec/args.js';
+import { encodeErrorParameter } from '../codec/errors.js';
 import type { Variant } from '../codec/variants.js';
 import { variantOfAc } from '../contexts.js';
 import { outboundFields } from '../runtime/prepare-args.js';
@@ -32,7 +33,7 @@ export interface ScpSim {
 
 type Expect = Extract<Step, { expect: string }>;
 type Send = Extract<Step, { send: unknown }>;
-type ErrorStep = Extract<Step, { error: number }>;
+type ErrorStep = Exclude<Extract<Step, { error?: number }>, Expect>;
 
 function matches(rule: Rule, fields: JsonObject): boolean {
   for (const t of rule.match) {
@@ -123,12 +124,11 @@ class ScpSimulator {
         for (let si = 0; si < flow.length; si++) {
           const step: Step = flow[si]!;
           if ('send' in step) ended = this.send(d, step, `${ri}/${oi}/${si}`, variant, sentOps) || ended;
-          else if ('error' in step) ended = this.returnError(d, step, first.invokeId) || ended;
           else if ('expect' in step) {
             const got = await this.expect(d, step, pending, sentOps, ended);
             if (typeof got === 'string') return this.fail(d, got);
             ended = got;
-          } else if ('end' in step || 'abort' in step) {
+          } else if ('error' in step) ended = this.returnError(d, step, first.invokeId) || ended; else if ('end' in step || 'abort' in step) {
             if (!('end' in step)) d.abort();
             else if (!ended) d.end();
             ended = true;
@@ -181,7 +181,7 @@ class ScpSimulator {
 
   /** An error step: a ReturnError for the opening Invoke, in an End (default) or a Continue; true when it ended. */
   private returnError(d: Dialogue, step: ErrorStep, invokeId: number): boolean {
-    d.returnError({ invokeId, errorCode: step.error });
+    d.returnError({ invokeId, errorCode: step.error, parameter: encodeErrorParameter(step.error, step.parameter ?? {}) });
     const close = step.close !== false;
     if (close) d.end();
     else d.send();
@@ -223,6 +223,10 @@ class ScpSimulator {
         }
       }
       const name = componentName(c, sentOps);
+      if (name === step.expect && step.error !== undefined && c.type === 'invoke') {
+        d.returnError({ invokeId: c.invokeId, errorCode: step.error, parameter: encodeErrorParameter(step.error, step.parameter ?? {}) });
+        return ended;
+      }
       if (name === step.expect) return answer(d, c, ended);
       if (step.optional && c.type === 'returnError') return ended;
       if (c.type === 'invoke' && step.skip?.includes(name ?? '')) {

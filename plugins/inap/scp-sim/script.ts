@@ -28,20 +28,23 @@
 // count each outcome as `rule/outcome`; `--seed` makes the choices repeat.
 // or an explicit `flow`: [ { "send": [ { "op": "Connect", "args": {...} } ], "close": true },
 //                          { "expect": "ApplyChargingReport", "skip": ["EventReportBCSM"] }, { "end": true } ]
-// An expect step may be `optional` (with its own `timeout_ms`): when nothing comes in time, or a ReturnError comes
+// An expect step may name `returnError` (the peer refuses what the SCP sent) and may be `optional` (with its own `timeout_ms`): when nothing comes in time, or a ReturnError comes
 // instead, the flow goes on with the next step (an SCP's supervision timer: release the call when no report comes).
-// `{ "error": 7 }` returns that error code (TS 29.078 5.4: 7 missingParameter, 15 unexpectedDataValue) to the
-// opening operation, in an End (`close`, the default) or a Continue.
+// `{ "error": 7 }` returns that error (a code or a name of TS 29.078 5.4: 7 or missingParameter, taskRefused,
+// missingCustomerRecord, unknownPDPID, ...; `parameter` the error's: { "taskRefused": "congestion" }) to the opening
+// operation, in an End (`close`, the default) or a Continue; the action `refuse {error, parameter?}` is that step
+// alone. An expect step with `error` answers the Invoke it expects with that error instead of its result.
 // An expected (or skipped) Invoke the SCP answers with a ReturnResult (its row's result is sent scp>ssp:
 // ApplyChargingReportGPRS, EventReportGPRS, EntityReleasedGPRS) is answered, without parameter, in the next message.
 import { ScriptError, parseDelay, parseMix, type Delay, type JsonObject, type Mix } from '../../../sdk/index.js';
 import { OPCODES, OPENING } from '../catalogue.js';
+import { resolveCapError } from '../codec/errors.js';
 import { parseVariant, type Variant } from '../codec/variants.js';
 
 export type Step =
   | { send: Array<{ op: string; args?: JsonObject }>; close?: boolean }
-  | { expect: string; skip?: string[]; timeout_ms?: number; optional?: boolean }
-  | { error: number; close?: boolean }
+  | { expect: string; skip?: string[]; timeout_ms?: number; optional?: boolean; error?: number; parameter?: JsonObject }
+  | { error: number; parameter?: JsonObject; close?: boolean }
   | { end: true }
   | { abort: true }
   | { wait_ms: number };
@@ -141,13 +144,22 @@ function expand(r: JsonObject, where: string): Step[] {
         { expect: 'ApplyChargingReportGPRS', skip: ['EventReportGPRS'] },
         { send: [{ op: 'ReleaseGPRS', args: { gprsCause_hex: octet(num(r.gprs_cause, 0x25)) } }], close: true },
       ];
+    case 'refuse':
+      return [{ error: errorCode(r.error, `${where}.error`), ...(r.parameter ? { parameter: r.parameter as JsonObject } : {}) }];
     case 'silence':
       return [];
     case 'abort':
       return [{ abort: true }];
     default:
-      throw new ScriptError(`${where}: unknown action ${JSON.stringify(action)} (release, connect, continue, prepaid, announcement, srf_announcement, sms_prepaid, sms_release, gprs_prepaid, silence, abort, or give a flow)`);
+      throw new ScriptError(`${where}: unknown action ${JSON.stringify(action)} (release, connect, continue, prepaid, announcement, srf_announcement, sms_prepaid, sms_release, gprs_prepaid, refuse, silence, abort, or give a flow)`);
   }
+}
+
+/** An error by code or CAP name (codec/errors.ts), as its code. */
+function errorCode(v: unknown, path: string): number {
+  const e = resolveCapError(v);
+  if (!e) throw new ScriptError(`${path}: an error code or a CAP error name (TS 29.078 5.4: missingParameter, taskRefused, systemFailure, ...)`);
+  return e.code;
 }
 
 function checkFlow(flow: unknown, where: string): Step[] {
@@ -159,10 +171,11 @@ function checkFlow(flow: unknown, where: string): Step[] {
         if (typeof c.op !== 'string' || OPCODES[c.op] === undefined) throw new ScriptError(`${where}.flow[${j}].send: unknown operation ${JSON.stringify(c.op)}`);
       }
     } else if (typeof st.expect === 'string') {
-      if (OPCODES[st.expect] === undefined && !st.expect.endsWith('Result')) throw new ScriptError(`${where}.flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
+      if (OPCODES[st.expect] === undefined && !st.expect.endsWith('Result') && st.expect !== 'returnError') throw new ScriptError(`${where}.flow[${j}].expect: unknown operation ${JSON.stringify(st.expect)}`);
       if (st.timeout_ms !== undefined && !(typeof st.timeout_ms === 'number' && st.timeout_ms > 0)) throw new ScriptError(`${where}.flow[${j}].timeout_ms: a positive number of milliseconds`);
+      if (st.error !== undefined) st.error = errorCode(st.error, `${where}.flow[${j}].error`);
     } else if (st.error !== undefined) {
-      if (!Number.isInteger(st.error) || (st.error as number) < 0) throw new ScriptError(`${where}.flow[${j}].error: an error code (integer, TS 29.078 5.4)`);
+      st.error = errorCode(st.error, `${where}.flow[${j}].error`);
     } else if (!(st.end === true || st.abort === true || typeof st.wait_ms === 'number')) {
       throw new ScriptError(`${where}.flow[${j}]: expected send, expect, error, end, abort or wait_ms`);
     }

@@ -10,9 +10,11 @@ export const hlrSimCommand = defineCommand({
 127.0.0.1:2906 as an M3UA SGP with point code 2 and SSN 6, and answers every TCAP Begin that opens with a MAP
 operation, whatever the called SSN, from its subscriber table:
   HLR   AnyTimeInterrogation (anyTimeInfoEnquiryContext v3), SendRoutingInfo (locationInfoRetrievalContext v1-v3),
-        SendRoutingInfoForSM and ReportSM-DeliveryStatus (shortMsgGatewayContext), UpdateLocation (InsertSubscriberData
-        with the profile in the dialogue, then the result), SendAuthenticationInfo, PurgeMS, Register/Erase/Activate/
-        Deactivate/InterrogateSS, AnyTimeSubscriptionInterrogation and AnyTimeModification (the O-CSI)
+        SendRoutingInfoForSM and ReportSM-DeliveryStatus (shortMsgGatewayContext: the message waiting data), ReadyForSM,
+        UpdateLocation and RestoreData (InsertSubscriberData with the profile in the dialogue, then the result),
+        UpdateGprsLocation (the PDP contexts), SendIMSI, SendAuthenticationInfo, PurgeMS, Register/Erase/Activate/
+        Deactivate/InterrogateSS, AnyTimeSubscriptionInterrogation and AnyTimeModification (the O-CSI); of its own:
+        CancelLocation to the old VLR (SSN 7) and AlertServiceCentre to waiting SMSCs (SSN 8) at --dpc
   EIR   CheckIMEI (the script's equipment list)
   VLR   ProvideSubscriberInfo (subscriberInfoEnquiryContext v3)
   MSC   MT-ForwardSM (shortMsgMT-RelayContext v2 forwardSM / v3 mt-forwardSM)

@@ -56,6 +56,25 @@ export function insertSubscriberData(s: Subscriber): Obj {
   };
 }
 
+/** APN (TS 23.003 §9.1): each label preceded by its length. */
+const apnOctets = (apn: string): string => apn.split('.').map((l) => l.length.toString(16).padStart(2, '0') + Buffer.from(l, 'ascii').toString('hex')).join('');
+
+const DEFAULT_PDP = [{ id: 1, pdp_type: 'f121', qos: '0b921f', apn: 'internet' }];
+
+/** InsertSubscriberData towards an SGSN (UpdateGprsLocation): MSISDN, network access mode and the PDP contexts. */
+export function gprsInsertSubscriberData(s: Subscriber): Obj {
+  return {
+    msisdn_digits: s.msisdn,
+    category: s.profile?.category ?? '0a',
+    subscriberStatus: s.profile?.odb ? 'operatorDeterminedBarring' : 'serviceGranted',
+    gprsSubscriptionData: {
+      completeDataListIncluded: 1,
+      gprsDataList: (s.gprs ?? DEFAULT_PDP).map((c) => ({ 'pdp-ContextId': c.id, 'pdp-Type': c.pdp_type, 'qos-Subscribed': c.qos, apn: apnOctets(c.apn) })),
+    },
+    networkAccessMode: 'packetAndCircuit',
+  };
+}
+
 /** The CAMEL subscription a gsmSCF sees (ATSI / ATM results): the O-CSI with its state. */
 export function camelSubscriptionInfo(s: Subscriber): Obj | undefined {
   const c = oCsi(s, true);

@@ -1,7 +1,8 @@
 // The hlr-sim engine: answers every Begin that opens with a MAP operation of the catalogue, from the subscriber
 // table of its script — ATI and SRI (as the HLR), SRI-SM (the HLR towards an SMSC), the subscriber-data operations
-// of hlr.ts (UpdateLocation with InsertSubscriberData, SendAuthenticationInfo, PurgeMS, ReportSM-DeliveryStatus,
-// the SS operations, ATSI/ATM), PSI (as the VLR),
+// of hlr.ts (UpdateLocation, UpdateGprsLocation and RestoreData with InsertSubscriberData, SendIMSI,
+// SendAuthenticationInfo, PurgeMS, ReportSM-DeliveryStatus, ReadyForSM, the SS operations, ATSI/ATM) with the HLR's
+// own CancelLocation and AlertServiceCentre (network.ts), PSI (as the VLR),
 // MT-ForwardSM (as the MSC), MO-ForwardSM (as the SMSC) — and plays the gsmSCF's USSD menu: a
 // ProcessUnstructuredSS-Request gets the menu in an UnstructuredSS-Request, the choice decides the final text of
 // the PUSSR result. A network-initiated UnstructuredSS-Request / -Notify is answered as the subscriber's handset.
@@ -11,9 +12,10 @@ import { mapOperation, operationOf, type MapOperation } from '../catalogue.js';
 import { decodeMessage, encodeMessage } from '../codec/message.js';
 import { mapRouter, openingInvoke, openingOperation } from '../runtime/register.js';
 import { answerHlr, isHlrOperation, type Answering } from './hlr.js';
+import { HlrNetwork, type NetworkStats } from './network.js';
 import type { HlrSimScript, Subscriber } from './script.js';
 
-interface HlrSimStats {
+interface HlrSimStats extends NetworkStats {
   begins: number;
   answered: number;
   errors: number;
@@ -53,7 +55,8 @@ function subscriberInfo(s: Subscriber, requested: unknown): Obj {
 
 /** The subscriber table and USSD menu played on one gateway, with statistics. */
 class HlrSimulator implements Answering {
-  readonly stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0 };
+  readonly stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0, cancels: 0, alerts: 0, originate_failed: 0 };
+  readonly network: HlrNetwork;
   private readonly byMsisdn: Map<string, Subscriber>;
   private readonly byImsi: Map<string, Subscriber>;
 
@@ -61,7 +64,9 @@ class HlrSimulator implements Answering {
     readonly script: HlrSimScript,
     readonly timeoutMs: number,
     private readonly log: (t: string) => void,
+    gw: SigtranGateway,
   ) {
+    this.network = new HlrNetwork(gw, timeoutMs, log, this.stats);
     this.byMsisdn = new Map(script.subscribers.map((s) => [s.msisdn, s] as const));
     this.byImsi = new Map(script.subscribers.map((s) => [s.imsi, s] as const));
   }
@@ -199,7 +204,7 @@ class HlrSimulator implements Answering {
 
 export function startHlrSim(gw: SigtranGateway, script: HlrSimScript, opts: { timeoutMs?: number; log?: (t: string) => void } = {}): HlrSim {
   const log = opts.log ?? (() => {});
-  const sim = new HlrSimulator(script, opts.timeoutMs ?? 10_000, log);
+  const sim = new HlrSimulator(script, opts.timeoutMs ?? 10_000, log, gw);
   gw.addRouter(mapRouter);
   const loop = serveBegins(gw.listen({ filter: (m) => openingOperation(m) !== undefined }), (m) => sim.serve(m), (text) => log(`hlr-sim: listener: ${text}`));
   return { stats: sim.stats, stop: () => loop.stop() };

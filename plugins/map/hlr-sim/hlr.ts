@@ -4,10 +4,11 @@
 // the gsmSCF's subscription interrogation and modification — and the EIR's CheckIMEI. Unknown subscribers get the
 // script's unknown_error.
 import type { Dialogue, TcapMessage } from '../../sigtran/api.js';
-import { mapOperation, type MapOperation } from '../catalogue.js';
+import type { MapOperation } from '../catalogue.js';
 import { decodeMapDialogue } from '../codec/dialogue.js';
-import { encodeMessage } from '../codec/message.js';
-import { camelSubscriptionInfo, insertSubscriberData, interrogation, isEnum, ssInfo, subscriptionInfo } from './data.js';
+import { camelSubscriptionInfo, interrogation, isEnum, ssInfo, subscriptionInfo } from './data.js';
+import { restoreData, updateGprsLocation, updateLocation } from './location.js';
+import type { HlrNetwork } from './network.js';
 import type { HlrSimScript, Subscriber } from './script.js';
 
 type Obj = Record<string, unknown>;
@@ -17,6 +18,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 export interface Answering {
   readonly script: HlrSimScript;
   readonly timeoutMs: number;
+  /** The HLR's own Begins (CancelLocation, AlertServiceCentre). */
+  readonly network: HlrNetwork;
   subscriber(msisdn: unknown, imsi: unknown): Subscriber | undefined;
   answer(d: Dialogue, op: MapOperation, version: number, invokeId: number, fields: Obj | undefined, end?: boolean): void;
   refuse(d: Dialogue, invokeId: number, code: number): void;
@@ -30,7 +33,9 @@ const SS_NAMES = new Set(['RegisterSS', 'EraseSS', 'ActivateSS', 'DeactivateSS',
 
 /** Whether `name` is one of the operations this file answers. */
 export const isHlrOperation = (name: string) =>
-  SS_NAMES.has(name) || ['CheckIMEI', 'UpdateLocation', 'SendAuthenticationInfo', 'PurgeMS', 'ReportSMDeliveryStatus', 'AnyTimeSubscriptionInterrogation', 'AnyTimeModification'].includes(name);
+  SS_NAMES.has(name) || HLR_NAMES.has(name);
+const HLR_NAMES = new Set(['CheckIMEI', 'UpdateLocation', 'UpdateGprsLocation', 'RestoreData', 'SendIMSI', 'SendAuthenticationInfo', 'PurgeMS', 'ReportSMDeliveryStatus',
+  'ReadyForSM', 'AnyTimeSubscriptionInterrogation', 'AnyTimeModification']);
 
 export async function answerHlr(a: Answering, o: Opening): Promise<void> {
   const d = o.m.dialogue;
@@ -42,13 +47,24 @@ export async function answerHlr(a: Answering, o: Opening): Promise<void> {
   switch (o.op.name) {
     case 'UpdateLocation':
       return updateLocation(a, o, s);
+    case 'UpdateGprsLocation':
+      return updateGprsLocation(a, o, s);
+    case 'RestoreData':
+      return restoreData(a, o, s);
+    case 'SendIMSI':
+      return a.answer(d, o.op, o.version, o.invokeId, { imsi_digits: s.imsi });
     case 'SendAuthenticationInfo':
       return a.answer(d, o.op, o.version, o.invokeId, authenticationInfo(s, o.version, arg.numberOfRequestedVectors));
     case 'PurgeMS':
       s.state = 'msPurged';
       return a.answer(d, o.op, o.version, o.invokeId, o.version >= 3 ? { freezeTMSI: 1 } : undefined);
     case 'ReportSMDeliveryStatus':
+      recordDeliveryOutcome(s, arg);
       return a.answer(d, o.op, o.version, o.invokeId, o.version >= 2 ? { storedMSISDN_digits: s.msisdn } : undefined);
+    case 'ReadyForSM':
+      if (NOT_REACHABLE.includes(s.state)) s.state = 'assumedIdle';
+      a.answer(d, o.op, o.version, o.invokeId, o.version >= 3 ? {} : undefined);
+      return a.network.alertServiceCentres(s);
     case 'AnyTimeSubscriptionInterrogation':
       return a.answer(d, o.op, o.version, o.invokeId, subscriptionInfo(s, isObj(arg.requestedSubscriptionInfo) ? arg.requestedSubscriptionInfo : {}));
     default:
@@ -56,24 +72,15 @@ export async function answerHlr(a: Answering, o: Opening): Promise<void> {
   }
 }
 
-/** The VLR's location update: the subscriber moves to the VLR, gets its profile (InsertSubscriberData in a
- *  Continue, v2/v3), and the result closes the dialogue with the HLR number. */
-async function updateLocation(a: Answering, o: Opening, s: Subscriber): Promise<void> {
-  const d = o.m.dialogue;
-  if (typeof o.arg['vlr-Number_digits'] === 'string') s.vlr = o.arg['vlr-Number_digits'];
-  if (['msPurged', 'imsiDetached', 'notRegistered'].includes(s.state)) s.state = 'assumedIdle';
-  if (o.version >= 2) {
-    const isd = mapOperation('InsertSubscriberData')!;
-    const id = d.invoke({ opcode: isd.versions[3]!.opcode, argument: encodeMessage(isd, 'invoke', o.version, insertSubscriberData(s)) });
-    d.send();
-    const reply = await d.receive({ timeoutMs: a.timeoutMs });
-    const c = reply.components[0];
-    if (reply.kind !== 'continue' || c?.type !== 'returnResult' || c.invokeId !== id) {
-      if (d.state !== 'ended') d.abort();
-      throw new Error(`UpdateLocation: expected the InsertSubscriberData result, got TCAP ${reply.kind}${c ? ` with ${c.type}` : ''}`);
-    }
-  }
-  a.answer(d, o.op, o.version, o.invokeId, { 'hlr-Number_digits': a.script.hlr_number });
+const NOT_REACHABLE = ['msPurged', 'imsiDetached', 'notRegistered', 'restrictedArea'];
+
+/** The message waiting data (TS 23.040 §3.2.6): a failed delivery puts the service centre in it (v1 has no outcome:
+ *  failed), a successful transfer takes it out. */
+function recordDeliveryOutcome(s: Subscriber, arg: Obj): void {
+  const sc = arg.serviceCentreAddress_digits;
+  if (typeof sc !== 'string') return;
+  const mwd = (s.mwd ?? []).filter((x) => x !== sc);
+  s.mwd = isEnum(arg['sm-DeliveryOutcome'], 'successfulTransfer', 2) ? mwd : [...mwd, sc];
 }
 
 /** v3: quintuplets when the script has them, else triplets; v2: triplets. At most numberOfRequestedVectors. */

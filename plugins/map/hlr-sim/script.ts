@@ -16,6 +16,11 @@ export interface Subscriber extends Subscription {
   age: number;
   cell?: { mcc: string; mnc: string; lac: number; ci: number };
   roaming_number?: string;
+  /** SGSN number (UpdateGprsLocation moves it). */
+  sgsn?: string;
+  /** Message waiting data: the service centres ReportSM-DeliveryStatus left (alerted, then cleared, when the
+   *  subscriber is back: ReadyForSM, UpdateLocation). */
+  mwd?: string[];
 }
 
 export interface UssdMenu {

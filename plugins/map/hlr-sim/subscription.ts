@@ -1,6 +1,7 @@
 // The subscription parts of an hlr-sim subscriber (script.ts): the profile the HLR inserts into a VLR
 // (InsertSubscriberData) and shows a gsmSCF (AnyTimeSubscriptionInterrogation), the authentication vectors it hands
-// out (SendAuthenticationInfo) and the supplementary services' states the SS operations read and change.
+// out (SendAuthenticationInfo), the supplementary services' states the SS operations read and change, and the GPRS
+// subscription (PDP contexts) it inserts into an SGSN (UpdateGprsLocation).
 import { ScriptError } from '../../../sdk/index.js';
 
 interface Profile {
@@ -27,8 +28,21 @@ export interface SsState {
   forwarded_to?: string;
 }
 
+/** One subscribed PDP context (GPRS subscription data, TS 29.002 PDP-Context). */
+interface PdpContext {
+  id: number;
+  /** PDP-Type octets as hex (TS 29.060 End User Address: 'f121' IPv4, 'f157' IPv6, 'f18d' IPv4v6). */
+  pdp_type: string;
+  /** QoS-Subscribed, three octets as hex (TS 24.008 QoS profile). */
+  qos: string;
+  /** The access point name as text ('internet', 'ims.mnc001.mcc262.gprs'). */
+  apn: string;
+}
+
 export interface Subscription {
   profile?: Profile;
+  /** The PDP contexts an SGSN gets (default: one IPv4 context to `internet`). */
+  gprs?: PdpContext[];
   auth?: { triplets: Triplet[]; quintuplets: Quintuplet[] };
   /** By SS-Code as two hex digits ('21' CFU, '29' CFB, '41' call waiting, '92' BAOC, '11' CLIP). */
   ss?: Record<string, SsState>;
@@ -87,6 +101,17 @@ function parseSs(v: unknown, p: string): Record<string, SsState> {
   return out;
 }
 
+function parseGprs(v: unknown, p: string): PdpContext[] {
+  if (!Array.isArray(v) || v.length < 1 || v.length > 50) throw new ScriptError(`${p}: expected an array of 1..50 PDP contexts { id, apn, pdp_type, qos }`);
+  return v.map((c, i) => {
+    const q = `${p}[${i}]`;
+    if (!isObj(c) || typeof c.apn !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(c.apn) || c.apn.length > 62) throw new ScriptError(`${q}.apn: expected a name such as "internet"`);
+    const id = c.id ?? i + 1;
+    if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 50) throw new ScriptError(`${q}.id: expected an integer 1..50`);
+    return { id: id as number, apn: c.apn, pdp_type: c.pdp_type === undefined ? 'f121' : hex(c.pdp_type, `${q}.pdp_type`, 2, 2), qos: c.qos === undefined ? '0b921f' : hex(c.qos, `${q}.qos`, 3, 3) };
+  });
+}
+
 /** The subscription parts of subscriber `s` at JSON path `p` (each only when the script gives it). */
 export function parseSubscription(s: Obj, p: string): Subscription {
   const a = s.auth;
@@ -100,5 +125,6 @@ export function parseSubscription(s: Obj, p: string): Subscription {
       },
     } : {}),
     ...(s.ss !== undefined ? { ss: parseSs(s.ss, `${p}.ss`) } : {}),
+    ...(s.gprs !== undefined ? { gprs: parseGprs(s.gprs, `${p}.gprs`) } : {}),
   };
 }

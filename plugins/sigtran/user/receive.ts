@@ -99,7 +99,8 @@ export function executeReceive<R, D extends TcapUserDialogue, O extends FamilyOp
   const s = b.session(ctx);
   const accepting = e.opening;
   let d = s.dialogue(e.key);
-  if (accepting === 'always' || (accepting === 'unless-open' && (!d || d.ended))) {
+  // a dialogue that ended with components still to hand over (an End carrying several) is not done with yet
+  if (accepting === 'always' || (accepting === 'unless-open' && (!d || (d.ended && d.qi >= d.queue.length)))) {
     return acceptBegin(ctx, b, e, args, s).then((ad) => {
       const r = receiveOn(ctx, b, e, args, ad, s);
       return r instanceof ComponentWait ? r.start() : r;

@@ -56,8 +56,9 @@ test('the registered types and aliases are exactly what the table gives', async 
   const expected = fromTable();
   assert.deepEqual([...reg.keys()].sort(), expected);
   const types = new Set([...reg.values()].map((r) => r.type));
-  // 94 call-control types, 16 SMS (8 operations both ways), 36 GPRS (14 operations and 4 results both ways)
-  assert.equal(types.size, 150);
+  // 94 call-control types, 16 SMS (8 operations both ways), 36 GPRS (14 operations and 4 results both ways), 36
+  // ReturnErrors of the SMS and GPRS operations that have ERRORS (18, both ways)
+  assert.equal(types.size, 186);
   assert.equal(reg.size - types.size, 12, 'aliases: the srp spelling of every srf type');
 });
 
@@ -75,7 +76,7 @@ test('each type names its row as its source: the table, and the codec type of wh
   assert.equal(get('inap.scp_from_ssp.InitialDP'), get('inap.ssp_to_scp.InitialDP'));
   assert.equal(get('inap.ssp_from_scp.Continue'), 'plugins/inap/catalogue.ts OPERATIONS.Continue (no argument)');
   assert.equal(get('inap.srp_to_scp.PromptAndCollectUserInformationResult'), 'plugins/inap/catalogue.ts OPERATIONS.PromptAndCollectUserInformation.result; ReceivedInformationArg: codec/args.ts RESULT_TYPES.PromptAndCollectUserInformation');
-  assert.equal(get('inap.scp_from_srf.PlayAnnouncementError'), 'plugins/inap/catalogue.ts OPERATIONS.PlayAnnouncement.error (errorCode only)');
+  assert.equal(get('inap.scp_from_srf.PlayAnnouncementError'), "plugins/inap/catalogue.ts OPERATIONS.PlayAnnouncement.error; the error's parameter: codec/errors.ts");
   assert.match(get('tcap.scp_to_srf.Abort'), /^plugins\/inap\/family\.ts /);
 });
 

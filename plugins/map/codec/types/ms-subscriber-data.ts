@@ -1,6 +1,7 @@
 // MAP-MS-DataTypes, subscriber management (TS 29.002 §17.7.1): insertSubscriberData with the common GSM
 // subscription data — MSISDN, category, bearer and teleservice lists, supplementary services, operator determined
-// barring, CAMEL O-, T- and SMS-CSI — and deleteSubscriberData. GPRS, EPS, LCS, VBS/VGCS and LSA data stay hex.
+// barring, CAMEL O-, T- and SMS-CSI, the GPRS subscription (PDP contexts) — and deleteSubscriberData. EPS, LCS,
+// VBS/VGCS and LSA data stay hex.
 import { ANY, BITS, BOOL, INT, NULL, OCT, choice, enm, f, o, seq, seqOf, size, type ArgType } from '../../../sigtran/codec/index.js';
 import { EXT, ExtBasicServiceCode, IMSI, ISDN, SS_CODE, U } from './common.js';
 
@@ -47,6 +48,15 @@ const VlrCamelSubscriptionInfo = seq(
   o('mt-sms-CSI', 10, SMS_CSI), o('mt-smsCAMELTDP-CriteriaList', 11, ANY),
 );
 
+// ---------------------------------------------------------------- GPRS subscription data (the SGSN's PDP contexts)
+/** PDP-Context: the context id, PDP type (TS 29.060 End User Address: 'f121' IPv4), QoS and APN (labels, TS 23.003). */
+const PdpContext = seq(
+  f('pdp-ContextId', U, INT), f('pdp-Type', 16, size(OCT, 2)), o('pdp-Address', 17, OCT), f('qos-Subscribed', 18, size(OCT, 3)),
+  o('vplmnAddressAllowed', 19, NULL), f('apn', 20, size(OCT, 2, 63)), o('extensionContainer', 21, EXT), o('ext-QoS-Subscribed', 0, OCT),
+  o('pdp-ChargingCharacteristics', 1, size(OCT, 2)),
+);
+const GprsSubscriptionData = seq(o('completeDataListIncluded', U, NULL), f('gprsDataList', 1, seqOf(PdpContext)), o('extensionContainer', 2, EXT), o('apn-oi-Replacement', 3, OCT));
+
 // ---------------------------------------------------------------- InsertSubscriberData
 /** ODB-Data: the general and HPLMN-specific barring categories as BIT STRINGs (hex with the unused-bits octet). */
 export const OdbData = seq(f('odb-GeneralData', U, BITS), o('odb-HPLMN-Data', U, BITS), o('extensionContainer', U, EXT));
@@ -58,7 +68,7 @@ const ISD_ARG = seq(
   o('roamingRestrictionDueToUnsupportedFeature', 9, NULL), o('regionalSubscriptionData', 10, seqOf(size(OCT, 2))), o('vbsSubscriptionData', 11, ANY),
   o('vgcsSubscriptionData', 12, ANY), o('vlrCamelSubscriptionInfo', 13, VlrCamelSubscriptionInfo),
   // InsertSubscriberDataArg's own
-  o('extensionContainer', 14, EXT), o('naea-PreferredCI', 15, ANY), o('gprsSubscriptionData', 16, ANY), o('roamingRestrictedInSgsnDueToUnsupportedFeature', 23, NULL),
+  o('extensionContainer', 14, EXT), o('naea-PreferredCI', 15, ANY), o('gprsSubscriptionData', 16, GprsSubscriptionData), o('roamingRestrictedInSgsnDueToUnsupportedFeature', 23, NULL),
   o('networkAccessMode', 24, enm({ 0: 'packetAndCircuit', 1: 'onlyCircuit', 2: 'onlyPacket' })), o('lsaInformation', 25, ANY), o('lmu-Indicator', 21, NULL),
   o('lcsInformation', 22, ANY), o('istAlertTimer', 26, INT), o('superChargerSupportedInHLR', 27, OCT), o('mc-SS-Info', 28, ANY),
   o('cs-AllocationRetentionPriority', 29, OCT), o('sgsn-CAMEL-SubscriptionInfo', 17, ANY), o('chargingCharacteristics', 18, OCT),

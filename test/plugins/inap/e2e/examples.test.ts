@@ -12,7 +12,7 @@ import { fastTierCopy, totalOf } from '../../../helpers/examples.js';
 
 const dir = join(import.meta.dirname, '../../../../examples/inap');
 const script = JSON.parse(readFileSync(join(dir, 'scp-sim.json'), 'utf8'));
-const definitions = readdirSync(dir).filter((f) => f.endsWith('.json') && !['plugins.json', 'scp-sim.json', 'scp-role.json', 'scp-role-mix.json', 'plugins-scp.json'].includes(f));
+const definitions = readdirSync(dir).filter((f) => f.endsWith('.json') && !['plugins.json', 'scp-sim.json', 'scp-role.json', 'scp-role-mix.json', 'plugins-scp.json', 'gprs-scf-initiated.json', 'gprs-scf-initiated-ssp.json'].includes(f));
 
 describe('examples/inap against the reference SCP', () => {
   let st: Stack;

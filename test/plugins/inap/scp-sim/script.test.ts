@@ -17,6 +17,14 @@ describe('scp-sim scripts', () => {
     const s = parseScript({ rules: [{ flow: [{ send: [{ op: 'Continue' }] }, { expect: 'EventReportBCSM' }, { end: true }] }] });
     assert.equal(s.rules[0]!.flows.outcomes[0]!.length, 3);
   });
+  test('errors by CAP name or code: the refuse action, error steps and expect steps answering with an error', () => {
+    const s = parseScript({ rules: [
+      { op: 'InitialDPSMS', action: 'refuse', error: 'missingCustomerRecord' },
+      { op: 'InitialDPGPRS', flow: [{ error: 'systemFailure', parameter: { unavailableNetworkResource: 'componentFailure' } }, { expect: 'EventReportGPRS', error: 'UNKNOWNPDPID' }, { expect: 'returnError' }] },
+    ] });
+    assert.deepEqual(s.rules[0]!.flows.outcomes[0]!, [{ error: 6 }]);
+    assert.deepEqual(s.rules[1]!.flows.outcomes[0]!, [{ error: 11, parameter: { unavailableNetworkResource: 'componentFailure' } }, { expect: 'EventReportGPRS', error: 50 }, { expect: 'returnError' }]);
+  });
   test('the default script releases everything with cause 16, answers ARI and plays prepaid SMS and GPRS', () => {
     assert.deepEqual(DEFAULT_SCRIPT.rules.map((r) => r.op), ['InitialDP', 'AssistRequestInstructions', 'InitialDPSMS', 'InitialDPGPRS']);
   });
@@ -39,8 +47,10 @@ describe('scp-sim scripts', () => {
     [{ rules: [{ action: 'dance' }] }, /rules\[0\]: unknown action "dance"/],
     [{ rules: [{ op: 'Connect', action: 'release' }] }, /rules\[0\].op: one of InitialDP, AssistRequestInstructions, InitialDPSMS, InitialDPGPRS/],
     [{ rules: [{ op: 'InitialDPSMS', action: 'sms_release', cause: 256 }] }, /cause 256: must be 0\.\.255/],
-    [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\].flow\[0\].send: unknown operation "Fly"/],
+    [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\].flows.outcomes[0]!\[0\].send: unknown operation "Fly"/],
     [{ rules: [{ flow: [{ jump: 1 }] }] }, /expected send, expect, error, end, abort or wait_ms/],
+    [{ rules: [{ action: 'refuse', error: 'noSuchError' }] }, /rules\[0\]\.error: an error code or a CAP error name/],
+    [{ rules: [{ flow: [{ expect: 'EventReportGPRS', error: 'nope' }] }] }, /rules\[0\]\.flow\[0\]\.error: an error code or a CAP error name/],
     // a pattern that does not compile is refused when the script loads, not met at the first call (it threw there)
     [{ rules: [{ match: { calledPartyNumber_digits: '~0211(' }, action: 'release' }] }, /rules\[0\]\.match\.calledPartyNumber_digits: not a regular expression/],
     [{ rules: [{ match: 'serviceKey', action: 'release' }] }, /rules\[0\]\.match: expected an object/],

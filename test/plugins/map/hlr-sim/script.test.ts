@@ -45,3 +45,16 @@ test('subscription parts: profile defaults, vectors, SS states; mistakes named',
   assert.deepEqual(parseScript({ equipment: { 490154203237518: 'blackListed' } }).equipment, { 490154203237518: 'blackListed' });
   assert.throws(() => parseScript({ equipment: { 4901: 'pinkListed' } }), /equipment\.4901: one of whiteListed/);
 });
+
+test('gprs: PDP contexts with their defaults; mistakes named', () => {
+  const s = parseScript({ subscribers: [{ msisdn: '491', imsi: '262', gprs: [{ apn: 'internet' }, { id: 5, apn: 'ims.mnc001.mcc262.gprs', pdp_type: 'F157', qos: '0b931f' }] }] });
+  assert.deepEqual(s.subscribers[0]!.gprs, [
+    { id: 1, apn: 'internet', pdp_type: 'f121', qos: '0b921f' },
+    { id: 5, apn: 'ims.mnc001.mcc262.gprs', pdp_type: 'f157', qos: '0b931f' },
+  ]);
+  const bad = (v: unknown, re: RegExp) => assert.throws(() => parseScript({ subscribers: [{ msisdn: '1', imsi: '2', gprs: v }] }), (e: unknown) => e instanceof ScriptError && re.test(e.message));
+  bad([], /^subscribers\[0\]\.gprs: expected an array of 1\.\.50 PDP contexts/);
+  bad([{ apn: 'bad apn' }], /^subscribers\[0\]\.gprs\[0\]\.apn: expected a name/);
+  bad([{ apn: 'x', id: 0 }], /^subscribers\[0\]\.gprs\[0\]\.id: expected an integer 1\.\.50/);
+  bad([{ apn: 'x', qos: '0b' }], /^subscribers\[0\]\.gprs\[0\]\.qos: expected hex of 3 octets/);
+});
