@@ -47,7 +47,7 @@ describe('scp-sim scripts', () => {
     [{ rules: [{ action: 'dance' }] }, /rules\[0\]: unknown action "dance"/],
     [{ rules: [{ op: 'Connect', action: 'release' }] }, /rules\[0\].op: one of InitialDP, AssistRequestInstructions, InitialDPSMS, InitialDPGPRS/],
     [{ rules: [{ op: 'InitialDPSMS', action: 'sms_release', cause: 256 }] }, /cause 256: must be 0\.\.255/],
-    [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\].flows.outcomes[0]!\[0\].send: unknown operation "Fly"/],
+    [{ rules: [{ flow: [{ send: [{ op: 'Fly' }] }] }] }, /rules\[0\]\.flow\[0\]\.send: unknown operation "Fly"/],
     [{ rules: [{ flow: [{ jump: 1 }] }] }, /expected send, expect, error, end, abort or wait_ms/],
     [{ rules: [{ action: 'refuse', error: 'noSuchError' }] }, /rules\[0\]\.error: an error code or a CAP error name/],
     [{ rules: [{ flow: [{ expect: 'EventReportGPRS', error: 'nope' }] }] }, /rules\[0\]\.flow\[0\]\.error: an error code or a CAP error name/],
