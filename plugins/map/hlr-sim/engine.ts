@@ -6,6 +6,7 @@
 // MT-ForwardSM (as the MSC), MO-ForwardSM (as the SMSC) — and plays the gsmSCF's USSD menu: a
 // ProcessUnstructuredSS-Request gets the menu in an UnstructuredSS-Request, the choice decides the final text of
 // the PUSSR result. A network-initiated UnstructuredSS-Request / -Notify is answered as the subscriber's handset.
+import { delayMs, simulatorRandom } from '../../../sdk/index.js';
 import type { Dialogue, SigtranGateway, TcapMessage } from '../../sigtran/api.js';
 import { serveBegins } from '../../sigtran/gateway/simulator.js';
 import { mapOperation, operationOf, type MapOperation } from '../catalogue.js';
@@ -14,6 +15,7 @@ import { mapRouter, openingInvoke, openingOperation } from '../runtime/register.
 import { answerHlr, isHlrOperation, type Answering } from './hlr.js';
 import { HlrNetwork, type NetworkStats } from './network.js';
 import type { HlrSimScript, Subscriber } from './script.js';
+import { pickOutcome } from './mix.js';
 
 interface HlrSimStats extends NetworkStats {
   begins: number;
@@ -23,6 +25,8 @@ interface HlrSimStats extends NetworkStats {
   sms_delivered: number;
   failed: number;
   active: number;
+  /** Dialogues per outcome of a responder mix, as `Operation/outcome`. */
+  outcomes: Record<string, number>;
   /** The last short message delivered (MT) or submitted (MO): text and addresses. */
   last_sms?: { text: unknown; from: unknown; to: unknown };
 }
@@ -55,7 +59,7 @@ function subscriberInfo(s: Subscriber, requested: unknown): Obj {
 
 /** The subscriber table and USSD menu played on one gateway, with statistics. */
 class HlrSimulator implements Answering {
-  readonly stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0, cancels: 0, alerts: 0, originate_failed: 0 };
+  readonly stats: HlrSimStats = { begins: 0, answered: 0, errors: 0, ussd_sessions: 0, sms_delivered: 0, failed: 0, active: 0, cancels: 0, alerts: 0, originate_failed: 0, outcomes: {} };
   readonly network: HlrNetwork;
   private readonly byMsisdn: Map<string, Subscriber>;
   private readonly byImsi: Map<string, Subscriber>;
@@ -65,6 +69,7 @@ class HlrSimulator implements Answering {
     readonly timeoutMs: number,
     private readonly log: (t: string) => void,
     gw: SigtranGateway,
+    private readonly random: () => number,
   ) {
     this.network = new HlrNetwork(gw, timeoutMs, log, this.stats);
     this.byMsisdn = new Map(script.subscribers.map((s) => [s.msisdn, s] as const));
@@ -103,6 +108,26 @@ class HlrSimulator implements Answering {
     this.stats.errors++;
   }
 
+  /**
+   * The responder mix and the answer delay of this dialogue: true when it is answered as the table says; an error,
+   * an abort or silence the mix chose is played here (false).
+   */
+  private async mixed(d: Dialogue, op: string, invokeId: number): Promise<boolean> {
+    const { mixes } = this.script;
+    const picked = pickOutcome(mixes, op, this.random);
+    if (picked) this.stats.outcomes[picked[1]] = (this.stats.outcomes[picked[1]] ?? 0) + 1;
+    const out = picked?.[0];
+    if (out && 'silence' in out) {
+      d.release();
+      return false;
+    }
+    if (mixes.delay !== undefined) await new Promise((r) => setTimeout(r, delayMs(mixes.delay!, this.random)));
+    if (!out || 'answer' in out) return true;
+    if ('error' in out) this.refuse(d, invokeId, out.error);
+    else d.abort();
+    return false;
+  }
+
   private async handle(m: TcapMessage): Promise<void> {
     const o = openingInvoke(m);
     const c = m.components[0]!;
@@ -110,6 +135,7 @@ class HlrSimulator implements Answering {
     const { op, version, fields: arg } = o;
     const d = m.dialogue;
     const unknown = this.script.unknown_error;
+    if (!(await this.mixed(d, op.name, c.invokeId))) return;
     if (isHlrOperation(op.name)) return answerHlr(this, { m, op, version, invokeId: c.invokeId, arg });
     switch (op.name) {
       case 'AnyTimeInterrogation':
@@ -202,9 +228,9 @@ class HlrSimulator implements Answering {
   }
 }
 
-export function startHlrSim(gw: SigtranGateway, script: HlrSimScript, opts: { timeoutMs?: number; log?: (t: string) => void } = {}): HlrSim {
+export function startHlrSim(gw: SigtranGateway, script: HlrSimScript, opts: { timeoutMs?: number; log?: (t: string) => void; seed?: number } = {}): HlrSim {
   const log = opts.log ?? (() => {});
-  const sim = new HlrSimulator(script, opts.timeoutMs ?? 10_000, log, gw);
+  const sim = new HlrSimulator(script, opts.timeoutMs ?? 10_000, log, gw, simulatorRandom(opts.seed));
   gw.addRouter(mapRouter);
   const loop = serveBegins(gw.listen({ filter: (m) => openingOperation(m) !== undefined }), (m) => sim.serve(m), (text) => log(`hlr-sim: listener: ${text}`));
   return { stats: sim.stats, stop: () => loop.stop() };

@@ -4,6 +4,7 @@ import { ScriptError } from '../../../sdk/index.js';
 import { resolveError } from '../catalogue.js';
 import { NOT_REACHABLE_REASON } from '../codec/types/index.js';
 import { parseSubscription, type Subscription } from './subscription.js';
+import { parseHlrMixes, type HlrMixes } from './mix.js';
 
 export interface Subscriber extends Subscription {
   msisdn: string;
@@ -45,6 +46,8 @@ export interface HlrSimScript {
   hlr_number: string;
   /** As the EIR (CheckIMEI): equipment status by IMEI; an IMEI not listed is whiteListed. */
   equipment: Record<string, string>;
+  /** Responder mixes by operation and the answer delay (`mix`, `delay_ms`: mix.ts). */
+  mixes: HlrMixes;
 }
 
 
@@ -55,7 +58,7 @@ const digits = (v: unknown, path: string): string => {
   return v;
 };
 
-const KEYS = ['subscribers', 'ussd', 'unknown_error', 'hlr_number', 'equipment'];
+const KEYS = ['subscribers', 'ussd', 'unknown_error', 'hlr_number', 'equipment', 'mix', 'delay_ms'];
 const EQUIPMENT_STATES = ['whiteListed', 'blackListed', 'greyListed'];
 
 function parseEquipment(v: unknown): Record<string, string> {
@@ -77,7 +80,7 @@ export const DEFAULT_USSD: UssdMenu = {
 
 /** Validate a script object; every problem names its JSON path. */
 export function parseScript(v: unknown): HlrSimScript {
-  if (!isObj(v)) throw new ScriptError('the script must be a JSON object { subscribers, ussd, unknown_error, hlr_number, equipment }');
+  if (!isObj(v)) throw new ScriptError('the script must be a JSON object { subscribers, ussd, unknown_error, hlr_number, equipment, mix, delay_ms }');
   for (const k of Object.keys(v)) if (!KEYS.includes(k)) throw new ScriptError(`${k}: unknown key (${KEYS.join(', ')})`);
   const subs = v.subscribers ?? [];
   if (!Array.isArray(subs)) throw new ScriptError('subscribers: expected an array');
@@ -113,6 +116,7 @@ export function parseScript(v: unknown): HlrSimScript {
     unknown_error: err.code,
     hlr_number: v.hlr_number === undefined ? '491700001' : digits(v.hlr_number, 'hlr_number'),
     equipment: parseEquipment(v.equipment),
+    mixes: parseHlrMixes(v.mix, v.delay_ms),
     ussd: {
       menu: (u.menu as string | undefined) ?? DEFAULT_USSD.menu,
       replies: replies as Record<string, string>,

@@ -22,10 +22,11 @@ export interface SimStack {
 
 let seq = 0;
 
-export async function startSimStack(opts: { tcapTimeoutMs?: number; pcap?: string } = {}): Promise<SimStack> {
-  const script = parseScript(JSON.parse(readFileSync(join(EXAMPLES, 'hlr-sim.json'), 'utf8')));
+export async function startSimStack(opts: { tcapTimeoutMs?: number; pcap?: string; script?: Record<string, unknown>; seed?: number } = {}): Promise<SimStack> {
+  // examples/map/hlr-sim.json, with the keys of `script` added or replaced
+  const script = parseScript({ ...JSON.parse(readFileSync(join(EXAMPLES, 'hlr-sim.json'), 'utf8')), ...opts.script });
   const simGw = await startStandaloneGateway({ name: `HLRSIM${++seq}`, transport: 'tcp-server', localHost: '127.0.0.1', localPort: 0, role: 'sgp', opc: 2, dpc: 1, ssn: 6, tcapTimeoutMs: opts.tcapTimeoutMs ?? 5000 });
-  const sim = startHlrSim(simGw, script, { timeoutMs: opts.tcapTimeoutMs ?? 5000 });
+  const sim = startHlrSim(simGw, script, { timeoutMs: opts.tcapTimeoutMs ?? 5000, seed: opts.seed });
   const svc = await startMapService(Number(listenAddress(simGw)!.split(':').pop()), opts.pcap ? { pcap: opts.pcap } : {});
   await simGw.whenUp({ timeoutMs: 5000 });
   return {

@@ -58,3 +58,19 @@ test('gprs: PDP contexts with their defaults; mistakes named', () => {
   bad([{ apn: 'x', id: 0 }], /^subscribers\[0\]\.gprs\[0\]\.id: expected an integer 1\.\.50/);
   bad([{ apn: 'x', qos: '0b' }], /^subscribers\[0\]\.gprs\[0\]\.qos: expected hex of 3 octets/);
 });
+
+test('mix and delay_ms: outcomes by operation, errors by name or code; mistakes named', () => {
+  const s = parseScript({ mix: { SendRoutingInfoForSM: [{ weight: 90, answer: true }, { weight: 7, error: 'absentSubscriberSM' }, { weight: 3, name: 'gone', silence: true }] }, delay_ms: 5 });
+  const m = s.mixes.byOp.get('SendRoutingInfoForSM')!;
+  assert.deepEqual(m.names, ['answer', 'absentSubscriberSM', 'gone']);
+  assert.deepEqual(m.outcomes, [{ answer: true }, { error: 6 }, { silence: true }]);
+  assert.equal(s.mixes.delay, 5);
+  assert.equal(parseScript({}).mixes.byOp.size, 0);
+  const bad = (v: unknown, re: RegExp) => assert.throws(() => parseScript(v), (e: Error) => e instanceof ScriptError && re.test(e.message));
+  bad({ mix: [] }, /^mix: expected \{ "<MAP operation>"/);
+  bad({ mix: { SendRoutingInfoForXX: [{ weight: 1, answer: true }] } }, /^mix\.SendRoutingInfoForXX: not a MAP operation/);
+  bad({ mix: { UpdateLocation: [{ weight: 1, error: 'noSuchError' }] } }, /^mix\.UpdateLocation\[0\]\.error: not a MAP error name or code/);
+  bad({ mix: { UpdateLocation: [{ weight: 1, answer: true, abort: true }] } }, /^mix\.UpdateLocation\[0\]: expected \{weight, answer: true\}/);
+  bad({ mix: { UpdateLocation: [{ weight: 0, answer: true }] } }, /^mix\.UpdateLocation\[0\]\.weight: a positive number/);
+  bad({ delay_ms: { exponential: { mean: 0 } } }, /^delay_ms\.exponential\.mean/);
+});
