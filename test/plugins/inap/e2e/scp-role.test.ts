@@ -181,18 +181,6 @@ describe('one tester plays the SCP against another playing the SSP', () => {
     assert.equal(scr.counts.aborted, 1);
     assert.match(JSON.stringify(scr.first_aborts), /InitiateCallAttempt is not defined in variant camel3 \(only in cs1, camel4\)/);
   });
-});
-
-describe('the tester as the SCP with a responder mix (choose)', () => {
-  let scp: RunningService;
-  let ssp: RunningService;
-  before(async () => {
-    ({ scp, ssp } = await startTesters());
-  });
-  after(async () => {
-    await ssp.close();
-    await scp.close();
-  });
 
   test('examples/inap/scp-role-mix.json: what the SSP side receives is what the SCP side chose, pick by pick', async () => {
     const scpDef = { ...JSON.parse(readFileSync(join(import.meta.dirname, '../../../../examples/inap/scp-role-mix.json'), 'utf8')), run_id: 'scp-mix' };
