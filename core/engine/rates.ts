@@ -24,9 +24,9 @@ export function linearCps(rec: { distribution?: { type?: string; cps?: Cps } } |
  * starts its j-th instance when the whole run would start instance $n = index + j·count; a poisson slice is a
  * Poisson process at its share of the rate (core/engine/slice.ts).
  */
-export function linearSchedule(d: Distribution): (k: number) => number {
+export function linearSchedule(d: Distribution, random: () => number = Math.random): (k: number) => number {
   const s = d.slice;
-  if (!s || d.arrival === 'poisson') return makeSchedule(d.start, d.rate, d.rampSecs, d.arrival);
+  if (!s || d.arrival === 'poisson') return makeSchedule(d.start, d.rate, d.rampSecs, d.arrival, random);
   const whole = makeSchedule(s.start, s.rate, d.rampSecs, 'uniform');
   return (j) => whole(s.index + j * s.count);
 }
@@ -34,9 +34,9 @@ export function linearSchedule(d: Distribution): (k: number) => number {
 /**
  * Seconds after the run start at which the k-th instance is due. Uniform: the k-th arrival of a rate that ramps
  * linearly from `start` to `rate` over `ramp` seconds, then stays at `rate`. Poisson: exponential gaps at the
- * current rate.
+ * current rate, drawn from `random` (a run's `seed` makes them repeat).
  */
-export function makeSchedule(start: number, rate: number, ramp: number, arrival: 'uniform' | 'poisson'): (k: number) => number {
+export function makeSchedule(start: number, rate: number, ramp: number, arrival: 'uniform' | 'poisson', random: () => number = Math.random): (k: number) => number {
   const rampCount = ramp > 0 ? ((start + rate) / 2) * ramp : 0;
   const uniform = (k: number): number => {
     if (ramp > 0 && k < rampCount) {
@@ -53,7 +53,7 @@ export function makeSchedule(start: number, rate: number, ramp: number, arrival:
   return (k: number) => {
     while (last < k) {
       const r = targetRateAt(cps, t);
-      t += -Math.log(1 - Math.random()) / Math.max(r, 1e-6);
+      t += -Math.log(1 - random()) / Math.max(r, 1e-6);
       last++;
     }
     return t;

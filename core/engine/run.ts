@@ -18,6 +18,7 @@ import { choiceCounts } from './flows.js';
 import { nowMs, toSecUsec } from './clock.js';
 import { nextSlice, shouldYield } from './turn.js';
 import { linearSchedule, targetRateAt } from './rates.js';
+import { Rng } from './random.js';
 
 export type { RunState } from '../api/index.js';
 
@@ -216,7 +217,10 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
   private scheduleLinear(): void {
     const d = this.def.distribution;
     const t0 = performance.now();
-    const due = linearSchedule(d);
+    // Poisson gaps from a generator of their own when the run has a seed (a slice's: by its index), so they repeat
+    const seed = this.def.seed;
+    const gaps = seed === undefined ? undefined : new Rng(seed, -1 - (d.slice?.index ?? 0));
+    const due = linearSchedule(d, gaps ? () => gaps.next() : undefined);
     let k = 0; // instances scheduled so far (started + dropped)
     let nextAt = t0 + due(0) * 1000;
     const resume = () => this.guard('the scheduler', tick);

@@ -3,6 +3,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { linearCps, makeSchedule, targetRateAt } from '../../../core/engine/rates.js';
+import { Rng } from '../../../core/engine/random.js';
 
 describe('makeSchedule', () => {
   test('uniform steady rate: the k-th instance is due at k / rate', () => {
@@ -79,5 +80,21 @@ describe('targetRateAt', () => {
     assert.deepEqual(linearCps({ distribution: { type: 'linear', cps: { start: 1, rate: 2, ramp_secs: 3 } } }), { start: 1, rate: 2, ramp_secs: 3 });
     assert.equal(linearCps({ distribution: { type: 'load' } }), undefined);
     assert.equal(linearCps(undefined), undefined);
+  });
+});
+
+describe('Poisson arrivals with a seed', () => {
+  const times = (seed: number) => {
+    const rng = new Rng(seed, -1);
+    const due = makeSchedule(100, 100, 0, 'poisson', () => rng.next());
+    return Array.from({ length: 2000 }, (_, k) => due(k));
+  };
+  test('the same seed, the same arrival times; another seed, others; the mean gap is 1/rate', () => {
+    assert.deepEqual(times(42), times(42));
+    assert.notDeepEqual(times(42).slice(0, 10), times(43).slice(0, 10));
+    const t = times(42);
+    const meanGap = t[t.length - 1]! / (t.length - 1);
+    // 2,000 exponential gaps of mean 10 ms: the standard error of their mean is ~0.22 ms
+    assert.ok(Math.abs(meanGap - 0.01) < 0.001, `mean gap ${meanGap}`);
   });
 });
