@@ -100,4 +100,20 @@ describe('examples/inap against the reference SCP', () => {
     ]);
     assert.equal(r.first_call.vars.quota, 1048576);
   });
+  test('sms-connect: ResetTimerSMS + FurnishChargingInformationSMS + ConnectSMS in the End, the new destination decoded', async () => {
+    const { msgs, names } = await run('sms-connect.json');
+    assert.deepEqual(names, ['sent InitialDPSMS', 'received ResetTimerSMS', 'received FurnishChargingInformationSMS', 'received ConnectSMS']);
+    assert.equal(msgs[1]!.fields.timervalue, 60);
+    assert.equal(msgs[3]!.fields.destinationSubscriberNumber_digits, '4917699999999');
+  });
+
+  test('gprs-control: ActivityTestGPRS answered, ConnectGPRS and the charging operations, EntityReleasedGPRS answered, CancelGPRS', async () => {
+    const { msgs, names } = await run('gprs-control.json');
+    assert.deepEqual(names, [
+      'sent InitialDPGPRS', 'received ActivityTestGPRS', 'sent ActivityTestGPRSResult', 'received ConnectGPRS', 'received ResetTimerGPRS',
+      'received FurnishChargingInformationGPRS', 'received SendChargingInformationGPRS', 'sent EntityReleasedGPRS', 'received EntityReleasedGPRSResult', 'received CancelGPRS',
+    ]);
+    assert.equal(msgs[3]!.fields.accessPointName_apn, 'corporate.mnc001.mcc262.gprs');
+    assert.equal(msgs[9]!.fields.pDPID_hex, '01');
+  });
 });

@@ -10,7 +10,10 @@ import { fastTierCopy, totalOf } from '../../../helpers/examples.js';
 import { EXAMPLES, startSimStack, type SimStack } from '../helpers/sim.js';
 import { gatewayOf } from '../helpers/pair.js';
 
-const NOT_DEFINITIONS = ['plugins.json', 'plugins-hlr.json', 'hlr-sim.json', 'hlr-role.json'];
+// The HLR-originated pairs (one tester against another) run in hlr-originated.test.ts: hlr-sim sends none of them.
+const PAIRS = ['prn-hlr.json', 'prn-vlr.json', 'reset-hlr.json', 'reset-vlr.json', 'delete-subscriber-data-hlr.json', 'delete-subscriber-data-vlr.json',
+  'note-subscriber-data-modified-hlr.json', 'note-subscriber-data-modified-scf.json', 'inform-service-centre-hlr.json', 'inform-service-centre-smsc.json'];
+const NOT_DEFINITIONS = ['plugins.json', 'plugins-hlr.json', 'hlr-sim.json', 'hlr-role.json', ...PAIRS];
 const definitions = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json') && !NOT_DEFINITIONS.includes(f));
 const load = (f: string) => JSON.parse(readFileSync(join(EXAMPLES, f), 'utf8'));
 
