@@ -135,7 +135,10 @@ test('failures in detail: a list of the recorded failures, each opening to its o
     assert.match(await third.locator(':scope > summary').innerText(), /Instance 2: failed at op 3: .*destinationRoutingAddress_noa/);
     assert.equal(await page.locator('.failures .results-ladder').count(), 0, 'no ladder drawn until one is opened');
     await third.locator(':scope > summary').click();
-    assert.deepEqual(await third.locator('.results-ladder details.msg svg text.name').allTextContents(), load.failures[2].messages.map((m: any) => m.name), 'its own ladder');
+    // allTextContents() does not wait: the ladder is drawn once the opened details have rendered
+    const names = third.locator('.results-ladder details.msg svg text.name');
+    await names.first().waitFor();
+    assert.deepEqual(await names.allTextContents(), load.failures[2].messages.map((m: any) => m.name), 'its own ladder');
     assert.match(await third.locator('.results-ladder').innerText(), /Checks of instance 2/);
     // a message of its ladder opens to its tests, the failed one marked
     const connect = third.locator('.results-ladder details.msg[data-name="Connect"]');
