@@ -9,6 +9,17 @@ import type { RunRecord } from '../core/api/index.js';
 
 export const root = join(import.meta.dirname, '..');
 const tester = join(root, 'bin/tester.js');
+/**
+ * The Node flags the `tester` command runs with: those of bin/tester.js's first line (`#!/usr/bin/env -S node FLAGS`),
+ * so that the bench measures the processes a user starts.
+ */
+export const TESTER_NODE_FLAGS = commandFlags(readFileSync(tester, 'utf8').split('\n', 1)[0]!);
+
+/** The flags after `node` in a shebang line; none when it has none. */
+export function commandFlags(shebang: string): string[] {
+  const m = /^#!\S*env(?:\s+-S)?\s+node((?:\s+--?\S+)*)\s*$/.exec(shebang);
+  return m ? m[1]!.trim().split(/\s+/).filter(Boolean) : [];
+}
 export const HZ = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
 
 /** Every process started here, so that `stopAll()` ends exactly those. */
@@ -17,7 +28,7 @@ export const children: ChildProcess[] = [];
 /** Start `tester <args>` (with extra Node flags, e.g. `--cpu-prof`); resolves when its output matches `readyRe`. */
 export function start(name: string, args: string[], readyRe: RegExp, nodeFlags: string[] = []): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=2048', ...nodeFlags, tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...TESTER_NODE_FLAGS, '--max-old-space-size=2048', ...nodeFlags, tester, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s: ${out}`)), 20_000);

@@ -14,6 +14,10 @@ export class LatencyHistogram {
     useWebAssembly: false,
   });
 
+  constructor() {
+    integerIndex(this.h);
+  }
+
   /** Record a latency in milliseconds. */
   record(ms: number): void {
     this.h.recordValue(Math.max(1, Math.round(ms * 1000)));
@@ -152,3 +156,28 @@ export const DISTRIBUTION_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99
 
 /** The percentiles of summary() and distribution() together (ascending, as scan() wants them). */
 const BOTH_PERCENTILES: readonly number[] = [...new Set<number>([...SUMMARY_PERCENTILES, ...DISTRIBUTION_PERCENTILES.filter((p) => p !== 0 && p !== 100)])].sort((a, b) => a - b);
+
+/** What integerIndex reads and replaces of hdr-histogram-js's JsHistogram (its own fields, not in its typings). */
+interface IndexInternals {
+  unitMagnitude: number;
+  subBucketHalfCountMagnitude: number;
+  subBucketHalfCount: number;
+  countsArrayIndex(value: number): number;
+}
+
+/**
+ * The library finds a value's slot with floating-point log2, pow and floor, 4 times per instance (the instance's
+ * histogram, the second's and each operation's): for values below 2^31 (35 minutes in µs) the same slot comes from
+ * integer operations at a fraction of the cost; larger values keep the library's computation.
+ */
+function integerIndex(h: hdr.Histogram): void {
+  const x = h as unknown as IndexInternals;
+  const { unitMagnitude: unit, subBucketHalfCountMagnitude: half, subBucketHalfCount } = x;
+  if (![unit, half, subBucketHalfCount].every(Number.isInteger)) return; // not the JsHistogram this was written for
+  const library = x.countsArrayIndex.bind(x);
+  x.countsArrayIndex = (value: number) => {
+    if (!(value >= 1 && value < 0x80000000) || value !== Math.floor(value)) return library(value);
+    const bucket = Math.max(31 - Math.clz32(value) - half - unit, 0);
+    return ((bucket + 1) << half) + (value >>> (bucket + unit)) - subBucketHalfCount;
+  };
+}

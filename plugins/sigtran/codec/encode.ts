@@ -7,13 +7,11 @@
 // name a fault: joining them for every value of every message cost more than most values' encoding.
 import { BerWriter, TagClass, parseHex } from '../ber/index.js';
 import type { ArgType, ExtTypes, Field, Ty as TypeDescriptor } from './schema.js';
+import { DerivedMemos } from './derived-memo.js';
 import { deepUnknown, fieldIndex, present, unknownIn } from './presence.js';
 import { CodecError, derivedKeys, formatOf, isObj, keysOf, rangeProblem, sizeProblem, universalTag, type Obj } from './values.js';
 
 type Kind<K extends TypeDescriptor['k']> = Extract<TypeDescriptor, { k: K }>;
-
-/** A holder no number format reads from (the getter keeps nothing alive between calls). */
-const NO_HOLDER: Obj = Object.freeze({});
 
 /** The state of one encodeArg or checkArg call. Contexts are pooled (acquire/release): each keeps its scratch. */
 export class EncodeContext {
@@ -30,22 +28,12 @@ export class EncodeContext {
    */
   readonly marks: Uint8Array[] = [];
   depth = 0;
-  // The derived fields a number format reads (octetsFor): one getter for every value instead of a closure per value.
-  private derivedHolder: Obj = NO_HOLDER;
-  private derivedKeys: Readonly<Record<string, string>> = {};
-  private derivedName = '';
-  private readonly derivedGet = (suffix: string): unknown => this.derivedHolder[this.derivedKeys[suffix] ?? this.derivedName + '_' + suffix];
+  /** The number formats' octets, taken again while the values they read do not change (derived-memo.ts). */
+  private readonly derived = new DerivedMemos();
 
   /** Encode the derived fields of `name` in `holder` with `format`: the octets, or the fault's text. */
   encodeDerived(format: NonNullable<ReturnType<typeof formatOf>>, holder: Obj, name: string): Uint8Array | string {
-    this.derivedHolder = holder;
-    this.derivedKeys = derivedKeys(format, name);
-    this.derivedName = name;
-    try {
-      return format.encode(this.derivedGet);
-    } finally {
-      this.derivedHolder = NO_HOLDER;
-    }
+    return this.derived.encode(format, derivedKeys(format, name), holder, name);
   }
 }
 

@@ -84,3 +84,23 @@ test('reset forgets every value; the histogram records afresh after it', () => {
   assert.equal(s.max, 2);
   assert.equal(s.p99, 2);
 });
+
+test("a value's slot (found with integer operations below 2^31 µs) is the library's, at every bucket edge and beyond", async () => {
+  const hdr = await import('hdr-histogram-js');
+  const ours = new LatencyHistogram();
+  const lib = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3, autoResize: true, useWebAssembly: false });
+  const values: number[] = [];
+  for (let p = 0; p < 32; p++) for (const d of [-1, 0, 1]) values.push(2 ** p + d);
+  let x = 99;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let i = 0; i < 50_000; i++) values.push(Math.floor(rnd() ** 4 * 3_600_000_000));
+  const fresh = (lib as unknown as { countsArrayIndex(v: number): number }).countsArrayIndex.bind(lib);
+  const fast = (ours as unknown as { h: { countsArrayIndex(v: number): number } }).h.countsArrayIndex;
+  for (const v of values) if (v >= 1) assert.equal(fast(v), fresh(v), `value ${v}`);
+  for (const v of values) {
+    const us = Math.max(1, v);
+    ours.record(us / 1000);
+    lib.recordValue(us);
+  }
+  assert.equal(ours.encode(), hdr.encodeIntoCompressedBase64(lib));
+});
