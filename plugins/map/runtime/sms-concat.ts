@@ -97,7 +97,7 @@ export function splitOutbound(ctx: OperationContext, e: Entry, d: MapDialogue, f
 /** Send the next part of the dialogue's long MT message once the previous part's result came; true when it did. */
 function sendNext(ctx: OperationContext, e: Entry, d: MapDialogue, c: Component): boolean {
   const p = pending.get(d);
-  if (!p || c.type !== 'returnResult' || c.invokeId !== (p.invokeId ?? d.sent?.[e.op])) return false;
+  if (!p || c.type !== 'returnResult' || c.invokeId !== (p.invokeId ?? d.sent?.get(e.op))) return false;
   const part = p.parts.shift()!;
   // a peer that ignores moreMessagesToSend ends the dialogue with its first result: the rest cannot follow
   if (d.msg?.kind !== 'continue' || d.ended) {
@@ -115,7 +115,7 @@ function sendNext(ctx: OperationContext, e: Entry, d: MapDialogue, c: Component)
   }
   const id = d.d.invoke({ opcode: e.row.versions[d.version]!.opcode, argument: bytes });
   p.invokeId = id;
-  (d.sent ??= {})[e.op] = id;
+  d.noteSent(e.op, id);
   const wire = d.d.send();
   if (ctx.detailed) ctx.trace(1, `${e.name}: part ${String(part.concat_seq)} of ${String(part.concat_total)} sent (Invoke id ${id}, TCAP ${wire.tcap})`);
   if (ctx.recordsMessages) {

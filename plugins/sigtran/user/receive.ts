@@ -145,13 +145,13 @@ function take<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Opera
     const opcode = codec.opcode(e, d);
     if (opcode === undefined) ctx.abort(`${e.name}: ${codec.notDefined(e, d)}`);
     if (c.type !== 'invoke' || c.opcode !== opcode) unexpected(ctx, b, e, d, c, m, first, codec.expectedInvoke?.(e, d) ?? e.name);
-    (d.received ??= {})[e.op] = c.invokeId;
+    d.noteReceived(e.op, c.invokeId);
     meta.invoke_id = c.invokeId;
     return c.argument;
   }
   if (e.wire === 'result') {
     if (c.type !== 'returnResult') unexpected(ctx, b, e, d, c, m, first, `the result of ${e.op}`);
-    const want = d.sent?.[e.op];
+    const want = d.sent?.get(e.op);
     if (want !== undefined && c.invokeId !== want) ctx.abort(`${e.name}: received a result for invoke ${c.invokeId}, but ${e.op} was invoke ${want}`);
     meta.invoke_id = c.invokeId;
     return c.result;

@@ -77,17 +77,17 @@ function queue<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Oper
   const opcode = b.spec.codec.opcode(e, d)!;
   if (e.wire === 'invoke') {
     const id = d.d.invoke({ opcode, argument: bytes });
-    (d.sent ??= {})[e.op] = id;
+    d.noteSent(e.op, id);
     return id;
   }
-  const id = d.received?.[e.op];
+  const id = d.received?.get(e.op);
   if (id === undefined) ctx.abort(`${e.name}: no ${e.op} was received on this dialogue to answer`);
   if (notLast && e.wire === 'result') {
     // a segment: the invoke is answered by the ReturnResultLast that follows
     d.d.returnResult({ invokeId: id, opcode: bytes ? opcode : undefined, result: bytes, last: false });
     return id;
   }
-  if (b.spec.codec.answerOnce) delete d.received![e.op];
+  if (b.spec.codec.answerOnce) d.received!.delete(e.op);
   if (e.wire === 'result') d.d.returnResult({ invokeId: id, opcode: bytes ? opcode : undefined, result: bytes });
   else d.d.returnError({ invokeId: id, errorCode: error!.code, parameter: bytes });
   return id;

@@ -3,21 +3,30 @@
 // for inbound Begins, and the options of the service running it.
 import type { JsonObject, OperationContext } from '../../../sdk/index.js';
 import type { BeginListener } from '../api.js';
+import { InvokeIds } from './invoke-ids.js';
 import { closeUserDialogues, UserDialogueState, type EndOpenDialogues } from './dialogue.js';
 import type { MessageEntry } from './spec.js';
 
 /** A dialogue of a TCAP user: its queue and end (UserDialogueState) and the invoke ids to answer or match. */
 export class TcapUserDialogue extends UserDialogueState {
   /** Last received invoke id per operation (to answer with a result or error); made on first use. */
-  received: Record<string, number> | undefined = undefined;
+  received: InvokeIds | undefined = undefined;
   /** Last sent invoke id per operation (to match a result); made on first use. */
-  sent: Record<string, number> | undefined = undefined;
+  sent: InvokeIds | undefined = undefined;
   /** The send that opened the dialogue, with its arguments, while the family may open it again in another AC
    *  (DialogueSpec.retryAc); two fields, not an object, on the load path. */
   retryEntry: MessageEntry<unknown> | undefined = undefined;
   retryArgs: JsonObject | undefined = undefined;
   /** The segments of a result received so far (ReturnResultNotLast), until its ReturnResultLast. */
   segments: JsonObject[] | undefined = undefined;
+
+  noteReceived(op: string, invokeId: number): void {
+    (this.received ??= new InvokeIds()).set(op, invokeId);
+  }
+
+  noteSent(op: string, invokeId: number): void {
+    (this.sent ??= new InvokeIds()).set(op, invokeId);
+  }
 }
 
 /** What the kit reads of a family's options. */
