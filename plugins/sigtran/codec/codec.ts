@@ -19,7 +19,8 @@ export interface CodecOptions {
 /** Expand dotted keys (`legID.receivingSideID_hex`) into nested objects; returns a new object when needed. */
 export function expandDotted(v: Obj): Obj {
   let out: Obj | undefined;
-  for (const key of Object.keys(v)) {
+  // for-in, not Object.keys: no array per argument (a JSON object has no enumerable inherited key)
+  for (const key in v) {
     const val = v[key];
     const dot = key.indexOf('.');
     if (dot < 0) {

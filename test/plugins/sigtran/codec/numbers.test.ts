@@ -138,6 +138,18 @@ describe('suffixKeys', () => {
     assert.notEqual(suffixKeys(calledNumber.suffixes, 'other'), k);
   });
 
+  test('two suffix lists under one prefix keep their own keys; suffix lists made per call are not kept without bound', () => {
+    const a = suffixKeys(calledNumber.suffixes, 'shared');
+    const b = suffixKeys(callingNumber.suffixes, 'shared');
+    assert.notEqual(a, b);
+    assert.equal(suffixKeys(calledNumber.suffixes, 'shared'), a);
+    assert.equal(suffixKeys(callingNumber.suffixes, 'shared'), b);
+    assert.deepEqual(Object.keys(b), callingNumber.suffixes);
+    // fresh lists each time: each call answers rightly, and the prefix's chain stops growing (the first two stay)
+    for (let i = 0; i < 100; i++) assert.equal(suffixKeys(['x'], 'shared').x, 'shared_x');
+    assert.equal(suffixKeys(calledNumber.suffixes, 'shared'), a);
+  });
+
   test('decoding into two prefixes gives each its own keys', () => {
     const out: Record<string, unknown> = {};
     assert.ok(calledNumber.decode(Uint8Array.of(0x04, 0x10, 0x21, 0x43), 'p', out));
