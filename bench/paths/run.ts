@@ -104,7 +104,7 @@ export function summaryLine(r: PathResult): string {
   if (r.error) return `  ${r.id}: not measured: ${r.error}`;
   const peers = Object.entries(r.peers_us_per_message ?? {}).map(([n, us]) => `${n} ${us ?? '-'} µs/msg`);
   const tcp = r.of_inap_tcp == null ? '' : `; ${Math.round(r.of_inap_tcp * 100)}% of INAP over M3UA/TCP`;
-  return `  ${r.id} load maximum: ${r.max_rate}/s (backlog ${r.max_rate_backlog ?? 'none'}), p99 ${r.p99_ms ?? '-'} ms there, service ${r.us_per_message_service ?? '-'} µs/msg${peers.length ? `, ${peers.join(', ')}` : ''} (${r.messages_per_instance} messages per instance; stopped at ${r.load?.stopped})${tcp}`;
+  return `  ${r.id} load maximum: ${r.max_rate}/s (backlog ${r.max_rate_backlog ?? 'none'}), p99 ${r.p99_ms == null ? '-' : r.p99_ms.toFixed(1)} ms there, service ${r.us_per_message_service ?? '-'} µs/msg${peers.length ? `, ${peers.join(', ')}` : ''} (${r.messages_per_instance} messages per instance; stopped at ${r.load?.stopped})${tcp}`;
 }
 
 /** Measure one path in this process: setup, warm-up, load search, stop. */
