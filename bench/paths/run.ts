@@ -69,9 +69,15 @@ const WARM_UP = { total: 5000, backlog: 200 };
 /** The smallest step total: enough instances that a slow path's step is not all ramp and tail. */
 export const MIN_STEP_TOTAL = 2000;
 
-/** A step's total: `secs` seconds at `rate`, rounded to 1,000, within MIN_STEP_TOTAL and `max`. */
-export function stepTotal(rate: number, secs: number, max: number): number {
-  return Math.min(max, Math.max(MIN_STEP_TOTAL, Math.round((rate * secs) / 1000) * 1000));
+/** A step holds at least this many times its backlog, so that the backlog is held most of the step, not only filled. */
+export const BACKLOGS_PER_STEP = 4;
+
+/**
+ * A step's total: `secs` seconds at `rate` (the best so far), rounded to 1,000, at least MIN_STEP_TOTAL and
+ * BACKLOGS_PER_STEP × `backlog`, at most `max`.
+ */
+export function stepTotal(rate: number, secs: number, max: number, backlog: number): number {
+  return Math.min(max, Math.max(MIN_STEP_TOTAL, BACKLOGS_PER_STEP * backlog, Math.round((rate * secs) / 1000) * 1000));
 }
 
 /** One `load` run of the path's definition, measured. */
@@ -120,7 +126,7 @@ export async function measurePath(path: BenchPath, o: PathOptions): Promise<Path
     // each step sized from the best rate seen so far: the warm-up's is a cold process's, so the first step is short
     let fastest = warm.rate;
     const search = await searchLoad(o.backlogs, async (backlog) => {
-      const f = await step(path, setup, `load backlog ${backlog}`, stepTotal(fastest, o.secs, o.maxTotal), backlog);
+      const f = await step(path, setup, `load backlog ${backlog}`, stepTotal(fastest, o.secs, o.maxTotal, backlog), backlog);
       fastest = Math.max(fastest, f.rate);
       o.log(stepLine(f));
       return f;

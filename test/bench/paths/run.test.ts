@@ -1,14 +1,19 @@
 // bench/paths/run.ts: the pure parts (a step's size, the log lines); the runs themselves are the bench's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MIN_STEP_TOTAL, stepLine, stepTotal, summaryLine, type PathResult, type PathStep } from '../../../bench/paths/run.js';
+import { BACKLOGS_PER_STEP, MIN_STEP_TOTAL, stepLine, stepTotal, summaryLine, type PathResult, type PathStep } from '../../../bench/paths/run.js';
 
 test('a step lasts about `secs` seconds at the best rate so far, rounded to 1,000, within its bounds', () => {
-  assert.equal(stepTotal(7_640, 4, 20_000), 20_000);
-  assert.equal(stepTotal(7_640, 2, 20_000), 15_000);
-  assert.equal(stepTotal(2_634, 4, 20_000), 11_000);
-  assert.equal(stepTotal(100, 4, 20_000), MIN_STEP_TOTAL);
-  assert.equal(stepTotal(0, 8, 60_000), MIN_STEP_TOTAL);
+  assert.equal(stepTotal(7_640, 4, 20_000, 50), 20_000);
+  assert.equal(stepTotal(7_640, 2, 20_000, 50), 15_000);
+  assert.equal(stepTotal(2_634, 4, 20_000, 200), 11_000);
+  assert.equal(stepTotal(100, 4, 20_000, 50), MIN_STEP_TOTAL);
+  assert.equal(stepTotal(0, 8, 60_000, 50), MIN_STEP_TOTAL);
+});
+
+test('a step holds its backlog several times over: a slow path at a large backlog gets more than its seconds', () => {
+  assert.equal(stepTotal(815, 4, 20_000, 3200), BACKLOGS_PER_STEP * 3200);
+  assert.equal(stepTotal(815, 4, 10_000, 3200), 10_000);
 });
 
 const step: PathStep = {
