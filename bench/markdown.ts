@@ -102,5 +102,6 @@ function pathRow(p: PathResult): string {
   const peers = Object.entries(p.peers_us_per_message ?? {}).map(([k, v]) => `${k} ${n(v)}`).join(', ') || '–';
   const tcp = p.of_inap_tcp == null ? '–' : `${Math.round(p.of_inap_tcp * 100)}%`;
   const max = p.max_rate ? `${n(p.max_rate)}/s (backlog ${n(p.max_rate_backlog)})` : `none held (${p.load?.stopped ?? '?'})`;
-  return `| ${name} | ${p.messages_per_instance} | ${max} | ${p.p99_ms == null ? '–' : `${p.p99_ms.toFixed(1)} ms`} | ${n(p.us_per_message_service)} | ${peers} | ${tcp} |`;
+  const children = p.us_per_message_service_children ? ` (${n(p.us_per_message_service_children)} in its child processes)` : '';
+  return `| ${name} | ${p.messages_per_instance} | ${max} | ${p.p99_ms == null ? '–' : `${p.p99_ms.toFixed(1)} ms`} | ${n(p.us_per_message_service)}${children} | ${peers} | ${tcp} |`;
 }

@@ -3,14 +3,15 @@
 // INAP runs of bench/index.ts and the protocol paths of bench/paths/run.ts; each turns the sample into its figures.
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
-import { HZ, cpuTicksTree, rssKbTree } from './processes.js';
+import { HZ, cpuTicks, cpuTicksTree, rssKbTree } from './processes.js';
 
 export interface RunSample {
   rec: RunRecord;
   /** Seconds from ExecuteTest to the completed record. */
   wall_s: number;
-  /** CPU seconds over the run: the service's, then each peer's, in the order given (each with its direct children). */
-  cpu_s: { service: number; peers: number[] };
+  /** CPU seconds over the run: the service's, then each peer's, in the order given (each with its direct children);
+   *  `service_children`: the part of the service's spent in its child processes. */
+  cpu_s: { service: number; service_children: number; peers: number[] };
   /** Peak RSS (KB) read at the polls, same order. */
   rss_kb: { service: number; peers: number[] };
 }
@@ -20,7 +21,7 @@ export interface RunSample {
  * children count with it (a cluster's workers, the db plugin's SQLite process). `onPoll` sees every record read.
  */
 export async function watchRun(port: number, service: number, peers: number[], def: Record<string, unknown>, onPoll?: (rec: RunRecord) => void): Promise<RunSample> {
-  const c0 = { service: cpuTicksTree(service), peers: peers.map(cpuTicksTree) };
+  const c0 = { service: cpuTicksTree(service), own: cpuTicks(service), peers: peers.map(cpuTicksTree) };
   const rss = { service: rssKbTree(service), peers: peers.map(rssKbTree) };
   const t0 = performance.now();
   const resp = await rpcCall({ port }, 'ExecuteTest', def);
@@ -37,7 +38,9 @@ export async function watchRun(port: number, service: number, peers: number[], d
     if (rec.completed === 1) break;
   }
   const wall = (performance.now() - t0) / 1000;
-  return { rec, wall_s: wall, cpu_s: { service: (cpuTicksTree(service) - c0.service) / HZ, peers: peers.map((p, i) => (cpuTicksTree(p) - c0.peers[i]!) / HZ) }, rss_kb: rss };
+  const svc = (cpuTicksTree(service) - c0.service) / HZ;
+  const own = (cpuTicks(service) - c0.own) / HZ;
+  return { rec, wall_s: wall, cpu_s: { service: svc, service_children: Math.max(0, svc - own), peers: peers.map((p, i) => (cpuTicksTree(p) - c0.peers[i]!) / HZ) }, rss_kb: rss };
 }
 
 /** What every step reports of its record: the counts, the rate judged (passed ÷ duration), the latency. */

@@ -38,6 +38,8 @@ export interface PathStep extends ReturnType<typeof recordFigures> {
   cpu_service_pct: number;
   /** The service's CPU (with its child processes) ÷ (passed × messages per instance), µs. */
   us_per_message_service: number | null;
+  /** The part of us_per_message_service spent in the service's child processes (the db plugin's SQLite process). */
+  us_per_message_service_children: number | null;
   rss_service_mb: number;
   peers: PeerFigures[];
   max_in_progress?: number;
@@ -57,6 +59,8 @@ export interface PathResult {
   max_rate_backlog?: number | null;
   p99_ms?: number | null;
   us_per_message_service?: number | null;
+  /** The part of it spent in the service's child processes (the db plugin's SQLite process). */
+  us_per_message_service_children?: number | null;
   /** Each peer's µs per message at the maximum step, by name. */
   peers_us_per_message?: Record<string, number | null>;
   /** `ofInapTcp` paths: max_rate ÷ the INAP-over-M3UA/TCP load maximum of the same bench run (bench/index.ts). */
@@ -94,6 +98,7 @@ async function step(path: BenchPath, s: PathSetup, name: string, total: number, 
     ...fig,
     cpu_service_pct: Math.round((100 * cpu_s.service) / wall_s),
     us_per_message_service: per(cpu_s.service),
+    us_per_message_service_children: per(cpu_s.service_children),
     rss_service_mb: Math.round(rss_kb.service / 1024),
     peers: s.peers.map((p, i) => ({ name: p.name, cpu_pct: Math.round((100 * cpu_s.peers[i]!) / wall_s), us_per_message: per(cpu_s.peers[i]!), rss_mb: Math.round(rss_kb.peers[i]! / 1024) })),
     max_in_progress: rec.max_in_progress,
@@ -103,7 +108,7 @@ async function step(path: BenchPath, s: PathSetup, name: string, total: number, 
 
 /** A step's figures on one line. */
 export const stepLine = (f: PathStep) =>
-  `  ${f.name.padEnd(24)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  failed ${f.failed}  dropped ${f.dropped}  service ${f.cpu_service_pct}% ${f.us_per_message_service ?? '-'} µs/msg ${f.rss_service_mb} MB${f.peers.map((p) => `  ${p.name} ${p.cpu_pct}% ${p.us_per_message ?? '-'} µs/msg ${p.rss_mb} MB`).join('')}${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`;
+  `  ${f.name.padEnd(24)} ${String(f.rate).padStart(6)}/s  p50 ${f.p50_ms.toFixed(2).padStart(7)} ms  p99 ${f.p99_ms.toFixed(2).padStart(7)} ms  aborted ${f.aborted}  failed ${f.failed}  dropped ${f.dropped}  service ${f.cpu_service_pct}% ${f.us_per_message_service ?? '-'} µs/msg${f.us_per_message_service_children ? ` (${f.us_per_message_service_children} in its child processes)` : ''} ${f.rss_service_mb} MB${f.peers.map((p) => `  ${p.name} ${p.cpu_pct}% ${p.us_per_message ?? '-'} µs/msg ${p.rss_mb} MB`).join('')}${f.first_abort ? `  first abort: ${f.first_abort}` : ''}`;
 
 /** A path's result on one line. */
 export function summaryLine(r: PathResult): string {
@@ -140,6 +145,7 @@ export async function measurePath(path: BenchPath, o: PathOptions): Promise<Path
       max_rate_backlog: search.best_step,
       p99_ms: best?.p99_ms ?? null,
       us_per_message_service: best?.us_per_message_service ?? null,
+      us_per_message_service_children: best?.us_per_message_service_children ?? null,
       peers_us_per_message: Object.fromEntries((best?.peers ?? setup.peers.map((p) => ({ name: p.name, us_per_message: null }))).map((p) => [p.name, p.us_per_message])),
     };
   } catch (e) {

@@ -18,11 +18,12 @@ test('a step holds its backlog several times over: a slow path at a large backlo
 
 const step: PathStep = {
   name: 'load backlog 200', backlog: 200, total: 11_000, passed: 11_000, aborted: 0, failed: 0, dropped: 0, failures: 0, duration_s: 2.1, rate: 5_238, start_rate: 5_300,
-  p50_ms: 36.5, p99_ms: 53.1, cpu_service_pct: 66, us_per_message_service: 33, rss_service_mb: 164, peers: [{ name: 'diameter-ocs', cpu_pct: 30, us_per_message: 15.1, rss_mb: 121 }],
+  p50_ms: 36.5, p99_ms: 53.1, cpu_service_pct: 66, us_per_message_service: 33, us_per_message_service_children: 0, rss_service_mb: 164, peers: [{ name: 'diameter-ocs', cpu_pct: 30, us_per_message: 15.1, rss_mb: 121 }],
 };
 
 test('a step line: rate, latency, failures, and the CPU of the service and of each peer', () => {
   assert.match(stepLine(step), /load backlog 200 +5238\/s {2}p50 +36\.50 ms {2}p99 +53\.10 ms {2}aborted 0 {2}failed 0 {2}dropped 0 {2}service 66% 33 µs\/msg 164 MB {2}diameter-ocs 30% 15\.1 µs\/msg 121 MB$/);
+  assert.match(stepLine({ ...step, us_per_message_service_children: 12.5 }), /service 66% 33 µs\/msg \(12\.5 in its child processes\) 164 MB/);
   assert.match(stepLine({ ...step, aborted: 2, first_abort: '{"reason":"timeout"}' }), /aborted 2 .* first abort: \{"reason":"timeout"\}$/);
 });
 
