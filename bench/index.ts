@@ -3,11 +3,17 @@
 // ceiling by stepping (bench/ceiling.ts): the tester's `load` maximum (rising backlogs), its `linear` ceiling and SIPp's
 // (rising rates until calls fail or the achieved rate falls short), then prints the ratios tester/SIPp for the maximum
 // rate and for CPU per message, and memory per in-flight instance (RSS growth from 10,000 to 30,000 held;
-// bench/memory.ts). `--json` prints every figure as one JSON object (fields: docs/bench.md).
+// bench/memory.ts). Then the other protocol paths (bench/paths/, issue 29), each with its own service and peers, its
+// `load` maximum, the p99 there and the CPU per message of the service and of each peer: INAP over M3UA/SCTP on the
+// userland backend (in a private network namespace; root), MAP AnyTimeInterrogation and MO-ForwardSM against
+// `tester hlr-sim`, Diameter CCR-I/CCR-T against `tester diameter-ocs`, and a mixed definition (INAP call + Diameter
+// charging + one SQLite INSERT). `--json` prints every figure as one JSON object (fields: docs/bench.md).
 // Options: --json  --quick (short steps, a few minutes)  --secs N (seconds per rated step; default 8, quick 4)
 //          --rates 2000,5000,...  (linear steps)  --sipp-rates 5000,10000,...  --backlogs 50,100,...  (load steps)
 //          --no-sipp  --no-memory  --no-linear-target  --no-web (no browser figures: bench/web.ts)  --markdown (the README's performance table, after the text report)
 //          --json-out FILE (the JSON object into FILE as well)
+//          --no-paths (INAP over M3UA/TCP only)  --paths a,b (only these paths, by id: bench/paths/index.ts)
+//          --path-backlogs 50,200,...  (the paths' load steps; default 50,200,800,3200, quick 50,200,800)
 //          --workers N  the service with `tester serve --workers N` (docs/workers.md); --scp-workers N the scp-sim
 //          with `--workers N` (default: the service's); the scp-sim's CPU and RSS are those of all its processes
 //          --transport sctp  the load and linear runs over M3UA/TCP and over M3UA/SCTP, printed side by side (no memory
@@ -28,7 +34,10 @@ import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
-import { HZ, IDP, RC, cpuTicks, cpuTicksTree, root, rssKb, rssKbTree, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
+import { IDP, RC, root, rssKb, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
+import { firstAbort, recordFigures, watchRun } from './watch-run.js';
+import { PATHS, selectPaths } from './paths/index.js';
+import { measurePaths, type PathResult } from './paths/run.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string) => {
@@ -44,11 +53,19 @@ const RATES = opt('--transport') === 'sctp' ? list('--rates', '2000,5000,8000,10
 const SIPP_RATES = list('--sipp-rates', '5000,10000,20000,30000,40000', '5000,10000,20000,30000');
 const BACKLOGS = list('--backlogs', '25,50,100,200,400,800,1600,3200', '50,200,800,3200');
 const LOAD_TOTAL = QUICK ? 20_000 : 60_000;
-for (const [name, v] of [['--secs', [SECS]], ['--rates', RATES], ['--sipp-rates', SIPP_RATES], ['--backlogs', BACKLOGS]] as const) {
+const PATH_BACKLOGS = list('--path-backlogs', '50,200,800,3200', '50,200,800');
+for (const [name, v] of [['--secs', [SECS]], ['--rates', RATES], ['--sipp-rates', SIPP_RATES], ['--backlogs', BACKLOGS], ['--path-backlogs', PATH_BACKLOGS]] as const) {
   if (!v.length || v.some((x) => !Number.isInteger(x) || x < 1 || x > 1_000_000)) {
     process.stderr.write(`bench: ${name} takes whole numbers from 1 to 1,000,000, comma-separated\n`);
     process.exit(2);
   }
+}
+let SELECTED_PATHS: ReturnType<typeof selectPaths> = [];
+try {
+  SELECTED_PATHS = argv.includes('--no-paths') ? [] : selectPaths(PATHS, opt('--paths'));
+} catch (e) {
+  process.stderr.write(`bench: ${(e as Error).message}\n`);
+  process.exit(2);
 }
 const log = (s: string) => {
   if (!JSON_OUT) process.stdout.write(s + '\n');
@@ -137,57 +154,34 @@ function loadFigures() {
 }
 
 async function runOne(port: number, pids: { svc: number; sim: number }, name: string, kind: RunFigures['kind'], def: Record<string, unknown>, opts: { memoryMarks?: number[] } = {}): Promise<RunFigures> {
-  const c0 = { svc: cpuTicks(pids.svc), sim: cpuTicksTree(pids.sim) };
   const rss0 = rssKb(pids.svc);
-  let rssMax = { svc: rss0, sim: rssKbTree(pids.sim) };
   const marks: NonNullable<RunFigures['memory_marks']> = [];
   let peak = { inflight: 0, rss: rss0 };
-  const t0 = performance.now();
-  const resp = await rpcCall({ port }, 'ExecuteTest', def);
-  if (resp.error) throw new Error(`${name}: ExecuteTest refused: ${resp.error.message}`);
-  let rec: RunRecord;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 100));
-    rssMax = { svc: Math.max(rssMax.svc, rssKb(pids.svc)), sim: Math.max(rssMax.sim, rssKbTree(pids.sim)) };
-    const q = await rpcCall({ port }, 'QueryTest', { run_id: def.run_id });
-    rec = q.result;
-    if (opts.memoryMarks) {
-      const inflight = rec.in_progress ?? 0;
-      const rss = rssKb(pids.svc);
-      for (const mark of opts.memoryMarks) if (inflight >= mark && !marks.some((m) => m.mark === mark)) marks.push({ mark, inflight, rss_kb: rss });
-      if (inflight > peak.inflight) peak = { inflight, rss };
-    }
-    if (rec.completed === 1) break;
-  }
-  const wall = (performance.now() - t0) / 1000;
+  const watchMarks = (rec: RunRecord) => {
+    const inflight = rec.in_progress ?? 0;
+    const rss = rssKb(pids.svc);
+    for (const mark of opts.memoryMarks!) if (inflight >= mark && !marks.some((m) => m.mark === mark)) marks.push({ mark, inflight, rss_kb: rss });
+    if (inflight > peak.inflight) peak = { inflight, rss };
+  };
+  const { rec, wall_s: wall, cpu_s, rss_kb } = await watchRun(port, pids.svc, [pids.sim], def, opts.memoryMarks ? watchMarks : undefined);
   const dist = def.distribution as { total: number; backlog: number; cps?: number | { rate: number } };
-  const cpu = { svc: (cpuTicks(pids.svc) - c0.svc) / HZ, sim: (cpuTicksTree(pids.sim) - c0.sim) / HZ };
-  const passed = rec.counts.passed ?? rec.counts.finished - rec.counts.failed - rec.counts.aborted;
-  const duration = rec.duration ?? 0; // a completed record has one
+  const cpu = { svc: cpu_s.service, sim: cpu_s.peers[0]! };
+  const fig = recordFigures(rec);
   const f: RunFigures = {
     name,
     kind,
     ...(dist.cps ? { target_rate: typeof dist.cps === 'number' ? dist.cps : dist.cps.rate } : {}),
     backlog: dist.backlog,
     total: dist.total,
-    passed,
-    aborted: rec.counts.aborted,
-    failed: rec.counts.failed,
-    dropped: rec.counts.dropped,
-    failures: rec.counts.aborted + rec.counts.failed + rec.counts.dropped,
-    duration_s: Number(duration.toFixed(3)),
-    rate: duration > 0 ? Math.round(passed / duration) : 0,
-    start_rate: Math.round(rec.rate),
-    p50_ms: rec.latency.instance.p50,
-    p99_ms: rec.latency.instance.p99,
+    ...fig,
     cpu_service_s: cpu.svc,
     cpu_scp_s: cpu.sim,
     cpu_service_pct: Math.round((100 * cpu.svc) / wall),
     cpu_scp_pct: Math.round((100 * cpu.sim) / wall),
-    us_per_message_service: usPerMessage(cpu.svc, passed, MESSAGES_PER_INSTANCE),
-    us_per_message_scp: usPerMessage(cpu.sim, passed, MESSAGES_PER_INSTANCE),
-    rss_service_mb: Math.round(rssMax.svc / 1024),
-    rss_scp_mb: Math.round(rssMax.sim / 1024),
+    us_per_message_service: usPerMessage(cpu.svc, fig.passed, MESSAGES_PER_INSTANCE),
+    us_per_message_scp: usPerMessage(cpu.sim, fig.passed, MESSAGES_PER_INSTANCE),
+    rss_service_mb: Math.round(rss_kb.service / 1024),
+    rss_scp_mb: Math.round(rss_kb.peers[0]! / 1024),
     max_in_progress: rec.max_in_progress,
   };
   if (opts.memoryMarks) {
@@ -199,7 +193,8 @@ async function runOne(port: number, pids: { svc: number; sim: number }, name: st
     f.memory_marks = marks;
     f.memory_peak = { inflight: peak.inflight, rss_kb: peak.rss };
   }
-  if (rec.first_aborts?.length) f.first_abort = JSON.stringify(rec.first_aborts[0]).slice(0, 200);
+  const abort = firstAbort(rec);
+  if (abort) f.first_abort = abort;
   if (kind === 'linear') f.started_per_second = (rec.buckets ?? []).map((b: { started: number }) => b.started);
   return f;
 }
@@ -301,6 +296,7 @@ async function main(): Promise<Record<string, unknown>> {
     marginal = marginalOf(m);
     log(`  ${m.name.padEnd(26)} held 10 s by the SCP; service RSS ${m.rss_service_mb} MB at peak; ${m.bytes_per_inflight !== undefined ? `${(m.bytes_per_inflight / 1024).toFixed(2)} KB per in-flight instance (RSS growth / ${m.memory_marks?.[0]?.inflight ?? m.inflight_measured} in flight${m.inflight_measured !== 10_000 ? ': 10,000 were never in flight at once' : ''})` : 'not measured'}; ${marginal ? `${(marginal.bytes / 1024).toFixed(2)} KB per in-flight instance from ${marginal.from} to ${marginal.to} in flight` : 'the growth beyond 10,000 not measured'}; aborted ${m.aborted}`);
   }
+  const paths = await protocolPaths(loadSearch.max_rate);
   log(`sipp (built-in uac/uas, TCP, INVITE..BYE, same machine, ${SECS} s per step, rising rate):`);
   const sippOut = await sipp();
   if (sippOut?.skipped) log(`  ${String(sippOut.skipped)}`);
@@ -332,9 +328,17 @@ async function main(): Promise<Record<string, unknown>> {
   const web = argv.includes('--no-web') ? null : await webFigures();
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version, loadavg: loadFigures() };
   log(`load average (1 min) during the run: ${machine.loadavg.min}–${machine.loadavg.max}, mean ${machine.loadavg.mean}`);
-  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, sipp: sippOut, web, ratios: r, targets };
+  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, paths, sipp: sippOut, web, ratios: r, targets };
   if (argv.includes('--markdown')) log('\n' + markdown(out as unknown as BenchReport));
   return out;
+}
+
+/** The protocol paths (bench/paths/), by id; null with --no-paths. */
+async function protocolPaths(inapTcpMax: number): Promise<Record<string, PathResult> | null> {
+  if (!SELECTED_PATHS.length) return null;
+  log(`protocol paths (${SELECTED_PATHS.map((p) => p.id).join(', ')}; each its own service and peers, a warm-up, then load steps of about ${SECS} s at rising backlogs ${PATH_BACKLOGS.join(',')}):`);
+  const results = await measurePaths(SELECTED_PATHS, { backlogs: PATH_BACKLOGS, secs: SECS, maxTotal: LOAD_TOTAL, log, inapTcpMax });
+  return Object.fromEntries(results.map((r) => [r.id, r]));
 }
 
 /** The web client's figures (bench/web.ts); null, with the reason printed, when they cannot be measured here. */

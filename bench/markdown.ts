@@ -2,6 +2,7 @@
 import type { SearchResult } from './ceiling.js';
 import type { LinearVerdict } from './linear-target.js';
 import { STALL_MIN_MS, type HostStalls } from './host-stalls.js';
+import type { PathResult } from './paths/run.js';
 
 interface Run {
   name: string;
@@ -40,6 +41,8 @@ export interface BenchReport {
   host_at_rest?: HostStalls | null;
   sipp: { skipped?: string; search?: SearchResult<Sipp & { step: number }>; max_rate?: number; uas_us_per_message?: number | null; uac_us_per_message?: number | null } | null;
   ratios: { max_rate: number | null; cpu_per_message: number | null; cpu_per_message_vs_uas: number | null; cpu_per_message_vs_uac: number | null };
+  /** The protocol paths by id (bench/paths/run.ts), null with --no-paths; absent in older reports. */
+  paths?: Record<string, PathResult> | null;
 }
 
 /** A probe's figures in words. */
@@ -81,5 +84,24 @@ export function markdown(r: BenchReport): string {
   if (marginal != null) {
     out.push(`- Memory: **${kb(marginal)} KB of service RSS per in-flight instance** (the growth from ${n(from)} to ${n(to)} held open by the SCP at once, one process); the growth to the first ${n(from)} alone read ${kb(r.tester.bytes_per_inflight ?? 0)} KB per instance, the warm-up's freed pages being reused.`);
   } else out.push(`- Memory: ${r.tester.bytes_per_inflight == null ? 'not measured' : `**${kb(r.tester.bytes_per_inflight)} KB of service RSS per in-flight instance** (${memoryNote})`}.`);
+  if (r.paths && Object.keys(r.paths).length) out.push('', ...pathsTable(Object.values(r.paths)));
   return out.join('\n');
+}
+
+/** The second table, "Protocol paths": a row per path measured (bench/paths/run.ts). */
+function pathsTable(paths: readonly PathResult[]): string[] {
+  const out = ['Protocol paths (each its own service and peers; `load` steps at rising backlogs, the maximum the best step without failures; µs of CPU per message on the wire):', '', '| path | messages per instance | `load` maximum | p99 there | service µs/msg | peers µs/msg | of INAP over M3UA/TCP |', '|---|---|---|---|---|---|---|'];
+  for (const p of paths) out.push(pathRow(p));
+  return out;
+}
+
+/** One row of the paths table. */
+function pathRow(p: PathResult): string {
+  const name = `${p.title} (\`${p.id}\`)`;
+  if (p.error) return `| ${name} | ${p.messages_per_instance} | not measured: ${p.error.replaceAll('|', '/').replaceAll('\n', ' ')} | – | – | – | – |`;
+  const peers = Object.entries(p.peers_us_per_message ?? {}).map(([k, v]) => `${k} ${n(v)}`).join(', ') || '–';
+  const tcp = p.of_inap_tcp == null ? '–' : `${Math.round(p.of_inap_tcp * 100)}%`;
+  const max = p.max_rate ? `${n(p.max_rate)}/s (backlog ${n(p.max_rate_backlog)})` : `none held (${p.load?.stopped ?? '?'})`;
+  const children = p.us_per_message_service_children ? ` (${n(p.us_per_message_service_children)} in its child processes)` : '';
+  return `| ${name} | ${p.messages_per_instance} | ${max} | ${p.p99_ms == null ? '–' : `${p.p99_ms.toFixed(1)} ms`} | ${n(p.us_per_message_service)}${children} | ${peers} | ${tcp} |`;
 }

@@ -28,4 +28,11 @@ export interface BenchPath {
   messagesPerInstance: number;
   /** Start the peer(s) and a service configured for them, in `work` (a fresh directory). */
   setup(work: string): Promise<PathSetup>;
+  /**
+   * Run in a private network namespace (`unshare -n`, lo up; root): the runner measures the path in a child bench
+   * process there (bench/paths/netns-child.ts), e.g. for the userland SCTP backend, which sends raw IP on lo.
+   */
+  netns?: boolean;
+  /** Report the maximum as a share of the INAP-over-M3UA/TCP `load` maximum of the same bench run. */
+  ofInapTcp?: boolean;
 }

@@ -70,3 +70,17 @@ test('memory: the growth between two held plateaus when measured, with the growt
   // without the second plateau, the single figure as before
   assert.match(markdown({ ...report, tester: { ...report.tester, bytes_per_inflight_marginal: null } }), /\*\*6\.0 KB of service RSS per in-flight instance\*\* \(10,000 calls held open/);
 });
+
+test('the protocol paths: a second table, a row per path with its maximum, p99, CPU per message of each side, the share of TCP', () => {
+  const sctp = { id: 'inap-sctp', title: 'INAP over M3UA/SCTP', messages_per_instance: 2, load: { steps: [], best_step: 200, max_rate: 27_185, stopped: 'x' }, max_rate: 27_185, max_rate_backlog: 200, p99_ms: 16.64, us_per_message_service: 13.25, peers_us_per_message: { 'scp-sim': 6 }, of_inap_tcp: 0.68 };
+  const mixed = { id: 'mixed', title: 'mixed', messages_per_instance: 6, load: { steps: [], best_step: 800, max_rate: 1_855, stopped: 'x' }, max_rate: 1_855, max_rate_backlog: 800, p99_ms: 580.6, us_per_message_service: 73.67, us_per_message_service_children: 14.5, peers_us_per_message: { 'scp-sim': 11.33, 'diameter-ocs': 12.67 } };
+  const failed = { id: 'map-ati', title: 'MAP ATI', messages_per_instance: 2, error: 'hlr-sim exited | (1)' };
+  const md = markdown({ ...report, paths: { 'inap-sctp': sctp, mixed, 'map-ati': failed } });
+  const table = md.split('\n').slice(md.split('\n').findIndex((l) => l.startsWith('| path |')));
+  assert.equal(table[0], '| path | messages per instance | `load` maximum | p99 there | service µs/msg | peers µs/msg | of INAP over M3UA/TCP |');
+  assert.equal(table[2], '| INAP over M3UA/SCTP (`inap-sctp`) | 2 | 27,185/s (backlog 200) | 16.6 ms | 13.25 | scp-sim 6 | 68% |');
+  assert.equal(table[3], '| mixed (`mixed`) | 6 | 1,855/s (backlog 800) | 580.6 ms | 73.67 (14.5 in its child processes) | scp-sim 11.33, diameter-ocs 12.67 | – |');
+  assert.equal(table[4], '| MAP ATI (`map-ati`) | 2 | not measured: hlr-sim exited / (1) | – | – | – | – |');
+  assert.doesNotMatch(markdown(report), /Protocol paths/);
+  assert.doesNotMatch(markdown({ ...report, paths: null }), /Protocol paths/);
+});
