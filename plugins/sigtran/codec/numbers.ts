@@ -97,7 +97,7 @@ const MAX_LISTS = 16;
  * The keys `prefix_suffix` of each suffix, made once per prefix: a decoder writes them for every message, and a key
  * concatenated per message is flattened and hashed again before each store. The encoder looks its derived fields up
  * by the same keys. One Map lookup by the prefix (a field name: an internalised string whose hash is kept), then the
- * suffix list by identity (this was two lookups, a WeakMap's and a Map's, ~12% of an InitialDP's encoding).
+ * suffix list by identity (this was two lookups, a WeakMap's and a Map's, ~12% of a call's first argument's encoding).
  */
 export function suffixKeys(suffixes: readonly string[], prefix: string): Readonly<Record<string, string>> {
   const first = keyTables.get(prefix);
