@@ -5,7 +5,7 @@ import { isCodecError } from '../codec/errors.js';
 import { CommandFlag } from '../codec/header.js';
 import { Framer } from './framer.js';
 import type { PeerLink } from './link.js';
-import { IdTable } from '../../../sdk/index.js';
+import { IdTable, type EndSignal } from '../../../sdk/index.js';
 
 export class PeerError extends Error {
   constructor(message: string) {
@@ -106,7 +106,7 @@ export class Connection {
    * message of the same read (a promise continuation would run after all of them): the state machine uses it for
    * the CEA, whose state the messages behind it in the same read must see (RFC 6733 §5.6).
    */
-  request(msg: Buffer, timeoutMs: number, what: string, signal?: AbortSignal, onAnswer?: (answer: Buffer) => void): Promise<Buffer> {
+  request(msg: Buffer, timeoutMs: number, what: string, signal?: EndSignal, onAnswer?: (answer: Buffer) => void): Promise<Buffer> {
     const hbh = msg.readUInt32BE(12);
     return new Promise<Buffer>((resolve, reject) => {
       if (this.closedReason !== undefined) {

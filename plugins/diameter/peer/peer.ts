@@ -4,7 +4,7 @@
 // (watchdog.ts), pending requests with timeouts (connection.ts), the session registry that routes server-initiated
 // requests (RAR, ASR, ...) to the instance that registered the session (sessions.ts), and the answers it builds
 // (answers.ts).
-import type { GatewayInstance, GatewayState, Json, JsonObject } from '../../../sdk/types.js';
+import type { EndSignal, GatewayInstance, GatewayState, Json, JsonObject } from '../../../sdk/types.js';
 import { PcapWriter, chooseSctpBackend } from '../../../sdk/index.js';
 import type { AvpNode } from '../codec/avp.js';
 import { CommandFlag } from '../codec/header.js';
@@ -206,7 +206,7 @@ export class DiameterPeer implements GatewayInstance {
    * Send an encoded request and wait for the answer. Rejects with a PeerError (readable) when the peer is not
    * open, the connection drops, the timeout passes or `signal` aborts.
    */
-  request(msg: Buffer, timeoutMs: number, what: string, signal?: AbortSignal): Promise<Buffer> {
+  request(msg: Buffer, timeoutMs: number, what: string, signal?: EndSignal): Promise<Buffer> {
     const why = this.notReady();
     if (why) return Promise.reject(new PeerError(`cannot send ${what}: ${why}`));
     return this.conn!.request(msg, timeoutMs, what, signal);

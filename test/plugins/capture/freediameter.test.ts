@@ -1,5 +1,5 @@
 // An imported capture of a peer the project did not write: freeDiameterd (Debian) with our answering extension
-// (test/plugins/diameter/freediameter.ts) as the credit-control server. tshark captures the TCP connection on lo
+// (bench/freediameter/peer.ts) as the credit-control server. tshark captures the TCP connection on lo
 // while the tester runs a CCR Initial / Terminate session against it; `tester import` turns the capture into a
 // definition whose tests are freeDiameter's answers (Result-Code, Granted-Service-Unit, ...); that definition runs
 // against freeDiameter again and passes, and a definition expecting another answer fails. Then the other way round:
@@ -15,7 +15,7 @@ import type { GatewayInstance } from '../../../sdk/index.js';
 import type { RunningService } from '../../../core/service.js';
 import { runToCompletion, startTestService } from '../../helpers/service.js';
 import { needsTool } from '../../helpers/tools.js';
-import { startFreeDiameter, type FreeDiameter } from '../diameter/freediameter.js';
+import { startFreeDiameter, type FreeDiameter } from '../../../bench/freediameter/peer.js';
 import { runImport } from '../../../plugins/capture/command.js';
 import { startOcsSim } from '../../../plugins/diameter/ocs-sim/engine.js';
 

@@ -11,7 +11,7 @@ import { writePcap, type GatewayInstance } from '../../../sdk/index.js';
 import { call, runToCompletion, startTestService } from '../../helpers/service.js';
 import { hasTool, needsTool, tsharkRead } from '../../helpers/tools.js';
 import type { RunningService } from '../../../core/service.js';
-import { startFreeDiameter, type FreeDiameter } from './freediameter.js';
+import { startFreeDiameter, type FreeDiameter } from '../../../bench/freediameter/peer.js';
 
 const skip = needsTool('freeDiameterd', 'apt-get install freediameter libfreediameter-dev gcc');
 const skipTshark = hasTool('freeDiameterd') ? needsTool('tshark', 'apt-get install tshark') : skip;

@@ -95,7 +95,7 @@ export default defineOperation({
     const t0 = ctx.detailed ? performance.now() : 0;
     let answer: Buffer;
     try {
-      answer = await peer.request(bytes, timeoutMs, what, ctx.signal);
+      answer = await peer.request(bytes, timeoutMs, what, ctx.endSignal);
     } catch (e) {
       if (e instanceof PeerError) ctx.abort(`${what}: ${e.message}`);
       throw e;
