@@ -5,6 +5,7 @@ import { inapSctpPath } from './inap-sctp.js';
 import { mapAtiPath } from './map-ati.js';
 import { mapMoFsmPath } from './map-mo-fsm.js';
 import { diameterOcsPath } from './diameter-ocs.js';
+import { freeDiameterPath } from './freediameter.js';
 import { mixedPath } from './mixed.js';
 
 export const PATHS: BenchPath[] = [
@@ -12,7 +13,7 @@ export const PATHS: BenchPath[] = [
   mapAtiPath,
   mapMoFsmPath,
   diameterOcsPath,
-  // freeDiameter as the OCS (bench/paths/freediameter.ts): add `freeDiameterPath,` here
+  freeDiameterPath,
   mixedPath,
 ];
 

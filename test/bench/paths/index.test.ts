@@ -24,7 +24,7 @@ test('an unknown or empty --paths throws, naming the known ids', () => {
 test('the registry: unique ids, each path with a title and messages per instance', () => {
   const ids = PATHS.map((p) => p.id);
   assert.equal(new Set(ids).size, ids.length);
-  assert.deepEqual(ids, ['inap-sctp', 'map-ati', 'map-mo-fsm', 'diameter-ocs', 'mixed']);
+  assert.deepEqual(ids, ['inap-sctp', 'map-ati', 'map-mo-fsm', 'diameter-ocs', 'diameter-freediameter', 'mixed']);
   for (const p of PATHS) {
     assert.ok(p.title.length > 10, p.id);
     assert.ok(Number.isInteger(p.messagesPerInstance) && p.messagesPerInstance >= 2, p.id);
