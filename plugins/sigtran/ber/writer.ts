@@ -73,6 +73,17 @@ export class BerWriter {
     return this;
   }
 
+  /** Four octets of `v` (an unsigned 32-bit number), most significant first, appended as they are. */
+  rawUint32(v: number): this {
+    this.ensure(4);
+    const b = this.buf;
+    b[this.pos++] = v >>> 24;
+    b[this.pos++] = (v >>> 16) & 0xff;
+    b[this.pos++] = (v >>> 8) & 0xff;
+    b[this.pos++] = v & 0xff;
+    return this;
+  }
+
   /** Raw octets appended as they are (a pre-encoded TLV, for instance). */
   raw(bytes: Uint8Array): this {
     this.ensure(bytes.length);

@@ -23,28 +23,35 @@ export function getPath(obj: unknown, path: string): unknown {
  */
 export function flattenExpected(expected: JsonObject, skip: ReadonlySet<string>, received: JsonObject): JsonObject {
   const out: JsonObject = {};
-  const walk = (obj: JsonObject, prefix: string, neg: boolean): void => {
-    for (const key of Object.keys(obj)) {
-      if (!prefix && skip.has(key)) continue;
-      let k = key;
-      let n = neg;
-      if (k.charCodeAt(0) === 33) {
-        n = true;
-        k = k.slice(1);
-      }
-      const path = prefix ? `${prefix}.${k}` : k;
-      const v = obj[key] as Json;
-      if (isObj(v) && Object.keys(v).length > 0) {
-        walk(v, path, n);
-        continue;
-      }
-      let p = path;
-      if (typeof v === 'string' && !/^\s*-?\d+\s*$/.test(v) && getPath(received, `${path}_name`) !== undefined) p = `${path}_name`;
-      out[(n ? '!' : '') + p] = v;
-    }
-  };
-  walk(expected, '', false);
+  walk(out, expected, '', false, skip, received);
   return out;
+}
+
+/** Whether `v` has an own enumerable key (no array of its keys made: this runs for every received message). */
+export function hasKeys(v: object): boolean {
+  for (const _ in v) return true;
+  return false;
+}
+
+function walk(out: JsonObject, obj: JsonObject, prefix: string, neg: boolean, skip: ReadonlySet<string>, received: JsonObject): void {
+  for (const key in obj) {
+    if (!prefix && skip.has(key)) continue;
+    let k = key;
+    let n = neg;
+    if (k.charCodeAt(0) === 33) {
+      n = true;
+      k = k.slice(1);
+    }
+    const path = prefix ? `${prefix}.${k}` : k;
+    const v = obj[key] as Json;
+    if (isObj(v) && hasKeys(v)) {
+      walk(out, v, path, n, skip, received);
+      continue;
+    }
+    let p = path;
+    if (typeof v === 'string' && !/^\s*-?\d+\s*$/.test(v) && getPath(received, `${path}_name`) !== undefined) p = `${path}_name`;
+    out[(n ? '!' : '') + p] = v;
+  }
 }
 
 /** Loose equality for matching (numbers vs numeric strings, hex case-insensitive, objects by expected keys). */

@@ -13,4 +13,4 @@ export * from './schema.js';
 export { encodeArg, decodeArg, checkArg, expandDotted, formatOf, CodecError, type CodecOptions, type DecodeResult } from './codec.js';
 export { argProperties, fieldProperties } from './json-schema.js';
 export * from './numbers.js';
-export { flattenExpected, getPath, looseEqual } from './expected.js';
+export { flattenExpected, getPath, hasKeys, looseEqual } from './expected.js';

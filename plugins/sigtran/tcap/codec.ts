@@ -48,7 +48,7 @@ export interface OutTcap {
 }
 
 function writeTid(w: BerWriter, tid: number): void {
-  w.tag(APP, false, Element.Otid).len(TID_LENGTH).raw(Uint8Array.of(tid >>> 24, (tid >>> 16) & 0xff, (tid >>> 8) & 0xff, tid & 0xff));
+  w.tag(APP, false, Element.Otid).len(TID_LENGTH).rawUint32(tid);
 }
 
 /** Encode a TCAP message into `w` (which is reset first); returns a view of the bytes (valid until reuse). */
@@ -104,6 +104,9 @@ export interface DecodedTcap {
   components: Component[];
 }
 
+/** Which transaction ids each message type must carry: [originating, destination]. */
+const NEEDS_TIDS: Readonly<Record<TcapKind, readonly [boolean, boolean]>> = { begin: [true, false], continue: [true, true], end: [false, true], abort: [false, true], unidirectional: [false, false] };
+
 function tid(buf: Uint8Array, t: Tlv, what: string, kind: TcapKind): Uint8Array {
   const len = t.valueEnd - t.valueStart;
   if (t.constructed || len < 1 || len > TID_LENGTH) throw new TcapError(`${what} of ${len} octet(s) (1 to 4 allowed)`, PAbortCause.incorrectTransactionPortion, undefined, undefined, kind);
@@ -142,7 +145,7 @@ export function decodeTcap(buf: Uint8Array): DecodedTcap {
     if (e instanceof TcapError) throw e;
     throw new TcapError(`badly formatted transaction portion: ${berFault(e)}`, BADLY_FORMATTED, out.otid, out.dtid, kind);
   }
-  const need = { begin: [true, false], continue: [true, true], end: [false, true], abort: [false, true], unidirectional: [false, false] }[kind];
+  const need = NEEDS_TIDS[kind];
   if (need[0] && !out.otid) throw new TcapError(`${kind} without an originating transaction id`, PAbortCause.incorrectTransactionPortion, out.otid, out.dtid, kind);
   if (need[1] && !out.dtid) throw new TcapError(`${kind} without a destination transaction id`, PAbortCause.incorrectTransactionPortion, out.otid, out.dtid, kind);
   if (dlg) {

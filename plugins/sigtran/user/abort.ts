@@ -4,7 +4,7 @@
 import type { Json, JsonObject, JsonSchema, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import type { AbortOptions, DialoguePdu, TcapMessage } from '../api.js';
 import { parseHex } from '../ber/index.js';
-import { flattenExpected } from '../codec/index.js';
+import { flattenExpected, hasKeys } from '../codec/index.js';
 import { isSigtranError } from '../errors.js';
 import { describeEnding, inboundWaitMs, type UserDialogue } from './dialogue.js';
 import type { AbortSpec } from './spec.js';
@@ -112,7 +112,7 @@ export async function receiveAbort(ctx: OperationContext, name: string, ud: User
   const expected = own?.expected ? own.expected(args) : args;
   if (typeof expected === 'string') ctx.abort(`${name}: ${expected}`);
   const flat = flattenExpected(expected, new Set(), fields);
-  if (Object.keys(flat).length) ctx.match('Abort', flat, fields);
+  if (hasKeys(flat)) ctx.match('Abort', flat, fields);
   return { result: fields };
 }
 

@@ -6,7 +6,7 @@
 // component is taken at once.
 import type { Json, JsonObject, Later, OperationContext, OperationOutcome } from '../../../sdk/index.js';
 import type { Component, RejectSpec, TcapMessage } from '../api.js';
-import { flattenExpected } from '../codec/index.js';
+import { flattenExpected, hasKeys } from '../codec/index.js';
 import { checkDialogueControls } from './checks.js';
 import { inboundWaitMs, loadMessage, MessageWait, recordTcap, waitError, type Expecting } from './dialogue.js';
 import { executeSend, PART } from './send.js';
@@ -241,7 +241,7 @@ function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions
   if (typeof args.segments === 'number') ctx.match(e.name, { segments: args.segments }, { segments: fields.segments ?? 1 });
   const expected = codec.expected ? codec.expected(ctx, e, args, fields) : args;
   const flat = flattenExpected(expected, b.controls.receive, fields);
-  if (Object.keys(flat).length) ctx.match(e.name, flat, fields);
+  if (hasKeys(flat)) ctx.match(e.name, flat, fields);
   return { result: fields };
 }
 
