@@ -14,6 +14,7 @@
 //          --json-out FILE (the JSON object into FILE as well)
 //          --no-paths (INAP over M3UA/TCP only)  --paths a,b (only these paths, by id: bench/paths/index.ts)
 //          --path-backlogs 50,200,...  (the paths' load steps; default 50,200,800,3200, quick 50,200,800)
+//          --linear-target-runs N  the linear target N times in a row (default 1), each with its host probe
 //          --workers N  the service with `tester serve --workers N` (docs/workers.md); --scp-workers N the scp-sim
 //          with `--workers N` (default: the service's); the scp-sim's CPU and RSS are those of all its processes
 //          --transport sctp  the load and linear runs over M3UA/TCP and over M3UA/SCTP, printed side by side (no memory
@@ -70,6 +71,11 @@ try {
 const log = (s: string) => {
   if (!JSON_OUT) process.stdout.write(s + '\n');
 };
+const LINEAR_TARGET_RUNS = Number(opt('--linear-target-runs') ?? 1);
+if (!Number.isInteger(LINEAR_TARGET_RUNS) || LINEAR_TARGET_RUNS < 1 || LINEAR_TARGET_RUNS > 20) {
+  process.stderr.write('bench: --linear-target-runs takes a whole number from 1 to 20\n');
+  process.exit(2);
+}
 const WORKERS = Number(opt('--workers') ?? 1);
 const SCP_WORKERS = Number(opt('--scp-workers') ?? WORKERS);
 if (![WORKERS, SCP_WORKERS].every((w) => Number.isInteger(w) && w >= 1 && w <= 64)) {
@@ -280,7 +286,11 @@ async function main(): Promise<Record<string, unknown>> {
   log(`tester linear (${SECS} s per step, rising rate):`);
   const linearSearch = await searchRated(RATES, (rate) => go(`linear ${rate}/s for ${SECS}s`, 'linear', linearDistribution(rate, SECS)), QUICK ? 0 : 1);
   log(`  linear ceiling: ${linearSearch.best_step ?? 'none'}/s held (${linearSearch.max_rate}/s achieved; stopped at ${linearSearch.stopped})`);
-  const linearTarget = argv.includes('--no-linear-target') ? null : await runLinearTarget(go);
+  // the target run --linear-target-runs times in a row (issue 29: three in a row), each with its own host probe
+  const linearTargets: Array<Awaited<ReturnType<typeof runLinearTarget>>> = [];
+  for (let i = 0; !argv.includes('--no-linear-target') && i < LINEAR_TARGET_RUNS; i++) linearTargets.push(await runLinearTarget(go));
+  const linearTarget = linearTargets[0] ?? null;
+  if (linearTargets.length > 1) log(`  the target ${linearTargets.length} times in a row: ${linearTargets.map((t) => `p99 ${t.run.p99_ms} ms (${t.verdict.met ? 'met' : 'not met'}; host ${t.host_stalls.stalls} stalls, longest ${t.host_stalls.longest_ms} ms)`).join(', ')}`);
   let memory: RunFigures | null = null;
   let marginal: ReturnType<typeof marginalOf> = null;
   if (!argv.includes('--no-memory')) {
@@ -328,7 +338,7 @@ async function main(): Promise<Record<string, unknown>> {
   const web = argv.includes('--no-web') ? null : await webFigures();
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version, loadavg: loadFigures() };
   log(`load average (1 min) during the run: ${machine.loadavg.min}–${machine.loadavg.max}, mean ${machine.loadavg.mean}`);
-  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, memory, paths, sipp: sippOut, web, ratios: r, targets };
+  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, linear_target_runs: linearTargets, memory, paths, sipp: sippOut, web, ratios: r, targets };
   if (argv.includes('--markdown')) log('\n' + markdown(out as unknown as BenchReport));
   return out;
 }

@@ -28,6 +28,13 @@ interface Sipp {
   uas_us_per_message: number | null;
   uac_us_per_message: number | null;
 }
+/** One run of the linear target, its verdict and the host probe beside it. */
+interface LinearTargetRun {
+  run: Run & { start_rate: number; cpu_scp_pct: number; us_per_message_scp: number | null };
+  verdict: LinearVerdict;
+  host_stalls?: HostStalls;
+}
+
 export interface BenchReport {
   date: string;
   machine: { cpus: number; cpu_model: string | null; node: string; loadavg: { min: number; max: number; mean: number } };
@@ -36,7 +43,9 @@ export interface BenchReport {
   load: SearchResult<Run & { step: number }>;
   linear: SearchResult<Run & { step: number }>;
   /** The linear target's run (docs/bench.md) (absent or null: not run). */
-  linear_target?: { run: Run & { start_rate: number; cpu_scp_pct: number; us_per_message_scp: number | null }; verdict: LinearVerdict; host_stalls?: HostStalls } | null;
+  linear_target?: LinearTargetRun | null;
+  /** --linear-target-runs N: every run of the target, in order (the first is `linear_target`). */
+  linear_target_runs?: LinearTargetRun[];
   /** The host probe with nothing of ours running (bench/host-stalls.ts); absent in older reports. */
   host_at_rest?: HostStalls | null;
   sipp: { skipped?: string; search?: SearchResult<Sipp & { step: number }>; max_rate?: number; uas_us_per_message?: number | null; uac_us_per_message?: number | null } | null;
@@ -75,6 +84,8 @@ export function markdown(r: BenchReport): string {
     const judged = r.options.quick ? 'not judged (`--quick`: a shorter run)' : v.met ? '**met**' : `**not met** (${v.misses.join('; ')})`;
     out.push(`- \`linear\` target (issue 14: 20,000/s for 30 s, every full second within ±5%, p99 < 50 ms, nothing lost): ${judged}. Started ${n(lt.run.start_rate)}/s (${v.overall_off_pct}% off), worst second ${w ? `${n(w.started)} (${w.off_pct}%)` : '–'}, p50 / p99 ${lt.run.p50_ms.toFixed(1)} / ${lt.run.p99_ms.toFixed(1)} ms; CPU service ${lt.run.cpu_service_pct}%, SCP ${lt.run.cpu_scp_pct}% beside it.${lt.host_stalls ? ` Host stalls during it: ${stallText(lt.host_stalls)}.` : ''}`);
   }
+  const runs = r.linear_target_runs ?? [];
+  if (runs.length > 1) out.push(`- The \`linear\` target ${runs.length} times in a row: ${runs.map((t, i) => `${i + 1}. p99 ${t.run.p99_ms.toFixed(1)} ms, ${r.options.quick ? 'not judged' : t.verdict.met ? 'met' : 'not met'}${t.host_stalls ? ` (host: ${stallText(t.host_stalls)})` : ''}`).join('; ')}.`);
   if (r.host_at_rest) out.push(`- Host stalls (bench/host-stalls.ts: the vCPUs at a fraction of their speed, unseen by the guest's scheduler), before anything of ours ran: ${stallText(r.host_at_rest)}.`);
   const inflight = r.tester.inflight_measured ?? 10_000;
   const memoryNote = inflight === 10_000 ? '10,000 calls held open by the SCP' : `${n(inflight)} in flight at most: the machine did not start 10,000 within the SCP's 10 s hold`;

@@ -64,6 +64,17 @@ test('host stalls: beside the linear target and at rest, when measured; nothing 
   assert.doesNotMatch(none, /Host stalls/);
 });
 
+test('the linear target run several times in a row (--linear-target-runs): each p99, verdict and host probe in one line; none for one run', () => {
+  const target = (p99: number) => ({ ...run('linear 20000/s for 30s (target)', 20_000, 19_990, true), p99_ms: p99, start_rate: 19_996, cpu_scp_pct: 33, us_per_message_scp: 8 });
+  const met = { met: true, misses: [], seconds_judged: 30, worst_second: null, overall_off_pct: 0 };
+  const missed = { ...met, met: false, misses: ['p99 52 ms, not below 50 ms'] };
+  const stalls = { secs: 30.5, samples: 6000, median_us: 97, slow: 20, stalls: 4, longest_ms: 31.5, stalled_ms_per_s: 3.2 };
+  const runs = [{ run: target(21.5), verdict: met, host_stalls: stalls }, { run: target(52), verdict: missed, host_stalls: stalls }, { run: target(30.25), verdict: met }];
+  const md = markdown({ ...report, linear_target: runs[0], linear_target_runs: runs });
+  assert.match(md, /- The `linear` target 3 times in a row: 1\. p99 21\.5 ms, met \(host: 4 of 20 ms or more in 30\.5 s \(longest 31\.5 ms; 3\.2 ms stalled per second\)\); 2\. p99 52\.0 ms, not met \(host: .*\); 3\. p99 30\.3 ms, met\./);
+  assert.doesNotMatch(markdown({ ...report, linear_target: runs[0], linear_target_runs: [runs[0]!] }), /times in a row/);
+});
+
 test('memory: the growth between two held plateaus when measured, with the growth to the first beside it', () => {
   const md = markdown({ ...report, tester: { ...report.tester, bytes_per_inflight: 41, inflight_measured: 10_000, bytes_per_inflight_marginal: 1812, marginal_from_to: [10_000, 30_000] } });
   assert.match(md, /- Memory: \*\*1\.8 KB of service RSS per in-flight instance\*\* \(the growth from 10,000 to 30,000 held open by the SCP at once, one process\); the growth to the first 10,000 alone read 0\.0 KB per instance/);
