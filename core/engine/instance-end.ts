@@ -15,21 +15,23 @@ export function report(host: InstanceHost, index: number, end: InstanceEnd, star
   else host.instanceEnded(index, end);
 }
 
-/** The instance's end after its cleanups: at once, or a promise when a cleanup returns one. */
-export function finish(host: InstanceHost, ctx: InstanceContext, intendedStart: number, o: Outcome): InstanceEnd | Promise<InstanceEnd> {
+/**
+ * The instance's end after its cleanups: at once, or a promise when a cleanup returns one. `at`: the clock its last
+ * operation's end read just before, in the same synchronous run (-1: none), taken as the end when no cleanup runs.
+ */
+export function finish(host: InstanceHost, ctx: InstanceContext, intendedStart: number, o: Outcome, at = -1): InstanceEnd | Promise<InstanceEnd> {
   const deferred = ctx.deferred;
-  if (deferred) {
-    // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
-    const deadline = performance.now() + CLEANUP_BUDGET_MS;
-    for (let i = deferred.length - 1; i >= 0; i--) {
-      let r: void | Promise<void>;
-      try {
-        r = deferred[i]!(ctx);
-      } catch {
-        continue; // cleanup errors never change the outcome
-      }
-      if (r && typeof (r as Promise<void>).then === 'function') return finishAfter(host, ctx, intendedStart, o, r, i, deadline);
+  if (!deferred) return ended(host, ctx, ctx.index, intendedStart, o, at);
+  // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
+  const deadline = performance.now() + CLEANUP_BUDGET_MS;
+  for (let i = deferred.length - 1; i >= 0; i--) {
+    let r: void | Promise<void>;
+    try {
+      r = deferred[i]!(ctx);
+    } catch {
+      continue; // cleanup errors never change the outcome
     }
+    if (r && typeof (r as Promise<void>).then === 'function') return finishAfter(host, ctx, intendedStart, o, r, i, deadline);
   }
   return ended(host, ctx, ctx.index, intendedStart, o);
 }
@@ -64,14 +66,14 @@ async function finishAfter(host: InstanceHost, ctx: InstanceContext, intendedSta
 }
 
 /** The end itself: the instance leaves the run's cancellers and signalled, its end signal fires. */
-export function ended(host: InstanceHost, ctx: InstanceContext | undefined, index: number, intendedStart: number, o: Outcome): InstanceEnd {
+export function ended(host: InstanceHost, ctx: InstanceContext | undefined, index: number, intendedStart: number, o: Outcome, at = -1): InstanceEnd {
   if (ctx?.waits) host.cancellers.delete(ctx);
   const end = ctx?.end;
   if (end) {
     host.signalled.delete(end);
     end.fire(false);
   }
-  const latencyMs = performance.now() - intendedStart;
+  const latencyMs = (at >= 0 ? at : performance.now()) - intendedStart;
   if (ctx?.evidence) host.evidence.ended(ctx.evidence, instanceNumber(host.def.distribution.slice, index), o, latencyMs, ctx.vars);
   return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
 }

@@ -74,6 +74,11 @@ export class Instance extends InstanceContext {
   pc = 0;
   t0 = 0;
   failsBefore = 0;
+  /**
+   * The clock (ms) read when the last operation ended, while the same synchronous run goes on to the next step (the
+   * next operation's start, or the instance's end): one performance.now() for both. -1 when none is current.
+   */
+  private endedAt = -1;
   /** Inside runInstance's own call: an end then is reported in a microtask (the run's launch loop is on the stack). */
   starting = true;
 
@@ -150,6 +155,7 @@ export class Instance extends InstanceContext {
         if (this.completion === YIELDED) this.completion = BETWEEN;
         else if (shouldYield()) {
           this.completion = YIELDED;
+          this.endedAt = -1;
           nextSlice(() => this.loop());
           return;
         }
@@ -218,7 +224,9 @@ export class Instance extends InstanceContext {
     const hooks = this.host.hooks;
     if (hooks.operationStart.isUsed()) hooks.operationStart.call({ index: this.index, opIndex: pc, type: op.type });
     if (this.detailed) this.trace(1, `operation ${pc} ${op.type}`);
-    this.t0 = performance.now();
+    const at = this.endedAt;
+    this.endedAt = -1;
+    this.t0 = at >= 0 ? at : performance.now();
     this.failsBefore = this.fails;
     return op.staticArgs ?? renderArgs(op, this.scope);
   }
@@ -273,7 +281,8 @@ export class Instance extends InstanceContext {
     const pc = this.pc;
     // tests[] always run (an operation without a result is checked against null: nothing is present).
     if (op.tests.length && this.checking) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
-    this.host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: op.type, status: this.fails > this.failsBefore ? 'failed' : 'ok', latencyMs: performance.now() - this.t0 });
+    const now = (this.endedAt = performance.now());
+    this.host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: op.type, status: this.fails > this.failsBefore ? 'failed' : 'ok', latencyMs: now - this.t0 });
     if (outcomeObj?.halt) {
       this.trace(1, `halt at operation ${pc}`);
       return true;
@@ -319,8 +328,10 @@ export class Instance extends InstanceContext {
       if (fx.choices && this.evidence) this.evidence.record.choices = fx.choices;
     }
     let end: InstanceEnd | Promise<InstanceEnd>;
+    const at = this.endedAt;
+    this.endedAt = -1;
     try {
-      end = finish(this.host, this, this.intendedStart, o);
+      end = finish(this.host, this, this.intendedStart, o, at);
     } catch (e) {
       return this.host.instanceFault(this.index, e);
     }
