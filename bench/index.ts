@@ -8,6 +8,7 @@
 //          --rates 2000,5000,...  (linear steps)  --sipp-rates 5000,10000,...  --backlogs 50,100,...  (load steps)
 //          --no-sipp  --no-memory  --no-linear-target  --no-web (no browser figures: bench/web.ts)  --markdown (the README's performance table, after the text report)
 //          --json-out FILE (the JSON object into FILE as well)
+//          --scale  long calls at scale instead (bench/scale.ts: --scale-rate R, --ramp-s S, --hold-s H; docs/bench.md)
 //          --workers N  the service with `tester serve --workers N` (docs/workers.md); --scp-workers N the scp-sim
 //          with `--workers N` (default: the service's); the scp-sim's CPU and RSS are those of all its processes
 //          --transport sctp  the load and linear runs over M3UA/TCP and over M3UA/SCTP, printed side by side (no memory
@@ -21,6 +22,7 @@ import { MEMORY_MORE, marginalOf } from './memory.js';
 import { LINEAR_TARGET_RATE, LINEAR_TARGET_SECS, linearVerdict, type LinearVerdict } from './linear-target.js';
 import { STALL_MIN_MS, probeHost, startHostProbe, type HostStalls } from './host-stalls.js';
 import { sippStep } from './sipp.js';
+import { runScale } from './scale.js';
 import { benchWeb, webLines, type WebBench } from './web.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
@@ -392,7 +394,7 @@ async function compareTransports(): Promise<Record<string, unknown>> {
 
 let code = 0;
 try {
-  const out = TRANSPORT === 'sctp' ? await compareTransports() : await main();
+  const out = argv.includes('--scale') ? await runScale(work, argv, log) : TRANSPORT === 'sctp' ? await compareTransports() : await main();
   if (JSON_OUT) process.stdout.write(JSON.stringify(out) + '\n');
   if (opt('--json-out')) writeFileSync(opt('--json-out')!, JSON.stringify(out, null, 1) + '\n');
 } catch (e) {

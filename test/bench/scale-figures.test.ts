@@ -1,0 +1,50 @@
+// bench/scale-figures.ts: the shape of `npm run bench -- --scale` and its figures from the polls (made-up readings).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { percentile, scaleFigures, scaleShape } from '../../bench/scale-figures.js';
+
+test('8,500/s for 75 s held 60 s: 510,000 in flight expected, a backlog 2 s beyond, the timeout 30 s beyond the hold', () => {
+  assert.deepEqual(scaleShape(8500, 75, 60), { rate: 8500, ramp_s: 75, hold_s: 60, total: 637_500, expected_inflight: 510_000, backlog: 527_000, tcap_timeout_s: 90, max_dialogues: 537_540 });
+});
+
+test('a ramp shorter than the hold: every call started is in flight at the end of the ramp', () => {
+  const s = scaleShape(1000, 20, 60);
+  assert.equal(s.expected_inflight, 20_000);
+  assert.equal(s.total, 20_000);
+});
+
+test('percentile by nearest rank; 0 for none', () => {
+  const xs = Array.from({ length: 100 }, (_, i) => 100 - i); // 1..100, unsorted
+  assert.equal(percentile(xs, 99), 99);
+  assert.equal(percentile(xs, 50), 50);
+  assert.equal(percentile(xs, 100), 100);
+  assert.equal(percentile([7], 99), 7);
+  assert.equal(percentile([], 99), 0);
+});
+
+test('the RSS read at the in-flight peak, not the RSS peak, divides by the peak in flight; QueryTest max, p99 and the slow ones', () => {
+  const f = scaleFigures(
+    [
+      { t_s: 1, query_ms: 3, inflight: 100_000, rss_kb: 300_000 },
+      { t_s: 2, query_ms: 120, inflight: 200_000, rss_kb: 500_000 },
+      { t_s: 3, query_ms: 4, inflight: 150_000, rss_kb: 520_000 },
+    ],
+    100_000,
+  );
+  assert.equal(f.inflight_peak, 200_000);
+  assert.equal(f.rss_at_inflight_peak_kb, 500_000);
+  assert.equal(f.rss_peak_kb, 520_000);
+  assert.equal(f.bytes_per_inflight, 2048); // 400,000 KB for 200,000
+  assert.equal(f.query_max_ms, 120);
+  assert.equal(f.query_p99_ms, 120);
+  assert.equal(f.query_p50_ms, 4);
+  assert.equal(f.query_over_bound, 1);
+  assert.equal(f.polls, 3);
+});
+
+test('no polls or nothing in flight: no per-instance figure', () => {
+  const f = scaleFigures([], 90_000);
+  assert.equal(f.bytes_per_inflight, null);
+  assert.equal(f.rss_peak_kb, 90_000);
+  assert.equal(scaleFigures([{ t_s: 1, query_ms: 2, inflight: 0, rss_kb: 95_000 }], 90_000).bytes_per_inflight, null);
+});
