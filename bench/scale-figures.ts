@@ -90,6 +90,28 @@ export function scaleFigures(samples: readonly ScaleSample[], rssBeforeKb: numbe
   };
 }
 
+/** One point of the run's timeline: a window of polls summed up. */
+export interface TimelinePoint {
+  /** Seconds since the run was submitted, at the window's last poll. */
+  t_s: number;
+  /** In flight and the service's RSS (MB) at the window's last poll. */
+  inflight: number;
+  rss_mb: number;
+  /** The slowest QueryTest of the window, ms. */
+  query_max_ms: number;
+}
+
+/** The polls in windows of `every` (the last one may be shorter): when the RSS grew and where QueryTest was slow. */
+export function timeline(samples: readonly ScaleSample[], every: number): TimelinePoint[] {
+  const out: TimelinePoint[] = [];
+  for (let i = 0; i < samples.length; i += every) {
+    const w = samples.slice(i, i + every);
+    const last = w[w.length - 1]!;
+    out.push({ t_s: last.t_s, inflight: last.inflight, rss_mb: Math.round(last.rss_kb / 1024), query_max_ms: r2(Math.max(...w.map((s) => s.query_ms))) });
+  }
+  return out;
+}
+
 /** What `--scale` reports (the JSON's `scale`). */
 export interface ScaleReport {
   shape: ScaleShape;
@@ -113,6 +135,8 @@ export interface ScaleReport {
   /** The machine's 1-minute load average: at the start, at most, at the in-flight peak. */
   loadavg: { start: number; max: number; at_peak: number };
   first_abort?: string;
+  /** The polls by 5 s (20 polls): in flight, RSS, the slowest QueryTest. */
+  timeline: TimelinePoint[];
   /** Targets (issue 29): the in-flight count reached, RSS within 1 GB, QueryTest within 100 ms, nothing lost. */
   targets: { inflight_500000: boolean; rss_within_1gb: boolean; query_within_100ms: boolean; nothing_lost: boolean };
 }

@@ -8,7 +8,7 @@ import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
 import { scaleMarkdown } from './markdown.js';
 import { HZ, IDP, RC, cpuTicks, cpuTicksTree, rssKb, rssKbTree, startScpSim, startService } from './processes.js';
-import { MAX_HOLD_S, QUERY_BOUND_MS, scaleFigures, scaleShape, type ScaleReport, type ScaleSample, type ScaleShape } from './scale-figures.js';
+import { MAX_HOLD_S, QUERY_BOUND_MS, scaleFigures, scaleShape, timeline, type ScaleReport, type ScaleSample, type ScaleShape } from './scale-figures.js';
 
 const POLL_MS = 250;
 /** A QueryTest answered later than this is a failure of the run, not a wait. */
@@ -153,6 +153,7 @@ function reportOf(shape: ScaleShape, r: HoldRun): ScaleReport {
     heap_at_peak_mb: r.heap,
     loadavg: { start: round(r.load.start), max: round(r.load.max), at_peak: round(r.load.at_peak) },
     ...(r.rec.first_aborts?.length ? { first_abort: JSON.stringify(r.rec.first_aborts[0]).slice(0, 300) } : {}),
+    timeline: timeline(r.samples, 20),
     targets: {
       inflight_500000: (r.rec.max_in_progress ?? figures.inflight_peak) >= 500_000,
       rss_within_1gb: figures.rss_peak_kb <= 1024 * 1024,
@@ -171,6 +172,7 @@ function scaleLines(s: ScaleReport): string[] {
     `  service RSS: ${mb(f.rss_before_kb)} MB before, ${mb(f.rss_at_inflight_peak_kb)} MB at the in-flight peak, ${mb(f.rss_peak_kb)} MB at most: ${f.bytes_per_inflight ?? '-'} bytes (${f.bytes_per_inflight === null ? '-' : (f.bytes_per_inflight / 1024).toFixed(2)} KB) per in-flight instance${s.heap_at_peak_mb ? `; heap used ${s.heap_at_peak_mb.heap_used} MB of ${s.heap_at_peak_mb.heap_total} MB, external ${s.heap_at_peak_mb.external} MB near the peak` : ''}; scp-sim RSS ${s.rss_scp_peak_mb} MB at most`,
     `  QueryTest every ${POLL_MS} ms (${f.polls} calls): max ${f.query_max_ms} ms, p99 ${f.query_p99_ms} ms, p50 ${f.query_p50_ms} ms, ${f.query_over_bound} at ${QUERY_BOUND_MS} ms or more`,
     `  counts: passed ${s.passed.toLocaleString('en')} of ${s.shape.total.toLocaleString('en')}, failed ${s.failed}, aborted ${s.aborted}, dropped ${s.dropped}; duration ${s.duration_s} s (wall ${s.wall_s} s); per instance p50 ${s.p50_ms} ms p99 ${s.p99_ms} ms; CPU service ${s.cpu_service_s} s, scp-sim ${s.cpu_scp_s} s${s.first_abort ? `; first abort: ${s.first_abort}` : ''}`,
+    `  by 5 s (s: in flight, RSS MB, slowest QueryTest ms): ${s.timeline.map((p) => `${Math.round(p.t_s)}: ${Math.round(p.inflight / 1000)}k ${p.rss_mb} ${Math.round(p.query_max_ms)}`).join(' | ')}`,
     `  load average (1 min): ${s.loadavg.start} at the start, ${s.loadavg.at_peak} near the peak, ${s.loadavg.max} at most`,
     `  targets (issue 29): 500,000 in flight: ${said(s.targets.inflight_500000)}; service RSS <= 1 GB: ${said(s.targets.rss_within_1gb)}; QueryTest < ${QUERY_BOUND_MS} ms: ${said(s.targets.query_within_100ms)}; nothing lost: ${said(s.targets.nothing_lost)}`,
   ];

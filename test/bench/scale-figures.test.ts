@@ -1,7 +1,7 @@
 // bench/scale-figures.ts: the shape of `npm run bench -- --scale` and its figures from the polls (made-up readings).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { percentile, scaleFigures, scaleShape } from '../../bench/scale-figures.js';
+import { percentile, scaleFigures, scaleShape, timeline } from '../../bench/scale-figures.js';
 
 test('8,500/s for 75 s held 60 s: 510,000 in flight expected, a backlog 2 s beyond, the timeout 30 s beyond the hold', () => {
   assert.deepEqual(scaleShape(8500, 75, 60), { rate: 8500, ramp_s: 75, hold_s: 60, total: 637_500, expected_inflight: 510_000, backlog: 527_000, tcap_timeout_s: 90, max_dialogues: 537_540 });
@@ -47,4 +47,14 @@ test('no polls or nothing in flight: no per-instance figure', () => {
   assert.equal(f.bytes_per_inflight, null);
   assert.equal(f.rss_peak_kb, 90_000);
   assert.equal(scaleFigures([{ t_s: 1, query_ms: 2, inflight: 0, rss_kb: 95_000 }], 90_000).bytes_per_inflight, null);
+});
+
+test('the timeline: one point per window of polls, its last reading and its slowest QueryTest; a short last window', () => {
+  const polls = [1, 2, 3, 4, 5].map((i) => ({ t_s: i / 4, query_ms: i === 2 ? 150.123 : i, inflight: i * 1000, rss_kb: i * 2048 }));
+  assert.deepEqual(timeline(polls, 2), [
+    { t_s: 0.5, inflight: 2000, rss_mb: 4, query_max_ms: 150.12 },
+    { t_s: 1, inflight: 4000, rss_mb: 8, query_max_ms: 4 },
+    { t_s: 1.25, inflight: 5000, rss_mb: 10, query_max_ms: 5 },
+  ]);
+  assert.deepEqual(timeline([], 20), []);
 });
