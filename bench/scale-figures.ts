@@ -112,6 +112,42 @@ export function timeline(samples: readonly ScaleSample[], every: number): Timeli
   return out;
 }
 
+/** One full GC of the service (`--trace-gc`'s Mark-Compact line). */
+export interface FullGc {
+  /** Milliseconds since the service's isolate started. */
+  at_ms: number;
+  /** The pause (the main thread's time in it; the incremental steps before it are not counted). */
+  pause_ms: number;
+  heap_before_mb: number;
+  heap_after_mb: number;
+}
+
+export interface GcFigures {
+  full: FullGc[];
+  scavenges: number;
+  scavenge_max_ms: number;
+  /** Main-thread milliseconds in scavenges, in all. */
+  scavenge_total_ms: number;
+}
+
+const GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+(\d+) ms: (Scavenge|Mark-Compact(?: \(reduce\))?) ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+) \//;
+
+/** The GCs of Node's `--trace-gc` output from `fromMs` on (other lines left out). */
+export function gcFigures(text: string, fromMs = 0): GcFigures {
+  const out: GcFigures = { full: [], scavenges: 0, scavenge_max_ms: 0, scavenge_total_ms: 0 };
+  for (const line of text.split('\n')) {
+    const m = GC_LINE.exec(line);
+    if (!m || Number(m[1]) < fromMs) continue;
+    const pause = Number(m[5]);
+    if (m[2] === 'Scavenge') {
+      out.scavenges++;
+      out.scavenge_max_ms = Math.max(out.scavenge_max_ms, pause);
+      out.scavenge_total_ms = r2(out.scavenge_total_ms + pause);
+    } else out.full.push({ at_ms: Number(m[1]), pause_ms: pause, heap_before_mb: Number(m[3]), heap_after_mb: Number(m[4]) });
+  }
+  return out;
+}
+
 /** What `--scale` reports (the JSON's `scale`). */
 export interface ScaleReport {
   shape: ScaleShape;
@@ -135,6 +171,8 @@ export interface ScaleReport {
   /** The machine's 1-minute load average: at the start, at most, at the in-flight peak. */
   loadavg: { start: number; max: number; at_peak: number };
   first_abort?: string;
+  /** With `--trace-gc`: the service's GCs during the run, full GCs timed from the run's submission (`at_s`). */
+  gc?: { full: Array<Omit<FullGc, 'at_ms'> & { at_s: number }>; scavenges: number; scavenge_max_ms: number; scavenge_total_ms: number };
   /** The polls by 5 s (20 polls): in flight, RSS, the slowest QueryTest. */
   timeline: TimelinePoint[];
   /** Targets (issue 29): the in-flight count reached, RSS within 1 GB, QueryTest within 100 ms, nothing lost. */

@@ -2,13 +2,13 @@
 // 60) → ReleaseCall, started `linear` at --scale-rate per second (8,500) for --ramp-s seconds (75), so that
 // rate × hold (510,000) instances are in flight at the peak, each with its TCAP receive timer armed (the run's
 // scp.tcap_timeout: the hold + 30 s). While it runs, QueryTest every 250 ms, its round trip timed, and the service's
-// RSS from /proc. Figures: bench/scale-figures.ts; fields: docs/bench.md "--scale".
+// RSS from /proc; with --trace-gc the service's GCs too. Figures: bench/scale-figures.ts; fields: docs/bench.md "--scale".
 import { cpus, loadavg } from 'node:os';
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
 import { scaleMarkdown } from './markdown.js';
 import { HZ, IDP, RC, cpuTicks, cpuTicksTree, rssKb, rssKbTree, startScpSim, startService } from './processes.js';
-import { MAX_HOLD_S, QUERY_BOUND_MS, scaleFigures, scaleShape, timeline, type ScaleReport, type ScaleSample, type ScaleShape } from './scale-figures.js';
+import { MAX_HOLD_S, QUERY_BOUND_MS, gcFigures, scaleFigures, scaleShape, timeline, type ScaleReport, type ScaleSample, type ScaleShape } from './scale-figures.js';
 
 const POLL_MS = 250;
 /** A QueryTest answered later than this is a failure of the run, not a wait. */
@@ -45,7 +45,12 @@ export async function runScale(work: string, argv: string[], log: Log): Promise<
   };
   // the SCP holds as many dialogues as the service and its own per-call promise and timer: room beyond the 2 GB default
   const sim = await startScpSim(work, script, 1, { nodeFlags: ['--max-old-space-size=8192'], args: ['--max-dialogues', String(shape.max_dialogues)] });
-  const svc = await startService(work, sim.port, 'scale', { maxDialogues: shape.max_dialogues }, 1, [], ['--max-backlog', String(shape.backlog)]);
+  const traceGc = argv.includes('--trace-gc');
+  const spawnT = performance.now();
+  const svc = await startService(work, sim.port, 'scale', { maxDialogues: shape.max_dialogues }, 1, traceGc ? ['--trace-gc'] : [], ['--max-backlog', String(shape.backlog)]);
+  // --trace-gc writes to the service's stdout: kept here (the service was spawned at about spawnT)
+  let gcText = '';
+  if (traceGc) svc.child.stdout!.on('data', (d: Buffer) => (gcText += d.toString()));
   const pids = { svc: svc.pid, sim: sim.child.pid! };
   log(`bench --scale ${date}: ${shape.rate}/s for ${shape.ramp_s} s, each call held ${shape.hold_s} s by the SCP (${shape.expected_inflight.toLocaleString('en')} in flight expected; backlog ${shape.backlog.toLocaleString('en')}, maxDialogues ${shape.max_dialogues.toLocaleString('en')}, tcap_timeout ${shape.tcap_timeout_s} s); service pid ${pids.svc}, scp-sim pid ${pids.sim}, ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)}`);
   const port = svc.port;
@@ -56,6 +61,7 @@ export async function runScale(work: string, argv: string[], log: Log): Promise<
   await new Promise((r) => setTimeout(r, 2000));
   const run = await holdRun(port, pids, shape);
   const report = reportOf(shape, run);
+  if (traceGc) report.gc = gcDuring(gcText, run.t0 - spawnT);
   for (const l of scaleLines(report)) log(l);
   const out = { date, machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version }, options: { scale_rate: shape.rate, ramp_s: shape.ramp_s, hold_s: shape.hold_s }, scale: report };
   if (argv.includes('--markdown')) log('\n' + scaleMarkdown(out));
@@ -80,6 +86,8 @@ interface HoldRun {
   load: ScaleReport['loadavg'];
   cpu: { svc: number; sim: number };
   wall: number;
+  /** When the run was submitted (performance.now()). */
+  t0: number;
 }
 
 /** The held run: polled every POLL_MS until it completes, each QueryTest timed. */
@@ -115,7 +123,7 @@ async function holdRun(port: number, pids: { svc: number; sim: number }, shape: 
     }
     if (rec.completed) {
       const cpu = { svc: (cpuTicks(pids.svc) - c0.svc) / HZ, sim: (cpuTicksTree(pids.sim) - c0.sim) / HZ };
-      return { rec, samples, rssBefore, rssScpPeak, heap, load, cpu, wall: (performance.now() - t0) / 1000 };
+      return { rec, samples, rssBefore, rssScpPeak, heap, load, cpu, wall: (performance.now() - t0) / 1000, t0 };
     }
   }
 }
@@ -125,6 +133,13 @@ async function heapMb(port: number): Promise<HoldRun['heap']> {
   const m = (l.result as { service?: { memory?: { rss: number; heap_used: number; heap_total: number; external?: number } } } | undefined)?.service?.memory;
   const b = (x: number | undefined) => Math.round((x ?? 0) / 2 ** 20);
   return m ? { rss: b(m.rss), heap_used: b(m.heap_used), heap_total: b(m.heap_total), external: b(m.external) } : null;
+}
+
+/** The service's GCs from the run's submission on, `offsetMs` after the service's start; full GCs timed from the submission. */
+function gcDuring(text: string, offsetMs: number): NonNullable<ScaleReport['gc']> {
+  const g = gcFigures(text, offsetMs);
+  const full = g.full.map(({ at_ms, ...f }) => ({ at_s: Math.round(at_ms - offsetMs) / 1000, ...f }));
+  return { full, scavenges: g.scavenges, scavenge_max_ms: g.scavenge_max_ms, scavenge_total_ms: g.scavenge_total_ms };
 }
 
 function reportOf(shape: ScaleShape, r: HoldRun): ScaleReport {
@@ -173,6 +188,7 @@ function scaleLines(s: ScaleReport): string[] {
     `  QueryTest every ${POLL_MS} ms (${f.polls} calls): max ${f.query_max_ms} ms, p99 ${f.query_p99_ms} ms, p50 ${f.query_p50_ms} ms, ${f.query_over_bound} at ${QUERY_BOUND_MS} ms or more`,
     `  counts: passed ${s.passed.toLocaleString('en')} of ${s.shape.total.toLocaleString('en')}, failed ${s.failed}, aborted ${s.aborted}, dropped ${s.dropped}; duration ${s.duration_s} s (wall ${s.wall_s} s); per instance p50 ${s.p50_ms} ms p99 ${s.p99_ms} ms; CPU service ${s.cpu_service_s} s, scp-sim ${s.cpu_scp_s} s${s.first_abort ? `; first abort: ${s.first_abort}` : ''}`,
     `  by 5 s (s: in flight, RSS MB, slowest QueryTest ms): ${s.timeline.map((p) => `${Math.round(p.t_s)}: ${Math.round(p.inflight / 1000)}k ${p.rss_mb} ${Math.round(p.query_max_ms)}`).join(' | ')}`,
+    ...(s.gc ? [`  service GC (--trace-gc): ${s.gc.full.length} full GCs in the run, pauses ${s.gc.full.map((f) => `${Math.round(f.pause_ms)} ms at ${Math.round(f.at_s)} s (${Math.round(f.heap_before_mb)} -> ${Math.round(f.heap_after_mb)} MB)`).join(', ') || 'none'}; ${s.gc.scavenges} scavenges, longest ${s.gc.scavenge_max_ms} ms`] : []),
     `  load average (1 min): ${s.loadavg.start} at the start, ${s.loadavg.at_peak} near the peak, ${s.loadavg.max} at most`,
     `  targets (issue 29): 500,000 in flight: ${said(s.targets.inflight_500000)}; service RSS <= 1 GB: ${said(s.targets.rss_within_1gb)}; QueryTest < ${QUERY_BOUND_MS} ms: ${said(s.targets.query_within_100ms)}; nothing lost: ${said(s.targets.nothing_lost)}`,
   ];

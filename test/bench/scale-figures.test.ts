@@ -1,7 +1,7 @@
 // bench/scale-figures.ts: the shape of `npm run bench -- --scale` and its figures from the polls (made-up readings).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { percentile, scaleFigures, scaleShape, timeline } from '../../bench/scale-figures.js';
+import { gcFigures, percentile, scaleFigures, scaleShape, timeline } from '../../bench/scale-figures.js';
 
 test('8,500/s for 75 s held 60 s: 510,000 in flight expected, a backlog 2 s beyond, the timeout 30 s beyond the hold', () => {
   assert.deepEqual(scaleShape(8500, 75, 60), { rate: 8500, ramp_s: 75, hold_s: 60, total: 637_500, expected_inflight: 510_000, backlog: 527_000, tcap_timeout_s: 90, max_dialogues: 537_540 });
@@ -57,4 +57,25 @@ test('the timeline: one point per window of polls, its last reading and its slow
     { t_s: 1.25, inflight: 5000, rss_mb: 10, query_max_ms: 5 },
   ]);
   assert.deepEqual(timeline([], 20), []);
+});
+
+test('--trace-gc: full GCs with their time, pause and heap; scavenges counted; lines before `fromMs` and other output left out', () => {
+  const text = [
+    '[1157:0x3f18ed60]      300 ms: Scavenge 7.6 (9.9) -> 7.5 (15.2) MB, 4.28 / 0.00 ms  (average mu = 1.000, current mu = 1.000) allocation failure; ',
+    'tester listening 127.0.0.1:9009',
+    '[1157:0x3f18ed60]      310 ms: Mark-Compact 124.8 (158.3) -> 99.8 (133.6) MB, 25.37 / 0.01 ms  (+ 19.9 ms in 78 steps since start of marking) finalize incremental marking via stack guard; GC in old space requested',
+    '[1157:0x3f18ed60]     1200 ms: Scavenge 50.1 (60.2) -> 45.3 (61.2) MB, 6.5 / 0.00 ms  (average mu = 0.9) allocation failure; ',
+    '[1157:0x3f18ed60]     1227 ms: Mark-Compact (reduce) 492.0 (529.6) -> 370.7 (408.3) MB, 569.18 / 0.01 ms  (average mu = 0.379, current mu = 0.379) finalize incremental marking via stack guard',
+  ].join('\n');
+  const all = gcFigures(text);
+  assert.deepEqual(all.full, [
+    { at_ms: 310, pause_ms: 25.37, heap_before_mb: 124.8, heap_after_mb: 99.8 },
+    { at_ms: 1227, pause_ms: 569.18, heap_before_mb: 492, heap_after_mb: 370.7 },
+  ]);
+  assert.equal(all.scavenges, 2);
+  assert.equal(all.scavenge_max_ms, 6.5);
+  assert.equal(all.scavenge_total_ms, 10.78);
+  const later = gcFigures(text, 1000);
+  assert.deepEqual(later.full.map((f) => f.at_ms), [1227]);
+  assert.equal(later.scavenges, 1);
 });
