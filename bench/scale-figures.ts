@@ -122,8 +122,13 @@ export interface FullGc {
   heap_after_mb: number;
 }
 
+/** Scavenges of this many ms or more are listed with their time (to set beside QueryTest's slow round trips). */
+export const SLOW_SCAVENGE_MS = 50;
+
 export interface GcFigures {
   full: FullGc[];
+  /** The scavenges of SLOW_SCAVENGE_MS or more: when (ms since the isolate started) and how long. */
+  slow_scavenges: Array<{ at_ms: number; pause_ms: number }>;
   scavenges: number;
   scavenge_max_ms: number;
   /** Main-thread milliseconds in scavenges, in all. */
@@ -134,7 +139,7 @@ const GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+(\d+) ms: (Scavenge|Mark-Compact(?: \(re
 
 /** The GCs of Node's `--trace-gc` output from `fromMs` on (other lines left out). */
 export function gcFigures(text: string, fromMs = 0): GcFigures {
-  const out: GcFigures = { full: [], scavenges: 0, scavenge_max_ms: 0, scavenge_total_ms: 0 };
+  const out: GcFigures = { full: [], slow_scavenges: [], scavenges: 0, scavenge_max_ms: 0, scavenge_total_ms: 0 };
   for (const line of text.split('\n')) {
     const m = GC_LINE.exec(line);
     if (!m || Number(m[1]) < fromMs) continue;
@@ -143,6 +148,7 @@ export function gcFigures(text: string, fromMs = 0): GcFigures {
       out.scavenges++;
       out.scavenge_max_ms = Math.max(out.scavenge_max_ms, pause);
       out.scavenge_total_ms = r2(out.scavenge_total_ms + pause);
+      if (pause >= SLOW_SCAVENGE_MS) out.slow_scavenges.push({ at_ms: Number(m[1]), pause_ms: pause });
     } else out.full.push({ at_ms: Number(m[1]), pause_ms: pause, heap_before_mb: Number(m[3]), heap_after_mb: Number(m[4]) });
   }
   return out;
@@ -172,7 +178,9 @@ export interface ScaleReport {
   loadavg: { start: number; max: number; at_peak: number };
   first_abort?: string;
   /** With `--trace-gc`: the service's GCs during the run, full GCs timed from the run's submission (`at_s`). */
-  gc?: { full: Array<Omit<FullGc, 'at_ms'> & { at_s: number }>; scavenges: number; scavenge_max_ms: number; scavenge_total_ms: number };
+  gc?: { full: Array<Omit<FullGc, 'at_ms'> & { at_s: number }>; slow_scavenges: Array<{ at_s: number; pause_ms: number }>; scavenges: number; scavenge_max_ms: number; scavenge_total_ms: number };
+  /** The QueryTests of QUERY_BOUND_MS or more: when (s since the submission; the call's start) and how long. */
+  slow_queries: Array<{ t_s: number; query_ms: number }>;
   /** The polls by 5 s (20 polls): in flight, RSS, the slowest QueryTest. */
   timeline: TimelinePoint[];
   /** Targets (issue 29): the in-flight count reached, RSS within 1 GB, QueryTest within 100 ms, nothing lost. */

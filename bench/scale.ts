@@ -8,7 +8,7 @@ import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
 import { scaleMarkdown } from './markdown.js';
 import { HZ, IDP, RC, cpuTicks, cpuTicksTree, rssKb, rssKbTree, startScpSim, startService } from './processes.js';
-import { MAX_HOLD_S, QUERY_BOUND_MS, gcFigures, scaleFigures, scaleShape, timeline, type ScaleReport, type ScaleSample, type ScaleShape } from './scale-figures.js';
+import { MAX_HOLD_S, QUERY_BOUND_MS, SLOW_SCAVENGE_MS, gcFigures, scaleFigures, scaleShape, timeline, type ScaleReport, type ScaleSample, type ScaleShape } from './scale-figures.js';
 
 const POLL_MS = 250;
 /** A QueryTest answered later than this is a failure of the run, not a wait. */
@@ -138,8 +138,10 @@ async function heapMb(port: number): Promise<HoldRun['heap']> {
 /** The service's GCs from the run's submission on, `offsetMs` after the service's start; full GCs timed from the submission. */
 function gcDuring(text: string, offsetMs: number): NonNullable<ScaleReport['gc']> {
   const g = gcFigures(text, offsetMs);
-  const full = g.full.map(({ at_ms, ...f }) => ({ at_s: Math.round(at_ms - offsetMs) / 1000, ...f }));
-  return { full, scavenges: g.scavenges, scavenge_max_ms: g.scavenge_max_ms, scavenge_total_ms: g.scavenge_total_ms };
+  const at = (ms: number) => Math.round(ms - offsetMs) / 1000;
+  const full = g.full.map(({ at_ms, ...f }) => ({ at_s: at(at_ms), ...f }));
+  const slow = g.slow_scavenges.map((x) => ({ at_s: at(x.at_ms), pause_ms: x.pause_ms }));
+  return { full, slow_scavenges: slow, scavenges: g.scavenges, scavenge_max_ms: g.scavenge_max_ms, scavenge_total_ms: g.scavenge_total_ms };
 }
 
 function reportOf(shape: ScaleShape, r: HoldRun): ScaleReport {
@@ -169,6 +171,7 @@ function reportOf(shape: ScaleShape, r: HoldRun): ScaleReport {
     loadavg: { start: round(r.load.start), max: round(r.load.max), at_peak: round(r.load.at_peak) },
     ...(r.rec.first_aborts?.length ? { first_abort: JSON.stringify(r.rec.first_aborts[0]).slice(0, 300) } : {}),
     timeline: timeline(r.samples, 20),
+    slow_queries: r.samples.filter((x) => x.query_ms >= QUERY_BOUND_MS).map((x) => ({ t_s: x.t_s, query_ms: Math.round(x.query_ms) })),
     targets: {
       inflight_500000: (r.rec.max_in_progress ?? figures.inflight_peak) >= 500_000,
       rss_within_1gb: figures.rss_peak_kb <= 1024 * 1024,
@@ -185,10 +188,10 @@ function scaleLines(s: ScaleReport): string[] {
   return [
     `  in flight: peak ${f.inflight_peak.toLocaleString('en')} at one poll (record's max_in_progress ${s.max_in_progress.toLocaleString('en')})`,
     `  service RSS: ${mb(f.rss_before_kb)} MB before, ${mb(f.rss_at_inflight_peak_kb)} MB at the in-flight peak, ${mb(f.rss_peak_kb)} MB at most: ${f.bytes_per_inflight ?? '-'} bytes (${f.bytes_per_inflight === null ? '-' : (f.bytes_per_inflight / 1024).toFixed(2)} KB) per in-flight instance${s.heap_at_peak_mb ? `; heap used ${s.heap_at_peak_mb.heap_used} MB of ${s.heap_at_peak_mb.heap_total} MB, external ${s.heap_at_peak_mb.external} MB near the peak` : ''}; scp-sim RSS ${s.rss_scp_peak_mb} MB at most`,
-    `  QueryTest every ${POLL_MS} ms (${f.polls} calls): max ${f.query_max_ms} ms, p99 ${f.query_p99_ms} ms, p50 ${f.query_p50_ms} ms, ${f.query_over_bound} at ${QUERY_BOUND_MS} ms or more`,
+    `  QueryTest every ${POLL_MS} ms (${f.polls} calls): max ${f.query_max_ms} ms, p99 ${f.query_p99_ms} ms, p50 ${f.query_p50_ms} ms, ${f.query_over_bound} at ${QUERY_BOUND_MS} ms or more${s.slow_queries.length ? ` (ms at s: ${s.slow_queries.map((q) => `${Math.round(q.query_ms)} at ${q.t_s.toFixed(1)}`).join(', ')})` : ''}`,
     `  counts: passed ${s.passed.toLocaleString('en')} of ${s.shape.total.toLocaleString('en')}, failed ${s.failed}, aborted ${s.aborted}, dropped ${s.dropped}; duration ${s.duration_s} s (wall ${s.wall_s} s); per instance p50 ${s.p50_ms} ms p99 ${s.p99_ms} ms; CPU service ${s.cpu_service_s} s, scp-sim ${s.cpu_scp_s} s${s.first_abort ? `; first abort: ${s.first_abort}` : ''}`,
     `  by 5 s (s: in flight, RSS MB, slowest QueryTest ms): ${s.timeline.map((p) => `${Math.round(p.t_s)}: ${Math.round(p.inflight / 1000)}k ${p.rss_mb} ${Math.round(p.query_max_ms)}`).join(' | ')}`,
-    ...(s.gc ? [`  service GC (--trace-gc): ${s.gc.full.length} full GCs in the run, pauses ${s.gc.full.map((f) => `${Math.round(f.pause_ms)} ms at ${Math.round(f.at_s)} s (${Math.round(f.heap_before_mb)} -> ${Math.round(f.heap_after_mb)} MB)`).join(', ') || 'none'}; ${s.gc.scavenges} scavenges, longest ${s.gc.scavenge_max_ms} ms`] : []),
+    ...(s.gc ? [`  service GC (--trace-gc): ${s.gc.full.length} full GCs in the run, pauses ${s.gc.full.map((f) => `${Math.round(f.pause_ms)} ms at ${Math.round(f.at_s)} s (${Math.round(f.heap_before_mb)} -> ${Math.round(f.heap_after_mb)} MB)`).join(', ') || 'none'}; ${s.gc.scavenges} scavenges, longest ${s.gc.scavenge_max_ms} ms; of ${SLOW_SCAVENGE_MS} ms or more: ${s.gc.slow_scavenges.map((x) => `${Math.round(x.pause_ms)} ms at ${x.at_s.toFixed(1)} s`).join(', ') || 'none'}`] : []),
     `  load average (1 min): ${s.loadavg.start} at the start, ${s.loadavg.at_peak} near the peak, ${s.loadavg.max} at most`,
     `  targets (issue 29): 500,000 in flight: ${said(s.targets.inflight_500000)}; service RSS <= 1 GB: ${said(s.targets.rss_within_1gb)}; QueryTest < ${QUERY_BOUND_MS} ms: ${said(s.targets.query_within_100ms)}; nothing lost: ${said(s.targets.nothing_lost)}`,
   ];

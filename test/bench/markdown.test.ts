@@ -75,7 +75,7 @@ test('memory: the growth between two held plateaus when measured, with the growt
 test('--scale: the shape and the load average above, one row of in flight, RSS, per-instance bytes, QueryTest and counts', () => {
   const figures = scaleFigures([{ t_s: 60, query_ms: 12.5, inflight: 510_000, rss_kb: 900 * 1024 }], 100 * 1024);
   const targets = { inflight_500000: true, rss_within_1gb: true, query_within_100ms: true, nothing_lost: true };
-  const scale = { shape: scaleShape(8500, 75, 60), figures, passed: 637_500, failed: 0, aborted: 0, dropped: 0, nothing_lost: true, max_in_progress: 511_000, duration_s: 135.2, wall_s: 136, p50_ms: 60_001, p99_ms: 60_050, cpu_service_s: 50, cpu_scp_s: 60, rss_scp_peak_mb: 2000, heap_at_peak_mb: null, loadavg: { start: 0.5, max: 2.5, at_peak: 2.1 }, timeline: [], targets };
+  const scale = { shape: scaleShape(8500, 75, 60), figures, passed: 637_500, failed: 0, aborted: 0, dropped: 0, nothing_lost: true, max_in_progress: 511_000, duration_s: 135.2, wall_s: 136, p50_ms: 60_001, p99_ms: 60_050, cpu_service_s: 50, cpu_scp_s: 60, rss_scp_peak_mb: 2000, heap_at_peak_mb: null, loadavg: { start: 0.5, max: 2.5, at_peak: 2.1 }, timeline: [], slow_queries: [], targets };
   const md = scaleMarkdown({ date: '2026-11-28T15:00:00.000Z', machine: { cpus: 2, cpu_model: 'AMD EPYC', node: 'v20.20.2' }, scale });
   assert.match(md, /^Long calls at scale, measured 2026-11-28 on 2 cores .*holds 60 s.*`linear` 8,500\/s for 75 s, TCAP timeout 90 s.*load average 0\.5 at the start, 2\.5 at most/);
   // 800 MB growth over 510,000: 1,645 bytes, 1.61 KB

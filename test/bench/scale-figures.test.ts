@@ -75,6 +75,8 @@ test('--trace-gc: full GCs with their time, pause and heap; scavenges counted; l
   assert.equal(all.scavenges, 2);
   assert.equal(all.scavenge_max_ms, 6.5);
   assert.equal(all.scavenge_total_ms, 10.78);
+  assert.deepEqual(all.slow_scavenges, []); // 50 ms or more only
+  assert.deepEqual(gcFigures('[1:0xab]     900 ms: Scavenge 50.1 (60.2) -> 45.3 (61.2) MB, 75.25 / 0.00 ms  (average mu = 0.9) allocation failure;').slow_scavenges, [{ at_ms: 900, pause_ms: 75.25 }]);
   const later = gcFigures(text, 1000);
   assert.deepEqual(later.full.map((f) => f.at_ms), [1227]);
   assert.equal(later.scavenges, 1);
