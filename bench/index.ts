@@ -15,6 +15,7 @@
 //          --no-paths (INAP over M3UA/TCP only)  --paths a,b (only these paths, by id: bench/paths/index.ts)
 //          --path-backlogs 50,200,...  (the paths' load steps; default 50,200,800,3200, quick 50,200,800)
 //          --linear-target-runs N  the linear target N times in a row (default 1), each with its host probe
+//          --scale  long calls at scale instead (bench/scale.ts: --scale-rate R, --ramp-s S, --hold-s H; docs/bench.md)
 //          --workers N  the service with `tester serve --workers N` (docs/workers.md); --scp-workers N the scp-sim
 //          with `--workers N` (default: the service's); the scp-sim's CPU and RSS are those of all its processes
 //          --transport sctp  the load and linear runs over M3UA/TCP and over M3UA/SCTP, printed side by side (no memory
@@ -28,6 +29,7 @@ import { MEMORY_MORE, marginalOf } from './memory.js';
 import { LINEAR_TARGET_RATE, LINEAR_TARGET_SECS, linearVerdict, type LinearVerdict } from './linear-target.js';
 import { STALL_MIN_MS, probeHost, startHostProbe, type HostStalls } from './host-stalls.js';
 import { sippStep } from './sipp.js';
+import { runScale } from './scale.js';
 import { benchWeb, webLines, type WebBench } from './web.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
@@ -256,6 +258,14 @@ async function runLinearTarget(go: (name: string, kind: RunFigures['kind'], dist
   return { run, verdict, host_stalls: hostStalls };
 }
 
+/** The target run --linear-target-runs times in a row (issue 29: three in a row), each with its own host probe. */
+async function runLinearTargets(go: Parameters<typeof runLinearTarget>[0]): Promise<Array<Awaited<ReturnType<typeof runLinearTarget>>>> {
+  const runs: Array<Awaited<ReturnType<typeof runLinearTarget>>> = [];
+  for (let i = 0; !argv.includes('--no-linear-target') && i < LINEAR_TARGET_RUNS; i++) runs.push(await runLinearTarget(go));
+  if (runs.length > 1) log(`  the target ${runs.length} times in a row: ${runs.map((t) => `p99 ${t.run.p99_ms} ms (${t.verdict.met ? 'met' : 'not met'}; host ${t.host_stalls.stalls} stalls, longest ${t.host_stalls.longest_ms} ms)`).join(', ')}`);
+  return runs;
+}
+
 async function main(): Promise<Record<string, unknown>> {
   const script = {
     rules: [
@@ -286,11 +296,8 @@ async function main(): Promise<Record<string, unknown>> {
   log(`tester linear (${SECS} s per step, rising rate):`);
   const linearSearch = await searchRated(RATES, (rate) => go(`linear ${rate}/s for ${SECS}s`, 'linear', linearDistribution(rate, SECS)), QUICK ? 0 : 1);
   log(`  linear ceiling: ${linearSearch.best_step ?? 'none'}/s held (${linearSearch.max_rate}/s achieved; stopped at ${linearSearch.stopped})`);
-  // the target run --linear-target-runs times in a row (issue 29: three in a row), each with its own host probe
-  const linearTargets: Array<Awaited<ReturnType<typeof runLinearTarget>>> = [];
-  for (let i = 0; !argv.includes('--no-linear-target') && i < LINEAR_TARGET_RUNS; i++) linearTargets.push(await runLinearTarget(go));
+  const linearTargets = await runLinearTargets(go);
   const linearTarget = linearTargets[0] ?? null;
-  if (linearTargets.length > 1) log(`  the target ${linearTargets.length} times in a row: ${linearTargets.map((t) => `p99 ${t.run.p99_ms} ms (${t.verdict.met ? 'met' : 'not met'}; host ${t.host_stalls.stalls} stalls, longest ${t.host_stalls.longest_ms} ms)`).join(', ')}`);
   let memory: RunFigures | null = null;
   let marginal: ReturnType<typeof marginalOf> = null;
   if (!argv.includes('--no-memory')) {
@@ -406,7 +413,7 @@ async function compareTransports(): Promise<Record<string, unknown>> {
 
 let code = 0;
 try {
-  const out = TRANSPORT === 'sctp' ? await compareTransports() : await main();
+  const out = argv.includes('--scale') ? await runScale(work, argv, log) : TRANSPORT === 'sctp' ? await compareTransports() : await main();
   if (JSON_OUT) process.stdout.write(JSON.stringify(out) + '\n');
   if (opt('--json-out')) writeFileSync(opt('--json-out')!, JSON.stringify(out, null, 1) + '\n');
 } catch (e) {

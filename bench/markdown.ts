@@ -3,6 +3,7 @@ import type { SearchResult } from './ceiling.js';
 import type { LinearVerdict } from './linear-target.js';
 import { STALL_MIN_MS, type HostStalls } from './host-stalls.js';
 import type { PathResult } from './paths/run.js';
+import type { ScaleReport } from './scale-figures.js';
 
 interface Run {
   name: string;
@@ -115,4 +116,18 @@ function pathRow(p: PathResult): string {
   const max = p.max_rate ? `${n(p.max_rate)}/s (backlog ${n(p.max_rate_backlog)})` : `none held (${p.load?.stopped ?? '?'})`;
   const children = p.us_per_message_service_children ? ` (${n(p.us_per_message_service_children)} in its child processes)` : '';
   return `| ${name} | ${p.messages_per_instance} | ${max} | ${p.p99_ms == null ? '–' : `${p.p99_ms.toFixed(1)} ms`} | ${n(p.us_per_message_service)}${children} | ${peers} | ${tcp} |`;
+}
+
+/** `--scale --markdown`: the long-calls run (issue 29) as a table of its figures. */
+export function scaleMarkdown(r: { date: string; machine: { cpus: number; cpu_model: string | null; node: string }; scale: ScaleReport }): string {
+  const s = r.scale;
+  const f = s.figures;
+  const mb = (kb: number) => `${n(Math.round(kb / 1024))} MB`;
+  return [
+    `Long calls at scale, measured ${r.date.slice(0, 10)} on ${r.machine.cpus} cores (${r.machine.cpu_model ?? 'unknown CPU'}), Node ${r.machine.node}: InitialDP → (the SCP holds ${s.shape.hold_s} s) → ReleaseCall, \`linear\` ${n(s.shape.rate)}/s for ${s.shape.ramp_s} s, TCAP timeout ${s.shape.tcap_timeout_s} s armed for each call; 1-minute load average ${s.loadavg.start} at the start, ${s.loadavg.max} at most.`,
+    '',
+    '| in flight at most | service RSS before / at that peak / at most | per in-flight instance | QueryTest max / p99 | passed, failed, aborted, dropped | duration |',
+    '|---|---|---|---|---|---|',
+    `| ${n(s.max_in_progress)} | ${mb(f.rss_before_kb)} / ${mb(f.rss_at_inflight_peak_kb)} / ${mb(f.rss_peak_kb)} | ${f.bytes_per_inflight == null ? '–' : `${(f.bytes_per_inflight / 1024).toFixed(2)} KB`} | ${f.query_max_ms} / ${f.query_p99_ms} ms | ${n(s.passed)}, ${s.failed}, ${s.aborted}, ${s.dropped} | ${s.duration_s} s |`,
+  ].join('\n');
 }

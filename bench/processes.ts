@@ -101,12 +101,13 @@ export const RC = { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialC
 
 /**
  * `tester scp-sim` on a free loopback port with `script`; returns it and its port. The environment's
- * TESTER_SCP_NODE_FLAGS (space-separated) are Node flags for it (e.g. `--cpu-prof --cpu-prof-dir DIR`).
+ * TESTER_SCP_NODE_FLAGS (space-separated) are Node flags for it (e.g. `--cpu-prof --cpu-prof-dir DIR`), after
+ * `more.nodeFlags`; `more.args`: more `tester scp-sim` flags (e.g. `--max-dialogues N`).
  */
-export async function startScpSim(work: string, script: unknown, workers = 1): Promise<{ child: ChildProcess; port: number }> {
+export async function startScpSim(work: string, script: unknown, workers = 1, more: { nodeFlags?: string[]; args?: string[] } = {}): Promise<{ child: ChildProcess; port: number }> {
   writeFileSync(join(work, 'script.json'), JSON.stringify(script));
-  const flags = (process.env.TESTER_SCP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json'), ...(workers > 1 ? ['--workers', String(workers)] : [])], /scp-sim listening on \S+:(\d+)/, flags);
+  const flags = [...(more.nodeFlags ?? []), ...(process.env.TESTER_SCP_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
+  const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json'), ...(workers > 1 ? ['--workers', String(workers)] : []), ...(more.args ?? [])], /scp-sim listening on \S+:(\d+)/, flags);
   return { child: sim.child, port: Number(sim.m[1]) };
 }
 

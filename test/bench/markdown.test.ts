@@ -1,7 +1,8 @@
 // bench/markdown.ts: the README's performance table from a bench report.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { markdown, type BenchReport } from '../../bench/markdown.js';
+import { markdown, scaleMarkdown, type BenchReport } from '../../bench/markdown.js';
+import { scaleFigures, scaleShape } from '../../bench/scale-figures.js';
 
 const run = (name: string, step: number, rate: number, held: boolean) => ({ name, step, rate, held, ...(held ? {} : { why: '3 failed' }), p50_ms: 1.25, p99_ms: 9.5, cpu_service_pct: 100, cpu_scp_pct: 20, us_per_message_service: 40, aborted: 0, failed: held ? 0 : 3, dropped: 0, failures: held ? 0 : 3 });
 const report: BenchReport = {
@@ -94,4 +95,14 @@ test('the protocol paths: a second table, a row per path with its maximum, p99, 
   assert.equal(table[4], '| MAP ATI (`map-ati`) | 2 | not measured: hlr-sim exited / (1) | – | – | – | – |');
   assert.doesNotMatch(markdown(report), /Protocol paths/);
   assert.doesNotMatch(markdown({ ...report, paths: null }), /Protocol paths/);
+});
+
+test('--scale: the shape and the load average above, one row of in flight, RSS, per-instance bytes, QueryTest and counts', () => {
+  const figures = scaleFigures([{ t_s: 60, query_ms: 12.5, inflight: 510_000, rss_kb: 900 * 1024 }], 100 * 1024);
+  const targets = { inflight_500000: true, rss_within_1gb: true, query_within_100ms: true, nothing_lost: true };
+  const scale = { shape: scaleShape(8500, 75, 60), figures, passed: 637_500, failed: 0, aborted: 0, dropped: 0, nothing_lost: true, max_in_progress: 511_000, duration_s: 135.2, wall_s: 136, p50_ms: 60_001, p99_ms: 60_050, cpu_service_s: 50, cpu_scp_s: 60, rss_scp_peak_mb: 2000, heap_at_peak_mb: null, loadavg: { start: 0.5, max: 2.5, at_peak: 2.1 }, timeline: [], slow_queries: [], targets };
+  const md = scaleMarkdown({ date: '2026-11-28T15:00:00.000Z', machine: { cpus: 2, cpu_model: 'AMD EPYC', node: 'v20.20.2' }, scale });
+  assert.match(md, /^Long calls at scale, measured 2026-11-28 on 2 cores .*holds 60 s.*`linear` 8,500\/s for 75 s, TCAP timeout 90 s.*load average 0\.5 at the start, 2\.5 at most/);
+  // 800 MB growth over 510,000: 1,645 bytes, 1.61 KB
+  assert.match(md, /\| 511,000 \| 100 MB \/ 900 MB \/ 900 MB \| 1\.61 KB \| 12\.5 \/ 12\.5 ms \| 637,500, 0, 0, 0 \| 135\.2 s \|/);
 });

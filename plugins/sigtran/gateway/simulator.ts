@@ -18,6 +18,7 @@ export function sigtranOptions(defaults: { opc: number; dpc: number; ssn: number
     rc: { value: 'N', description: 'M3UA (or SUA) routing context', type: 'integer', min: 0 },
     adaptation: { value: 'A', description: 'the SIGTRAN adaptation: m3ua (TCAP in SCCP in M3UA) or sua (TCAP in SUA CLDT)', choices: ['m3ua', 'sua'], default: 'm3ua' },
     bind: { value: 'HOST[:PORT]', description: 'with --connect: the local address (and port) to connect from, e.g. so that an STP tells two ASPs apart', parse: parseBind },
+    maxDialogues: { value: 'N', description: "TCAP dialogues open at once (the gateway's maxDialogues; default 100000): a peer holding more calls open needs more", type: 'integer', min: 1 },
   } as const;
 }
 
@@ -36,6 +37,7 @@ export interface SigtranSimulatorValues extends SimulatorValues {
   rc: number | undefined;
   adaptation: 'm3ua' | 'sua';
   bind: { host: string; port?: number } | undefined;
+  maxDialogues: number | undefined;
 }
 
 /** A simulator started on its gateway. */
@@ -67,6 +69,7 @@ export function simulatorInstance(name: string, o: SigtranSimulatorValues): Part
     if (o.bind.port !== undefined) inst.localPort = o.bind.port;
   }
   if (o.rc !== undefined) inst.routingContext = o.rc;
+  if (o.maxDialogues !== undefined) inst.maxDialogues = o.maxDialogues;
   if (o.adaptation === 'sua') inst.adaptation = 'sua';
   return inst;
 }

@@ -47,6 +47,12 @@ test('--sctp becomes the instance\'s sctp object beside --sctp-backend; refused 
   assert.throws(() => simulatorInstance('SCP', { ...o, transport: 'tcp' }), /--sctp needs --transport sctp/);
 });
 
+test('--max-dialogues is the gateway\'s maxDialogues (a peer holding more calls open than 100,000); absent: the gateway\'s default', async () => {
+  assert.equal(simulatorInstance('SCP', await parse(['--max-dialogues', '600000'])).maxDialogues, 600_000);
+  assert.equal('maxDialogues' in simulatorInstance('SCP', await parse([])), false);
+  await assert.rejects(parse(['--max-dialogues', '0']), /exit 2/);
+});
+
 test('a connecting simulator\'s gateway connects from the --bind address', async (t) => {
   const server = net.createServer();
   const from = new Promise<string>((resolve) => server.once('connection', (s) => { resolve(s.remoteAddress!); s.destroy(); }));
