@@ -42,9 +42,15 @@ export interface InstanceAbortLike extends Error {
  */
 export interface EndSignal {
   readonly aborted: boolean;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
+  addEventListener(type: 'abort', listener: EndListener, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: EndListener): void;
 }
+
+/**
+ * An EndSignal's listener: a function, or (as EventTarget allows) an object whose handleEvent() runs: an object that
+ * listens with itself needs no closure of its own (one per TCAP dialogue on the load path).
+ */
+export type EndListener = (() => void) | { handleEvent(): void };
 
 /** Passed to an operation's execute(). One per operation step of one instance. */
 /** Options of OperationContext.match. */

@@ -2,7 +2,7 @@
 // cancelled. One small object with a listener list, made when an operation first asks for it: no AbortController,
 // no EventTarget, no Event and no Error per instance. The instance's AbortSignal (ctx.signal) is made only when an
 // operation asks for one, and is aborted from here.
-import type { EndSignal } from '../api/index.js';
+import type { EndListener, EndSignal } from '../api/index.js';
 
 export class InstanceEndSignal implements EndSignal {
   aborted = false;
@@ -10,17 +10,17 @@ export class InstanceEndSignal implements EndSignal {
   bagIndex = -1;
   /** Why it fired: the reason given to an AbortSignal made on top of it. */
   cancelled = false;
-  private one: (() => void) | undefined;
-  private more: Array<() => void> | undefined;
+  private one: EndListener | undefined;
+  private more: EndListener[] | undefined;
 
-  addEventListener(_type: 'abort', listener: () => void): void {
+  addEventListener(_type: 'abort', listener: EndListener): void {
     if (this.aborted) return; // as an aborted AbortSignal: a listener added after the abort never runs
     if (this.one === listener || this.more?.includes(listener)) return; // as EventTarget: once per listener
     if (this.one === undefined && !this.more?.length) this.one = listener;
     else (this.more ??= []).push(listener);
   }
 
-  removeEventListener(_type: 'abort', listener: () => void): void {
+  removeEventListener(_type: 'abort', listener: EndListener): void {
     if (this.one === listener) this.one = undefined;
     else if (this.more) {
       const i = this.more.indexOf(listener);
@@ -42,9 +42,10 @@ export class InstanceEndSignal implements EndSignal {
   }
 }
 
-function call(fn: () => void): void {
+function call(fn: EndListener): void {
   try {
-    fn();
+    if (typeof fn === 'function') fn();
+    else fn.handleEvent();
   } catch {
     /* a listener's fault is its own: the instance still ends */
   }

@@ -146,21 +146,26 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     }
     this.boundMode = mode;
     this.boundSignal = signal;
-    signal.addEventListener('abort', this.onBoundEnd);
+    signal.addEventListener('abort', this);
   }
 
   /** The signal the dialogue is bound to: when it fires the dialogue is closed or released (which ends a receive). */
   private boundSignal: EndSignal | undefined = undefined;
   private boundMode: 'abort' | 'release' = 'abort';
-  private readonly onBoundEnd = (): void => {
+
+  /**
+   * The bound signal fired (the dialogue listens with itself, as EventTarget allows an object with handleEvent: no
+   * closure per dialogue, which was 96 bytes of every call held in flight).
+   */
+  handleEvent(): void {
     this.boundSignal = undefined;
     if (this.boundMode === 'abort') this.close();
     else this.release();
-  };
+  }
 
   private unbindSignal(): void {
     if (!this.boundSignal) return;
-    this.boundSignal.removeEventListener('abort', this.onBoundEnd);
+    this.boundSignal.removeEventListener('abort', this);
     this.boundSignal = undefined;
   }
 
