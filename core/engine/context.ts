@@ -13,6 +13,9 @@ import type { InstanceHost } from './instance-host.js';
 import type { InstanceDetail } from './instance-detail.js';
 import type { FlowState } from './flow-frames.js';
 
+/** An instance's $i before it has received anything: one frozen object for all of them. */
+export const NOTHING_RECEIVED: JsonObject = Object.freeze({}) as JsonObject;
+
 export abstract class InstanceContext implements OperationContext<unknown> {
   /** Its place in the run's cancellers (Bag). */
   bagIndex = -1;
@@ -50,7 +53,8 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     readonly index: number,
     /** $v: the instance's vars, or the locals of the flow it is in. */
     public vars: JsonObject,
-    readonly inbound: JsonObject,
+    /** $i: NOTHING_RECEIVED (shared, frozen) until the first received(): no empty object per instance in flight. */
+    public inbound: JsonObject,
     n: number,
     draw?: Pick<ExprScope, '$d' | 'rng'>,
     /** A parallel leg's instance: the leg is watched when its instance is. */
@@ -227,6 +231,7 @@ export abstract class InstanceContext implements OperationContext<unknown> {
     else this.host.globalSizes.assign(this.host.globals, values, 'globals');
   }
   received(name: string, fields: Json): void {
+    if (this.inbound === NOTHING_RECEIVED) this.scope.$i = this.inbound = {};
     this.inbound[name] = fields;
   }
   trace(level: 1 | 2 | 3, text: string): void {

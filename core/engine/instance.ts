@@ -11,7 +11,7 @@ import { runTest, type TestSpec } from './tests-runner.js';
 import { shouldYield, nextSlice } from './turn.js';
 import type { ExprScope } from '../expr/template.js';
 import type { Outcome } from './first-call.js';
-import { InstanceContext } from './context.js';
+import { InstanceContext, NOTHING_RECEIVED } from './context.js';
 import { ended, finish, report } from './instance-end.js';
 import { DataExhausted, instanceDraw, type InstanceDraw } from './data-sets.js';
 import type { InstanceEnd, InstanceHost } from './instance-host.js';
@@ -91,7 +91,7 @@ export class Instance extends InstanceContext {
     draw: Pick<ExprScope, '$d' | 'rng'> | undefined,
     parent?: Instance,
   ) {
-    super(host, index, vars, {}, n, draw, parent);
+    super(host, index, vars, NOTHING_RECEIVED, n, draw, parent);
     this.ops = host.def.ops;
     this.labels = host.def.labels;
   }
