@@ -63,7 +63,7 @@ interface Job {
   sql: string;
   values: unknown[];
   session: SqliteSession | undefined;
-  signal: AbortSignal | undefined;
+  signal: QueryOptions['signal'];
   resolve(r: FromSqlite & { t: 'result' }): void;
   reject(e: DbError): void;
   /** Bounds the wait in the queue, then (reset) the statement's run. */
