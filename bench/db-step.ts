@@ -3,8 +3,8 @@
 // with one logic-only operation) and of one that is the mixed path's `INSERT OR REPLACE` (bench/paths/mixed.ts),
 // alternating, each figure the service's own CPU and its SQLite process's ÷ passed instances (read from /proc).
 // Usage: node --import tsx bench/db-step.ts [--total N] [--backlog B] [--rounds R] [--only set|db] (docs/performance.md "The db step")
-// TESTER_SERVICE_NODE_FLAGS (space-separated) are Node flags for the service, e.g. `--cpu-prof --cpu-prof-dir DIR`;
-// NODE_OPTIONS reaches the SQLite process too (it inherits the service's environment).
+// TESTER_SERVICE_NODE_FLAGS (space-separated) are Node flags for the service, e.g. `--cpu-prof --cpu-prof-dir DIR` (the
+// SQLite process is not profiled: it is ended by SIGKILL, and Node writes a profile only at a normal exit).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
