@@ -44,7 +44,7 @@ export interface SqliteOpen {
 /** Fork the process and open the file; resolves with SQLite's version, or throws the reason it could not. */
 export async function forkSqlite(o: SqliteOpen): Promise<string> {
   const { file, execArgv } = childProgram();
-  const child = fork(file, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, [CHILD_MARK]: '1' } });
+  const child = fork(file, [], { execArgv, serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, [CHILD_MARK]: '1' } });
   let stderr = '';
   child.stderr?.on('data', (b: Buffer) => (stderr = (stderr + b.toString('utf8')).slice(-2000)));
   const lastError = () => (stderr ? `: ${stderr.trim().split('\n').pop()}` : '');

@@ -1,9 +1,9 @@
 // The process an embedded SQLite database runs in (one per SQLite instance, started by gateway/sqlite.ts with
-// fork()): better-sqlite3 is synchronous, so a slow statement here never holds the service's event loop, and a
+// fork(), sqlite-fork.ts): better-sqlite3 is synchronous, so a slow statement here never holds the service's event loop, and a
 // statement past its time limit is stopped by ending this process (better-sqlite3 cannot interrupt a running
 // statement; a worker thread cannot be terminated while one runs). SQLite's journal keeps the file consistent
-// across such an end. Messages over the IPC channel (advanced serialization: bigints and byte arrays pass as they
-// are); statements in batches (what the service queued meanwhile: one message for many), run one at a time in the
+// across such an end. Messages over the IPC channel as JSON (a fifth of the advanced serialization's cost per
+// message; the values JSON cannot carry are tagged, see Tagged, and results are JSON already); statements in batches (what the service queued meanwhile: one message for many), run one at a time in the
 // order they arrive, each answered by a message of its own as soon as it ran (the service's timeout_ms clock of the
 // next one starts from that answer).
 import { createRequire } from 'node:module';
@@ -80,9 +80,23 @@ function readRows(st: Database.Statement, values: unknown[]): JsonObject[] {
   return rows;
 }
 
+/**
+ * A bind value that JSON cannot carry, tagged by the service (gateway/sqlite.ts liteValue): bytes as base64 (bound
+ * as a BLOB), a bigint as its decimal text, a non-finite number as its text. Every other object value arrives as
+ * JSON text already, so an object here is a tag.
+ */
+export interface Tagged {
+  b?: string;
+  n?: string;
+  f?: string;
+}
+
 function bindable(v: unknown): unknown {
-  // byte arrays arrive as Uint8Array; better-sqlite3 binds a Buffer as a BLOB
-  return v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
+  if (v === null || typeof v !== 'object') return v;
+  const t = v as Tagged;
+  if (t.b !== undefined) return Buffer.from(t.b, 'base64');
+  if (t.n !== undefined) return BigInt(t.n);
+  return Number(t.f);
 }
 
 function serve(): void {

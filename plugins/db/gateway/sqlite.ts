@@ -13,17 +13,21 @@ import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sqliteFileAccess } from '../sql/sqlite-guard.js';
 import { forkSqlite } from './sqlite-fork.js';
-import type { FromSqlite, ToSqlite } from './sqlite-process.js';
+import type { FromSqlite, Tagged, ToSqlite } from './sqlite-process.js';
 import { SQLITE_DEFAULTS, type DbInstanceOptions } from './options.js';
 import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, type DbInstance, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
 
 /** Statements one message to the process may carry (a batch): a statement waits behind at most this many others there. */
 const MAX_BATCH = 128;
 
+/** A bind value as SQLite takes it, in the JSON the IPC channel carries: bytes, bigints and non-finite numbers tagged. */
 function liteValue(v: unknown): unknown {
   if (v === undefined || v === null) return null;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'object' && !(v instanceof Uint8Array)) return JSON.stringify(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? v : ({ f: String(v) } satisfies Tagged);
+  if (typeof v === 'bigint') return { n: v.toString() } satisfies Tagged;
+  if (v instanceof Uint8Array) return { b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') } satisfies Tagged;
+  if (typeof v === 'object') return JSON.stringify(v);
   return v;
 }
 

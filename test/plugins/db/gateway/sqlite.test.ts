@@ -85,6 +85,21 @@ describe('db sqlite instance', () => {
     await db.stop();
   });
 
+  test('values JSON cannot carry reach SQLite as they are: bigints, byte arrays, infinities', async () => {
+    const db = new SqliteDb({ name: 'VALS', driver: 'sqlite', file: ':memory:' }, dir);
+    await db.start();
+    const r = await db.query('SELECT ? AS big, typeof(?) AS big_type, hex(?) AS bytes, typeof(?) AS bytes_type, ? AS inf, ? > 1e308 AS huge', [
+      9223372036854775807n,
+      -9007199254740993n,
+      new Uint8Array([0, 255, 16]).subarray(1),
+      new Uint8Array([1]),
+      -Infinity,
+      Infinity,
+    ]);
+    assert.deepEqual(r.rows[0], { big: '9223372036854775807', big_type: 'integer', bytes: 'FF10', bytes_type: 'blob', inf: '-Infinity', huge: 1 });
+    await db.stop();
+  });
+
   test("a slow statement runs off the service's event loop and is stopped at timeout_ms; the database goes on", async () => {
     const db = new SqliteDb({ name: 'SLOW', driver: 'sqlite', file: 'slow.sqlite', timeout_ms: 600, init_sql: 'CREATE TABLE IF NOT EXISTS t (k TEXT)' }, dir);
     await db.start();
