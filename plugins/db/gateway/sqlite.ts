@@ -204,8 +204,8 @@ export class SqliteDb implements DbInstance {
   }
 
   /**
-   * The process is gone with the rest of its batch (the statement that ran is settled): those after it had not run
-   * and go back to the head of the queue, but for those whose instance ended meanwhile.
+   * The rest of the batch was not run (the process is gone, or a transaction ended the batch): back to the head of
+   * the queue, but for the statements whose instance ended meanwhile.
    */
   private requeueSent(): void {
     clearTimeout(this.runTimer);
@@ -243,9 +243,7 @@ export class SqliteDb implements DbInstance {
     else if (this.owner === job.session || this.owner === NOBODY) this.owner = undefined;
     if (m.inTransaction && this.sent.length) {
       // the process ended the batch there (sqlite-process.ts): the rest wait for the transaction's end in the queue
-      this.queue.unshift(...this.sent);
-      this.sent = [];
-      this.clearWaits();
+      this.requeueSent();
       this.armWaits();
     }
     // a transaction nobody owns (a statement without a test instance) is rolled back before anything else runs

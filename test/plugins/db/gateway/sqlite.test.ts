@@ -224,6 +224,25 @@ describe('db sqlite instance: batches (what queues while a statement runs goes t
     await db.stop();
   });
 
+  test('a statement sent after a BEGIN in one batch, whose instance ends meanwhile, is dropped when the batch ends there, never run', async () => {
+    const db = new SqliteDb({ name: 'TXC', driver: 'sqlite', file: 'txc.sqlite', timeout_ms: 60_000, init_sql: 'CREATE TABLE IF NOT EXISTS t (who TEXT)' }, dir);
+    await db.start();
+    const [a, c] = [db.session(), db.session()];
+    const slow = db.query(SLOW, undefined);
+    const begin = db.query('BEGIN', undefined, { session: a });
+    const x = new AbortController();
+    const cancelled = db.query("INSERT INTO t VALUES ('x')", undefined, { session: c, signal: x.signal });
+    const after = db.query("INSERT INTO t VALUES ('y')", undefined);
+    await slow; // BEGIN and the two inserts were sent as one batch when it was answered
+    x.abort();
+    await begin;
+    await assert.rejects(cancelled, (e: unknown) => e instanceof DbError && e.code === CANCELLED && /before the statement ran/.test(e.message));
+    await db.query('COMMIT', undefined, { session: a });
+    assert.equal((await after).affected, 1);
+    assert.deepEqual((await db.query('SELECT who FROM t', undefined)).rows, [{ who: 'y' }], 'the cancelled insert never ran');
+    await db.stop();
+  });
+
   test('a statement whose instance ends after it was sent, before it ran, is stopped when its turn comes; the rest of its batch runs', async () => {
     const db = new SqliteDb({ name: 'CANCELB', driver: 'sqlite', file: ':memory:', timeout_ms: 60_000 }, dir);
     await db.start();
