@@ -28,6 +28,9 @@ function session(ctx: OperationContext<DbInstance>, db: DbInstance): DbSession {
   });
 }
 
+/** The operation as its texts name it (built only for a traced instance or a failure: a load run's others need none). */
+const opName = (ctx: OperationContext<DbInstance>, what: string) => `db${ctx.label ? '.' + ctx.label : ''}.${what}`;
+
 /** How a failed query counts: `expect_error` (a negative test) before `abort_on_error`. */
 export interface OnError {
   abortOnError: boolean;
@@ -59,27 +62,26 @@ export async function runQuery(
   mode: OnError,
 ): Promise<OperationOutcome> {
   const db = ctx.gateway();
-  const op = `db${ctx.label ? '.' + ctx.label : ''}.${what}`;
   if (ctx.recordsMessages) {
     ctx.message({ direction: 'sent', protocol: 'db', name: what, fields: { sql, params: (params ?? null) as Json }, peer: db.name });
   }
-  ctx.trace(2, `${op} on ${db.name}: ${sql}`);
+  if (ctx.detailed) ctx.trace(2, `${opName(ctx, what)} on ${db.name}: ${sql}`);
   try {
-    const r = await db.query(sql, params, { session: session(ctx, db), signal: ctx.signal });
+    const r = await db.query(sql, params, { session: session(ctx, db), signal: ctx.endSignal });
     const result: JsonObject = { rows: anchorRows(r.rows), row: r.rows[0] ?? null, row_count: r.rows.length, affected: r.affected, columns: r.columns };
     if (r.last_insert_id !== undefined) result.last_insert_id = r.last_insert_id;
     if (ctx.recordsMessages) {
       ctx.message({ direction: 'received', protocol: 'db', name: what, fields: { row_count: r.rows.length, affected: r.affected, rows: r.rows.slice(0, 20) }, peer: db.name });
     }
-    ctx.trace(1, `${op} on ${db.name}: ${r.affected === null ? `${r.rows.length} row(s)` : `${r.affected} row(s) affected`}`);
+    if (ctx.detailed) ctx.trace(1, `${opName(ctx, what)} on ${db.name}: ${r.affected === null ? `${r.rows.length} row(s)` : `${r.affected} row(s) affected`}`);
     ctx.received('DB', result);
     if (what !== 'Query') ctx.received(what, result);
-    if (mode.expectError) ctx.fail(`${op} on ${db.name}: expected an error (expect_error), the query succeeded (${r.affected === null ? `${r.rows.length} row(s)` : `${r.affected} row(s) affected`})`);
+    if (mode.expectError) ctx.fail(`${opName(ctx, what)} on ${db.name}: expected an error (expect_error), the query succeeded (${r.affected === null ? `${r.rows.length} row(s)` : `${r.affected} row(s) affected`})`);
     return { result };
   } catch (e) {
     const message = e instanceof DbError ? e.message : `unexpected failure: ${(e as Error).message}`;
     const code = e instanceof DbError && e.code !== undefined ? e.code : null;
-    const text = `${op} on ${db.name} failed: ${message}`;
+    const text = `${opName(ctx, what)} on ${db.name} failed: ${message}`;
     const result: JsonObject = { rows: [], row: null, row_count: 0, affected: null, columns: [], error: { message, code } };
     ctx.received('DB', result);
     if (what !== 'Query') ctx.received(what, result);

@@ -12,7 +12,7 @@
 // (1 s doubling up to retry_max_ms), and at once when a run asks for it (reconnect()).
 import { redactText } from '../../../sdk/index.js';
 import pg from 'pg';
-import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
+import type { EndSignal, GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sessionChange } from '../sql/session-state.js';
 import { sendCancel } from './pg-cancel.js';
@@ -214,7 +214,7 @@ export class PostgresDb implements DbInstance {
   }
 
   /** A free connection, with its permit: waiting for the permit is bounded by timeout_ms and is not a connection failure. */
-  private async lease(pool: pg.Pool, signal: AbortSignal | undefined): Promise<Lease> {
+  private async lease(pool: pg.Pool, signal: EndSignal | undefined): Promise<Lease> {
     const slots = this.slots;
     try {
       await slots.acquire(this.timeoutMs, signal);
@@ -246,7 +246,7 @@ export class PostgresDb implements DbInstance {
   }
 
   /** Run one statement on a connection; the instance's signal cancels it on the server, timeouts close the connection. */
-  private async run(lease: Lease, cfg: pg.QueryConfig, signal: AbortSignal | undefined): Promise<pg.QueryResult> {
+  private async run(lease: Lease, cfg: pg.QueryConfig, signal: EndSignal | undefined): Promise<pg.QueryResult> {
     const client = lease.client;
     let graceTimer: NodeJS.Timeout | undefined;
     const close = () => {

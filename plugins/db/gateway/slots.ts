@@ -1,6 +1,7 @@
 // The connections of a PostgreSQL instance as counted permits: a query (or an instance's transaction) holds one
 // while it uses a connection. Waiting for one is first come, first served, bounded by the query's timeout and
 // ended by its instance's signal; a full pool is a wait, never a lost database.
+import type { EndSignal } from '../../../sdk/index.js';
 
 export class SlotWaitError extends Error {
   constructor(
@@ -32,7 +33,7 @@ export class Slots {
   }
 
   /** Take a permit, waiting at most `timeoutMs`; rejects with SlotWaitError on timeout, abort or close(). */
-  acquire(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  acquire(timeoutMs: number, signal?: EndSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(new SlotWaitError('cancelled while waiting for a free connection', 'cancelled'));
     if (this.used < this.size && this.waiters.length === 0) {
       this.used++;

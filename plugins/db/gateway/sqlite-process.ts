@@ -1,9 +1,11 @@
 // The process an embedded SQLite database runs in (one per SQLite instance, started by gateway/sqlite.ts with
-// fork()): better-sqlite3 is synchronous, so a slow statement here never holds the service's event loop, and a
+// fork(), sqlite-fork.ts): better-sqlite3 is synchronous, so a slow statement here never holds the service's event loop, and a
 // statement past its time limit is stopped by ending this process (better-sqlite3 cannot interrupt a running
 // statement; a worker thread cannot be terminated while one runs). SQLite's journal keeps the file consistent
-// across such an end. Messages over the IPC channel (advanced serialization: bigints and byte arrays pass as they
-// are); one statement at a time, in the order they arrive.
+// across such an end. Messages over the IPC channel as JSON (a fifth of the advanced serialization's cost per
+// message; the values JSON cannot carry are tagged, see Tagged, and results are JSON already); statements in batches (what the service queued meanwhile: one message for many), run one at a time in the
+// order they arrive, each answered by a message of its own as soon as it ran (the service's timeout_ms clock of the
+// next one starts from that answer).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
@@ -12,13 +14,20 @@ import { toJson } from './types.js';
 
 export type ToSqlite =
   | { t: 'open'; file: string; busyTimeoutMs: number; initSql: string[] }
-  | { t: 'query'; id: number; sql: string; values: unknown[] };
+  /** Statements to run in order, one answer each (a batch: what the service queued while the last one ran). */
+  | { t: 'run'; sql: string[]; values: unknown[][] };
 
+/**
+ * The answer to one statement of a batch, in the batch's order. One that leaves a transaction open (inTransaction)
+ * ends its batch: the statements after it are not run (the service sends them again when the transaction's owner
+ * allows), so that none lands in another instance's transaction.
+ */
 export type FromSqlite =
   | { t: 'opened'; version: string }
   | { t: 'open-failed'; message: string }
-  | { t: 'result'; id: number; rows: JsonObject[]; columns: string[]; affected: number | null; lastInsertId?: Json; inTransaction: boolean }
-  | { t: 'error'; id: number; message: string; code?: string; inTransaction: boolean };
+  | { t: 'result'; rows: JsonObject[]; columns: string[]; affected: null; inTransaction: boolean }
+  | { t: 'result'; affected: number; lastInsertId: Json; inTransaction: boolean }
+  | { t: 'error'; message: string; code?: string; inTransaction: boolean };
 
 /** Set in the environment of the process gateway/sqlite.ts forks: only that process runs the loop below. */
 export const CHILD_MARK = 'TESTER_SQLITE_PROCESS';
@@ -71,9 +80,23 @@ function readRows(st: Database.Statement, values: unknown[]): JsonObject[] {
   return rows;
 }
 
+/**
+ * A bind value that JSON cannot carry, tagged by the service (gateway/sqlite.ts liteValue): bytes as base64 (bound
+ * as a BLOB), a bigint as its decimal text, a non-finite number as its text. Every other object value arrives as
+ * JSON text already, so an object here is a tag.
+ */
+export interface Tagged {
+  b?: string;
+  n?: string;
+  f?: string;
+}
+
 function bindable(v: unknown): unknown {
-  // byte arrays arrive as Uint8Array; better-sqlite3 binds a Buffer as a BLOB
-  return v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
+  if (v === null || typeof v !== 'object') return v;
+  const t = v as Tagged;
+  if (t.b !== undefined) return Buffer.from(t.b, 'base64');
+  if (t.n !== undefined) return BigInt(t.n);
+  return Number(t.f);
 }
 
 function serve(): void {
@@ -89,6 +112,25 @@ function serve(): void {
       statements.set(text, st);
     }
     return st;
+  };
+
+  /** Run one statement and send its answer; true when it left a transaction open (its batch ends there). */
+  const runOne = (sql: string, params: unknown[]): boolean => {
+    try {
+      const st = statement(sql);
+      const values = params.map(bindable);
+      if (st.reader) {
+        const rows = readRows(st, values);
+        send({ t: 'result', rows, columns: st.columns().map((c) => c.name), affected: null, inTransaction: db!.inTransaction });
+      } else {
+        const info = st.run(...values);
+        send({ t: 'result', affected: Number(info.changes), lastInsertId: toJson(info.lastInsertRowid), inTransaction: db!.inTransaction });
+      }
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      send({ t: 'error', message: err.message, ...(err.code ? { code: err.code } : {}), inTransaction: db?.inTransaction ?? false });
+    }
+    return db?.inTransaction ?? false;
   };
 
   process.on('message', (m: ToSqlite) => {
@@ -108,21 +150,8 @@ function serve(): void {
       }
       return;
     }
-    if (m.t === 'query') {
-      try {
-        const st = statement(m.sql);
-        const values = m.values.map(bindable);
-        if (st.reader) {
-          const rows = readRows(st, values);
-          send({ t: 'result', id: m.id, rows, columns: st.columns().map((c) => c.name), affected: null, inTransaction: db!.inTransaction });
-        } else {
-          const info = st.run(...values);
-          send({ t: 'result', id: m.id, rows: [], columns: [], affected: Number(info.changes), lastInsertId: toJson(info.lastInsertRowid), inTransaction: db!.inTransaction });
-        }
-      } catch (e) {
-        const err = e as Error & { code?: string };
-        send({ t: 'error', id: m.id, message: err.message, ...(err.code ? { code: err.code } : {}), inTransaction: db?.inTransaction ?? false });
-      }
+    if (m.t === 'run') {
+      for (let i = 0; i < m.sql.length; i++) if (runOne(m.sql[i]!, m.values[i]!)) break;
     }
   });
   // the service went away (or closed the channel): nothing is left to answer

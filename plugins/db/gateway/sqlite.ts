@@ -1,55 +1,39 @@
 // Embedded SQLite instance (better-sqlite3): a file in the plugin's data directory, created on first start, so a
-// demo needs no database server. The database lives in a process of its own (sqlite-process.ts), started when the
-// instance starts: a slow statement never holds the service's event loop, and one that runs past timeout_ms (or
-// whose test instance ends) is stopped by ending that process, which is then started again. Statements run one at
-// a time in arrival order; a transaction holds the connection for its test instance until COMMIT/ROLLBACK or the
-// instance's end (rolled back), while other instances' statements wait (at most timeout_ms).
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
-import { dirname, extname, isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// demo needs no database server. The database lives in a process of its own (sqlite-process.ts, started by
+// sqlite-fork.ts when the instance starts): a slow statement never holds the service's event loop, and one that runs
+// past timeout_ms (or whose test instance ends) is stopped by ending that process, which is then started again.
+// Statements run one at a time in arrival order; a transaction holds the connection for its test instance until
+// COMMIT/ROLLBACK or the instance's end (rolled back), while other instances' statements wait (at most timeout_ms).
+// What queues while the process runs statements goes to it in one message (a batch; issue 29: one IPC message per
+// statement was most of a db step's cost in the service), and each statement is answered on its own.
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { GatewayState, Json, JsonObject } from '../../../sdk/index.js';
 import { bindValues, parseSql } from '../sql/placeholders.js';
 import { sqliteFileAccess } from '../sql/sqlite-guard.js';
-import { CHILD_MARK, type FromSqlite, type ToSqlite } from './sqlite-process.js';
+import { forkSqlite } from './sqlite-fork.js';
+import type { FromSqlite, Tagged, ToSqlite } from './sqlite-process.js';
 import { SQLITE_DEFAULTS, type DbInstanceOptions } from './options.js';
 import { CANCELLED, DbError, POOL_TIMEOUT, QUERY_TIMEOUT, namedQueries, type DbInstance, type DbResult, type DbSession, type NamedQuery, type QueryOptions } from './types.js';
 
-/** How long the SQLite process may take to open the file and run init_sql. */
-const OPEN_TIMEOUT_MS = 30_000;
+/** Statements one message to the process may carry (a batch): a statement waits behind at most this many others there. */
+const MAX_BATCH = 128;
 
+/** A bind value as SQLite takes it, in the JSON the IPC channel carries: bytes, bigints and non-finite numbers tagged. */
 function liteValue(v: unknown): unknown {
   if (v === undefined || v === null) return null;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'object' && !(v instanceof Uint8Array)) return JSON.stringify(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? v : ({ f: String(v) } satisfies Tagged);
+  if (typeof v === 'bigint') return { n: v.toString() } satisfies Tagged;
+  if (v instanceof Uint8Array) return { b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') } satisfies Tagged;
+  if (typeof v === 'object') return JSON.stringify(v);
   return v;
 }
 
-/**
- * The process's program: the .js beside this file in the build. When the sources run through tsx (tests, npx tsx),
- * the build's copy if it is at least as new as the source (scripts/test.mjs builds first; a process started
- * through tsx takes seconds more on a busy machine), else the .ts itself through tsx.
- */
-function childProgram(): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const dir = dirname(here);
-  if (extname(here) !== '.ts') return { file: join(dir, 'sqlite-process.js'), execArgv: [] };
-  const source = join(dir, 'sqlite-process.ts');
-  const built = join(dir, '../../../dist/plugins/db/gateway/sqlite-process.js');
-  const fresh = (f: string) => {
-    try {
-      return statSync(f).mtimeMs >= statSync(source).mtimeMs && statSync(f).mtimeMs >= statSync(join(dir, 'types.ts')).mtimeMs;
-    } catch {
-      return false;
-    }
-  };
-  if (fresh(built)) return { file: built, execArgv: [] };
-  const execArgv = process.execArgv.filter((a) => !/^--(test|inspect|watch|prof)/.test(a));
-  if (!execArgv.some((a) => a.includes('tsx'))) execArgv.push('--import', 'tsx');
-  return { file: source, execArgv };
-}
-
 export class SqliteSession implements DbSession {
+  /** Its statements not answered yet (queued or sent): with none, its end has nothing to drop from the queue. */
+  pending = 0;
   constructor(private readonly db: SqliteDb) {}
   end(): Promise<void> {
     return this.db.endSession(this);
@@ -59,16 +43,28 @@ export class SqliteSession implements DbSession {
 /** The holder of the connection for the rollback of a transaction that no test instance owns. */
 const NOBODY = new SqliteSession(undefined as unknown as SqliteDb);
 
+const DONE = Promise.resolve();
+
+type Answer = Extract<FromSqlite, { t: 'result' }>;
+
 interface Job {
   sql: string;
   values: unknown[];
   session: SqliteSession | undefined;
-  signal: AbortSignal | undefined;
-  resolve(r: FromSqlite & { t: 'result' }): void;
+  /** The service's own statement (the ROLLBACK of an ended instance's transaction): not counted as a query. */
+  internal: boolean;
+  signal: QueryOptions['signal'];
+  resolve(r: DbResult): void;
   reject(e: DbError): void;
-  /** Bounds the wait in the queue, then (reset) the statement's run. */
-  timer?: NodeJS.Timeout;
+  /** The end of its wait in the queue (performance.now(), ms): timeout_ms after it was queued or the process came up. */
+  deadline: number;
   onAbort?: () => void;
+  /** Its instance ended after it was sent, before it ran: it is stopped when its turn comes. */
+  cancelled?: boolean;
+}
+
+function answer(m: Answer): DbResult {
+  return m.affected === null ? { rows: m.rows, columns: m.columns, affected: null, command: 'SELECT' } : { rows: [], columns: [], affected: m.affected, last_insert_id: m.lastInsertId as number | string };
 }
 
 export class SqliteDb implements DbInstance {
@@ -78,18 +74,23 @@ export class SqliteDb implements DbInstance {
   readonly file: string;
   private readonly timeoutMs: number;
   private child: ChildProcess | undefined;
+  /** The last line the process wrote to its stderr, for the reason it ended. */
+  private childError = () => '';
   /** The process has the file open and answers statements. */
   private ready = false;
   private opened = false;
   private starting: Promise<void> | undefined;
   private stopped = true;
   private readonly queue: Job[] = [];
-  private current: Job | undefined;
-  private nextId = 1;
+  /** The batch the process has, in order: the first runs (or is about to), each answer takes one off. */
+  private sent: Job[] = [];
+  /** timeout_ms of the statement that runs: set when a batch is sent, from each answer again. */
+  private runTimer: NodeJS.Timeout | undefined;
+  /** The earliest wait deadline of the queue: one timer for every queued statement, not one each. */
+  private waitTimer: NodeJS.Timeout | undefined;
   /** The test instance whose transaction holds the connection. */
   private owner: SqliteSession | undefined;
   private lastError: string | undefined;
-  private stderr = '';
   private count = 0;
   private failures = 0;
   private restarts = 0;
@@ -111,10 +112,10 @@ export class SqliteDb implements DbInstance {
   }
 
   describe(): Json {
-    const d: JsonObject = { driver: 'sqlite', file: this.file, queries: this.count, failures: this.failures, named_queries: [...this.queries.keys()], queued: this.queue.length };
+    const d: JsonObject = { driver: 'sqlite', file: this.file, queries: this.count, failures: this.failures, named_queries: [...this.queries.keys()], queued: this.queue.length + Math.max(0, this.sent.length - 1) };
     if (this.version) d.sqlite_version = this.version;
     // the statement the process runs now (the start of its text), and the process's id
-    if (this.current) d.running = this.current.sql.slice(0, 80);
+    if (this.sent[0]) d.running = this.sent[0].sql.slice(0, 80);
     if (this.child?.pid !== undefined) d.process_pid = this.child.pid;
     if (this.restarts) d.process_restarts = this.restarts;
     if (this.lastError) d.last_error = this.lastError;
@@ -132,9 +133,10 @@ export class SqliteDb implements DbInstance {
     this.stopped = true;
     this.opened = false;
     const err = new DbError(`db instance ${this.name} stopped`, undefined, true);
+    this.clearWaits();
+    clearTimeout(this.runTimer);
     for (const j of this.queue.splice(0)) this.settle(j, err);
-    if (this.current) this.settle(this.current, err);
-    this.current = undefined;
+    for (const j of this.sent.splice(0)) this.settle(j, err);
     this.owner = undefined;
     await this.kill();
   }
@@ -157,48 +159,26 @@ export class SqliteDb implements DbInstance {
     return this.starting;
   }
 
+  /** Up (or down for good): the queued statements' waits start from now. */
   private started(): void {
     this.starting = undefined;
-    for (const j of this.queue) this.armWait(j);
+    const deadline = performance.now() + this.timeoutMs;
+    for (const j of this.queue) j.deadline = deadline;
+    this.armWaits();
     this.pump();
   }
 
   private async openProcess(): Promise<void> {
     try {
       if (this.file !== ':memory:') mkdirSync(dirname(this.file), { recursive: true });
-      const { file, execArgv } = childProgram();
-      const child = fork(file, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, [CHILD_MARK]: '1' } });
-      this.child = child;
-      this.stderr = '';
-      child.stderr?.on('data', (b: Buffer) => (this.stderr = (this.stderr + b.toString('utf8')).slice(-2000)));
-      child.on('message', (m: FromSqlite) => this.onMessage(child, m));
-      child.on('exit', (code, signal) => this.onExit(child, code, signal));
-      child.on('error', () => undefined); // reported through 'exit' or the open timeout
-      const opened = await new Promise<FromSqlite>((resolve) => {
-        const t = setTimeout(() => resolve({ t: 'open-failed', message: `no answer from the SQLite process within ${OPEN_TIMEOUT_MS} ms` }), OPEN_TIMEOUT_MS);
-        const onMsg = (m: FromSqlite) => {
-          if (m.t !== 'opened' && m.t !== 'open-failed') return;
-          clearTimeout(t);
-          child.off('message', onMsg);
-          child.off('exit', onExit);
-          resolve(m);
-        };
-        const onExit = (code: number | null, signal: string | null) => {
-          clearTimeout(t);
-          child.off('message', onMsg);
-          resolve({ t: 'open-failed', message: `the SQLite process ended (${signal ?? `exit code ${code}`})${this.stderr ? `: ${this.stderr.trim().split('\n').pop()}` : ''}` });
-        };
-        child.on('message', onMsg);
-        child.once('exit', onExit);
-        const init = this.opts.init_sql === undefined ? [] : Array.isArray(this.opts.init_sql) ? this.opts.init_sql : [this.opts.init_sql];
-        child.send({ t: 'open', file: this.file, busyTimeoutMs: this.timeoutMs, initSql: init } satisfies ToSqlite);
-      });
-      if (opened.t === 'open-failed') throw new Error(opened.message);
-      if (opened.t === 'opened') this.version = opened.version;
-      // the process must not keep the service alive by itself; pending statements hold timers that do
-      child.unref();
-      (child.channel as { unref?: () => void } | undefined)?.unref?.();
-      (child.stderr as { unref?: () => void } | null)?.unref?.();
+      const initSql = this.opts.init_sql === undefined ? [] : Array.isArray(this.opts.init_sql) ? this.opts.init_sql : [this.opts.init_sql];
+      const forked = (child: ChildProcess, lastError: () => string) => {
+        this.child = child;
+        this.childError = lastError;
+        child.on('message', (m: FromSqlite) => this.onMessage(child, m));
+        child.on('exit', (code, signal) => this.onExit(child, code, signal));
+      };
+      this.version = (await forkSqlite({ file: this.file, busyTimeoutMs: this.timeoutMs, initSql, forked })) || undefined;
       this.ready = true;
       this.opened = true;
       this.lastError = undefined;
@@ -217,10 +197,27 @@ export class SqliteDb implements DbInstance {
     this.restarts++;
     // a transaction dies with its process: SQLite rolls it back when the file is opened again
     this.owner = undefined;
-    for (const j of this.queue) clearTimeout(j.timer);
+    this.requeueSent();
     this.starting ??= this.kill()
       .then(() => (this.stopped ? undefined : this.openProcess()))
       .finally(() => this.started());
+  }
+
+  /**
+   * The rest of the batch was not run (the process is gone, or a transaction ended the batch): back to the head of
+   * the queue, but for the statements whose instance ended meanwhile.
+   */
+  private requeueSent(): void {
+    clearTimeout(this.runTimer);
+    this.clearWaits();
+    const rest = this.sent;
+    this.sent = [];
+    const back: Job[] = [];
+    for (const j of rest) {
+      if (j.cancelled) this.settle(j, new DbError(`db instance ${this.name}: cancelled before the statement ran (the instance ended)`, CANCELLED));
+      else back.push(j);
+    }
+    this.queue.unshift(...back);
   }
 
   private onExit(child: ChildProcess, code: number | null, signal: string | null): void {
@@ -228,57 +225,89 @@ export class SqliteDb implements DbInstance {
     this.child = undefined;
     this.ready = false;
     if (this.stopped || this.starting) return;
-    this.lastError = `the SQLite process ended (${signal ?? `exit code ${code}`})${this.stderr ? `: ${this.stderr.trim().split('\n').pop()}` : ''}`;
-    if (this.current) {
-      this.settle(this.current, new DbError(`db instance ${this.name}: ${this.lastError}`, undefined));
-      this.current = undefined;
-    }
+    this.lastError = `the SQLite process ended (${signal ?? `exit code ${code}`})${this.childError()}`;
+    const running = this.sent.shift();
+    if (running) this.settle(running, new DbError(`db instance ${this.name}: ${this.lastError}`, undefined));
     this.restarts++;
     this.owner = undefined;
-    for (const j of this.queue) clearTimeout(j.timer);
+    this.requeueSent();
     void this.spawn();
   }
 
   private onMessage(child: ChildProcess, m: FromSqlite): void {
     if (child !== this.child || (m.t !== 'result' && m.t !== 'error')) return;
-    const job = this.current;
+    const job = this.sent.shift();
     if (!job) return;
-    this.current = undefined;
-    if (m.inTransaction) this.owner = job.session ?? NOBODY;
+    // a transaction opened by an instance that ended meanwhile is nobody's: rolled back below
+    if (m.inTransaction) this.owner = job.session && !job.cancelled ? job.session : NOBODY;
     else if (this.owner === job.session || this.owner === NOBODY) this.owner = undefined;
+    if (m.inTransaction && this.sent.length) {
+      // the process ended the batch there (sqlite-process.ts): the rest wait for the transaction's end in the queue
+      this.requeueSent();
+      this.armWaits();
+    }
     // a transaction nobody owns (a statement without a test instance) is rolled back before anything else runs
     if (this.owner === NOBODY && job.session !== NOBODY) this.queue.unshift(this.internal('ROLLBACK', NOBODY));
     if (m.t === 'result') this.settle(job, undefined, m);
     else this.settle(job, new DbError(m.message, m.code));
-    this.pump();
+    const next = this.sent[0];
+    if (!next) {
+      clearTimeout(this.runTimer);
+      this.pump();
+    } else if (next.cancelled) this.stopRunning(new DbError(`db instance ${this.name}: statement stopped (the instance ended)`, CANCELLED));
+    else this.runTimer?.refresh(); // the next statement's timeout_ms starts now
   }
+
+  /** Settle the statement that runs with `err`, and end its process. */
+  private stopRunning(err: DbError): void {
+    const job = this.sent.shift();
+    if (!job) return;
+    this.settle(job, err);
+    this.restart();
+  }
+
+  private readonly onRunTimeout = (): void => this.stopRunning(new DbError(`db instance ${this.name}: the statement ran past timeout_ms (${this.timeoutMs} ms) and was stopped`, QUERY_TIMEOUT));
 
   private internal(sql: string, session: SqliteSession): Job {
-    return { sql, values: [], session, signal: undefined, resolve: () => undefined, reject: () => undefined };
+    return { sql, values: [], session, internal: true, signal: undefined, resolve: () => undefined, reject: () => undefined, deadline: Infinity };
   }
 
-  private settle(job: Job, err: DbError | undefined, res?: FromSqlite & { t: 'result' }): void {
-    clearTimeout(job.timer);
+  private settle(job: Job, err: DbError | undefined, m?: Answer): void {
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
-    if (err) job.reject(err);
-    else job.resolve(res!);
+    if (job.internal) {
+      if (err) job.reject(err);
+      else job.resolve(undefined as unknown as DbResult);
+      return;
+    }
+    if (job.session) job.session.pending--;
+    if (!err) return job.resolve(answer(m!));
+    this.failures++;
+    if (!err.connection) this.lastError = err.message;
+    job.reject(err);
   }
 
-  /** Send the next statement that may run: the transaction's owner goes first while it holds the connection. */
+  /**
+   * Send what may run now, as one batch: the queue's head (up to MAX_BATCH), or while a transaction holds the
+   * connection its owner's next statement alone. One batch at a time: what queues meanwhile goes with the next.
+   */
   private pump(): void {
-    if (this.current || !this.ready || !this.child) return;
-    const i = this.owner ? this.queue.findIndex((j) => j.session === this.owner) : 0;
-    if (i < 0 || i >= this.queue.length) return;
-    const job = this.queue.splice(i, 1)[0]!;
-    this.current = job;
-    clearTimeout(job.timer);
-    job.timer = setTimeout(() => {
-      if (this.current !== job) return;
-      this.current = undefined;
-      this.settle(job, new DbError(`db instance ${this.name}: the statement ran past timeout_ms (${this.timeoutMs} ms) and was stopped`, QUERY_TIMEOUT));
-      this.restart();
-    }, this.timeoutMs);
-    this.child.send({ t: 'query', id: this.nextId++, sql: job.sql, values: job.values } satisfies ToSqlite);
+    if (this.sent.length || !this.ready || !this.child || this.queue.length === 0) return;
+    let batch: Job[];
+    if (this.owner) {
+      const i = this.queue.findIndex((j) => j.session === this.owner);
+      if (i < 0) return;
+      batch = this.queue.splice(i, 1);
+    } else batch = this.queue.splice(0, MAX_BATCH);
+    if (this.queue.length === 0) this.clearWaits();
+    this.sent = batch;
+    const sql = new Array<string>(batch.length);
+    const values = new Array<unknown[]>(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      sql[i] = batch[i]!.sql;
+      values[i] = batch[i]!.values;
+    }
+    this.runTimer = setTimeout(this.onRunTimeout, this.timeoutMs);
+    this.child.send({ t: 'run', sql, values } satisfies ToSqlite);
   }
 
   /** A run needs the instance: wait for a start in progress, or try to open the file again after a failure. */
@@ -288,18 +317,42 @@ export class SqliteDb implements DbInstance {
   }
 
   /**
-   * Bound a queued statement's wait by timeout_ms. The clock runs while the database serves others; while its
-   * process starts again it is stopped (and restarted from zero once it is up), bounded by the open's own limit.
+   * Bound the queued statements' waits by timeout_ms: the timer for the earliest deadline. The clock runs while the
+   * database serves others; while its process starts again it is stopped (and restarted from zero once it is up),
+   * bounded by the open's own limit.
    */
-  private armWait(job: Job): void {
-    clearTimeout(job.timer);
-    job.timer = setTimeout(() => {
-      const i = this.queue.indexOf(job);
-      if (i < 0) return;
-      this.queue.splice(i, 1);
-      const why = this.owner ? "another test instance's transaction holds the database" : 'the database was busy with other statements';
-      this.settle(job, new DbError(`db instance ${this.name}: not run within timeout_ms (${this.timeoutMs} ms): ${why}`, POOL_TIMEOUT));
-    }, this.timeoutMs);
+  private armWaits(): void {
+    if (this.waitTimer || this.starting || this.queue.length === 0) return;
+    let first = Infinity;
+    for (const j of this.queue) if (j.deadline < first) first = j.deadline;
+    if (first !== Infinity) this.waitTimer = setTimeout(this.onWaitTimeout, Math.max(0, first - performance.now()));
+  }
+
+  private clearWaits(): void {
+    clearTimeout(this.waitTimer);
+    this.waitTimer = undefined;
+  }
+
+  private readonly onWaitTimeout = (): void => {
+    this.waitTimer = undefined;
+    const now = performance.now();
+    const why = this.owner ? "another test instance's transaction holds the database" : 'the database was busy with other statements';
+    for (let i = 0; i < this.queue.length; ) {
+      const j = this.queue[i]!;
+      if (j.deadline > now) i++;
+      else {
+        this.queue.splice(i, 1);
+        this.settle(j, new DbError(`db instance ${this.name}: not run within timeout_ms (${this.timeoutMs} ms): ${why}`, POOL_TIMEOUT));
+      }
+    }
+    this.armWaits();
+  };
+
+  /** Take a queued statement out (cancelled, or its instance ended). */
+  private unqueue(i: number): Job {
+    const job = this.queue.splice(i, 1)[0]!;
+    if (this.queue.length === 0) this.clearWaits();
+    return job;
   }
 
   session(): SqliteSession {
@@ -307,16 +360,12 @@ export class SqliteDb implements DbInstance {
   }
 
   /** The test instance ended: drop what it still queued, roll back the transaction it holds. */
-  async endSession(session: SqliteSession): Promise<void> {
-    for (let i = this.queue.length - 1; i >= 0; i--) {
-      const j = this.queue[i]!;
-      if (j.session === session) {
-        this.queue.splice(i, 1);
-        this.settle(j, new DbError(`db instance ${this.name}: the instance ended before the statement ran`, CANCELLED));
-      }
+  endSession(session: SqliteSession): Promise<void> {
+    for (let i = this.queue.length - 1; session.pending > 0 && i >= 0; i--) {
+      if (this.queue[i]!.session === session) this.settle(this.unqueue(i), new DbError(`db instance ${this.name}: the instance ended before the statement ran`, CANCELLED));
     }
-    if (this.owner !== session) return;
-    await new Promise<void>((resolve) => {
+    if (this.owner !== session) return DONE;
+    return new Promise<void>((resolve) => {
       const job = this.internal('ROLLBACK', session);
       job.resolve = () => resolve();
       job.reject = () => {
@@ -348,37 +397,23 @@ export class SqliteDb implements DbInstance {
     if (signal?.aborted) return Promise.reject(new DbError(`db instance ${this.name}: the instance ended before the statement ran`, CANCELLED));
     const session = opts.session instanceof SqliteSession ? opts.session : undefined;
     return new Promise<DbResult>((resolve, reject) => {
-      const job: Job = {
-        sql: parsed.lite,
-        values,
-        session,
-        signal,
-        resolve: (m) => {
-          resolve(m.affected === null ? { rows: m.rows, columns: m.columns, affected: null, command: 'SELECT' } : { rows: [], columns: [], affected: m.affected, last_insert_id: m.lastInsertId as number | string });
-        },
-        reject: (e) => {
-          this.failures++;
-          if (!e.connection) this.lastError = e.message;
-          reject(e);
-        },
-      };
-      if (!this.starting) this.armWait(job);
+      const job: Job = { sql: parsed.lite, values, session, internal: false, signal, resolve, reject, deadline: performance.now() + this.timeoutMs };
+      if (session) session.pending++;
       if (signal) {
-        job.onAbort = () => {
-          const i = this.queue.indexOf(job);
-          if (i >= 0) {
-            this.queue.splice(i, 1);
-            this.settle(job, new DbError(`db instance ${this.name}: cancelled before the statement ran (the instance ended)`, CANCELLED));
-          } else if (this.current === job) {
-            this.current = undefined;
-            this.settle(job, new DbError(`db instance ${this.name}: statement stopped (the instance ended)`, CANCELLED));
-            this.restart();
-          }
-        };
+        job.onAbort = () => this.cancel(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
       }
       this.queue.push(job);
       this.pump();
+      if (this.queue.length && !this.waitTimer && !this.starting) this.armWaits();
     });
+  }
+
+  /** A statement's instance ended: out of the queue, stopped if it runs, marked to be stopped if it was sent. */
+  private cancel(job: Job): void {
+    const i = this.queue.indexOf(job);
+    if (i >= 0) this.settle(this.unqueue(i), new DbError(`db instance ${this.name}: cancelled before the statement ran (the instance ended)`, CANCELLED));
+    else if (this.sent[0] === job) this.stopRunning(new DbError(`db instance ${this.name}: statement stopped (the instance ended)`, CANCELLED));
+    else if (this.sent.includes(job)) job.cancelled = true;
   }
 }

@@ -1,5 +1,5 @@
 // What every DB gateway instance offers the operations, whatever its driver.
-import type { GatewayInstance, Json, JsonObject } from '../../../sdk/index.js';
+import type { EndSignal, GatewayInstance, Json, JsonObject } from '../../../sdk/index.js';
 import { parseSql, type ParsedSql } from '../sql/placeholders.js';
 import type { DbInstanceOptions } from './options.js';
 
@@ -48,8 +48,11 @@ export interface DbSession {
 export interface QueryOptions {
   /** The instance's session (without one, a query that opens a transaction is rolled back at once). */
   session?: DbSession;
-  /** The instance's signal: aborting it cancels the query on the server. */
-  signal?: AbortSignal;
+  /**
+   * The instance's end (ctx.endSignal, or an AbortSignal): firing it cancels the query. An EndSignal, not ctx.signal:
+   * that one costs an AbortController, an Event and an Error per instance (issue 29: most of a db step's cost).
+   */
+  signal?: EndSignal;
 }
 
 export interface DbInstance extends GatewayInstance {

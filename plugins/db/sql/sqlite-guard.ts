@@ -38,8 +38,20 @@ const CREATE_TEMP = /^\s*CREATE\s+(?:TEMP|TEMPORARY)\b|^\s*CREATE\s+(?:UNIQUE\s+
 /** Functions that reach the file system or the process. */
 const FORBIDDEN_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer']);
 
+/** The verdicts on the texts seen so far (a load run sends the same text every instance), as parseSql's cache. */
+const verdicts = new Map<string, string | undefined>();
+const MAX_VERDICTS = 5000;
+
 /** Why the statement may not run on an embedded database, or undefined when it may. */
 export function sqliteFileAccess(sql: string): string | undefined {
+  const hit = verdicts.get(sql);
+  if (hit !== undefined || verdicts.has(sql)) return hit;
+  const verdict = judge(sql);
+  if (verdicts.size < MAX_VERDICTS) verdicts.set(sql, verdict);
+  return verdict;
+}
+
+function judge(sql: string): string | undefined {
   const words = bareWords(sql);
   let at = 0;
   if (words[at]?.word === 'EXPLAIN') {

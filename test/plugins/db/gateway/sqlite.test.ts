@@ -85,6 +85,21 @@ describe('db sqlite instance', () => {
     await db.stop();
   });
 
+  test('values JSON cannot carry reach SQLite as they are: bigints, byte arrays, infinities', async () => {
+    const db = new SqliteDb({ name: 'VALS', driver: 'sqlite', file: ':memory:' }, dir);
+    await db.start();
+    const r = await db.query('SELECT ? AS big, typeof(?) AS big_type, hex(?) AS bytes, typeof(?) AS bytes_type, ? AS inf, ? > 1e308 AS huge', [
+      9223372036854775807n,
+      -9007199254740993n,
+      new Uint8Array([0, 255, 16]).subarray(1),
+      new Uint8Array([1]),
+      -Infinity,
+      Infinity,
+    ]);
+    assert.deepEqual(r.rows[0], { big: '9223372036854775807', big_type: 'integer', bytes: 'FF10', bytes_type: 'blob', inf: '-Infinity', huge: 1 });
+    await db.stop();
+  });
+
   test("a slow statement runs off the service's event loop and is stopped at timeout_ms; the database goes on", async () => {
     const db = new SqliteDb({ name: 'SLOW', driver: 'sqlite', file: 'slow.sqlite', timeout_ms: 600, init_sql: 'CREATE TABLE IF NOT EXISTS t (k TEXT)' }, dir);
     await db.start();
@@ -167,6 +182,80 @@ describe('db sqlite instance', () => {
     await db.query('BEGIN', undefined);
     await db.query("INSERT INTO t VALUES ('e')", undefined);
     assert.deepEqual((await db.query('SELECT who FROM t ORDER BY who', undefined, { session: b })).rows, [{ who: 'b' }, { who: 'e' }], 'the insert after a session-less BEGIN autocommitted');
+    await db.stop();
+  });
+});
+
+describe('db sqlite instance: batches (what queues while a statement runs goes to the process in one message)', () => {
+  /** A statement that takes a while (SQLite counts to two million), so that others queue behind it. */
+  const SLOW = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000) SELECT count(*) AS n FROM c';
+
+  test('statements queued together run in the order they were queued, each with its own answer', async () => {
+    const db = new SqliteDb({ name: 'ORDER', driver: 'sqlite', file: ':memory:', timeout_ms: 60_000, init_sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE)' }, dir);
+    await db.start();
+    const slow = db.query(SLOW, undefined);
+    const inserts = Array.from({ length: 300 }, (_, i) => db.query('INSERT INTO t (v) VALUES (:v)', { v: `v${i % 250}` }));
+    const settled = await Promise.allSettled(inserts);
+    assert.equal((await slow).rows[0]!.n, 2_000_000);
+    // the first 250 are rows 1..250 in order; the 50 after them break the UNIQUE constraint, each on its own
+    settled.slice(0, 250).forEach((s, i) => assert.deepEqual(s.status === 'fulfilled' && [s.value.affected, s.value.last_insert_id], [1, i + 1]));
+    for (const s of settled.slice(250)) assert.ok(s.status === 'rejected' && s.reason instanceof DbError && /UNIQUE/.test(s.reason.message));
+    assert.equal((await db.query('SELECT count(*) AS n FROM t', undefined)).rows[0]!.n, 250);
+    await db.stop();
+  });
+
+  test("a BEGIN inside a batch ends it: the statements after it wait for the transaction's end and never land in it", async () => {
+    const db = new SqliteDb({ name: 'TXB', driver: 'sqlite', file: 'txb.sqlite', timeout_ms: 60_000, init_sql: 'CREATE TABLE IF NOT EXISTS t (who TEXT)' }, dir);
+    await db.start();
+    const [a, b, c] = [db.session(), db.session(), db.session()];
+    const order: string[] = [];
+    const slow = db.query(SLOW, undefined);
+    // queued behind the slow statement: sent together once it is answered
+    const begin = db.query('BEGIN', undefined, { session: a });
+    const bInsert = db.query("INSERT INTO t VALUES ('b')", undefined, { session: b }).then(() => order.push('b'));
+    const cInsert = db.query("INSERT INTO t VALUES ('c')", undefined, { session: c }).then(() => order.push('c'));
+    await slow;
+    await begin;
+    await db.query("INSERT INTO t VALUES ('a')", undefined, { session: a });
+    await db.query('ROLLBACK', undefined, { session: a }).then(() => order.push('rollback'));
+    await Promise.all([bInsert, cInsert]);
+    assert.deepEqual(order, ['rollback', 'b', 'c'], "b and c ran after a's transaction, in their order");
+    assert.deepEqual((await db.query('SELECT who FROM t ORDER BY who', undefined)).rows, [{ who: 'b' }, { who: 'c' }], "a's insert rolled back, b's and c's committed");
+    await db.stop();
+  });
+
+  test('a statement sent after a BEGIN in one batch, whose instance ends meanwhile, is dropped when the batch ends there, never run', async () => {
+    const db = new SqliteDb({ name: 'TXC', driver: 'sqlite', file: 'txc.sqlite', timeout_ms: 60_000, init_sql: 'CREATE TABLE IF NOT EXISTS t (who TEXT)' }, dir);
+    await db.start();
+    const [a, c] = [db.session(), db.session()];
+    const slow = db.query(SLOW, undefined);
+    const begin = db.query('BEGIN', undefined, { session: a });
+    const x = new AbortController();
+    const cancelled = db.query("INSERT INTO t VALUES ('x')", undefined, { session: c, signal: x.signal });
+    const after = db.query("INSERT INTO t VALUES ('y')", undefined);
+    await slow; // BEGIN and the two inserts were sent as one batch when it was answered
+    x.abort();
+    await begin;
+    await assert.rejects(cancelled, (e: unknown) => e instanceof DbError && e.code === CANCELLED && /before the statement ran/.test(e.message));
+    await db.query('COMMIT', undefined, { session: a });
+    assert.equal((await after).affected, 1);
+    assert.deepEqual((await db.query('SELECT who FROM t', undefined)).rows, [{ who: 'y' }], 'the cancelled insert never ran');
+    await db.stop();
+  });
+
+  test('a statement whose instance ends after it was sent, before it ran, is stopped when its turn comes; the rest of its batch runs', async () => {
+    const db = new SqliteDb({ name: 'CANCELB', driver: 'sqlite', file: ':memory:', timeout_ms: 60_000 }, dir);
+    await db.start();
+    const first = db.query(SLOW, undefined);
+    const second = db.query(SLOW, undefined);
+    const x = new AbortController();
+    const cancelled = db.query('SELECT 1 AS one', undefined, { signal: x.signal });
+    const after = db.query('SELECT 2 AS two', undefined);
+    await first; // the others were sent as one batch when it was answered
+    x.abort();
+    assert.equal((await second).rows[0]!.n, 2_000_000, 'the statement before it in the batch is answered');
+    await assert.rejects(cancelled, (e: unknown) => e instanceof DbError && e.code === CANCELLED);
+    assert.equal((await after).rows[0]!.two, 2, 'the statement after it runs, in the next process');
     await db.stop();
   });
 });
