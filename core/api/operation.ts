@@ -48,7 +48,7 @@ export interface EndSignal {
 
 /**
  * An EndSignal's listener: a function, or (as EventTarget allows) an object whose handleEvent() runs: an object that
- * listens with itself needs no closure of its own (one per TCAP dialogue on the load path).
+ * listens with itself needs no closure of its own (one per dialogue a gateway holds open on the load path).
  */
 export type EndListener = (() => void) | { handleEvent(): void };
 
