@@ -21,14 +21,16 @@ export async function startPeer(name: string, args: string[]): Promise<{ peer: P
 }
 
 /**
- * `tester serve` with the plugin configuration `config` on a free loopback port, its data directory in `work`; resolves
+ * `tester serve` with the plugin configuration `config` on a free loopback port, its data directory in `work` (the
+ * environment's TESTER_SERVICE_NODE_FLAGS, space-separated, added to its Node flags, e.g. `--cpu-prof`); resolves
  * once one instance of `definition` has run and passed (ExecuteTest refused with 2003 is retried: a gateway not yet up).
  */
 export async function startPathService(work: string, config: unknown[], definition: Record<string, unknown>): Promise<{ port: number; service: PathProcess }> {
   const file = join(work, 'plugins.json');
   writeFileSync(file, JSON.stringify(config));
   mkdirSync(join(work, 'data'), { recursive: true });
-  const svc = await start('service', ['serve', '--port', '0', '--config', file, '--data-dir', join(work, 'data'), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/);
+  const flags = (process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const svc = await start('service', ['serve', '--port', '0', '--config', file, '--data-dir', join(work, 'data'), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   for (let i = 0; ; i++) {
     const runId = `probe-${i}`;

@@ -17,6 +17,7 @@ import type { PeerLink } from './link.js';
 import { IdGenerator } from './ids.js';
 import { A, C, str, strOf, u32, u32Of } from './avps.js';
 import { Backoff } from './backoff.js';
+import { OwnAvps } from './own-avps.js';
 import { capabilityAvps, cerVerdict, ORIGIN_STATE_ID, peerIdentityOf, type PeerIdentity } from './capabilities.js';
 import { SessionRouter, type SessionHandler } from './sessions.js';
 import { dial, listen, type PeerListener } from './transport.js';
@@ -53,6 +54,8 @@ export class DiameterPeer implements GatewayInstance {
   private everOpened = false;
   private firstAttempt: { resolve(): void } | undefined;
   private readonly sessions = new SessionRouter();
+  /** The nodes of the AVPs this node adds to its messages, made once per value. */
+  readonly ownAvps = new OwnAvps();
   private readonly taps = new Set<TrafficTap>();
   private capture: PcapWriter | undefined;
   /** What the peer told us in CER/CEA. */
@@ -170,7 +173,7 @@ export class DiameterPeer implements GatewayInstance {
 
   /** Identity AVPs of this node. */
   originAvps(): AvpNode[] {
-    return [str(A.OriginHost, this.config.origin_host), str(A.OriginRealm, this.config.origin_realm)];
+    return [this.ownAvps.str(A.OriginHost, this.config.origin_host), this.ownAvps.str(A.OriginRealm, this.config.origin_realm)];
   }
 
   /** Destination-Realm for requests: configured, else the peer's Origin-Realm, else our own realm. */

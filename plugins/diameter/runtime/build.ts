@@ -2,7 +2,8 @@
 // Session-Id_auto, and the AVPs a node adds itself (Origin-Host/Realm, Destination-Realm, application ids)
 // unless the definition gives them or removes them with a null value.
 import { AvpFlag, type AvpNode } from '../codec/avp.js';
-import { encodeItem, itemDefinition, ItemError, type AvpItem } from '../codec/view.js';
+import { itemDefinition, ItemError, type AvpItem } from '../codec/view.js';
+import { itemMemoOf } from '../codec/item-memo.js';
 import type { Dictionary } from '../dictionary/dictionary.js';
 import type { CommandDefinition } from '../dictionary/types.js';
 import { newSessionId } from '../peer/ids.js';
@@ -43,8 +44,7 @@ export function buildRequestAvps(
   let sessionNode: AvpNode | undefined;
   const removed = new Set<number>();
   const given = new Set<number>();
-  const rest: AvpItem[] = [];
-  const restPaths: number[] = [];
+  const rest: number[] = [];
   items.forEach((it, i) => {
     if (it.name === SESSION_ID_AUTO) {
       sessionId = newSessionId(peer.config.origin_host, typeof it.value === 'string' && it.value ? it.value : undefined);
@@ -60,10 +60,10 @@ export function buildRequestAvps(
     }
     given.add(key);
     if (key === A.SessionId && it.hex === undefined && typeof it.value === 'string') sessionId = it.value;
-    rest.push(it);
-    restPaths.push(i);
+    rest.push(i);
   });
-  const nodes = rest.map((it, j) => encodeItem(dict, it, `${path}[${restPaths[j]}]`));
+  const memo = itemMemoOf(dict);
+  const nodes = rest.map((i) => memo.encode(items, i, path));
   // Session-Id goes first (RFC 6733 §8.8): move an explicit one to the front.
   if (!sessionNode) {
     const idx = nodes.findIndex((n) => n.code === A.SessionId && !n.vendorId);
@@ -72,13 +72,14 @@ export function buildRequestAvps(
   const front: AvpNode[] = [];
   if (sessionNode) front.push(sessionNode);
   if (auto) {
+    const own = peer.ownAvps;
     const want = (code: number) => !given.has(code) && !removed.has(code);
-    if (want(A.OriginHost)) front.push(str(A.OriginHost, peer.config.origin_host));
-    if (want(A.OriginRealm)) front.push(str(A.OriginRealm, peer.config.origin_realm));
+    if (want(A.OriginHost)) front.push(own.str(A.OriginHost, peer.config.origin_host));
+    if (want(A.OriginRealm)) front.push(own.str(A.OriginRealm, peer.config.origin_realm));
     if (applicationId !== 0) {
-      if (want(A.DestinationRealm)) front.push(str(A.DestinationRealm, peer.destinationRealm()));
+      if (want(A.DestinationRealm)) front.push(own.str(A.DestinationRealm, peer.destinationRealm()));
       const dh = peer.destinationHost();
-      if (dh && want(A.DestinationHost)) front.push(str(A.DestinationHost, dh));
+      if (dh && want(A.DestinationHost)) front.push(own.str(A.DestinationHost, dh));
       const app = dict.application(applicationId);
       const cfg = peer.config.applications.find((a) => a.id === applicationId);
       const vendor = app?.vendorId || cfg?.vendor || 0;
@@ -88,15 +89,16 @@ export function buildRequestAvps(
           front.push(group(A.VendorSpecificApplicationId, [u32(A.VendorId, vendor), u32(kind === 'auth' ? A.AuthApplicationId : A.AcctApplicationId, applicationId)]));
         }
         // Sh and the other 3GPP stateless applications require Auth-Session-State (TS 29.329 §6.1)
-        if (kind === 'auth' && want(277)) front.push(u32(277, 1));
+        if (kind === 'auth' && want(277)) front.push(own.u32(277, 1));
       } else if (kind === 'auth' && want(A.AuthApplicationId)) {
-        front.push(u32(A.AuthApplicationId, applicationId));
+        front.push(own.u32(A.AuthApplicationId, applicationId));
       } else if (kind === 'acct' && want(A.AcctApplicationId)) {
-        front.push(u32(A.AcctApplicationId, applicationId));
+        front.push(own.u32(A.AcctApplicationId, applicationId));
       }
     }
   }
-  return { nodes: [...front, ...nodes], sessionId };
+  for (const n of nodes) front.push(n);
+  return { nodes: front, sessionId };
 }
 
 /** AVPs of an answer: Session-Id (from the request), Result-Code, Origin-Host/Realm, then the given ones. */
@@ -107,20 +109,22 @@ export function buildAnswerAvps(
   const given = new Set<number>();
   const removed = new Set<number>();
   const nodes: AvpNode[] = [];
+  const memo = itemMemoOf(dict);
   items.forEach((it, i) => {
     const def = itemDefinition(dict, it, `${path}[${i}]`);
     const key = def.vendorId ? -1 : def.code;
     if (it.value === null && it.hex === undefined) removed.add(key);
     else {
       given.add(key);
-      nodes.push(encodeItem(dict, it, `${path}[${i}]`));
+      nodes.push(memo.encode(items, i, path));
     }
   });
   const front: AvpNode[] = [];
   const want = (code: number) => !given.has(code) && !removed.has(code);
   if (requestSessionId && want(A.SessionId)) front.push({ code: A.SessionId, flags: AvpFlag.M, data: requestSessionId });
   if (resultCode !== undefined && want(A.ResultCode)) front.push(u32(A.ResultCode, resultCode));
-  if (want(A.OriginHost)) front.push(str(A.OriginHost, peer.config.origin_host));
-  if (want(A.OriginRealm)) front.push(str(A.OriginRealm, peer.config.origin_realm));
-  return [...front, ...nodes];
+  if (want(A.OriginHost)) front.push(peer.ownAvps.str(A.OriginHost, peer.config.origin_host));
+  if (want(A.OriginRealm)) front.push(peer.ownAvps.str(A.OriginRealm, peer.config.origin_realm));
+  for (const n of nodes) front.push(n);
+  return front;
 }
