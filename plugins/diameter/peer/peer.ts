@@ -12,7 +12,8 @@ import { decodeMessage, encodeMessage, findAvp, type ParsedMessage } from '../co
 import type { Dictionary } from '../dictionary/dictionary.js';
 import { answerTo, codecErrorAnswer, unroutedAnswer } from './answers.js';
 import type { PeerConfig } from './config.js';
-import { Connection, PeerError } from './connection.js';
+import { Connection } from './connection.js';
+import { PeerError } from './peer-error.js';
 import type { PeerLink } from './link.js';
 import { IdGenerator } from './ids.js';
 import { A, C, str, strOf, u32, u32Of } from './avps.js';

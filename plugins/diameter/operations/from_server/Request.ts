@@ -8,7 +8,7 @@ import { isCodecError } from '../../codec/errors.js';
 import { findAvp } from '../../codec/message.js';
 import { flattenExpected, ItemError, showAvpValue } from '../../codec/view.js';
 import type { DiameterPeer, InboundRequest } from '../../peer/peer.js';
-import { PeerError } from '../../peer/connection.js';
+import { PeerError } from '../../peer/peer-error.js';
 import { A, str, u32 } from '../../peer/avps.js';
 import { buildAnswerAvps } from '../../runtime/build.js';
 import { decodeParsed, resultOf } from '../../runtime/decoded.js';

@@ -8,7 +8,7 @@ import { defineOperation, invalid, Type, type Json, type OperationContext, type 
 import { isCodecError } from '../../codec/errors.js';
 import { flattenExpected, ItemError, resultCodeText, showAvpValue } from '../../codec/view.js';
 import type { DiameterPeer } from '../../peer/peer.js';
-import { PeerError } from '../../peer/connection.js';
+import { PeerError } from '../../peer/peer-error.js';
 import { buildRequestAvps, resolveCommand } from '../../runtime/build.js';
 import { decode, failedAvpText, resultCodeOf, resultOf, resultText, type Decoded } from '../../runtime/decoded.js';
 import { inboxOf } from '../../runtime/inbox.js';
