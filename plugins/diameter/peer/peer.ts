@@ -35,6 +35,8 @@ export type TrafficTap = (direction: 'sent' | 'received', bytes: Buffer) => void
 
 export class DiameterPeer implements GatewayInstance {
   readonly name: string;
+  /** 'NAME host:port', as requests' records and faults name the peer. */
+  readonly label: string;
   private phase: PeerPhase = 'stopped';
   private conn: Connection | undefined;
   private listener: PeerListener | undefined;
@@ -64,6 +66,7 @@ export class DiameterPeer implements GatewayInstance {
 
   constructor(readonly config: PeerConfig, readonly dict: Dictionary, private readonly log: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void = () => {}) {
     this.name = config.name;
+    this.label = `${config.name} ${config.host}:${config.port}`;
     this.backoff = new Backoff(config);
     this.watchdog = new Watchdog(config.watchdog_ms, {
       connection: () => (this.phase === 'open' && this.conn && !this.conn.isClosed ? this.conn : undefined),

@@ -86,7 +86,7 @@ export default defineOperation({
       inbox.register(built.sessionId);
     }
     const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms;
-    const remote = `${peer.name} ${peer.config.host}:${peer.config.port}`;
+    const remote = peer.label;
     recordMessage(ctx, dict, 'sent', bytes, remote);
     const t0 = ctx.detailed ? performance.now() : 0;
     let answer: Buffer;
