@@ -65,14 +65,16 @@ export function avpsSize(nodes: readonly AvpNode[]): number {
   return s;
 }
 
-/** Write one AVP node at `offset`; returns the offset after it (padded). Padding bytes are zero. */
+/**
+ * Write one AVP node at `offset`; returns the offset after it (padded). Padding bytes are zero. The length field is
+ * written after the data: a Grouped AVP's length is where its children ended (each padded), so no node's length is
+ * computed again here (`buf` was sized by avpsSize).
+ */
 export function writeAvp(buf: Buffer, n: AvpNode, offset: number): number {
   const vendor = n.vendorId ?? 0;
   const hasV = vendor !== 0 || (n.flags & AvpFlag.V) !== 0;
   const flags = hasV ? n.flags | AvpFlag.V : n.flags;
-  const len = avpLength(n);
   buf.writeUInt32BE(n.code >>> 0, offset);
-  buf.writeUInt32BE((((flags & 0xff) << 24) | (len & 0xffffff)) >>> 0, offset + 4);
   let o = offset + 8;
   if (hasV) {
     buf.writeUInt32BE(vendor >>> 0, o);
@@ -84,8 +86,11 @@ export function writeAvp(buf: Buffer, n: AvpNode, offset: number): number {
     buf.set(n.data, o);
     o += n.data.length;
   }
+  const len = o - offset;
+  buf.writeUInt32BE((((flags & 0xff) << 24) | (len & 0xffffff)) >>> 0, offset + 4);
   const end = offset + pad4(len);
-  if (end > o) buf.fill(0, o, end);
+  // at most 3 bytes: a loop costs less than fill()'s argument checks
+  while (o < end) buf[o++] = 0;
   return end;
 }
 

@@ -44,7 +44,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * Normalise grouped values: an array of items, or an object `{ "CC-Time": 60, "Rating-Group": [1, 2] }`
  * (a list value repeats the AVP). Returns items.
  */
-function toItems(v: unknown, path: string): AvpItem[] {
+export function groupedItems(v: unknown, path: string): AvpItem[] {
   if (Array.isArray(v)) {
     return v.map((it, i) => {
       if (!isPlainObject(it)) throw new ItemError(`${path}[${i}]`, 'each AVP must be an object { "name": ..., "value": ... }');
@@ -119,7 +119,7 @@ export function encodeItem(dict: Dictionary, it: AvpItem, p: string): AvpNode {
   }
   const type = it.type ?? def.type;
   if (type === 'Grouped') {
-    return { code: def.code, flags, vendorId, children: encodeItems(dict, toItems(it.value, `${p}.value`), `${p}.value`) };
+    return { code: def.code, flags, vendorId, children: encodeItems(dict, groupedItems(it.value, `${p}.value`), `${p}.value`) };
   }
   let v = it.value;
   if (v === undefined || v === null) throw new ItemError(`${p}.value`, `AVP ${def.name} needs a value`);

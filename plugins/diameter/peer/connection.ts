@@ -6,22 +6,9 @@ import { CommandFlag } from '../codec/header.js';
 import { Framer } from './framer.js';
 import type { PeerLink } from './link.js';
 import { IdTable, type EndSignal } from '../../../sdk/index.js';
+import { PeerError } from './peer-error.js';
+import { PendingRequest } from './pending.js';
 
-export class PeerError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PeerError';
-  }
-}
-
-interface Pending {
-  resolve(answer: Buffer): void;
-  /** Called synchronously with the answer, before the next message of the same read is processed. */
-  onAnswer?: (answer: Buffer) => void;
-  reject(e: Error): void;
-  timer: NodeJS.Timeout;
-  endToEnd: number;
-}
 
 export interface ConnectionHandlers {
   /** A request from the peer (R flag set). */
@@ -39,7 +26,7 @@ export class Connection {
   readonly remote: string;
   private readonly framer: Framer;
   /** Requests waiting for their answer, by hop-by-hop id (an IdTable, not a Map: sdk/id-table.ts). */
-  private readonly pending = new IdTable<Pending>();
+  private readonly pending = new IdTable<PendingRequest>();
   private closedReason: string | undefined;
   /** Set by end(): the reason given when the socket then closes. */
   private closingReason: string | undefined;
@@ -87,9 +74,7 @@ export class Connection {
       return;
     }
     this.pending.delete(hbh);
-    clearTimeout(p.timer);
-    p.onAnswer?.(m);
-    p.resolve(m);
+    p.answered(m);
   }
 
   /** Write a message. Returns false when the connection is closed. */
@@ -113,38 +98,7 @@ export class Connection {
         reject(new PeerError(`cannot send ${what}: ${this.closedReason}`));
         return;
       }
-      let onAbort: (() => void) | undefined;
-      const done = () => {
-        if (onAbort) signal!.removeEventListener('abort', onAbort);
-      };
-      const timer = setTimeout(() => {
-        this.pending.delete(hbh);
-        done();
-        reject(new PeerError(`no answer to ${what} from ${this.remote} within ${timeoutMs} ms (hop-by-hop 0x${hbh.toString(16).padStart(8, '0')})`));
-      }, timeoutMs);
-      this.pending.set(hbh, {
-        resolve: (a) => {
-          done();
-          resolve(a);
-        },
-        reject: (e) => {
-          done();
-          reject(e);
-        },
-        timer,
-        endToEnd: msg.readUInt32BE(16),
-        ...(onAnswer ? { onAnswer } : {}),
-      });
-      if (signal) {
-        onAbort = () => {
-          const p = this.pending.get(hbh);
-          if (!p) return;
-          this.pending.delete(hbh);
-          clearTimeout(p.timer);
-          reject(new PeerError(`${what} abandoned: the instance ended while waiting for the answer`));
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-      }
+      this.pending.set(hbh, new PendingRequest(this.pending, this.remote, hbh, what, timeoutMs, signal, { resolve, reject }, onAnswer));
       this.write(msg);
     });
   }
@@ -154,8 +108,7 @@ export class Connection {
     if (this.closedReason !== undefined) return;
     this.closedReason = reason;
     for (const p of this.pending.values()) {
-      clearTimeout(p.timer);
-      p.reject(new PeerError(`connection to ${this.remote} lost while waiting for the answer: ${reason}`));
+      p.fail(new PeerError(`connection to ${this.remote} lost while waiting for the answer: ${reason}`));
     }
     this.pending.clear();
     clearTimeout(this.endTimer);

@@ -12,11 +12,13 @@ import { decodeMessage, encodeMessage, findAvp, type ParsedMessage } from '../co
 import type { Dictionary } from '../dictionary/dictionary.js';
 import { answerTo, codecErrorAnswer, unroutedAnswer } from './answers.js';
 import type { PeerConfig } from './config.js';
-import { Connection, PeerError } from './connection.js';
+import { Connection } from './connection.js';
+import { PeerError } from './peer-error.js';
 import type { PeerLink } from './link.js';
 import { IdGenerator } from './ids.js';
 import { A, C, str, strOf, u32, u32Of } from './avps.js';
 import { Backoff } from './backoff.js';
+import { OwnAvps } from './own-avps.js';
 import { capabilityAvps, cerVerdict, ORIGIN_STATE_ID, peerIdentityOf, type PeerIdentity } from './capabilities.js';
 import { SessionRouter, type SessionHandler } from './sessions.js';
 import { dial, listen, type PeerListener } from './transport.js';
@@ -33,6 +35,8 @@ export type TrafficTap = (direction: 'sent' | 'received', bytes: Buffer) => void
 
 export class DiameterPeer implements GatewayInstance {
   readonly name: string;
+  /** 'NAME host:port', as requests' records and faults name the peer. */
+  readonly label: string;
   private phase: PeerPhase = 'stopped';
   private conn: Connection | undefined;
   private listener: PeerListener | undefined;
@@ -53,6 +57,8 @@ export class DiameterPeer implements GatewayInstance {
   private everOpened = false;
   private firstAttempt: { resolve(): void } | undefined;
   private readonly sessions = new SessionRouter();
+  /** The nodes of the AVPs this node adds to its messages, made once per value. */
+  readonly ownAvps = new OwnAvps();
   private readonly taps = new Set<TrafficTap>();
   private capture: PcapWriter | undefined;
   /** What the peer told us in CER/CEA. */
@@ -60,6 +66,7 @@ export class DiameterPeer implements GatewayInstance {
 
   constructor(readonly config: PeerConfig, readonly dict: Dictionary, private readonly log: (level: 'error' | 'warn' | 'info' | 'debug', text: string) => void = () => {}) {
     this.name = config.name;
+    this.label = `${config.name} ${config.host}:${config.port}`;
     this.backoff = new Backoff(config);
     this.watchdog = new Watchdog(config.watchdog_ms, {
       connection: () => (this.phase === 'open' && this.conn && !this.conn.isClosed ? this.conn : undefined),
@@ -170,7 +177,7 @@ export class DiameterPeer implements GatewayInstance {
 
   /** Identity AVPs of this node. */
   originAvps(): AvpNode[] {
-    return [str(A.OriginHost, this.config.origin_host), str(A.OriginRealm, this.config.origin_realm)];
+    return [this.ownAvps.str(A.OriginHost, this.config.origin_host), this.ownAvps.str(A.OriginRealm, this.config.origin_realm)];
   }
 
   /** Destination-Realm for requests: configured, else the peer's Origin-Realm, else our own realm. */

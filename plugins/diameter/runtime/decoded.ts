@@ -3,19 +3,35 @@
 import type { Json, JsonObject } from '../../../sdk/types.js';
 import { commandFlagsText, isRequest } from '../codec/header.js';
 import { decodeMessage, type ParsedMessage } from '../codec/message.js';
-import { decodeView, toObject, type DecodedAvp } from '../codec/view.js';
+import { decodeView, type DecodedAvp } from '../codec/view.js';
+import { decodeObject } from '../codec/object-decode.js';
 import type { Dictionary } from '../dictionary/dictionary.js';
 
 export interface Decoded {
-  parsed: ParsedMessage;
+  readonly parsed: ParsedMessage;
   /** e.g. 'Credit-Control-Answer' */
-  name: string;
+  readonly name: string;
   /** e.g. 'CCA' */
-  abbrev: string;
-  view: DecodedAvp[];
-  object: JsonObject;
+  readonly abbrev: string;
+  /** The trace view, made when first read (a recorded message, a Failed-AVP to show). */
+  readonly view: DecodedAvp[];
+  readonly object: JsonObject;
   /** Value faults inside AVPs (the message framing was fine). */
-  errors: string[];
+  readonly errors: string[];
+}
+
+class DecodedMessage implements Decoded {
+  private trace: DecodedAvp[] | undefined = undefined;
+
+  constructor(
+    private readonly dict: Dictionary, readonly parsed: ParsedMessage, readonly name: string, readonly abbrev: string,
+    readonly object: JsonObject, readonly errors: string[],
+  ) {}
+
+  get view(): DecodedAvp[] {
+    // the faults are those the object form found already
+    return (this.trace ??= decodeView(this.dict, this.parsed.avps, []));
+  }
 }
 
 /** Decode a whole message. Throws DiameterCodecError when the framing is bad (header, AVP lengths). */
@@ -26,16 +42,9 @@ export function decode(dict: Dictionary, bytes: Buffer): Decoded {
 
 export function decodeParsed(dict: Dictionary, parsed: ParsedMessage): Decoded {
   const errors: string[] = [];
-  const view = decodeView(dict, parsed.avps, errors);
+  const object = decodeObject(dict, parsed.avps, errors);
   const req = isRequest(parsed.header.flags);
-  return {
-    parsed,
-    name: dict.commandName(parsed.header.code, req),
-    abbrev: dict.commandAbbrev(parsed.header.code, req),
-    view,
-    object: toObject(view),
-    errors,
-  };
+  return new DecodedMessage(dict, parsed, dict.commandName(parsed.header.code, req), dict.commandAbbrev(parsed.header.code, req), object, errors);
 }
 
 /** Result-Code, else Experimental-Result.Experimental-Result-Code, else undefined. */

@@ -7,9 +7,11 @@ import type { DiameterPeer, InboundRequest, SessionHandler } from '../peer/peer.
 import { A, str, u32 } from '../peer/avps.js';
 
 export class Inbox {
-  private readonly queue: InboundRequest[] = [];
+  /** Requests nobody waited for yet; made when the first one is queued (most instances receive none). */
+  private queue: InboundRequest[] | undefined = undefined;
   private waiter: ((r: InboundRequest) => void) | undefined;
-  readonly sessions = new Set<string>();
+  /** The sessions routed here: usually one, so a list, not a Set per instance. */
+  private readonly held: string[] = [];
   /** The Session-Id of the last request this instance sent (default for Register). */
   lastSessionId: string | undefined;
   readonly handler: SessionHandler = (r) => {
@@ -17,6 +19,8 @@ export class Inbox {
     if (w) {
       this.waiter = undefined;
       w(r);
+    } else if (this.queue === undefined) {
+      this.queue = [r];
     } else if (this.queue.length < 1000) {
       this.queue.push(r);
     }
@@ -26,15 +30,20 @@ export class Inbox {
 
   /** Route requests of this session to the instance. False when another instance holds it. */
   register(sessionId: string): boolean {
-    if (this.sessions.has(sessionId)) return true;
+    if (this.held.includes(sessionId)) return true;
     if (!this.peer.registerSession(sessionId, this.handler)) return false;
-    this.sessions.add(sessionId);
+    this.held.push(sessionId);
     return true;
+  }
+
+  /** How many sessions are routed here. */
+  get sessionCount(): number {
+    return this.held.length;
   }
 
   /** Next request (queued or arriving), or undefined when the time runs out or `signal` aborts. */
   next(timeoutMs: number, signal: AbortSignal): Promise<InboundRequest | undefined> {
-    const q = this.queue.shift();
+    const q = this.queue?.shift();
     if (q) return Promise.resolve(q);
     return new Promise((resolve) => {
       const done = (r: InboundRequest | undefined) => {
@@ -52,10 +61,13 @@ export class Inbox {
 
   /** Release the sessions and answer what is left (5012). */
   close(): number {
-    for (const s of this.sessions) this.peer.unregisterSession(s, this.handler);
-    this.sessions.clear();
+    for (let i = 0; i < this.held.length; i++) this.peer.unregisterSession(this.held[i]!, this.handler);
+    this.held.length = 0;
+    const queued = this.queue;
+    this.queue = undefined;
+    if (queued === undefined) return 0;
     let n = 0;
-    for (const r of this.queue.splice(0)) {
+    for (const r of queued) {
       if (r.answered) continue;
       r.answered = true;
       const sid = findAvp(r.message.avps, A.SessionId);
@@ -76,12 +88,18 @@ export class Inbox {
 
 /** The instance's inbox on its gateway, created on first use and closed when the instance ends. */
 export function inboxOf(ctx: OperationContext<DiameterPeer>): Inbox {
-  return ctx.state('diameter.inbox', () => {
-    const inbox = new Inbox(ctx.gateway());
-    ctx.defer(() => {
-      const n = inbox.close();
-      if (n) ctx.trace(1, `diameter: ${n} server-initiated request(s) nobody took were answered 5012`);
-    });
-    return inbox;
-  });
+  return ctx.state(INBOX, newInbox as (ctx: OperationContext) => Inbox);
+}
+
+const INBOX = 'diameter.inbox';
+
+// module functions, not closures: inboxOf runs for every request an instance sends
+function newInbox(ctx: OperationContext<DiameterPeer>): Inbox {
+  ctx.defer(closeInbox as (ctx: OperationContext) => void);
+  return new Inbox(ctx.gateway());
+}
+
+function closeInbox(ctx: OperationContext<DiameterPeer>): void {
+  const n = inboxOf(ctx).close();
+  if (n) ctx.trace(1, `diameter: ${n} server-initiated request(s) nobody took were answered 5012`);
 }

@@ -8,7 +8,7 @@ import { isCodecError } from '../../codec/errors.js';
 import { findAvp } from '../../codec/message.js';
 import { flattenExpected, ItemError, showAvpValue } from '../../codec/view.js';
 import type { DiameterPeer, InboundRequest } from '../../peer/peer.js';
-import { PeerError } from '../../peer/connection.js';
+import { PeerError } from '../../peer/peer-error.js';
 import { A, str, u32 } from '../../peer/avps.js';
 import { buildAnswerAvps } from '../../runtime/build.js';
 import { decodeParsed, resultOf } from '../../runtime/decoded.js';
@@ -61,7 +61,7 @@ export default defineOperation({
     if (args.session_id !== undefined && !inbox.register(args.session_id)) {
       ctx.abort(`${ctx.type}: session ${args.session_id} is registered by another test instance`);
     }
-    if (inbox.sessions.size === 0) {
+    if (inbox.sessionCount === 0) {
       ctx.abort(`${ctx.type}: this instance has no Diameter session to receive requests for (send a request with a Session-Id or use diameter.from_server.Register first)`);
     }
     const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms;

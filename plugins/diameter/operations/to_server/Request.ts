@@ -6,9 +6,10 @@
 // Failed-AVP and Error-Message.
 import { defineOperation, invalid, Type, type Json, type OperationContext, type PrepareContext, isExpression } from '../../../../sdk/index.js';
 import { isCodecError } from '../../codec/errors.js';
-import { flattenExpected, ItemError, resultCodeText, showAvpValue } from '../../codec/view.js';
+import { ItemError, resultCodeText, showAvpValue } from '../../codec/view.js';
+import { expectedAnswer } from '../../runtime/expected-answer.js';
 import type { DiameterPeer } from '../../peer/peer.js';
-import { PeerError } from '../../peer/connection.js';
+import { PeerError } from '../../peer/peer-error.js';
 import { buildRequestAvps, resolveCommand } from '../../runtime/build.js';
 import { decode, failedAvpText, resultCodeOf, resultOf, resultText, type Decoded } from '../../runtime/decoded.js';
 import { inboxOf } from '../../runtime/inbox.js';
@@ -33,11 +34,6 @@ const RequestArguments = Type.Object({
   })),
   seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600, description: 'Time to wait for the answer (default: the instance\'s inbound timeout).' })),
 });
-
-/** Result-Code keys that, named in `answer`, replace the built-in 2xxx check. */
-const RESULT_KEYS = /^!?(Result-Code|Experimental-Result|Experimental-Result\.Experimental-Result-Code|result_code)$/;
-/** MSCC Result-Code keys that, named in `answer`, replace the built-in MSCC-level check. */
-const MSCC_RESULT_KEYS = /^!?Multiple-Services-Credit-Control(\[[^\]]*\])?\.Result-Code$/;
 
 export default defineOperation({
   type: 'diameter.to_server.Request',
@@ -90,7 +86,7 @@ export default defineOperation({
       inbox.register(built.sessionId);
     }
     const timeoutMs = args.seconds !== undefined ? Math.round(args.seconds * 1000) : peer.config.request_timeout_ms;
-    const remote = `${peer.name} ${peer.config.host}:${peer.config.port}`;
+    const remote = peer.label;
     recordMessage(ctx, dict, 'sent', bytes, remote);
     const t0 = ctx.detailed ? performance.now() : 0;
     let answer: Buffer;
@@ -118,12 +114,10 @@ export default defineOperation({
     const result = resultOf(dict, d);
     ctx.received(d.abbrev, result);
     ctx.received(d.name, result);
-    const expected = args.answer ? flattenExpected(dict, args.answer) : undefined;
-    const namesResult = expected ? Object.keys(expected).some((k) => RESULT_KEYS.test(k)) : false;
-    if (args.check_result !== false && !namesResult) checkResult(ctx, dict, d);
-    const namesMscc = expected ? Object.keys(expected).some((k) => MSCC_RESULT_KEYS.test(k)) : false;
-    if (args.check_result !== false && args.mscc_result_code !== false && !namesMscc) checkMsccResults(ctx, dict, d, args.mscc_result_code);
-    if (expected && Object.keys(expected).length) ctx.match(d.name, expected, result, { show: showAvpValue(dict) });
+    const expected = expectedAnswer(dict, args.answer);
+    if (args.check_result !== false && !expected.namesResult) checkResult(ctx, dict, d);
+    if (args.check_result !== false && args.mscc_result_code !== false && !expected.namesMscc) checkMsccResults(ctx, dict, d, args.mscc_result_code);
+    if (expected.fields) ctx.match(d.name, expected.fields, result, { show: showAvpValue(dict) });
     return { result, show: showAvpValue(dict) };
   },
 });
