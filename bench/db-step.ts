@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rpcCall } from '../cli/rpc-client.js';
-import { HZ, cpuTicks, cpuTicksTree, start, stopAll, untilEnded } from './processes.js';
+import { HZ, cpuTicks, cpuTicksTree, envNodeFlags, start, stopAll, untilEnded } from './processes.js';
 import { recordFigures } from './watch-run.js';
 
 const { values: o } = parseArgs({
@@ -61,7 +61,7 @@ const work = mkdtempSync(join(tmpdir(), 'tester-db-step-'));
 try {
   writeFileSync(join(work, 'plugins.json'), JSON.stringify(config));
   mkdirSync(join(work, 'data'));
-  const flags = (process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const flags = envNodeFlags('TESTER_SERVICE_NODE_FLAGS');
   const svc = await start('service', ['serve', '--port', '0', '--config', join(work, 'plugins.json'), '--data-dir', join(work, 'data'), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   const pid = svc.child.pid!;

@@ -20,6 +20,10 @@ export function commandFlags(shebang: string): string[] {
   const m = /^#!\S*env(?:\s+-S)?\s+node((?:\s+--?\S+)*)\s*$/.exec(shebang);
   return m ? m[1]!.trim().split(/\s+/).filter(Boolean) : [];
 }
+/** Node flags from the environment variable `name` (space-separated; TESTER_SERVICE_NODE_FLAGS, TESTER_SCP_NODE_FLAGS). */
+export function envNodeFlags(name: 'TESTER_SERVICE_NODE_FLAGS' | 'TESTER_SCP_NODE_FLAGS'): string[] {
+  return (process.env[name] ?? '').split(' ').filter(Boolean);
+}
 export const HZ = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
 
 /** Every process started here, so that `stopAll()` ends exactly those. */
@@ -106,7 +110,7 @@ export const RC = { type: 'inap.ssp_from_scp.ReleaseCall', arguments: { initialC
  */
 export async function startScpSim(work: string, script: unknown, workers = 1, more: { nodeFlags?: string[]; args?: string[] } = {}): Promise<{ child: ChildProcess; port: number }> {
   writeFileSync(join(work, 'script.json'), JSON.stringify(script));
-  const flags = [...(more.nodeFlags ?? []), ...(process.env.TESTER_SCP_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
+  const flags = [...(more.nodeFlags ?? []), ...envNodeFlags('TESTER_SCP_NODE_FLAGS')];
   const sim = await start('scp-sim', ['scp-sim', '--listen', '127.0.0.1:0', '--script', join(work, 'script.json'), '--quiet', '--config', join(root, 'examples/inap/plugins.json'), ...(workers > 1 ? ['--workers', String(workers)] : []), ...(more.args ?? [])], /scp-sim listening on \S+:(\d+)/, flags);
   return { child: sim.child, port: Number(sim.m[1]) };
 }
@@ -124,7 +128,7 @@ export async function startService(work: string, simPort: number, tag: string, s
   sig.maxDialogues = 200_000;
   if (sigtran) Object.assign(sig, sigtran);
   writeFileSync(join(work, `plugins-${tag}.json`), JSON.stringify(cfg));
-  const flags = [...(process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...nodeFlags];
+  const flags = [...envNodeFlags('TESTER_SERVICE_NODE_FLAGS'), ...nodeFlags];
   const svc = await start(`service ${tag}`, ['serve', '--port', '0', '--config', join(work, `plugins-${tag}.json`), '--data-dir', join(work, `data-${tag}`), '--quiet', '--max-runs', '4', '--workers', String(workers), ...serveArgs], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   for (let i = 0; ; i++) {

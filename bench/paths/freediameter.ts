@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcCall } from '../../cli/rpc-client.js';
 import { startFreeDiameter, type FreeDiameter } from '../freediameter/peer.js';
-import { freePort, start, untilEnded } from '../processes.js';
+import { envNodeFlags, freePort, start, untilEnded } from '../processes.js';
 import type { BenchPath, PathSetup } from './path.js';
 
 const TESTER = 'tester.localdomain';
@@ -101,7 +101,7 @@ async function setup(work: string): Promise<PathSetup> {
   const diameterPort = await freePort();
   const config = join(work, 'plugins-diameter-freediameter.json');
   writeFileSync(config, JSON.stringify(pluginsConfig(diameterPort)));
-  const flags = (process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const flags = envNodeFlags('TESTER_SERVICE_NODE_FLAGS');
   const svc = await start('service diameter-freediameter', ['serve', '--port', '0', '--config', config, '--data-dir', join(work, 'data'), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   const fdDir = join(work, 'freediameter');

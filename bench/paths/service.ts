@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcCall } from '../../cli/rpc-client.js';
-import { root, start, untilEnded } from '../processes.js';
+import { envNodeFlags, root, start, untilEnded } from '../processes.js';
 import type { PathProcess, PathSetup } from './path.js';
 
 /** A file of the repository, parsed as JSON (an example definition or configuration). */
@@ -29,8 +29,7 @@ export async function startPathService(work: string, config: unknown[], definiti
   const file = join(work, 'plugins.json');
   writeFileSync(file, JSON.stringify(config));
   mkdirSync(join(work, 'data'), { recursive: true });
-  // as bench/processes.ts startService: the environment's TESTER_SERVICE_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir DIR`)
-  const flags = (process.env.TESTER_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const flags = envNodeFlags('TESTER_SERVICE_NODE_FLAGS');
   const svc = await start('service', ['serve', '--port', '0', '--config', file, '--data-dir', join(work, 'data'), '--quiet', '--max-runs', '4'], /listening \S+:(\d+)/, flags);
   const port = Number(svc.m[1]);
   for (let i = 0; ; i++) {

@@ -16,13 +16,16 @@ interface Memo {
   octets: Uint8Array | undefined;
 }
 
+/** The holder between calls: nothing of an argument stays referenced, and no object is made per call. */
+const NO_HOLDER: Obj = Object.freeze({});
+
 /** One memo per field's key table (derivedKeys' object: one per format and prefix). */
 const memos = new WeakMap<object, Memo>();
 
 /** A getter for `format.encode` that reads `holder` and records what it read in the memo of `table`. */
 export class DerivedMemos {
   private memo: Memo | undefined = undefined;
-  private holder: Obj = {};
+  private holder: Obj = NO_HOLDER;
   private table: Readonly<Record<string, string>> = {};
   private name = '';
   private readonly recordingGet = (suffix: string): unknown => {
@@ -52,7 +55,7 @@ export class DerivedMemos {
       return r;
     } finally {
       this.memo = undefined;
-      this.holder = {};
+      this.holder = NO_HOLDER;
     }
   }
 }
