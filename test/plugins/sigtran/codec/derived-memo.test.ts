@@ -69,3 +69,24 @@ test('faults and object values are never taken again; two fields keep two memos'
   assert.equal(memos.encode(f, t2, { cdpn_digits: '2' }, 'cdpn'), y);
   assert.equal(f.calls, 6);
 });
+
+test('a field that changes every time is encoded right through its bypass, and taken again once it stays the same', () => {
+  const f = counting();
+  const t = table();
+  const memos = new DerivedMemos();
+  // 300 different numbers: each encoding is its own (the memo stops comparing after a few misses, for a while)
+  for (let i = 0; i < 300; i++) {
+    const digits = String(1000 + i);
+    assert.deepEqual([...(memos.encode(f, t, { cgpn_digits: digits, cgpn_noa: i % 5 }, 'cgpn') as Uint8Array)], [i % 5, ...digits.split('').map(Number)]);
+  }
+  assert.equal(f.calls, 300);
+  // then the same number: within a bypass window (at most 64 calls) and the one recording after it, it is taken again
+  for (let i = 0; i < 200; i++) assert.deepEqual([...(memos.encode(f, t, { cgpn_digits: '77', cgpn_noa: 1 }, 'cgpn') as Uint8Array)], [1, 7, 7]);
+  assert.ok(f.calls <= 300 + 66, `encoded ${f.calls - 300} times of 200`);
+  const before = f.calls;
+  memos.encode(f, t, { cgpn_digits: '77', cgpn_noa: 1 }, 'cgpn');
+  assert.equal(f.calls, before);
+  // a fault within a bypass is still the fault
+  for (let i = 0; i < 10; i++) memos.encode(f, t, { cgpn_digits: String(i), cgpn_noa: 1 }, 'cgpn');
+  assert.equal(memos.encode(f, t, { cgpn_digits: 'bad' }, 'cgpn'), 'digits: bad');
+});
