@@ -288,23 +288,70 @@ function writeField(ctx: EncodeContext, w: BerWriter, field: Field, holder: Obj,
 }
 
 function writeFields(ctx: EncodeContext, w: BerWriter, fields: readonly Field[], holder: Obj, path: string): void {
-  // Which fields the argument names at all (by any of their keys): the others are absent without probing them.
-  const named = fields.length > 4 ? markNamed(ctx, fields, holder) : undefined;
+  // An argument named by the same keys as the last one written of these fields names the same fields: the plan of
+  // that one is followed (a load run's every instance), without marking and walking every field of the SEQUENCE.
+  const plan = fields.length > 4 && ctx.unknown === undefined ? plans.get(fields) : undefined;
   ctx.depth++;
   try {
+    if (plan !== undefined && sameKeys(plan, holder)) {
+      const at = plan.at;
+      for (let j = 0; j < at.length; j++) holder = writeNamed(ctx, w, fields[at[j]!]!, holder, path);
+      return;
+    }
+    // Which fields the argument names at all (by any of their keys): the others are absent without probing them.
+    const named = fields.length > 4 ? markNamed(ctx, fields, holder) : undefined;
+    const given = holder;
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!;
       if (named !== undefined && named[i] === 0) {
         if (!field.opt) throw new CodecError(`${path}${field.n}: missing (mandatory)`);
         continue;
       }
-      if (field.al !== undefined && holder[field.n] === undefined && holder[field.al] !== undefined) holder = { ...holder, [field.n]: holder[field.al] };
-      if (present(ctx.unknown, field, holder)) writeField(ctx, w, field, holder, path);
-      else if (!field.opt) throw new CodecError(`${path}${field.n}: missing (mandatory)`);
+      holder = writeNamed(ctx, w, field, holder, path);
     }
+    if (named !== undefined && ctx.unknown === undefined) plans.set(fields, planOf(fields, named, given));
   } finally {
     ctx.depth--;
   }
+}
+
+/** Write `field` when `holder` gives it a value (its alias taken as its name); the holder with the alias applied. */
+function writeNamed(ctx: EncodeContext, w: BerWriter, field: Field, holder: Obj, path: string): Obj {
+  if (field.al !== undefined && holder[field.n] === undefined && holder[field.al] !== undefined) holder = { ...holder, [field.n]: holder[field.al] };
+  if (present(ctx.unknown, field, holder)) writeField(ctx, w, field, holder, path);
+  else if (!field.opt) throw new CodecError(`${path}${field.n}: missing (mandatory)`);
+  return holder;
+}
+
+/** The keys an argument was written from (in their order) and the fields they named. */
+interface Plan {
+  readonly keys: readonly string[];
+  readonly at: Uint16Array;
+}
+
+/** The last plan of each SEQUENCE's fields (a new plan replaces it: one being followed is never changed). */
+const plans = new WeakMap<readonly Field[], Plan>();
+
+/** At most this many keys are kept in a plan: an argument with more is marked every time. */
+const MAX_PLAN_KEYS = 64;
+
+function planOf(fields: readonly Field[], named: Uint8Array, holder: Obj): Plan {
+  const keys: string[] = [];
+  for (const key in holder) if (keys.push(key) > MAX_PLAN_KEYS) return NO_PLAN;
+  const at: number[] = [];
+  for (let i = 0; i < fields.length; i++) if (named[i] === 1) at.push(i);
+  return { keys, at: Uint16Array.from(at) };
+}
+
+/** Matches no argument (an empty key list is never compared: sameKeys needs as many keys). */
+const NO_PLAN: Plan = Object.freeze({ keys: Object.freeze(new Array<string>(MAX_PLAN_KEYS + 1).fill('')), at: new Uint16Array(0) });
+
+/** Whether `holder` has exactly the plan's keys, in the same order (the keys of the argument's object as built). */
+function sameKeys(plan: Plan, holder: Obj): boolean {
+  const keys = plan.keys;
+  let n = 0;
+  for (const key in holder) if (n >= keys.length || keys[n++] !== key) return false;
+  return n === keys.length;
 }
 
 /** The marks (1 = named by one of the argument's keys) of `fields`, in the context's array for this depth. */

@@ -98,3 +98,35 @@ describe('checkArg: values known only per instance', () => {
     assert.equal(checkArg(withChoice, { pick: {} }, unknown), 'pick: give one of a, b');
   });
 });
+
+// The encoder follows the plan of the last argument named by the same keys (writeFields): the plan must never carry
+// one argument's values, absences or faults into the next.
+describe('encodeArg: the same keys as the argument before', () => {
+  /** The encoding of `input` with its keys in reverse order: not the plan's key list, so marked afresh. */
+  const fresh = (input: Record<string, unknown>) => hex(Object.fromEntries(Object.entries(input).reverse()));
+
+  test('each value of the same keys is its own encoding', () => {
+    for (let i = 0; i < 5; i++) {
+      const input = { a: i, inner: { x: i, y: 2 * i, z: 1, w: 1, v: 1 }, d: 100 + i, called_digits: `12${i}` };
+      const expected = fresh(input);
+      assert.equal(hex(input), expected);
+      assert.equal(hex(input), expected);
+    }
+  });
+
+  test('a key whose value is null is absent, and a mandatory one missing is a fault, after the plan', () => {
+    const input = { a: 1, inner: { x: 5 }, c: 3, d: 4 };
+    assert.equal(hex(input), '300e800101a2038001058301038401 04'.replace(/ /g, ''));
+    assert.equal(hex({ a: 1, inner: { x: 5 }, c: null, d: 4 }), '300b800101a2038001058401 04'.replace(/ /g, ''));
+    assert.throws(() => hex({ a: 1, inner: { x: 5 }, c: 3, d: null }), (e: unknown) => e instanceof CodecError && e.message === 'd: missing (mandatory)');
+    assert.equal(hex(input), '300e800101a2038001058301038401 04'.replace(/ /g, ''));
+  });
+
+  test('other keys, or the same keys in another order, give their own encoding', () => {
+    assert.equal(hex({ a: 1, inner: { x: 5 }, d: 4 }), '300b800101a2038001058401 04'.replace(/ /g, ''));
+    assert.equal(hex({ b: 2, inner: { x: 5 }, d: 4 }), '300b810102a2038001058401 04'.replace(/ /g, ''));
+    assert.equal(hex({ d: 4, inner: { x: 5 }, b: 2 }), '300b810102a2038001058401 04'.replace(/ /g, ''));
+    assert.throws(() => hex({ b: 2, inner: { x: 5 } }), (e: unknown) => e instanceof CodecError && e.message === 'd: missing (mandatory)');
+    assert.equal(hex({ b: 2, inner: { x: 5 }, d: 4 }), '300b810102a2038001058401 04'.replace(/ /g, ''));
+  });
+});
