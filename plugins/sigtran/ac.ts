@@ -121,17 +121,22 @@ export function acFromOid(oid: string): ApplicationContext {
 /** Recently seen ACs, compared by content octets (no OID string is built for a known AC). */
 const recent: ApplicationContext[] = [];
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+function sameBytesAt(a: Uint8Array, buf: Uint8Array, start: number, end: number): boolean {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== buf[start + i]) return false;
   return true;
 }
 
 /** The ApplicationContext of OID content octets (as received). Throws BerError on malformed content. */
 export function acFromBytes(bytes: Uint8Array): ApplicationContext {
-  for (let i = 0; i < recent.length; i++) if (sameBytes(recent[i]!.bytes, bytes)) return recent[i]!;
-  const oid = decodeOidAt(bytes, 0, bytes.length);
-  const ac = cache.get(oid) ?? make(oid, Uint8Array.from(bytes));
+  return acAt(bytes, 0, bytes.length);
+}
+
+/** The ApplicationContext of the OID content octets `buf[start, end)`: one of the recent ones without a copy. */
+export function acAt(buf: Uint8Array, start: number, end: number): ApplicationContext {
+  for (let i = 0; i < recent.length; i++) if (sameBytesAt(recent[i]!.bytes, buf, start, end)) return recent[i]!;
+  const oid = decodeOidAt(buf, start, end);
+  const ac = cache.get(oid) ?? make(oid, Uint8Array.from(buf.subarray(start, end)));
   if (recent.length >= 16) recent.pop();
   recent.unshift(ac);
   return ac;

@@ -34,6 +34,7 @@ export {
   decodeOid,
   decodeOidAt,
   decodeBitString,
+  checkBitString,
   decodeString,
   valueOf,
   tlvBytes,

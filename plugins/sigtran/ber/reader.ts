@@ -268,12 +268,17 @@ export function decodeOid(buf: Uint8Array, t: Tlv): string {
 
 /** BIT STRING: the unused-bit count and the bit octets (a view). */
 export function decodeBitString(buf: Uint8Array, t: Tlv): { unusedBits: number; bytes: Uint8Array } {
+  return { unusedBits: checkBitString(buf, t), bytes: buf.subarray(t.valueStart + 1, t.valueEnd) };
+}
+
+/** A BIT STRING's encoding checked (throws BerError), without a view of its bits: its unused-bit count. */
+export function checkBitString(buf: Uint8Array, t: Tlv): number {
   primitive(t, 'BIT STRING');
   if (t.valueEnd === t.valueStart) throw new BerError('value', t.valueStart, 'BIT STRING with no content octets');
   const unusedBits = buf[t.valueStart]!;
   if (unusedBits > 7) throw new BerError('value', t.valueStart, `BIT STRING unused-bit count ${unusedBits} > 7`);
   if (unusedBits > 0 && t.valueEnd - t.valueStart === 1) throw new BerError('value', t.valueStart, 'empty BIT STRING with unused bits');
-  return { unusedBits, bytes: buf.subarray(t.valueStart + 1, t.valueEnd) };
+  return unusedBits;
 }
 
 /** IA5String / VisibleString / UTF8String content as text. */

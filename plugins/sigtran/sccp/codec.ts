@@ -45,23 +45,41 @@ export function returnCauseText(cause: number): string {
   return `SCCP return cause ${cause}: ${RETURN_CAUSES[cause] ?? 'unknown'}`;
 }
 
-export interface SccpMessage {
-  type: number;
-  /** UDT/XUDT: protocol class (0/1) and return-on-error flag. */
-  protocolClass: number;
-  returnOnError: boolean;
+/**
+ * A decoded UDT, UDTS, XUDT or XUDTS. The encoded addresses are viewed when first asked for (a reply to a Begin is
+ * sent to them; most messages, an End or a Continue of an open dialogue, never need them): a view per address per
+ * message was a fifth of the receive path's SCCP decoding.
+ */
+export class SccpMessage {
   /** UDTS/XUDTS: return cause. */
   returnCause?: number;
   hopCounter?: number;
-  called: SccpAddress;
-  calling: SccpAddress;
-  /** User data (TCAP): a view. */
-  data: Uint8Array;
-  /** The encoded addresses as received (views), reusable as the addresses of replies. */
-  calledRaw: Uint8Array;
-  callingRaw: Uint8Array;
   /** XUDT segmentation parameter, when present (first segment flag, remaining count, local reference). */
   segmentation?: SegmentationParameter & { protocolClass: number };
+
+  constructor(
+    readonly type: number,
+    /** UDT/XUDT: protocol class (0/1) and return-on-error flag. */
+    readonly protocolClass: number,
+    readonly returnOnError: boolean,
+    readonly called: SccpAddress,
+    readonly calling: SccpAddress,
+    /** User data (TCAP): a view. */
+    readonly data: Uint8Array,
+    private readonly buf: Uint8Array,
+    /** Where each address's octets start in `buf` (after its length octet). */
+    private readonly calledAt: number,
+    private readonly callingAt: number,
+  ) {}
+
+  /** The encoded addresses as received (views), reusable as the addresses of replies. */
+  get calledRaw(): Uint8Array {
+    return this.buf.subarray(this.calledAt, this.calledAt + this.buf[this.calledAt - 1]!);
+  }
+
+  get callingRaw(): Uint8Array {
+    return this.buf.subarray(this.callingAt, this.callingAt + this.buf[this.callingAt - 1]!);
+  }
 }
 
 /** Decode a UDT, UDTS, XUDT or XUDTS. Throws SccpError on anything malformed or unsupported. */
@@ -112,29 +130,30 @@ function decodeParts(buf: Uint8Array, type: number, ptrAt: number, pcBits: 14 | 
   const called = variable(buf, ptrAt, n, 'called address');
   const calling = variable(buf, ptrAt + 1, n, 'calling address');
   const data = variable(buf, ptrAt + 2, n, 'data');
-  const m: SccpMessage = {
+  const m = new SccpMessage(
     type,
-    protocolClass: service ? 0 : buf[1]! & CLASS_MASK,
-    returnOnError: service ? false : (buf[1]! & RETURN_ON_ERROR) !== 0,
-    called: decodeAddress(buf, called[0], called[1], pcBits),
-    calling: decodeAddress(buf, calling[0], calling[1], pcBits),
-    data: buf.subarray(data[0], data[1]),
-    calledRaw: buf.subarray(called[0], called[1]),
-    callingRaw: buf.subarray(calling[0], calling[1]),
-  };
+    service ? 0 : buf[1]! & CLASS_MASK,
+    service ? false : (buf[1]! & RETURN_ON_ERROR) !== 0,
+    decodeAddress(buf, called, called + buf[called - 1]!, pcBits),
+    decodeAddress(buf, calling, calling + buf[calling - 1]!, pcBits),
+    buf.subarray(data, data + buf[data - 1]!),
+    buf,
+    called,
+    calling,
+  );
   if (service) m.returnCause = buf[1]!;
   return m;
 }
 
-/** [start, end) of the variable parameter the pointer at `ptrAt` points to (content after the length octet). */
-function variable(buf: Uint8Array, ptrAt: number, n: number, what: string): [number, number] {
+/** Where the variable parameter the pointer at `ptrAt` points to starts (its content, after the length octet). */
+function variable(buf: Uint8Array, ptrAt: number, n: number, what: string): number {
   const ptr = buf[ptrAt]!;
   if (ptr === 0) throw new SccpError(`${what} pointer is 0`, ptrAt);
   const lenAt = ptrAt + ptr;
   if (lenAt >= n) throw new SccpError(`${what} pointer ${ptr} points past the end of the message`, ptrAt);
   const len = buf[lenAt]!;
   if (lenAt + 1 + len > n) throw new SccpError(`${what} length ${len} overruns the message`, lenAt);
-  return [lenAt + 1, lenAt + 1 + len];
+  return lenAt + 1;
 }
 
 /** What a UDT or XUDT (a UDTS or XUDTS, with a return cause) carries besides its data. */

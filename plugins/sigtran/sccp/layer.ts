@@ -2,10 +2,11 @@
 // each in an M3UA DATA message; UDT/XUDT in (segments reassembled) to the user, and UDTS/XUDTS (a message of ours
 // the network returned) to the user as a notice.
 import type { ProtocolData } from '../m3ua/codec.js';
+import { SccpInbound } from './inbound.js';
 import { SccpType, decodeSccp, returnCauseText, sccpLength, writeSccp, writeXudtSegment, xudtSegmentLength, type UnitdataHeader } from './codec.js';
 import { Reassembly } from './reassembly.js';
 import { SegmentReferences, fitsOneMessage, planSegments, segmentData } from './segmentation.js';
-import type { BoundLink, InboundContext, LogFn, SccpLower, SccpRoute, SccpUser } from './service.js';
+import type { BoundLink, LogFn, SccpLower, SccpRoute, SccpUser } from './service.js';
 
 export interface SccpOptions {
   /** Send XUDT instead of UDT. */
@@ -82,18 +83,7 @@ export class SccpLayer {
       this.log('warn', `bad SCCP message from ${link.peer}: ${(e as Error).message}`);
       return;
     }
-    const ctx: InboundContext = {
-      called: s.called,
-      calling: s.calling,
-      calledRaw: s.calledRaw,
-      callingRaw: s.callingRaw,
-      opc: pd.opc,
-      dpc: pd.dpc,
-      sls: pd.sls,
-      raw,
-      peer,
-      link,
-    };
+    const ctx = new SccpInbound(s, pd.opc, pd.dpc, pd.sls, raw, peer, link);
     if (s.returnCause !== undefined) {
       const name = s.type === SccpType.UDTS ? 'UDTS' : 'XUDTS';
       this.user?.notice(ctx, s.data, s.returnCause, `SCCP ${name}: our message was returned, ${returnCauseText(s.returnCause)}`);

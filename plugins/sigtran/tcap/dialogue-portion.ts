@@ -1,9 +1,9 @@
 // The TCAP dialogue portion (Q.773 §3.2, the dialogue PDUs of the dialogue-as-id abstract syntax): AARQ, AARE and
 // ABRT in an EXTERNAL, written and read.
 import type { ApplicationContext } from '../ac.js';
-import { acFromBytes } from '../ac.js';
+import { acAt } from '../ac.js';
 import type { DialoguePdu } from '../api.js';
-import { BerError, BerWriter, TagClass, Universal, decodeBitString, decodeInteger, decodeOidAt, expectBer as expect, readTlv, type Tlv } from '../ber/index.js';
+import { BerError, BerWriter, TagClass, Universal, checkBitString, decodeInteger, decodeOidAt, expectBer as expect, readTlv, type Tlv } from '../ber/index.js';
 
 const APP = TagClass.Application;
 const CTX = TagClass.Context;
@@ -21,20 +21,37 @@ export type OutDialogue =
   | { type: 'abrt'; source: 0 | 1; userInformation?: Uint8Array };
 
 
+/** protocol-version: version1 (a BIT STRING of one bit, set). */
+const VERSION1 = Uint8Array.of(0x80);
+
+/** The AARQs without user information, by AC: the same octets open every dialogue of a load run. */
+const aarqs = new WeakMap<ApplicationContext, Uint8Array>();
+
 /** Write the dialogue portion `d` ([APPLICATION 11] EXTERNAL); `uni`: the unidirectional abstract syntax. */
 export function writeDialogue(w: BerWriter, d: OutDialogue, uni = false): void {
+  if (d.type !== 'aarq' || d.userInformation || uni) return writePortion(w, d, uni);
+  let b = aarqs.get(d.ac);
+  if (b === undefined) {
+    const own = new BerWriter(64);
+    writePortion(own, d, false);
+    aarqs.set(d.ac, (b = own.toBytes()));
+  }
+  w.raw(b);
+}
+
+function writePortion(w: BerWriter, d: OutDialogue, uni: boolean): void {
   w.begin(APP, 11).begin(UNI, Universal.External);
   w.primitive(UNI, Universal.ObjectIdentifier, uni ? UNI_DIALOGUE_AS_ID_CONTENT : DIALOGUE_AS_ID_CONTENT);
   w.begin(CTX, 0);
   if (d.type === 'aarq') {
     w.begin(APP, 0);
-    w.bitString(Uint8Array.of(0x80), 7, CTX, 0);
+    w.bitString(VERSION1, 7, CTX, 0);
     w.begin(CTX, 1).primitive(UNI, Universal.ObjectIdentifier, d.ac.bytes).end();
     if (d.userInformation) w.begin(CTX, 30).raw(d.userInformation).end();
     w.end();
   } else if (d.type === 'aare') {
     w.begin(APP, 1);
-    w.bitString(Uint8Array.of(0x80), 7, CTX, 0);
+    w.bitString(VERSION1, 7, CTX, 0);
     w.begin(CTX, 1).primitive(UNI, Universal.ObjectIdentifier, d.ac.bytes).end();
     w.begin(CTX, 2).integer(d.result).end();
     w.begin(CTX, 3).begin(CTX, d.diagSource === 'user' ? 1 : 2).integer(d.diag).end().end();
@@ -61,7 +78,8 @@ export function decodeDialogue(buf: Uint8Array, dp: Tlv): DialoguePdu {
   while (p < ext.valueEnd) {
     const t = readTlv(buf, p, ext.valueEnd);
     p = t.end;
-    if (t.cls === UNI && t.tagNumber === Universal.ObjectIdentifier) asId = decodeOidAt(buf, t.valueStart, t.valueEnd);
+    // the abstract syntax compared as octets: a dotted string per message only when it is another
+    if (t.cls === UNI && t.tagNumber === Universal.ObjectIdentifier) asId = knownAsId(buf, t) ?? decodeOidAt(buf, t.valueStart, t.valueEnd);
     else if (t.cls === CTX && t.tagNumber === 0 && t.constructed) pdu = readTlv(buf, t.valueStart, t.valueEnd);
     else if (t.cls === CTX && t.tagNumber === 1 && !t.constructed) {
       // octet-aligned: the PDU's BER encoding as an OCTET STRING
@@ -72,6 +90,18 @@ export function decodeDialogue(buf: Uint8Array, dp: Tlv): DialoguePdu {
   expect(asId === DIALOGUE_AS_ID || asId === UNI_DIALOGUE_AS_ID, `dialogue portion with abstract syntax ${asId ?? '(none)'} (expected ${DIALOGUE_AS_ID})`, ext.start);
   expect(pdu !== undefined, 'dialogue portion without a dialogue PDU', ext.start);
   return decodeDialoguePdu(pduBuf, pdu);
+}
+
+/** The dialogue-as-id or unidirectional-dialogue-as-id of the OID `t`, or undefined: another abstract syntax. */
+function knownAsId(buf: Uint8Array, t: Tlv): string | undefined {
+  if (sameAt(buf, t, DIALOGUE_AS_ID_CONTENT)) return DIALOGUE_AS_ID;
+  return sameAt(buf, t, UNI_DIALOGUE_AS_ID_CONTENT) ? UNI_DIALOGUE_AS_ID : undefined;
+}
+
+function sameAt(buf: Uint8Array, t: Tlv, content: Uint8Array): boolean {
+  if (t.valueEnd - t.valueStart !== content.length) return false;
+  for (let i = 0; i < content.length; i++) if (buf[t.valueStart + i] !== content[i]) return false;
+  return true;
 }
 
 function decodeDialoguePdu(buf: Uint8Array, pdu: Tlv): DialoguePdu {
@@ -89,12 +119,12 @@ function decodeDialoguePdu(buf: Uint8Array, pdu: Tlv): DialoguePdu {
     switch (t.tagNumber) {
       case 0:
         if (pdu.tagNumber === 4) source = decodeInteger(buf, t);
-        else decodeBitString(buf, t); // protocol-version: validated, value not needed
+        else checkBitString(buf, t); // protocol-version: validated, value not needed
         break;
       case 1: {
         const o = readTlv(buf, t.valueStart, t.valueEnd);
         expect(o.cls === UNI && o.tagNumber === Universal.ObjectIdentifier, 'application-context-name is not an OBJECT IDENTIFIER', o.start);
-        ac = acFromBytes(buf.subarray(o.valueStart, o.valueEnd));
+        ac = acAt(buf, o.valueStart, o.valueEnd);
         break;
       }
       case 2:

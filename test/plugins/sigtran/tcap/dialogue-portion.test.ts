@@ -28,6 +28,24 @@ describe('TCAP dialogue portion', () => {
     assert.deepEqual(roundTrip({ type: 'abrt', source: 1 }).pdu, { type: 'abrt', source: 'provider' });
   });
 
+  test('an AARQ written again for the same AC (its octets kept per AC) is the same, inside what else the writer holds', () => {
+    const cap3 = resolveAc('0.4.0.0.1.21.3.4')!;
+    for (const ac of [cap2, cap3, cap2, cap3]) {
+      const w = new BerWriter();
+      w.begin(0, 2);
+      writeDialogue(w, { type: 'aarq', ac });
+      w.end();
+      const buf = w.toBytes();
+      const inner = readTlv(buf, 0);
+      assert.deepEqual(decodeDialogue(buf, readTlv(buf, inner.valueStart)), { type: 'aarq', ac });
+    }
+    assert.equal(roundTrip({ type: 'aarq', ac: cap2 }).hex, '6b1e281c060700118605010101a011600f80020780a109060704000001003201');
+    // with user information, or unidirectional, it is written out each time
+    const info = fromHex('a00b0609');
+    const withInfo = roundTrip({ type: 'aarq', ac: cap2, userInformation: info });
+    assert.equal(withInfo.pdu.type === 'aarq' && toHex(withInfo.pdu.userInformation!), toHex(info));
+  });
+
   test('the octet-aligned encoding ([1] OCTET STRING holding the PDU) is read too', () => {
     // EXTERNAL { dialogue-as-id, octet-aligned AARQ camel2 }
     const hex = '6b1e281c0607001186050101018111600f80020780a109060704000001003201';
