@@ -26,6 +26,7 @@ type Cleanup = (ctx: OperationContext<unknown>) => void | Promise<void>;
 const FAILED = 8;
 const RECORDS = 16;
 const DETAILED = 32;
+/** The first instance: its checks, traces and messages go through the run's hooks (engine/first-call.ts). */
 const HOOKED = 64;
 const WATCHED = 128;
 const CHECKING = 256;
@@ -37,6 +38,8 @@ class Rare {
   controller: AbortController | undefined = undefined;
   varSizes: SizeLedger | undefined = undefined;
   evidence: InstanceDetail | undefined = undefined;
+  /** The running operation's start (ms), when it is too far from the instance's start for t0's integer (instance.ts). */
+  farT0 = 0;
 }
 
 export abstract class InstanceContext extends EndSignalBase implements OperationContext<unknown>, Cancellable {
@@ -53,6 +56,9 @@ export abstract class InstanceContext extends EndSignalBase implements Operation
   /** ctx.defer()'s cleanups: the first alone (no array for an instance with one), an array from the second. */
   deferred: Cleanup | Cleanup[] | undefined = undefined;
   private rare: Rare | undefined = undefined;
+  protected get rareState(): Rare {
+    return (this.rare ??= new Rare());
+  }
   /** Where the instance is in flows (engine/flow-frames.ts): undefined while it has entered none. */
   fx: FlowState | undefined = undefined;
   /**
@@ -69,7 +75,8 @@ export abstract class InstanceContext extends EndSignalBase implements Operation
     vars: JsonObject | undefined,
     /** $i: NOTHING_RECEIVED (shared, frozen) until the first received(): no empty object per instance in flight. */
     public inbound: JsonObject,
-    private readonly draw: Pick<ExprScope, '$d' | 'rng'> | undefined,
+    /** The instance's generator and rows ($d), as its legs draw them too. */
+    readonly draw: Pick<ExprScope, '$d' | 'rng'> | undefined,
     /** A parallel leg's instance: the leg is watched when its instance is. */
     parent?: InstanceContext,
   ) {
@@ -116,10 +123,6 @@ export abstract class InstanceContext extends EndSignalBase implements Operation
   get detailed(): boolean {
     return (this.flags & DETAILED) !== 0;
   }
-  /** The first instance: its checks, traces and messages go through the run's hooks (engine/first-call.ts). */
-  private get hooked(): boolean {
-    return (this.flags & HOOKED) !== 0;
-  }
   /** Watched for failure evidence (engine/failure-evidence.ts). Its detail is made at its first entry. */
   get watched(): boolean {
     return (this.flags & WATCHED) !== 0;
@@ -151,10 +154,6 @@ export abstract class InstanceContext extends EndSignalBase implements Operation
   /** The instance waits: its scope goes (an instance in flight holds none). */
   protected dropScope(): void {
     this.scope = undefined;
-  }
-  /** The instance's generator and rows ($d), as its legs draw them. */
-  get drawOf(): Pick<ExprScope, '$d' | 'rng'> | undefined {
-    return this.draw;
   }
   /**
    * A uniform number in [0, 1): from the instance's own generator when the run has a `seed` (seeded from it and $n:
@@ -257,7 +256,7 @@ export abstract class InstanceContext extends EndSignalBase implements Operation
       this.failed = true;
       this.fails++;
     }
-    if (this.hooked) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text, flow: this.flow, leg: this.leg });
+    if (this.flags & HOOKED) this.host.hooks.check.call({ index: this.index, step: this.step, opIndex: this.opIndex, status, text, flow: this.flow, leg: this.leg });
     // passes only at a failure trace_level >= 1 (the first instance writes them whatever it is)
     if (this.watched && (status !== 'pass' || this.host.def.failureDetail.traceLevel >= 1)) this.detailOf().check(this, status, text);
     if (status !== 'pass') this.host.recordProblem(status, this.index, this.opIndex, text);
@@ -322,13 +321,13 @@ export abstract class InstanceContext extends EndSignalBase implements Operation
   trace(level: 1 | 2 | 3, text: string): void {
     if (!this.detailed) return;
     const def = this.host.def;
-    if (this.hooked && def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text, flow: this.flow, leg: this.leg });
+    if (this.flags & HOOKED && def.traceLevel >= level) this.host.hooks.trace.call({ index: this.index, step: this.step, opIndex: this.opIndex, level, text, flow: this.flow, leg: this.leg });
     if (this.watched && def.failureDetail.traceLevel >= level) this.detailOf().trace(this, level, text);
   }
   message(m: MessageRecord): void {
     if (!this.recordsMessages) return;
     const def = this.host.def;
-    if (this.hooked && def.recordMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m, flow: this.flow, leg: this.leg });
+    if (this.flags & HOOKED && def.recordMessages) this.host.hooks.message.call({ index: this.index, step: this.step, opIndex: this.opIndex, message: m, flow: this.flow, leg: this.leg });
     if (this.watched && def.failureDetail.recordMessages) this.detailOf().message(this, m);
   }
   /** When the instance was due to start (wall clock, ms): its detail's time_start. */

@@ -15,8 +15,8 @@ export const SIGNAL_MADE = 4;
 
 export abstract class EndSignalBase implements EndSignal {
   protected flags = 0;
-  private endOne: EndListener | undefined = undefined;
-  private endMore: EndListener[] | undefined = undefined;
+  /** Its listeners: the first alone (one field, no array, for the common instance with one), an array from the second. */
+  private listeners: EndListener | EndListener[] | undefined = undefined;
 
   get aborted(): boolean {
     return (this.flags & FIRED) !== 0;
@@ -28,16 +28,20 @@ export abstract class EndSignalBase implements EndSignal {
 
   addEventListener(_type: 'abort', listener: EndListener): void {
     if (this.flags & FIRED) return; // as an aborted AbortSignal: a listener added after the abort never runs
-    if (this.endOne === listener || this.endMore?.includes(listener)) return; // as EventTarget: once per listener
-    if (this.endOne === undefined && !this.endMore?.length) this.endOne = listener;
-    else (this.endMore ??= []).push(listener);
+    const l = this.listeners;
+    // as EventTarget: once per listener
+    if (l === undefined) this.listeners = listener;
+    else if (Array.isArray(l)) {
+      if (!l.includes(listener)) l.push(listener);
+    } else if (l !== listener) this.listeners = [l, listener];
   }
 
   removeEventListener(_type: 'abort', listener: EndListener): void {
-    if (this.endOne === listener) this.endOne = undefined;
-    else if (this.endMore) {
-      const i = this.endMore.indexOf(listener);
-      if (i >= 0) this.endMore.splice(i, 1);
+    const l = this.listeners;
+    if (l === listener) this.listeners = undefined;
+    else if (Array.isArray(l)) {
+      const i = l.indexOf(listener);
+      if (i >= 0) l.splice(i, 1);
     }
   }
 
@@ -45,12 +49,10 @@ export abstract class EndSignalBase implements EndSignal {
   fireEnd(cancelled: boolean): void {
     if (this.flags & FIRED) return;
     this.flags |= cancelled ? FIRED | CANCELLED : FIRED;
-    const one = this.endOne;
-    const more = this.endMore;
-    this.endOne = undefined;
-    this.endMore = undefined;
-    if (one) call(one);
-    if (more) for (const fn of more) call(fn);
+    const l = this.listeners;
+    this.listeners = undefined;
+    if (Array.isArray(l)) for (const fn of l) call(fn);
+    else if (l !== undefined) call(l);
   }
 }
 

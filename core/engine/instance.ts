@@ -57,6 +57,12 @@ const STARTING = 1024;
  * (a heap number of 16 bytes per instance in flight).
  */
 const ENDED_AT = 2048;
+/**
+ * t0 is kept as µs since the instance's start in a small integer (a double field is a heap number of 16 bytes per
+ * instance in flight), within ±2^30 (a small integer with or without pointer compression: ±17 minutes); farther, this
+ * value, and the clock in the instance's rare state.
+ */
+const FAR = 2 ** 30 - 1;
 type Completion = typeof BETWEEN | typeof YIELDED | typeof EXECUTING | typeof SETTLED_EARLY | typeof FAILED_EARLY | typeof LATER | typeof OWN_PROMISE | typeof PROMISE | typeof JOINING;
 
 /** ctx.later()'s handle: settles its instance's operation once, if it is still the one its instance waits on. */
@@ -81,7 +87,7 @@ export class Instance extends InstanceContext {
   labels: Map<string, number>;
   /** The operation running (its index in ops), when it started, the fail checks before it. */
   pc = 0;
-  t0 = 0;
+  private t0us = 0;
   failsBefore = 0;
 
   constructor(
@@ -98,12 +104,22 @@ export class Instance extends InstanceContext {
     this.flags |= STARTING;
   }
 
-  get starting(): boolean {
-    return (this.flags & STARTING) !== 0;
+  /** runInstance's own call is over (a leg's never started in it). */
+  started(): void {
+    this.flags &= ~STARTING;
   }
-  set starting(v: boolean) {
-    if (v) this.flags |= STARTING;
-    else this.flags &= ~STARTING;
+  /** When the running operation started (ms, performance clock), to within a µs (rounded down). */
+  get t0(): number {
+    const us = this.t0us;
+    return us === FAR ? this.rareState.farT0 : this.intendedStart + us / 1000;
+  }
+  set t0(ms: number) {
+    const us = Math.floor((ms - this.intendedStart) * 1000);
+    if (us > -FAR && us < FAR) this.t0us = us;
+    else {
+      this.t0us = FAR;
+      this.rareState.farT0 = ms;
+    }
   }
   get scopeOf(): ExprScope {
     return this.exprScope;
@@ -354,7 +370,7 @@ export class Instance extends InstanceContext {
         (x) => this.host.instanceEnded(this.index, x),
         (e) => this.host.instanceFault(this.index, e),
       );
-    } else report(this.host, this.index, end, this.starting);
+    } else report(this.host, this.index, end, (this.flags & STARTING) !== 0);
   }
 }
 
@@ -393,7 +409,7 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
   }
   const instance = new Instance(host, index, vars, intendedStart, draw);
   instance.loop();
-  instance.starting = false;
+  instance.started();
 }
 
 function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {
