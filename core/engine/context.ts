@@ -17,7 +17,7 @@ import type { FlowState } from './flow-frames.js';
 
 /** An instance's $i before it has received anything: one frozen object for all of them. */
 export const NOTHING_RECEIVED: JsonObject = Object.freeze({}) as JsonObject;
-/** $v in an expression scope while the instance has no vars (made at the first ctx.vars: instance-end.ts, set). */
+/** $v in an expression scope while the instance has no vars (they are made at the first read of ctx.vars). */
 const NO_VARS: JsonObject = Object.freeze({}) as JsonObject;
 
 type Cleanup = (ctx: OperationContext<unknown>) => void | Promise<void>;
