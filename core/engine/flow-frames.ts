@@ -138,7 +138,6 @@ function begin(cur: FlowCursor, fx: FlowState, flow: CompiledFlow, args: JsonObj
   cur.labels = flow.labels;
   cur.pc = 0;
   cur.vars = locals;
-  cur.scopeOf.$v = locals;
   cur.varSizes = undefined;
   if (cur.detailed && !iteration) cur.trace(1, `enter flow ${fx.flow}`);
 }
@@ -174,7 +173,6 @@ function restore(cur: FlowCursor, f: Frame): void {
   cur.labels = f.labels;
   cur.pc = f.pc;
   cur.vars = f.vars;
-  cur.scopeOf.$v = f.vars;
   cur.varSizes = f.sizes;
 }
 

@@ -24,10 +24,10 @@ export function finish(host: InstanceHost, ctx: InstanceContext, intendedStart: 
   if (!deferred) return ended(host, ctx, ctx.index, intendedStart, o, at);
   // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
   const deadline = performance.now() + CLEANUP_BUDGET_MS;
-  for (let i = deferred.length - 1; i >= 0; i--) {
+  for (let i = typeof deferred === 'function' ? 0 : deferred.length - 1; i >= 0; i--) {
     let r: void | Promise<void>;
     try {
-      r = deferred[i]!(ctx);
+      r = cleanup(ctx, i);
     } catch {
       continue; // cleanup errors never change the outcome
     }
@@ -38,7 +38,6 @@ export function finish(host: InstanceHost, ctx: InstanceContext, intendedStart: 
 
 /** finish() from cleanup `i` on, which returned the promise `r`: each promise waited for within what is left of the budget. */
 async function finishAfter(host: InstanceHost, ctx: InstanceContext, intendedStart: number, o: Outcome, r: Promise<void>, i: number, deadline: number): Promise<InstanceEnd> {
-  const deferred = ctx.deferred!;
   for (;;) {
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -52,7 +51,7 @@ async function finishAfter(host: InstanceHost, ctx: InstanceContext, intendedSta
     let next: void | Promise<void> = undefined;
     while (--i >= 0) {
       try {
-        next = deferred[i]!(ctx);
+        next = cleanup(ctx, i);
       } catch {
         continue;
       }
@@ -65,13 +64,17 @@ async function finishAfter(host: InstanceHost, ctx: InstanceContext, intendedSta
   return ended(host, ctx, ctx.index, intendedStart, o);
 }
 
-/** The end itself: the instance leaves the run's cancellers and signalled, its end signal fires. */
+/** Run cleanup `i` (of one alone: 0) of the instance. */
+function cleanup(ctx: InstanceContext, i: number): void | Promise<void> {
+  const d = ctx.deferred!;
+  return typeof d === 'function' ? d(ctx) : d[i]!(ctx);
+}
+
+/** The end itself: the instance leaves the run's cancellers, its end signal fires. */
 export function ended(host: InstanceHost, ctx: InstanceContext | undefined, index: number, intendedStart: number, o: Outcome, at = -1): InstanceEnd {
-  if (ctx?.waits) host.cancellers.delete(ctx);
-  const end = ctx?.end;
-  if (end) {
-    host.signalled.delete(end);
-    end.fire(false);
+  if (ctx !== undefined) {
+    host.cancellers.delete(ctx);
+    ctx.fireEnd(false);
   }
   const latencyMs = (at >= 0 ? at : performance.now()) - intendedStart;
   if (ctx?.evidence) host.evidence.ended(ctx.evidence, instanceNumber(host.def.distribution.slice, index), o, latencyMs, ctx.vars);

@@ -5,7 +5,6 @@ import type { CompiledDefinition } from './definition.js';
 import type { RunHookSet } from '../hooks.js';
 import type { RegexCache } from './regex.js';
 import type { Outcome } from './first-call.js';
-import type { InstanceEndSignal } from './end-signal.js';
 import type { Bag, BagMember } from './bag.js';
 import type { SizeLedger } from './size-ledger.js';
 import type { FailureEvidence } from './failure-evidence.js';
@@ -23,17 +22,18 @@ export interface InstanceHost {
   readonly evidence: FailureEvidence;
   recordProblem(kind: 'fail' | 'abort', index: number, opIdx: number, text: string): void;
   readonly isCancelled: boolean;
-  /** The instances that have waited on an operation: a run cancel ends their wait. */
+  /**
+   * The instances that have waited on an operation or made their end signal (an operation asked for ctx.endSignal or
+   * ctx.signal): a run cancel ends their wait and fires their signal.
+   */
   readonly cancellers: Bag<Cancellable>;
-  /** End signals of the instances that made one (an operation asked for ctx.endSignal or ctx.signal), fired by a run cancel. */
-  readonly signalled: Bag<InstanceEndSignal>;
   /** The instance ended (once per instance; never from within runInstance's own call). */
   instanceEnded(index: number, end: InstanceEnd): void;
   /** An internal fault ended the instance (a hook's throw outside an operation, a bug): no outcome. */
   instanceFault(index: number, e: unknown): void;
 }
 
-/** An instance's wait on an operation, as a run cancel ends it. */
+/** An instance's wait on an operation and its end signal, as a run cancel ends them. */
 export interface Cancellable extends BagMember {
   cancel(e: Error): void;
 }

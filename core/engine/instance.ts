@@ -48,6 +48,21 @@ const OWN_PROMISE = 6;
 const PROMISE = 7;
 /** - JOINING: in a parallel operation, waiting for its legs (engine/leg.ts). */
 const JOINING = 8;
+// Bits of `flags` (context.ts, end-signal.ts: the bits below 1024).
+/** Inside runInstance's own call: an end then is reported in a microtask (the run's launch loop is on the stack). */
+const STARTING = 1024;
+/**
+ * t0 holds the clock read when the last operation ended, while the same synchronous run goes on to the next step
+ * (the next operation's start, or the instance's end): one performance.now() for both, and no second double field
+ * (a heap number of 16 bytes per instance in flight).
+ */
+const ENDED_AT = 2048;
+/**
+ * t0 is kept as µs since the instance's start in a small integer (a double field is a heap number of 16 bytes per
+ * instance in flight), within ±2^30 (a small integer with or without pointer compression: ±17 minutes); farther, this
+ * value, and the clock in the instance's rare state.
+ */
+const FAR = 2 ** 30 - 1;
 type Completion = typeof BETWEEN | typeof YIELDED | typeof EXECUTING | typeof SETTLED_EARLY | typeof FAILED_EARLY | typeof LATER | typeof OWN_PROMISE | typeof PROMISE | typeof JOINING;
 
 /** ctx.later()'s handle: settles its instance's operation once, if it is still the one its instance waits on. */
@@ -72,32 +87,42 @@ export class Instance extends InstanceContext {
   labels: Map<string, number>;
   /** The operation running (its index in ops), when it started, the fail checks before it. */
   pc = 0;
-  t0 = 0;
+  private t0us = 0;
   failsBefore = 0;
-  /**
-   * The clock (ms) read when the last operation ended, while the same synchronous run goes on to the next step (the
-   * next operation's start, or the instance's end): one performance.now() for both. -1 when none is current.
-   */
-  private endedAt = -1;
-  /** Inside runInstance's own call: an end then is reported in a microtask (the run's launch loop is on the stack). */
-  starting = true;
 
   constructor(
     host: InstanceHost,
     index: number,
-    vars: JsonObject,
+    vars: JsonObject | undefined,
     protected readonly intendedStart: number,
-    n: number,
     draw: Pick<ExprScope, '$d' | 'rng'> | undefined,
     parent?: Instance,
   ) {
-    super(host, index, vars, NOTHING_RECEIVED, n, draw, parent);
+    super(host, index, vars, NOTHING_RECEIVED, draw, parent);
     this.ops = host.def.ops;
     this.labels = host.def.labels;
+    this.flags |= STARTING;
   }
 
+  /** runInstance's own call is over (a leg's never started in it). */
+  started(): void {
+    this.flags &= ~STARTING;
+  }
+  /** When the running operation started (ms, performance clock), to within a µs (rounded down). */
+  get t0(): number {
+    const us = this.t0us;
+    return us === FAR ? this.rareState.farT0 : this.intendedStart + us / 1000;
+  }
+  set t0(ms: number) {
+    const us = Math.floor((ms - this.intendedStart) * 1000);
+    if (us > -FAR && us < FAR) this.t0us = us;
+    else {
+      this.t0us = FAR;
+      this.rareState.farT0 = ms;
+    }
+  }
   get scopeOf(): ExprScope {
-    return this.scope;
+    return this.exprScope;
   }
   get startedAt(): number {
     return this.intendedStart;
@@ -155,7 +180,8 @@ export class Instance extends InstanceContext {
         if (this.completion === YIELDED) this.completion = BETWEEN;
         else if (shouldYield()) {
           this.completion = YIELDED;
-          this.endedAt = -1;
+          this.flags &= ~ENDED_AT;
+          this.dropScope();
           nextSlice(() => this.loop());
           return;
         }
@@ -180,6 +206,7 @@ export class Instance extends InstanceContext {
           if (c === EXECUTING) {
             if (res !== this.issued) throw new Error(`${op.type}: execute() returned a handle of ctx.later() that is not its own or has settled`);
             this.completion = LATER;
+            this.dropScope();
             return;
           }
           res = this.takeEarly(c);
@@ -187,6 +214,7 @@ export class Instance extends InstanceContext {
           if (c !== EXECUTING) this.early = undefined; // it settled a handle it did not return: nothing waits on that
           if (res && typeof (res as Promise<unknown>).then === 'function') {
             this.waitFor(op, res as Promise<OperationOutcome | void>);
+            this.dropScope();
             return;
           }
         }
@@ -201,6 +229,7 @@ export class Instance extends InstanceContext {
   /** A parallel operation starts its legs and waits for them (their join ends with joined()). */
   private fork(op: CompiledOp, args: JsonObject): void {
     this.completion = JOINING;
+    this.dropScope();
     startLegs(Instance, this, op, args);
   }
 
@@ -217,18 +246,15 @@ export class Instance extends InstanceContext {
   private startOp(op: CompiledOp): JsonObject {
     const pc = this.pc;
     this.opIndex = pc;
-    this.type = op.type;
-    this.label = op.typeLabel;
-    this.gw = op.gateway;
+    this.op = op;
     if (++this.step > MAX_STEPS) throw new InstanceAbort(`more than ${MAX_STEPS} steps: a branch loop that never ends?`);
     const hooks = this.host.hooks;
     if (hooks.operationStart.isUsed()) hooks.operationStart.call({ index: this.index, opIndex: pc, type: op.type });
     if (this.detailed) this.trace(1, `operation ${pc} ${op.type}`);
-    const at = this.endedAt;
-    this.endedAt = -1;
-    this.t0 = at >= 0 ? at : performance.now();
+    if (this.flags & ENDED_AT) this.flags &= ~ENDED_AT;
+    else this.t0 = performance.now();
     this.failsBefore = this.fails;
-    return op.staticArgs ?? renderArgs(op, this.scope);
+    return op.staticArgs ?? renderArgs(op, this.exprScope);
   }
 
   /** The outcome a handle settled with before execute() returned it; its error is thrown (settling on the end signal). */
@@ -280,9 +306,12 @@ export class Instance extends InstanceContext {
   private afterOp(op: CompiledOp, outcomeObj: OperationOutcome | undefined): boolean {
     const pc = this.pc;
     // tests[] always run (an operation without a result is checked against null: nothing is present).
-    if (op.tests.length && this.checking) runTests(this, op, outcomeObj?.result ?? null, this.scope, outcomeObj?.show);
-    const now = (this.endedAt = performance.now());
-    this.host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: op.type, status: this.fails > this.failsBefore ? 'failed' : 'ok', latencyMs: now - this.t0 });
+    if (op.tests.length && this.checking) runTests(this, op, outcomeObj?.result ?? null, this.exprScope, outcomeObj?.show);
+    const now = performance.now();
+    const latencyMs = now - this.t0;
+    this.t0 = now;
+    this.flags |= ENDED_AT;
+    this.host.hooks.operationDone.call({ index: this.index, opIndex: pc, type: op.type, status: this.fails > this.failsBefore ? 'failed' : 'ok', latencyMs });
     if (outcomeObj?.halt) {
       this.trace(1, `halt at operation ${pc}`);
       return true;
@@ -328,8 +357,9 @@ export class Instance extends InstanceContext {
       if (fx.choices && this.evidence) this.evidence.record.choices = fx.choices;
     }
     let end: InstanceEnd | Promise<InstanceEnd>;
-    const at = this.endedAt;
-    this.endedAt = -1;
+    const at = this.flags & ENDED_AT ? this.t0 : -1;
+    this.flags &= ~ENDED_AT;
+    this.dropScope();
     try {
       end = finish(this.host, this, this.intendedStart, o, at);
     } catch (e) {
@@ -340,7 +370,7 @@ export class Instance extends InstanceContext {
         (x) => this.host.instanceEnded(this.index, x),
         (e) => this.host.instanceFault(this.index, e),
       );
-    } else report(this.host, this.index, end, this.starting);
+    } else report(this.host, this.index, end, (this.flags & STARTING) !== 0);
   }
 }
 
@@ -351,7 +381,7 @@ export class Instance extends InstanceContext {
 export function runInstance(host: InstanceHost, index: number, intendedStart: number): void {
   const def = host.def;
   const n = instanceNumber(def.distribution.slice, index); // $n: unique across the slices of a run
-  let vars: JsonObject;
+  let vars: JsonObject | undefined;
   let draw: InstanceDraw = NO_DRAW;
   try {
     if (index === 0 && def.vars0) {
@@ -359,7 +389,8 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
       draw = def.draw0 ?? NO_DRAW;
     } else {
       if (def.seed !== undefined || def.data) draw = instanceDraw(def.seed, def.data, n);
-      vars = initialVars(def.vars, n, host.globals, def.exprState, draw);
+      // no vars: none made until an operation or an expression asks for them (context.ts)
+      vars = def.vars.length === 0 ? undefined : initialVars(def.vars, n, host.globals, def.exprState, draw);
     }
   } catch (e) {
     try {
@@ -376,9 +407,9 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
     }
     return;
   }
-  const instance = new Instance(host, index, vars, intendedStart, n, draw);
+  const instance = new Instance(host, index, vars, intendedStart, draw);
   instance.loop();
-  instance.starting = false;
+  instance.started();
 }
 
 function renderArgs(op: CompiledOp, scope: ExprScope): JsonObject {

@@ -39,7 +39,7 @@ function defineLeg(Base: typeof Instance) {
       spec: CompiledLeg,
       args: JsonObject | undefined,
     ) {
-      super(parent.host, parent.index, bindArgs(spec.flow, args), parent.startedAt, parent.scopeOf.$n, { $d: parent.scopeOf.$d, rng: parent.scopeOf.rng }, parent);
+      super(parent.host, parent.index, bindArgs(spec.flow, args), parent.startedAt, parent.draw, parent);
       const outer = parent.fx;
       const path = outer?.leg === undefined ? name : `${outer.leg}/${name}`;
       this.fx = flowState(path, (outer?.base ?? 0) + (outer?.frames.length ?? 0) + 1);
@@ -47,7 +47,7 @@ function defineLeg(Base: typeof Instance) {
       this.ops = spec.flow.ops;
       this.labels = spec.flow.labels;
       this.step = parent.step;
-      this.starting = false;
+      this.started();
     }
 
     get stopped(): boolean {
@@ -83,8 +83,7 @@ function defineLeg(Base: typeof Instance) {
     stop(reason: string): void {
       this.fx!.stop = reason;
       this.fx!.join?.stopAll(reason);
-      this.cancel(new Error(reason));
-      this.end?.fire(true);
+      this.cancel(new Error(reason)); // its wait ends, its end signal fires
     }
 
     /** The leg's end: its own cleanups, then its join hears of it. */

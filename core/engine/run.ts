@@ -7,7 +7,6 @@ import { instanceNumber } from './slice.js';
 import { runInstance } from './instance.js';
 import { SizeLedger } from './size-ledger.js';
 import type { Cancellable, InstanceEnd, InstanceHost } from './instance-host.js';
-import type { InstanceEndSignal } from './end-signal.js';
 import { Bag } from './bag.js';
 import { DEFAULT_RECORD_BYTES, FirstCallRecorder } from './first-call.js';
 import { FailureEvidence } from './failure-evidence.js';
@@ -44,7 +43,6 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
    * Set of indexes: a long-lived Set changed per instance keeps its obsolete tables alive through scavenges (bag.ts).
    */
   private inflight = 0;
-  readonly signalled = new Bag<InstanceEndSignal>();
   isCancelled = false;
   readonly cancellers = new Bag<Cancellable>();
   private nextIndex = 0;
@@ -146,7 +144,6 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     this.isCancelled = true;
     this.controller.abort(new Error('run cancelled'));
     for (const c of this.cancellers.takeAll()) c.cancel(new Error('run cancelled'));
-    for (const c of this.signalled.takeAll()) c.fire(true);
     if (this.inflight === 0) void this.end();
   }
 

@@ -63,6 +63,16 @@ describe('match and received', () => {
     assert.equal(rec.first_call.vars.cause, 31);
   });
 
+  test('$v and $i as an expression sees them: written after its scope was made, and again after a wait', async () => {
+    // no vars: they are made at the first write, into the scope an expression already used; a wait lets the scope go
+    const wrote = { type: 'assert', arguments: { expression: '$v.a == 1 && $v.stateN == 1 && $i.Msg.cause == 31', abort: 'stale scope' } };
+    const ops = [{ type: 'set', arguments: { vars: { a: '{ $n + 1 }' } } }, recv({}), { type: 'fx_ctx.local.InitCleanups' }, { type: 'fx_ctx.local.Defer' }, wrote, { type: 'wait', arguments: { seconds: 0.01 } }, wrote, { type: 'set', arguments: { vars: { cause: '{ $i.Msg.cause }' } } }];
+    const rec = await run({ operations: ops });
+    assert.equal(rec.counts.passed, 1, JSON.stringify(rec.first_aborts));
+    assert.equal(rec.first_call.vars.cause, 31);
+    assert.equal(rec.first_call.vars.a, 1);
+  });
+
   test('turbo skips matching on instances after the first', async () => {
     const rec = await run({ turbo: 1, distribution: { type: 'load', total: 4, backlog: 2 }, operations: [recv({ cause: 99 })] });
     assert.equal(rec.counts.failed, 1);
