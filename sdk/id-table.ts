@@ -21,9 +21,17 @@ export class IdTable<V> {
   private hasZero = false;
   /** Entries in the table. */
   size = 0;
+  /** The capacity the table starts with and never shrinks below. */
+  private readonly floor: number;
 
+  /**
+   * @param capacity slots to start with, and the fewest the table keeps: a table whose count swings below an eighth
+   * of its slots and back (a gateway's open dialogues between two bursts) would otherwise shrink and grow again each
+   * swing, making new arrays and moving every entry each time.
+   */
   constructor(capacity = MIN_CAPACITY) {
-    this.allocate(Math.max(MIN_CAPACITY, 2 ** Math.ceil(Math.log2(capacity))));
+    this.floor = Math.max(MIN_CAPACITY, 2 ** Math.ceil(Math.log2(capacity)));
+    this.allocate(this.floor);
   }
 
   /** Empty arrays of `cap` slots (a power of two). */
@@ -110,7 +118,7 @@ export class IdTable<V> {
     keys[i] = 0;
     vals[i] = undefined;
     this.size--;
-    if (this.size * 8 < this.keys.length && this.keys.length > MIN_CAPACITY) this.resize(this.keys.length / 2);
+    if (this.size * 8 < this.keys.length && this.keys.length > this.floor) this.resize(this.keys.length / 2);
     return true;
   }
 
@@ -123,7 +131,7 @@ export class IdTable<V> {
 
   /** Remove every entry. */
   clear(): void {
-    this.allocate(MIN_CAPACITY);
+    this.allocate(this.floor);
     this.zero = undefined;
     this.hasZero = false;
     this.size = 0;

@@ -9,9 +9,9 @@ function rng(seed: number): () => number {
   return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
 }
 
-test('random sets, gets and deletes agree with a Map, through growth and shrinking', () => {
+for (const floor of [undefined, 256]) test(`random sets, gets and deletes agree with a Map, through growth and shrinking (${floor ?? 'default'} slots at least)`, () => {
   const r = rng(7);
-  const t = new IdTable<string>();
+  const t = new IdTable<string>(floor);
   const m = new Map<number, string>();
   // keys from a small range collide in the table; consecutive ones (as allocated) and ones near 2^32 too
   const key = () => { const c = r(); return c < 0.4 ? Math.floor(r() * 300) : c < 0.8 ? 0xfffffff0 + Math.floor(r() * 15) : (Math.floor(r() * 2 ** 32) >>> 0) || 1; };
@@ -31,6 +31,12 @@ test('random sets, gets and deletes agree with a Map, through growth and shrinki
   }
   for (const [k, v] of m) assert.equal(t.get(k), v, `key ${k} after the run`);
   assert.deepEqual(t.values().sort(), [...m.values()].sort());
+  // emptied and filled again (below and above the floor): still the model's
+  for (const k of [...m.keys()]) assert.ok(t.delete(k));
+  for (let i = 1; i <= 1000; i++) t.set(i * 7919, `w${i}`);
+  for (let i = 1; i <= 1000; i += 2) t.delete(i * 7919);
+  for (let i = 1; i <= 1000; i++) assert.equal(t.get(i * 7919), i % 2 ? undefined : `w${i}`);
+  assert.equal(t.size, 500);
 });
 
 test('a burst of 100,000 consecutive ids, then all deleted: every one found while open, none after', () => {

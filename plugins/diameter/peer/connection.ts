@@ -25,8 +25,11 @@ export interface ConnectionHandlers {
 export class Connection {
   readonly remote: string;
   private readonly framer: Framer;
-  /** Requests waiting for their answer, by hop-by-hop id (an IdTable, not a Map: sdk/id-table.ts). */
-  private readonly pending = new IdTable<PendingRequest>();
+  /**
+   * Requests waiting for their answer, by hop-by-hop id (an IdTable, not a Map: sdk/id-table.ts); 1,024 slots at
+   * least, so that the count's swings under load do not resize it back and forth.
+   */
+  private readonly pending = new IdTable<PendingRequest>(1024);
   private closedReason: string | undefined;
   /** Set by end(): the reason given when the socket then closes. */
   private closingReason: string | undefined;

@@ -33,7 +33,8 @@ function sessionHash(s: string): number {
 }
 
 export class SessionRouter {
-  private readonly sessions = new IdTable<Registered>();
+  /** 1,024 slots at least: the sessions of a load run come and go in swings (sdk/id-table.ts). */
+  private readonly sessions = new IdTable<Registered>(1024);
   private fallback: SessionHandler | undefined;
 
   /** Route requests for this Session-Id to `handler` until unregistered. False when another handler has it. */

@@ -8,8 +8,11 @@ import { tidNumber } from './codec.js';
 const PROBES = 1000;
 
 export class TransactionIds<D extends { readonly localTid: number }> {
-  /** Open dialogues by local transaction id (an IdTable, not a Map: see sdk/id-table.ts). */
-  private readonly open = new IdTable<D>();
+  /**
+   * Open dialogues by local transaction id (an IdTable, not a Map: see sdk/id-table.ts), never fewer than 1,024 slots
+   * (12 KB): a load run's open dialogues swing between a few and a few hundred from one burst of answers to the next.
+   */
+  private readonly open = new IdTable<D>(1024);
 
   /**
    * @param max how many dialogues may be open at once (maxDialogues)
