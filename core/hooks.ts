@@ -27,6 +27,8 @@ export interface InstanceSummary {
   outcome: 'passed' | 'failed' | 'aborted' | 'cancelled';
   /** ms from intended start to end. */
   latencyMs: number;
+  /** When it ended (performance.now() ms): the engine's own clock reading, so that a tap need not read it again. */
+  endedAt?: number;
   /** The instance's final vars, given for the detailed (first) instance only. */
   vars?: JsonObject;
 }
@@ -136,11 +138,12 @@ export function createRunManagerHooks() {
 /** Wrap every tap of an observer hook so that a throwing tap is reported and the other taps still run. */
 function guarded<H extends { intercept(i: object): void }>(hook: H, name: string, onTapError: (hook: string, tap: string, e: unknown) => void): H {
   hook.intercept({
-    register: (tap: { name: string; fn: (...a: unknown[]) => unknown }) => ({
+    register: (tap: { name: string; fn: (a: unknown, b: unknown) => unknown }) => ({
       ...tap,
-      fn: (...args: unknown[]) => {
+      // two parameters, not a rest array: these hooks take one or two, and run per instance
+      fn: (a: unknown, b: unknown) => {
         try {
-          return tap.fn(...args);
+          return tap.fn(a, b);
         } catch (e) {
           onTapError(name, tap.name, e);
           return undefined;
@@ -160,8 +163,8 @@ export function createRunHooks(onTapError: (hook: string, tap: string, e: unknow
   return Object.freeze({
     /** Before the first instance starts; a throw ends the run (every instance counted aborted). */
     beforeStart: new AsyncSeriesHook<[RunView]>(['run']),
-    /** An instance started (index). */
-    instanceStart: guarded(new SyncHook<[number]>(['index']), 'instanceStart', onTapError),
+    /** An instance started (index; at: when, performance.now() ms, as the scheduler read it). */
+    instanceStart: guarded(new SyncHook<[index: number, at?: number]>(['index', 'at']), 'instanceStart', onTapError),
     /** An operation of an instance starts. */
     operationStart: new SyncHook<[OperationEvent]>(['event']),
     /** An operation of an instance ended. */

@@ -76,7 +76,8 @@ export function ended(host: InstanceHost, ctx: InstanceContext | undefined, inde
     host.cancellers.delete(ctx);
     ctx.fireEnd(false);
   }
-  const latencyMs = (at >= 0 ? at : performance.now()) - intendedStart;
+  const endedAt = at >= 0 ? at : performance.now();
+  const latencyMs = endedAt - intendedStart;
   if (ctx?.evidence) host.evidence.ended(ctx.evidence, instanceNumber(host.def.distribution.slice, index), o, latencyMs, ctx.vars);
-  return index === 0 ? { outcome: o, latencyMs, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs };
+  return index === 0 ? { outcome: o, latencyMs, endedAt, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs, endedAt };
 }

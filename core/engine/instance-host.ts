@@ -42,5 +42,7 @@ export interface Cancellable extends BagMember {
 export interface InstanceEnd {
   outcome: Outcome;
   latencyMs: number;
+  /** The clock (performance.now() ms) when it ended. */
+  endedAt: number;
   vars?: JsonObject;
 }

@@ -51,8 +51,8 @@ export class RunResults {
   lastStartAt = 0;
 
   constructor(private readonly t0: number, hooks: RunHookSet) {
-    hooks.instanceStart.tap({ name: 'results', stage: STAGE.LAST }, () => {
-      const now = performance.now();
+    hooks.instanceStart.tap({ name: 'results', stage: STAGE.LAST }, (_index, at) => {
+      const now = at ?? performance.now();
       if (this.counts.started === 0) this.firstStartAt = now;
       this.lastStartAt = now;
       this.counts.started++;
@@ -65,7 +65,7 @@ export class RunResults {
       h.record(e.latencyMs);
     });
     hooks.instanceDone.tap({ name: 'results', stage: STAGE.LAST }, (s) => {
-      const now = performance.now();
+      const now = s.endedAt ?? performance.now();
       const b = this.bucket(now);
       switch (s.outcome) {
         case 'cancelled':

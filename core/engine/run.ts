@@ -151,18 +151,19 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     return this.def.distribution.total;
   }
 
-  private launch(intended: number): void {
+  /** Start an instance due at `intended`, now being `at` (the scheduler's clock reading). */
+  private launch(intended: number, at: number): void {
     const index = this.nextIndex++;
     this.inflight++;
     if (this.inflight > this.maxInflight) this.maxInflight = this.inflight;
-    this.hooks.instanceStart.call(index);
+    this.hooks.instanceStart.call(index, at);
     runInstance(this, index, intended);
   }
 
-  instanceEnded(index: number, { outcome, latencyMs, vars }: InstanceEnd): void {
+  instanceEnded(index: number, { outcome, latencyMs, vars, endedAt }: InstanceEnd): void {
     this.guard('the end of an instance', () => {
       this.inflight--;
-      this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, vars } : { index, outcome, latencyMs });
+      this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, endedAt, vars } : { index, outcome, latencyMs, endedAt });
       this.afterInstance();
     });
   }
@@ -199,7 +200,8 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
         });
         return;
       }
-      this.launch(performance.now());
+      const now = performance.now();
+      this.launch(now, now);
     }
     if (this.nextIndex >= d.total && this.inflight === 0) void this.end();
   }
@@ -230,7 +232,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
           nextSlice(resume);
           return;
         }
-        if (this.inflight < d.backlog) this.launch(nextAt);
+        if (this.inflight < d.backlog) this.launch(nextAt, now);
         else this.results.dropped();
         k++;
         if (k < d.total) nextAt = t0 + due(k) * 1000;

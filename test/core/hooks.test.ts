@@ -173,3 +173,19 @@ describe('a throwing tap', () => {
     assert.equal(rec.hook_errors[0].hook, 'instanceStart');
   });
 });
+
+test('the guarded hooks hand every argument to each tap (instanceStart its clock too), and a throwing tap is reported', async () => {
+  const { createRunHooks } = await import('../../core/hooks.js');
+  const errors: string[] = [];
+  const hooks = createRunHooks((hook, tap) => errors.push(`${hook}/${tap}`));
+  const seen: unknown[] = [];
+  hooks.instanceStart.tap('a', () => {
+    throw new Error('boom');
+  });
+  hooks.instanceStart.tap('b', (index, at) => seen.push(['start', index, at]));
+  hooks.instanceDone.tap('b', (s) => seen.push(['done', s.index, s.outcome, s.endedAt]));
+  hooks.instanceStart.call(3, 12.5);
+  hooks.instanceDone.call({ index: 3, outcome: 'passed', latencyMs: 1, endedAt: 13.5 });
+  assert.deepEqual(seen, [['start', 3, 12.5], ['done', 3, 'passed', 13.5]]);
+  assert.deepEqual(errors, ['instanceStart/a']);
+});
