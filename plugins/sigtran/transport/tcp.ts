@@ -53,7 +53,9 @@ class TcpAssociation implements Association {
         return;
       }
       if (buf.length - p < len) break;
-      this.deliver(buf.subarray(p, p + len));
+      // a plain Uint8Array view, not a Buffer's subarray: every view the decoders take of it (SCCP data, the TCAP
+      // parts, an argument) is then a plain one too, made without Buffer's constructor (~40% cheaper each)
+      this.deliver(new Uint8Array(buf.buffer, buf.byteOffset + p, len));
       p += len;
     }
     if (p < buf.length) this.pending = Buffer.from(buf.subarray(p)); // copy: do not pin a large chunk
