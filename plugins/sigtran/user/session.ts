@@ -16,6 +16,8 @@ export interface UserDialogueMore {
   retryArgs?: JsonObject;
   /** The segments of a result received so far (ReturnResultNotLast), until its ReturnResultLast. */
   segments?: JsonObject[];
+  /** The last sent invoke ids of the operations after the first. */
+  sent?: InvokeIds;
 }
 
 /** A dialogue of a TCAP user: its queue and end (UserDialogueState) and the invoke ids to answer or match. */
@@ -23,10 +25,9 @@ export class TcapUserDialogue extends UserDialogueState {
   /** Last received invoke id per operation (to answer with a result or error); made on first use. */
   received: InvokeIds | undefined = undefined;
   /** Last sent invoke id per operation (to match a result): the first operation's in two fields (most dialogues send
-   *  one operation: no object for it), the others' made on first use. */
+   *  one operation: no object for it), the others' in `more`. */
   private sentOp: string | undefined = undefined;
   private sentId = 0;
-  private sentMore: InvokeIds | undefined = undefined;
   more: UserDialogueMore | undefined = undefined;
 
   noteReceived(op: string, invokeId: number): void {
@@ -37,13 +38,13 @@ export class TcapUserDialogue extends UserDialogueState {
     if (this.sentOp === undefined || this.sentOp === op) {
       this.sentOp = op;
       this.sentId = invokeId;
-      this.sentMore?.delete(op);
-    } else (this.sentMore ??= new InvokeIds()).set(op, invokeId);
+      this.more?.sent?.delete(op);
+    } else ((this.more ??= {}).sent ??= new InvokeIds()).set(op, invokeId);
   }
 
   /** The invoke id of the last `op` sent, undefined when none was. */
   sentInvokeId(op: string): number | undefined {
-    return op === this.sentOp ? this.sentId : this.sentMore?.get(op);
+    return op === this.sentOp ? this.sentId : this.more?.sent?.get(op);
   }
 }
 
@@ -59,36 +60,36 @@ export interface FamilyOptions {
 export class Session<D extends TcapUserDialogue, O extends FamilyOptions> {
   private key1: string | undefined = undefined;
   private d1: D | undefined = undefined;
-  private more: Map<string, D> | undefined = undefined;
   /** Every dialogue the instance opened or accepted (an operation that opens a new call may come twice), for cleanup:
-   *  the first in a field, the others in a list made with the second (most instances have one). */
+   *  the first in a field; the others, and the current ones of other role pairs, made with the second (most instances
+   *  have one). */
   private first: D | undefined = undefined;
-  private rest: D[] | undefined = undefined;
+  private others: { rest: D[]; byKey: Map<string, D> | undefined } | undefined = undefined;
   /** Registrations for inbound Begins (`<family>.<segment>.Register`) by operation; made on first use. */
   registrations: Map<string, BeginListener> | undefined = undefined;
   constructor(readonly options: O) {}
 
   /** The current dialogue of a role pair. */
   dialogue(key: string): D | undefined {
-    return key === this.key1 ? this.d1 : this.more?.get(key);
+    return key === this.key1 ? this.d1 : this.others?.byKey?.get(key);
   }
 
   /** Make `d` the role pair's current dialogue. */
   add(key: string, d: D): void {
+    if (!this.first) this.first = d;
+    else (this.others ??= { rest: [], byKey: undefined }).rest.push(d);
     if (this.key1 === undefined || this.key1 === key) {
       this.key1 = key;
       this.d1 = d;
-    } else (this.more ??= new Map()).set(key, d);
-    if (!this.first) this.first = d;
-    else (this.rest ??= []).push(d);
+    } else (this.others!.byKey ??= new Map()).set(key, d);
   }
 
   /** Close what is still open when the instance ends, as `end_open_dialogues` says. Never throws. */
   closeAll(): void {
     const mode = this.options.end_open_dialogues;
     if (this.first) closeUserDialogue(this.first, mode);
-    if (this.rest) for (const d of this.rest) closeUserDialogue(d, mode);
-    this.key1 = this.d1 = this.more = this.first = this.rest = undefined;
+    if (this.others) for (const d of this.others.rest) closeUserDialogue(d, mode);
+    this.key1 = this.d1 = this.first = this.others = undefined;
   }
 }
 
