@@ -97,7 +97,7 @@ export function splitOutbound(ctx: OperationContext, e: Entry, d: MapDialogue, f
 /** Send the next part of the dialogue's long MT message once the previous part's result came; true when it did. */
 function sendNext(ctx: OperationContext, e: Entry, d: MapDialogue, c: Component): boolean {
   const p = pending.get(d);
-  if (!p || c.type !== 'returnResult' || c.invokeId !== (p.invokeId ?? d.sent?.get(e.op))) return false;
+  if (!p || c.type !== 'returnResult' || c.invokeId !== (p.invokeId ?? d.sentInvokeId(e.op))) return false;
   const part = p.parts.shift()!;
   // a peer that ignores moreMessagesToSend ends the dialogue with its first result: the rest cannot follow
   if (d.msg?.kind !== 'continue' || d.ended) {

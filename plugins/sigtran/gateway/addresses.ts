@@ -3,7 +3,7 @@
 import type { OpenDialogueOptions, SccpAddress, ScpParams, SigtranInstanceConfig } from '../api.js';
 import { SigtranError } from '../errors.js';
 import { SccpError, encodeAddress } from '../sccp/address.js';
-import type { DialogueSetup } from '../tcap/dialogue.js';
+import type { DialogueEnds, DialogueSetup } from '../tcap/dialogue-ends.js';
 
 /** The called address for a run: ExecuteTest `scp` values over the instance's `remote` (spec default for dri). */
 export function calledFromScp(scp: ScpParams | undefined, base: SigtranInstanceConfig['remote'] = {}): SccpAddress {
@@ -39,6 +39,8 @@ export function calledFromScp(scp: ScpParams | undefined, base: SigtranInstanceC
 interface Encoded {
   addr: SccpAddress;
   enc: Uint8Array;
+  /** The ends of the dialogues to it from our own address, shared by them; made with the first. */
+  ends?: DialogueEnds;
 }
 
 export class DialogueAddresses {
@@ -67,6 +69,16 @@ export class DialogueAddresses {
     return calledFromScp(scp, this.config.remote);
   }
 
+  /** The called address of `scp`, encoded: throws SigtranError 'encode' for one that cannot be. */
+  private encoded(scp: ScpParams | undefined): Encoded {
+    try {
+      return this.calledFor(scp);
+    } catch (e) {
+      if (e instanceof SccpError) throw new SigtranError('encode', `bad SCCP address: ${e.reason}`);
+      throw e;
+    }
+  }
+
   private calledFor(scp: ScpParams | undefined): Encoded {
     let c = scp ? this.calledByScp.get(scp) : this.calledNoScp;
     if (!c) {
@@ -84,6 +96,11 @@ export class DialogueAddresses {
    * address that cannot be encoded.
    */
   outbound(opts: OpenDialogueOptions): DialogueSetup {
+    const ac = opts.ac ?? null;
+    if (!opts.called && !opts.calling) {
+      const c = this.encoded(opts.scp);
+      return { state: 'idle', ac, ends: (c.ends ??= this.ends(this.local, c.addr, this.localEnc, c.enc)) };
+    }
     const calling = opts.calling ?? this.local;
     let called: SccpAddress;
     let calledEnc: Uint8Array;
@@ -102,8 +119,12 @@ export class DialogueAddresses {
       if (e instanceof SccpError) throw new SigtranError('encode', `bad SCCP address: ${e.reason}`);
       throw e;
     }
-    const dpc = called.ri === 'ssn' && called.pc !== undefined ? called.pc : this.config.dpc;
-    const opc = calling.pc ?? this.config.opc;
-    return { state: 'idle', ac: opts.ac ?? null, local: calling, remote: called, localEnc: callingEnc, remoteEnc: calledEnc, opc, dpc };
+    return { state: 'idle', ac, ends: this.ends(calling, called, callingEnc, calledEnc) };
+  }
+
+  /** The DPC is the called PC when routing on SSN, else the instance's (the STP). */
+  private ends(local: SccpAddress, remote: SccpAddress, localEnc: Uint8Array, remoteEnc: Uint8Array): DialogueEnds {
+    const dpc = remote.ri === 'ssn' && remote.pc !== undefined ? remote.pc : this.config.dpc;
+    return { local, remote, localEnc, remoteEnc, opc: local.pc ?? this.config.opc, dpc };
   }
 }

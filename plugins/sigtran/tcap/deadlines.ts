@@ -7,7 +7,8 @@
 export interface DeadlineEntry {
   dlPrev: DeadlineEntry | undefined;
   dlNext: DeadlineEntry | undefined;
-  /** When the wait is due (performance.now() ms). */
+  /** When the wait is due: whole ms after its list's base (a small integer: a fraction or a large number would be a
+   *  heap number of 16 bytes per waiting entry). */
   dlAt: number;
   /** The list the entry is in; undefined when in none. */
   dlList: DeadlineList | undefined;
@@ -18,6 +19,9 @@ export interface DeadlineEntry {
 /** The longest delay a Node timer takes (a longer one fires after 1 ms). */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
+/** The base moves on before a deadline reaches this (12.4 days after it): a deadline stays a small integer. */
+const REBASE_AT = 2 ** 30;
+
 export class DeadlineList {
   private head: DeadlineEntry | undefined = undefined;
   private tail: DeadlineEntry | undefined = undefined;
@@ -26,6 +30,8 @@ export class DeadlineList {
   private timerAt = 0;
   /** Entries in the list. */
   size = 0;
+  /** What the entries' deadlines count from (ms of the clock). */
+  private base: number;
   /** The wait's span, ms: `ms` where it is a usable timer delay, 0 (due at once) for a non-finite or negative one. */
   private readonly span: number;
 
@@ -38,12 +44,15 @@ export class DeadlineList {
     private readonly now: () => number = performanceNow,
   ) {
     this.span = Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DELAY_MS) : 0;
+    this.base = now();
   }
 
   /** Start `e`'s wait of `ms` from now (unlinked first when it is in a list). */
   add(e: DeadlineEntry): void {
     if (e.dlList) e.dlList.remove(e);
-    e.dlAt = this.now() + this.span;
+    let at = Math.ceil(this.now() - this.base + this.span);
+    if (at >= REBASE_AT) at -= this.rebase();
+    e.dlAt = at;
     e.dlList = this;
     e.dlNext = undefined;
     e.dlPrev = this.tail;
@@ -70,6 +79,14 @@ export class DeadlineList {
     }
   }
 
+  /** Count the deadlines from now on (each entry's moved back as far): returns by how much the base moved. */
+  private rebase(): number {
+    const by = Math.floor(this.now() - this.base);
+    this.base += by;
+    for (let e = this.head; e; e = e.dlNext) e.dlAt -= by;
+    return by;
+  }
+
   /** Stop: every entry unlinked without expiring. */
   clear(): void {
     while (this.head) this.remove(this.head);
@@ -82,7 +99,7 @@ export class DeadlineList {
 
   private readonly fire = (): void => {
     this.timer = undefined;
-    const now = this.now();
+    const now = this.now() - this.base;
     // timers may fire a fraction of a millisecond early (they count whole milliseconds): due means due now
     for (let e = this.head; e && e.dlAt <= now; e = this.head) {
       this.remove(e);

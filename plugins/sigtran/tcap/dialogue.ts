@@ -25,20 +25,30 @@ import type { OutDialogue } from './dialogue-portion.js';
 import { toHex } from '../ber/hex.js';
 import type { DeadlineEntry, DeadlineList } from './deadlines.js';
 import type { BoundLink } from '../sccp/service.js';
+import { sameBytes, type DialogueEnds, type DialogueSetup } from './dialogue-ends.js';
 
 /** A dialogue's SLS is the low 4 bits of its transaction id (one per dialogue keeps its messages in order). */
 const SLS_MASK = 0x0f;
 
-/** What a dialogue starts from: its state, AC, addresses (decoded and encoded) and MTP3 point codes. */
-export interface DialogueSetup {
-  state: 'idle' | 'received';
-  ac: ApplicationContext | null;
-  local: SccpAddress;
-  remote: SccpAddress;
-  localEnc: Uint8Array;
-  remoteEnc: Uint8Array;
-  opc: number;
-  dpc: number;
+/** The dialogue's booleans and small numbers, in one small integer (`flags`): a field each was 8 bytes of every
+ *  dialogue held in flight. Bits 0-2 the booleans, 8-15 the SLS (an inbound Begin's is an
+ *  octet), 16-23 the last invoke id it gave. */
+const AARE_PENDING = 1;
+const FIRST_REPLY_PENDING = 2;
+const BOUND_RELEASES = 4;
+const SLS_SHIFT = 8;
+const INVOKE_SHIFT = 16;
+const OCTET = 0xff;
+
+/** The components of a message that carries none (shared: a dialogue makes its queue with its first component). */
+const NO_COMPONENTS: readonly OutComponent[] = [];
+
+/** What few dialogues have, out of line in one object made when first needed (a field each in every dialogue held
+ *  in flight was 8 bytes of each): the AARQ's user information, the signal of a receive other than the bound one. */
+interface DialogueRare {
+  userInformation: Uint8Array | undefined;
+  waitSignal: EndSignal | undefined;
+  waitOnAbort: (() => void) | undefined;
 }
 
 /** What a dialogue needs from the TCAP layer. */
@@ -49,49 +59,31 @@ export interface DialogueHost {
   released(d: DialogueImpl): void;
   /** The list of the receive timeouts of `ms`. */
   deadlines(ms: number): DeadlineList;
-  /** Hand the dialogue's settled wait to its waiter in a microtask (dispatchWait), after what runs now. */
-  ready(d: DialogueImpl): void;
+  /** Hand `w` of dialogue `d` its message or error in a microtask, after what runs now (no field of the dialogue
+   *  holds it meanwhile: two were 16 bytes of every dialogue held). */
+  ready(d: DialogueImpl, w: MessageWaiter, v: TcapMessage | SigtranError): void;
 }
 
 export class DialogueImpl implements Dialogue, DeadlineEntry {
   state: DialogueState;
   readonly localTid: number;
-  readonly localTidHex: string;
   remoteTid: Uint8Array | undefined;
-  remoteTidHex: string | undefined;
   ac: ApplicationContext | null;
-  localAddress: SccpAddress;
-  remoteAddress: SccpAddress;
-  /** Encoded SCCP addresses used on the wire (called = remote, calling = local). */
-  remoteEnc: Uint8Array;
-  localEnc: Uint8Array;
-  /** MTP3 label for outbound messages. */
-  opc: number;
-  dpc: number;
-  sls: number;
+  private ends: DialogueEnds;
   /** The association the dialogue's messages go on (set when one leaves, or by the first reply). */
   link: BoundLink | undefined;
-  /** A Begin with AARQ arrived and we have not answered it yet (the answer carries the AARE). */
-  aarePending = false;
-  /** An outbound Begin was sent and no reply has arrived yet (the first reply may change the remote address). */
-  firstReplyPending = false;
+  /** AARE_PENDING, FIRST_REPLY_PENDING, BOUND_RELEASES. */
+  private flags = 0;
   endReason: string | undefined;
-  /** AARQ user-information of our Begin (OpenDialogueOptions.userInformation). */
-  userInformation: Uint8Array | undefined;
   /** Invokes answered by the gateway itself (OpenDialogueOptions.autoAnswer). */
   autoAnswer: AutoAnswer | undefined;
-  private queue: OutComponent[] = [];
-  private invokeCounter = 0;
+  /** The components of the next message; made with the first (a dialogue waiting for its peer holds none). */
+  private queue: OutComponent[] | undefined = undefined;
   /** Messages not read yet; made on the first that waits (most dialogues have a receive waiting for each message). */
   private inbox: TcapMessage[] | undefined = undefined;
-  /** The receive waiting, its signal and (for a signal other than the bound one) its listener. */
+  /** The receive waiting. */
   private waiter: MessageWaiter | undefined = undefined;
-  private waitSignal: EndSignal | undefined = undefined;
-  private waitOnAbort: (() => void) | undefined = undefined;
-  /** A settled wait waiting for dispatchWait: its waiter and what it gets (a message or an error). */
-  private readyWaiter: MessageWaiter | undefined = undefined;
-  private readyMsg: TcapMessage | undefined = undefined;
-  private readyErr: SigtranError | undefined = undefined;
+  private rare: DialogueRare | undefined = undefined;
   /** The receive timeout (DeadlineEntry: the dialogue is its own entry in its host's list). */
   dlPrev: DeadlineEntry | undefined = undefined;
   dlNext: DeadlineEntry | undefined = undefined;
@@ -104,24 +96,104 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     setup: DialogueSetup,
   ) {
     this.localTid = localTid;
-    this.localTidHex = tidHex(localTid);
     this.state = setup.state;
     this.ac = setup.ac;
-    this.localAddress = setup.local;
-    this.remoteAddress = setup.remote;
-    this.localEnc = setup.localEnc;
-    this.remoteEnc = setup.remoteEnc;
-    this.opc = setup.opc;
-    this.dpc = setup.dpc;
+    this.ends = setup.ends;
     this.sls = localTid & SLS_MASK;
+  }
+
+  get localAddress(): SccpAddress {
+    return this.ends.local;
+  }
+
+  get remoteAddress(): SccpAddress {
+    return this.ends.remote;
+  }
+
+  /** Encoded SCCP addresses used on the wire (called = remote, calling = local). */
+  get localEnc(): Uint8Array {
+    return this.ends.localEnc;
+  }
+
+  get remoteEnc(): Uint8Array {
+    return this.ends.remoteEnc;
+  }
+
+  /** MTP3 label for outbound messages. */
+  get opc(): number {
+    return this.ends.opc;
+  }
+
+  get dpc(): number {
+    return this.ends.dpc;
+  }
+
+  /**
+   * Q.714: the first reply to our Begin gives the address (`calling`, encoded `callingRaw`) and point code (`opc`) what
+   * follows is sent to; `withEnc` false (an End or an Abort: nothing of ours follows) keeps the encoded address. The
+   * shared ends are kept when the reply came from them.
+   */
+  answeredFrom(calling: SccpAddress, callingRaw: Uint8Array, opc: number, withEnc: boolean): void {
+    const e = this.ends;
+    if (opc === e.dpc && sameBytes(callingRaw, e.remoteEnc)) return;
+    this.ends = { local: e.local, localEnc: e.localEnc, opc: e.opc, remote: calling, remoteEnc: withEnc ? new Uint8Array(callingRaw) : e.remoteEnc, dpc: opc };
   }
 
   get gateway(): SigtranGateway {
     return this.host.gateway;
   }
 
+  /** Hex texts made when asked (for traces, logs and errors), not kept: a string per dialogue held. */
+  get localTidHex(): string {
+    return tidHex(this.localTid);
+  }
+
+  get remoteTidHex(): string | undefined {
+    return this.remoteTid && toHex(this.remoteTid);
+  }
+
+  /** The SLS of the dialogue's messages: the low bits of its transaction id, or an inbound Begin's. */
+  get sls(): number {
+    return (this.flags >> SLS_SHIFT) & OCTET;
+  }
+
+  set sls(v: number) {
+    this.flags = (this.flags & ~(OCTET << SLS_SHIFT)) | ((v & OCTET) << SLS_SHIFT);
+  }
+
+  /** A Begin with AARQ arrived and we have not answered it yet (the answer carries the AARE). */
+  get aarePending(): boolean {
+    return (this.flags & AARE_PENDING) !== 0;
+  }
+
+  set aarePending(v: boolean) {
+    this.flags = v ? this.flags | AARE_PENDING : this.flags & ~AARE_PENDING;
+  }
+
+  /** An outbound Begin was sent and no reply has arrived yet (the first reply may change the remote address). */
+  get firstReplyPending(): boolean {
+    return (this.flags & FIRST_REPLY_PENDING) !== 0;
+  }
+
+  set firstReplyPending(v: boolean) {
+    this.flags = v ? this.flags | FIRST_REPLY_PENDING : this.flags & ~FIRST_REPLY_PENDING;
+  }
+
+  /** AARQ user-information of our Begin (OpenDialogueOptions.userInformation). */
+  get userInformation(): Uint8Array | undefined {
+    return this.rare?.userInformation;
+  }
+
+  set userInformation(v: Uint8Array | undefined) {
+    if (v || this.rare) this.rareFields().userInformation = v;
+  }
+
+  private rareFields(): DialogueRare {
+    return (this.rare ??= { userInformation: undefined, waitSignal: undefined, waitOnAbort: undefined });
+  }
+
   get pendingComponents(): number {
-    return this.queue.length;
+    return this.queue?.length ?? 0;
   }
 
   get queued(): number {
@@ -130,7 +202,6 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
 
   setRemoteTid(t: Uint8Array): void {
     this.remoteTid = new Uint8Array(t);
-    this.remoteTidHex = toHex(t);
   }
 
   bind(signal: EndSignal, onSignal: 'abort' | 'release' = 'abort'): void {
@@ -144,14 +215,14 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
       queueMicrotask(() => (mode === 'abort' ? this.close() : this.release()));
       return;
     }
-    this.boundMode = mode;
+    this.flags = mode === 'release' ? this.flags | BOUND_RELEASES : this.flags & ~BOUND_RELEASES;
     this.boundSignal = signal;
     signal.addEventListener('abort', this);
   }
 
-  /** The signal the dialogue is bound to: when it fires the dialogue is closed or released (which ends a receive). */
+  /** The signal the dialogue is bound to: when it fires the dialogue is closed (released with BOUND_RELEASES), which
+   *  ends a receive. */
   private boundSignal: EndSignal | undefined = undefined;
-  private boundMode: 'abort' | 'release' = 'abort';
 
   /**
    * The bound signal fired (the dialogue listens with itself, as EventTarget allows an object with handleEvent: no
@@ -159,7 +230,7 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
    */
   handleEvent(): void {
     this.boundSignal = undefined;
-    if (this.boundMode === 'abort') this.close();
+    if ((this.flags & BOUND_RELEASES) === 0) this.close();
     else this.release();
   }
 
@@ -179,27 +250,38 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     this.assertOpen('queue an Invoke');
     let id = spec.invokeId;
     if (id === undefined) {
-      this.invokeCounter = this.invokeCounter >= 127 ? 1 : this.invokeCounter + 1;
-      id = this.invokeCounter;
+      const last = (this.flags >> INVOKE_SHIFT) & OCTET;
+      id = last >= 127 ? 1 : last + 1;
+      this.flags = (this.flags & ~(OCTET << INVOKE_SHIFT)) | (id << INVOKE_SHIFT);
     }
     // one shape for every queued Invoke (a spread of the caller's object is a slow, shape-changing copy)
-    this.queue.push({ t: 'invoke', s: { opcode: spec.opcode, argument: spec.argument, invokeId: id, linkedId: spec.linkedId } });
+    this.put({ t: 'invoke', s: { opcode: spec.opcode, argument: spec.argument, invokeId: id, linkedId: spec.linkedId } });
     return id;
   }
 
   returnResult(spec: ReturnResultSpec): void {
     this.assertOpen('queue a ReturnResult');
-    this.queue.push({ t: 'result', s: spec });
+    this.put({ t: 'result', s: spec });
   }
 
   returnError(spec: ReturnErrorSpec): void {
     this.assertOpen('queue a ReturnError');
-    this.queue.push({ t: 'error', s: spec });
+    this.put({ t: 'error', s: spec });
   }
 
   reject(spec: RejectSpec): void {
     this.assertOpen('queue a Reject');
-    this.queue.push({ t: 'reject', s: spec });
+    this.put({ t: 'reject', s: spec });
+  }
+
+  private put(c: OutComponent): void {
+    if (this.queue) this.queue.push(c);
+    else this.queue = [c];
+  }
+
+  /** The queued components, for a message being sent (the queue is let go once it went). */
+  private get components(): readonly OutComponent[] {
+    return this.queue ?? NO_COMPONENTS;
   }
 
   private aare(): OutDialogue | undefined {
@@ -208,19 +290,13 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     return { type: 'aare', ac: this.ac, result: 0, diagSource: 'user', diag: 0 };
   }
 
-  private takeComponents(): OutComponent[] {
-    const q = this.queue;
-    this.queue = [];
-    return q;
-  }
-
   send(): WireMessage {
     this.assertOpen('send');
     if (this.state === 'idle') {
-      const m: OutTcap = { kind: 'begin', otid: this.localTid, components: this.queue };
+      const m: OutTcap = { kind: 'begin', otid: this.localTid, components: this.components };
       if (this.ac) m.dialogue = this.userInformation ? { type: 'aarq', ac: this.ac, userInformation: this.userInformation } : { type: 'aarq', ac: this.ac };
       const w = this.host.transmit(this, m);
-      this.queue = [];
+      this.queue = undefined;
       this.state = 'initiated';
       this.firstReplyPending = true;
       return w;
@@ -228,12 +304,12 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     if (this.state === 'initiated') {
       throw new SigtranError('state', `cannot send a Continue on TCAP dialogue ${this.localTidHex}: the peer has not answered the Begin yet`);
     }
-    const m: OutTcap = { kind: 'continue', otid: this.localTid, dtid: this.remoteTid!, components: this.queue };
+    const m: OutTcap = { kind: 'continue', otid: this.localTid, dtid: this.remoteTid!, components: this.components };
     const dlg = this.aarePending && this.ac ? { type: 'aare' as const, ac: this.ac, result: 0 as const, diagSource: 'user' as const, diag: 0 } : undefined;
     if (dlg) m.dialogue = dlg;
     const w = this.host.transmit(this, m);
     this.aarePending = false;
-    this.queue = [];
+    this.queue = undefined;
     this.state = 'active';
     return w;
   }
@@ -245,11 +321,11 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
       this.finish(opts?.prearranged ? 'ended locally (prearranged end)' : 'ended locally');
       return undefined;
     }
-    const m: OutTcap = { kind: 'end', dtid: this.remoteTid!, components: this.queue };
+    const m: OutTcap = { kind: 'end', dtid: this.remoteTid!, components: this.components };
     const dlg = this.aare();
     if (dlg) m.dialogue = dlg;
     const w = this.host.transmit(this, m);
-    this.queue = [];
+    this.queue = undefined;
     this.finish('ended by us (TC-END)');
     return w;
   }
@@ -274,7 +350,7 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     try {
       w = this.host.transmit(this, m);
     } finally {
-      this.queue = [];
+      this.queue = undefined;
       this.finish(opts?.pAbortCause !== undefined ? `aborted by us (P-Abort cause ${opts.pAbortCause})` : 'aborted by us (TC-U-ABORT)');
     }
     return w;
@@ -297,12 +373,13 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     this.host.deadlines(opts?.timeoutMs ?? this.host.defaultTimeoutMs).add(this);
     // the signal the dialogue is bound to ends the wait by closing the dialogue: no listener of its own
     if (signal && signal !== this.boundSignal) {
-      this.waitSignal = signal;
-      this.waitOnAbort = () => {
+      const rare = this.rareFields();
+      rare.waitSignal = signal;
+      rare.waitOnAbort = () => {
         const w = this.clearWaiter();
         if (w) this.settle(w, undefined, new SigtranError('cancelled', `wait on TCAP dialogue ${this.localTidHex} cancelled`));
       };
-      signal.addEventListener('abort', this.waitOnAbort, { once: true });
+      signal.addEventListener('abort', rare.waitOnAbort, { once: true });
     }
   }
 
@@ -314,29 +391,10 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
 
   /**
    * Hand `w` its message or error after what runs now, as a settled promise would (a message delivered and the
-   * dialogue's end that follows it are both seen by then). The dialogue holds one settled wait; another, settled
-   * before the first was handed over (a second receive() at once), gets a microtask of its own.
+   * dialogue's end that follows it are both seen by then), in the order the waits settled.
    */
   private settle(w: MessageWaiter, m: TcapMessage | undefined, e: SigtranError | undefined): void {
-    if (this.readyWaiter) {
-      queueMicrotask(() => (m ? w.onMessage(m) : w.onFailure(e!)));
-      return;
-    }
-    this.readyWaiter = w;
-    this.readyMsg = m;
-    this.readyErr = e;
-    this.host.ready(this);
-  }
-
-  /** Called by the host for a dialogue it was given by ready(). A waiter must not throw; if one does, the host logs it. */
-  dispatchWait(): void {
-    const w = this.readyWaiter;
-    if (!w) return;
-    const m = this.readyMsg;
-    const e = this.readyErr;
-    this.readyWaiter = this.readyMsg = this.readyErr = undefined;
-    if (m) w.onMessage(m);
-    else w.onFailure(e!);
+    this.host.ready(this, w, m ?? e!);
   }
 
   private clearWaiter(): MessageWaiter | undefined {
@@ -344,9 +402,10 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
     if (!w) return undefined;
     this.waiter = undefined;
     if (this.dlList) this.dlList.remove(this);
-    if (this.waitOnAbort) {
-      this.waitSignal!.removeEventListener('abort', this.waitOnAbort);
-      this.waitSignal = this.waitOnAbort = undefined;
+    const rare = this.rare;
+    if (rare?.waitOnAbort) {
+      rare.waitSignal!.removeEventListener('abort', rare.waitOnAbort);
+      rare.waitSignal = rare.waitOnAbort = undefined;
     }
     return w;
   }
@@ -416,7 +475,7 @@ export class DialogueImpl implements Dialogue, DeadlineEntry {
   }
 
   release(): void {
-    this.queue = [];
+    this.queue = undefined;
     this.finish('released locally');
   }
 }

@@ -7,6 +7,7 @@ import { toHex } from '../ber/hex.js';
 import type { InboundContext } from '../sccp/service.js';
 import { abortReason, pAbortReply, type AbortHost } from './aborts.js';
 import { PAbortCause, decodeTcap, type DecodedTcap } from './codec.js';
+import { sameBytes } from './dialogue-ends.js';
 import type { DialogueImpl } from './dialogue.js';
 import { InboundMessage } from './message.js';
 
@@ -82,7 +83,7 @@ function takeContinue(host: InboundHost, ctx: InboundContext, dec: DecodedTcap, 
     d.state = 'active';
     return true;
   }
-  if (d.remoteTidHex === toHex(dec.otid!)) return true;
+  if (sameBytes(d.remoteTid, dec.otid!)) return true;
   // Q.774: a Continue whose otid changed is an incorrect transaction portion.
   pAbortReply(host, ctx, dec.otid!, PAbortCause.incorrectTransactionPortion);
   return false;
@@ -92,9 +93,7 @@ function takeContinue(host: InboundHost, ctx: InboundContext, dec: DecodedTcap, 
 function takeFirstReply(d: DialogueImpl, ctx: InboundContext, dec: DecodedTcap): void {
   d.firstReplyPending = false;
   // the encoded address is what a later message of ours is sent to: an End or an Abort leaves none to send
-  if (dec.kind === 'continue') d.remoteEnc = new Uint8Array(ctx.callingRaw);
-  d.remoteAddress = ctx.calling;
-  d.dpc = ctx.opc;
+  d.answeredFrom(ctx.calling, ctx.callingRaw, ctx.opc, dec.kind === 'continue');
   d.link = ctx.link;
 }
 

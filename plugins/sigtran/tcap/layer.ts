@@ -3,7 +3,7 @@
 // dialogues' host: transaction ids (transaction-ids.ts), receive timeouts, the microtask that hands settled
 // receives to their waiters. Answers to bad messages and P-Aborts are in aborts.ts.
 import type { ApplicationContext } from '../ac.js';
-import type { Adaptation, BeginCriterion, BeginListener, BeginRouter, ReceiveOptions, RegisterOptions, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
+import type { Adaptation, BeginCriterion, BeginListener, BeginRouter, MessageWaiter, ReceiveOptions, RegisterOptions, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { BerWriter } from '../ber/writer.js';
 import { SigtranError } from '../errors.js';
 import { replyRoute, type InboundContext, type LogFn, type SccpRoute, type SccpUser } from '../sccp/service.js';
@@ -11,9 +11,11 @@ import { abortLocally, answerBadMessage, refuseBegin } from './aborts.js';
 import { InboundBegins } from './begins.js';
 import { TcapError, decodeTcap, encodeTcap, type DecodedTcap, type OutTcap } from './codec.js';
 import { DeadlineList } from './deadlines.js';
-import { DialogueImpl, type DialogueHost, type DialogueSetup } from './dialogue.js';
+import type { DialogueSetup } from './dialogue-ends.js';
+import { DialogueImpl, type DialogueHost } from './dialogue.js';
 import { noticeDialogue, routeInbound, type InboundHost } from './inbound.js';
 import { TransactionIds } from './transaction-ids.js';
+import { SentMessage } from './wire-message.js';
 
 /** What the TCAP layer needs from the SCCP layer below it. */
 export interface TcapLower {
@@ -34,8 +36,8 @@ export class TcapLayer implements DialogueHost, SccpUser, InboundHost {
   private readonly writer = new BerWriter(1024);
   /** The receive timeouts, one list per duration (few: the runs' tcap_timeout and the gateway's default). */
   private readonly deadlineLists = new Map<number, DeadlineList>();
-  /** Dialogues whose receive has settled, handed to their waiters in one microtask. */
-  private readyDialogues: DialogueImpl[] = [];
+  /** Receives that have settled, handed to their waiters in one microtask: dialogue, waiter, message or error. */
+  private readyWaits: (DialogueImpl | MessageWaiter | TcapMessage | SigtranError)[] = [];
   private readyQueued = false;
 
   constructor(
@@ -71,14 +73,7 @@ export class TcapLayer implements DialogueHost, SccpUser, InboundHost {
   transmit(d: DialogueImpl, m: OutTcap): WireMessage {
     this.lower.checkReachable(d);
     const messages = this.lower.send(d, this.encode(m));
-    const w: WireMessage = {
-      bytes: messages[0]!,
-      dissector: this.lower.dissector,
-      peer: `${this.gateway.name} ${d.link!.peer}`,
-      tcap: m.kind === 'unidirectional' ? 'begin' : m.kind,
-      localTid: d.localTidHex,
-      remoteTid: d.remoteTidHex,
-    };
+    const w = new SentMessage(messages[0]!, this.lower.dissector, m.kind === 'unidirectional' ? 'begin' : m.kind, this.gateway.name, d.link!, d.localTid, d.remoteTid);
     if (messages.length > 1) w.segments = messages;
     return w;
   }
@@ -114,8 +109,8 @@ export class TcapLayer implements DialogueHost, SccpUser, InboundHost {
     return l;
   }
 
-  ready(d: DialogueImpl): void {
-    this.readyDialogues.push(d);
+  ready(d: DialogueImpl, w: MessageWaiter, v: TcapMessage | SigtranError): void {
+    this.readyWaits.push(d, w, v);
     if (!this.readyQueued) {
       this.readyQueued = true;
       queueMicrotask(this.dispatchReady);
@@ -124,13 +119,17 @@ export class TcapLayer implements DialogueHost, SccpUser, InboundHost {
 
   private readonly dispatchReady = (): void => {
     this.readyQueued = false;
-    const list = this.readyDialogues;
-    this.readyDialogues = [];
-    for (const d of list) {
+    const list = this.readyWaits;
+    this.readyWaits = [];
+    for (let i = 0; i < list.length; i += 3) {
+      const w = list[i + 1] as MessageWaiter;
+      const v = list[i + 2] as TcapMessage | SigtranError;
       try {
-        d.dispatchWait();
+        // a waiter must not throw; if one does, it is logged
+        if (v instanceof SigtranError) w.onFailure(v);
+        else w.onMessage(v);
       } catch (e) {
-        this.log('error', `a receive's waiter on TCAP dialogue ${d.localTidHex} threw: ${String(e)}`);
+        this.log('error', `a receive's waiter on TCAP dialogue ${(list[i] as DialogueImpl).localTidHex} threw: ${String(e)}`);
       }
     }
   };
@@ -160,7 +159,8 @@ export class TcapLayer implements DialogueHost, SccpUser, InboundHost {
 
   openInbound(ctx: InboundContext, ac: ApplicationContext | null): DialogueImpl {
     // our side is the Begin's called address; copies of the encoded addresses: the received bytes are a view
-    return this.create({ state: 'received', ac, local: ctx.called, remote: ctx.calling, localEnc: new Uint8Array(ctx.calledRaw), remoteEnc: new Uint8Array(ctx.callingRaw), opc: ctx.dpc, dpc: ctx.opc });
+    const ends = { local: ctx.called, remote: ctx.calling, localEnc: new Uint8Array(ctx.calledRaw), remoteEnc: new Uint8Array(ctx.callingRaw), opc: ctx.dpc, dpc: ctx.opc };
+    return this.create({ state: 'received', ac, ends });
   }
 
   takeBegin(m: TcapMessage): void {

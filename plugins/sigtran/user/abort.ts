@@ -87,7 +87,6 @@ export async function receiveAbort(ctx: OperationContext, name: string, ud: User
       throw e;
     }
     ud.msg = m;
-    ud.queue = m.components;
     ud.qi = m.components.length;
   }
   if (m.kind !== 'u-abort' && m.kind !== 'p-abort') {

@@ -1,7 +1,7 @@
 // A TCAP user's dialogue as its operations see it (the inap and map plugins): the components of the last received
 // message not yet consumed, the dialogue portion of the first inbound message, whether the dialogue is over and
 // why; taking the next inbound message into it, and closing what is still open when the test instance ends.
-import type { Later, OperationContext, OperationOutcome } from '../../../sdk/index.js';
+import type { Later, OperationContext } from '../../../sdk/index.js';
 import type { ApplicationContext } from '../ac.js';
 import type { Component, Dialogue, DialoguePdu, MessageWaiter, SigtranGateway, TcapMessage, WireMessage } from '../api.js';
 import { isSigtranError } from '../errors.js';
@@ -9,60 +9,70 @@ import { tcapTimeoutMs } from '../params.js';
 
 export interface UserDialogue {
   d: Dialogue;
-  /** Components of `msg` and the index of the next one to hand out. */
-  queue: readonly Component[];
+  /** Components of `msg` (none before a message arrived) and the index of the next one to hand out. */
+  readonly queue: readonly Component[];
   qi: number;
   msg: TcapMessage | undefined;
   /** Whether the next component handed out is the first of its message (its bytes get recorded). */
   firstOfMsg: boolean;
   /** AC of the first inbound message's dialogue portion (null = none); undefined before any arrived. */
-  firstAc: ApplicationContext | null | undefined;
-  /** Dialogue PDU (AARE) of the first inbound message, for tcap_result checks. */
-  firstPdu: DialoguePdu | undefined;
+  readonly firstAc: ApplicationContext | null | undefined;
+  /** Dialogue PDU (AARE) of the first inbound message, for tcap_result checks: null when it had none, undefined
+   *  before any arrived. */
+  firstPdu: DialoguePdu | null | undefined;
   /** The dialogue is over (End or Abort sent or received). */
   ended: boolean;
   endReason: string;
 }
 
+/** The components before any message arrived (shared: an array per dialogue was 32 bytes of every call held). */
+const NO_COMPONENTS: readonly Component[] = [];
+
 /**
  * The state of a dialogue nothing has been received on yet. A class, so that every dialogue of a plugin has one
- * shape (the plugins extend it with their own fields): the receive path stores into it for every message.
+ * shape (the plugins extend it with their own fields): the receive path stores into it for every message. What
+ * follows from another field is read from it, not kept (every field is 8 bytes of each call held in flight).
  */
 export class UserDialogueState implements UserDialogue {
-  queue: readonly Component[] = [];
   qi = 0;
   msg: TcapMessage | undefined = undefined;
   firstOfMsg = false;
-  firstAc: ApplicationContext | null | undefined = undefined;
-  firstPdu: DialoguePdu | undefined = undefined;
+  firstPdu: DialoguePdu | null | undefined = undefined;
   ended = false;
   endReason = '';
   constructor(readonly d: Dialogue) {}
+
+  get queue(): readonly Component[] {
+    return this.msg ? this.msg.components : NO_COMPONENTS;
+  }
+
+  get firstAc(): ApplicationContext | null | undefined {
+    const pdu = this.firstPdu;
+    return pdu === undefined ? undefined : pdu !== null && pdu.type !== 'abrt' ? pdu.ac : null;
+  }
 }
 
 /** How a dialogue still open when the instance ends is closed (the plugins' `end_open_dialogues`). */
 export type EndOpenDialogues = 'end' | 'abort' | 'prearranged';
 
 /**
- * Close what is still open when the instance ends: a dialogue never answered is released (U-Abort when it has a
+ * Close a dialogue still open when the instance ends: a dialogue never answered is released (U-Abort when it has a
  * peer transaction), the others get a TCAP End, a U-Abort ('abort') or a silent release ('prearranged'). Never throws.
  */
-export function closeUserDialogues(all: UserDialogue[], mode: EndOpenDialogues): void {
-  for (const ud of all) {
-    if (ud.ended) continue;
-    ud.ended = true;
+export function closeUserDialogue(ud: UserDialogue, mode: EndOpenDialogues): void {
+  if (ud.ended) return;
+  ud.ended = true;
+  try {
+    const st = ud.d.state;
+    if (st === 'ended') return;
+    if (st === 'idle' || st === 'initiated' || mode === 'abort') ud.d.close();
+    else if (mode === 'prearranged') ud.d.end({ prearranged: true });
+    else ud.d.end();
+  } catch {
     try {
-      const st = ud.d.state;
-      if (st === 'ended') continue;
-      if (st === 'idle' || st === 'initiated' || mode === 'abort') ud.d.close();
-      else if (mode === 'prearranged') ud.d.end({ prearranged: true });
-      else ud.d.end();
+      ud.d.release();
     } catch {
-      try {
-        ud.d.release();
-      } catch {
-        /* already released */
-      }
+      /* already released */
     }
   }
 }
@@ -110,14 +120,10 @@ export function describeEnding(m: TcapMessage): string {
 
 /** Take an inbound message into the dialogue's queue and record its arrival (and the dialogue's end). */
 export function loadMessage(ud: UserDialogue, m: TcapMessage): void {
-  ud.queue = m.components;
   ud.qi = 0;
   ud.msg = m;
   ud.firstOfMsg = true;
-  if (ud.firstAc === undefined) {
-    ud.firstAc = m.ac;
-    ud.firstPdu = m.dialoguePdu;
-  }
+  if (ud.firstPdu === undefined) ud.firstPdu = m.dialoguePdu ?? null;
   if (m.kind === 'end') {
     ud.ended = true;
     ud.endReason = 'the peer sent TCAP End';
@@ -147,23 +153,21 @@ export interface Expecting {
  * Abort or notice and on an empty TCAP End; an empty Begin or Continue is recorded and traced); `taken` then settles
  * the operation (`done`) or waits again (`next`). Whatever throws (ctx.abort) rejects the operation.
  */
-export abstract class MessageWait<T> implements MessageWaiter {
-  private resolveFn: ((v: T) => void) | undefined = undefined;
-  private rejectFn: ((e: unknown) => void) | undefined = undefined;
-  /** Settled through ctx.later()'s handle instead (later()). */
-  private handle: Later | undefined = undefined;
+export abstract class MessageWait<T, X extends Expecting = Expecting> implements MessageWaiter {
+  /** What the wait settles: ctx.later()'s handle (later()), or the operation's promise (start()). */
+  private settler: Settler<T> | undefined = undefined;
   constructor(
     readonly ctx: OperationContext,
     /** Its dialogue; a family may replace it while waiting (a refused dialogue opened again in another AC). */
     public ud: UserDialogue,
-    readonly x: Expecting,
+    /** Who waits for what: one per operation type, not per wait. */
+    readonly x: X,
   ) {}
 
   /** Wait: the operation's promise. */
   start(): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.resolveFn = resolve;
-      this.rejectFn = reject;
+      this.settler = { settle: resolve, settleError: reject };
       this.next();
     });
   }
@@ -173,7 +177,8 @@ export abstract class MessageWait<T> implements MessageWaiter {
    * operation is settled through ctx.later()'s handle.
    */
   later(): Later {
-    const later = (this.handle = this.ctx.later());
+    const later = this.ctx.later();
+    this.settler = later as Settler<unknown> as Settler<T>;
     this.receive(); // its throw (the dialogue has ended) is execute()'s
     return later;
   }
@@ -182,13 +187,11 @@ export abstract class MessageWait<T> implements MessageWaiter {
   protected abstract taken(m: TcapMessage): void;
 
   protected done(v: T): void {
-    if (this.resolveFn) this.resolveFn(v);
-    else this.handle!.settle(v as OperationOutcome);
+    this.settler!.settle(v);
   }
 
   protected failed(e: unknown): void {
-    if (this.rejectFn) this.rejectFn(e);
-    else this.handle!.settleError(e);
+    this.settler!.settleError(e);
   }
 
   /** Wait for the dialogue's next message. */
@@ -202,14 +205,14 @@ export abstract class MessageWait<T> implements MessageWaiter {
 
   /** Ask the dialogue for its next message; aborts the instance when the dialogue has ended. */
   private receive(): void {
-    const { ctx, ud, x } = this;
-    if (ud.ended) ctx.abort(`${x.name}: expected from the ${x.peer}, but the dialogue has ended (${ud.endReason})`);
+    const { ctx, ud } = this;
+    if (ud.ended) ctx.abort(`${this.x.name}: expected from the ${this.x.peer}, but the dialogue has ended (${ud.endReason})`);
     ud.d.receiveWith(this, { timeoutMs: inboundWaitMs(ctx), signal: ctx.endSignal });
   }
 
   onMessage(m: TcapMessage): void {
     try {
-      takeInto(this.ctx, this.ud, this.x, m);
+      takeInto(this, m);
       this.taken(m);
     } catch (e) {
       this.failed(e);
@@ -225,16 +228,23 @@ export abstract class MessageWait<T> implements MessageWaiter {
   }
 }
 
-function takeInto(ctx: OperationContext, ud: UserDialogue, x: Expecting, m: TcapMessage): TcapMessage {
+function takeInto(w: { readonly ctx: OperationContext; readonly ud: UserDialogue; readonly x: Expecting }, m: TcapMessage): TcapMessage {
+  const { ctx, ud } = w;
   loadMessage(ud, m);
   if (m.kind !== 'begin' && m.kind !== 'continue' && m.kind !== 'end') {
     recordTcap(ctx, m, `TCAP ${m.kind}`);
-    ctx.abort(`${x.name}: expected from the ${x.peer}, received ${x.describe(m, ud)}`);
+    ctx.abort(`${w.x.name}: expected from the ${w.x.peer}, received ${w.x.describe(m, ud)}`);
   }
   if (m.components.length === 0) {
     recordTcap(ctx, m, `TCAP ${m.kind}`);
-    if (m.kind === 'end') ctx.abort(`${x.name}: expected from the ${x.peer}, but it closed the dialogue with an empty TCAP End`);
-    ctx.trace(1, `${x.name}: TCAP ${m.kind} without components`);
+    if (m.kind === 'end') ctx.abort(`${w.x.name}: expected from the ${w.x.peer}, but it closed the dialogue with an empty TCAP End`);
+    ctx.trace(1, `${w.x.name}: TCAP ${m.kind} without components`);
   }
   return m;
+}
+
+/** What a wait settles (ctx.later()'s handle has this shape). */
+interface Settler<T> {
+  settle(v: T): void;
+  settleError(e: unknown): void;
 }

@@ -6,7 +6,7 @@ import { defineOperation, type JsonObject, type JsonSchema, type OperationDefini
 import { ABORT_RECEIVE_ARGUMENTS, ABORT_SEND_ARGUMENTS, receiveAbort, sendAbort } from './abort.js';
 import { DIALOGUE_CONTROLS, DOTTED, OPENING_CONTROLS, SEND_CONTROLS, controlNames, type Properties } from './controls.js';
 import { executeRegister } from './register.js';
-import { executeReceive } from './receive.js';
+import { executeReceive, Receiving } from './receive.js';
 import { executeSend } from './send.js';
 import { sessions, type FamilyOptions, type TcapUserDialogue } from './session.js';
 import type { Bound, Link, MessageEntry, Opening, SegmentEntry, TcapUserFamilySpec, WireKind } from './spec.js';
@@ -98,13 +98,14 @@ function messageOperation<R, D extends TcapUserDialogue, O extends FamilyOptions
       execute: (ctx, args: JsonObject) => executeSend(ctx, b, e, args ?? EMPTY),
     });
   }
+  const rx = new Receiving(b, e);
   return defineOperation({
     ...common,
     direction: 'receive',
     arguments: receiveSchema(b, e),
     controlArguments: [...b.controls.receive],
     settlesOnEnd: true, // every wait (dialogue receive, inbound Begin) listens to ctx.endSignal
-    execute: (ctx, args: JsonObject) => executeReceive(ctx, b, e, args ?? EMPTY),
+    execute: (ctx, args: JsonObject) => executeReceive(ctx, rx, args ?? EMPTY),
   });
 }
 

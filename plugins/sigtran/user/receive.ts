@@ -8,7 +8,7 @@ import type { Json, JsonObject, Later, OperationContext, OperationOutcome } from
 import type { Component, RejectSpec, TcapMessage } from '../api.js';
 import { flattenExpected, hasKeys } from '../codec/index.js';
 import { checkDialogueControls } from './checks.js';
-import { inboundWaitMs, loadMessage, MessageWait, recordTcap, waitError, type Expecting } from './dialogue.js';
+import { inboundWaitMs, loadMessage, MessageWait, recordTcap, waitError, type Expecting, type UserDialogue } from './dialogue.js';
 import { executeSend, PART } from './send.js';
 import type { FamilyOptions, Session, TcapUserDialogue } from './session.js';
 import type { Bound, ErrorCode, MessageEntry } from './spec.js';
@@ -22,28 +22,40 @@ interface Picked {
 /** How many messages one receive may wait through while skipping components. */
 const MAX_WAITS = 1000;
 
-/** Who waits for what, for the shared wait: one per operation type, not per wait. */
-const expectings = new WeakMap<MessageEntry<unknown>, Expecting>();
-
-function expecting<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>): Expecting {
-  let x = expectings.get(e);
-  if (!x) {
-    const dl = b.spec.dialogues;
-    expectings.set(e, (x = { name: e.name, peer: e.peerName, describe: (m, ud) => dl.describeMessage(m, ud as D) }));
+/**
+ * A receive type's binding and entry, and who waits for what (Expecting): made with the operation type (per service's
+ * binding: entries are shared by the bindings), not per wait.
+ */
+export class Receiving<R, D extends TcapUserDialogue, O extends FamilyOptions> implements Expecting {
+  readonly name: string;
+  readonly peer: string;
+  constructor(
+    readonly b: Bound<R, D, O>,
+    readonly e: MessageEntry<R>,
+  ) {
+    this.name = e.name;
+    this.peer = e.peerName;
   }
-  return x;
+  describe(m: TcapMessage, ud: UserDialogue): string {
+    return this.b.spec.dialogues.describeMessage(m, ud as D);
+  }
 }
 
-/** The wait of a receive for its component: one object per waiting instance, called back by the dialogue. */
-class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> extends MessageWait<OperationOutcome> {
+/**
+ * The wait of a receive for its component: one object per waiting instance, called back by the dialogue. Its
+ * operation type's binding and entry are one field (x), its session is the instance's (looked up, not kept): each
+ * field is 8 bytes of every call held in flight.
+ */
+class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> extends MessageWait<OperationOutcome, Receiving<R, D, O>> {
   private waits = 0;
-  constructor(ctx: OperationContext, private readonly b: Bound<R, D, O>, private readonly e: MessageEntry<R>, private readonly args: JsonObject, d: D, private readonly s: Session<D, O>) {
-    super(ctx, d, expecting(b, e));
+  constructor(ctx: OperationContext, r: Receiving<R, D, O>, private readonly args: JsonObject, d: D) {
+    super(ctx, d, r);
   }
   override onMessage(m: TcapMessage): void {
+    const { b } = this.x;
     let again: D | undefined;
     try {
-      again = retried(this.ctx, this.b, this.ud as D, m, this.s);
+      again = retried(this.ctx, b, this.ud as D, m, b.session(this.ctx));
     } catch (err) {
       return this.failed(err);
     }
@@ -52,12 +64,15 @@ class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> exte
     this.next();
   }
   protected taken(): void {
+    const { ctx } = this;
+    const { b, e } = this.x;
     const d = this.ud as D;
-    for (let picked = pickQueued(this.ctx, this.b, this.e, d, this.s); picked; picked = pickQueued(this.ctx, this.b, this.e, d, this.s)) {
-      const r = receiveComponent(this.ctx, this.b, this.e, this.args, d, picked);
+    const s = b.session(ctx);
+    for (let picked = pickQueued(ctx, b, e, d, s); picked; picked = pickQueued(ctx, b, e, d, s)) {
+      const r = receiveComponent(ctx, b, e, this.args, d, picked);
       if (r) return this.done(r);
     }
-    if (++this.waits >= MAX_WAITS) this.ctx.abort(`${this.e.name}: too many skipped components`);
+    if (++this.waits >= MAX_WAITS) ctx.abort(`${e.name}: too many skipped components`);
     this.next();
   }
 }
@@ -68,12 +83,12 @@ class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> exte
  */
 function retried<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, d: D, m: TcapMessage, s: Session<D, O>): D | undefined {
   const dl = b.spec.dialogues;
-  const e0 = d.retryEntry as MessageEntry<R> | undefined;
+  const e0 = d.more?.retryEntry as MessageEntry<R> | undefined;
   if (!dl.retryAc || !e0 || (m.kind !== 'u-abort' && m.kind !== 'end')) return undefined;
   const ac = dl.retryAc(e0, d, m);
   if (ac === undefined) return undefined;
-  const args = d.retryArgs!;
-  d.retryEntry = d.retryArgs = undefined;
+  const args = d.more!.retryArgs!;
+  d.more!.retryEntry = d.more!.retryArgs = undefined;
   loadMessage(d, m);
   recordTcap(ctx, m, `TCAP ${m.kind}`);
   ctx.trace(1, `${e0.name}: the ${e0.peerName} refused the dialogue (${d.endReason}); opening it again with AC ${ac}`);
@@ -95,20 +110,21 @@ function pickQueued<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx:
   return undefined;
 }
 
-export function executeReceive<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject): OperationOutcome | Promise<OperationOutcome> | Later {
+export function executeReceive<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, rx: Receiving<R, D, O>, args: JsonObject): OperationOutcome | Promise<OperationOutcome> | Later {
+  const { b, e } = rx;
   const s = b.session(ctx);
   const accepting = e.opening;
   let d = s.dialogue(e.key);
   // a dialogue that ended with components still to hand over (an End carrying several) is not done with yet
   if (accepting === 'always' || (accepting === 'unless-open' && (!d || (d.ended && d.qi >= d.queue.length)))) {
     return acceptBegin(ctx, b, e, args, s).then((ad) => {
-      const r = receiveOn(ctx, b, e, args, ad, s);
+      const r = receiveOn(ctx, rx, args, ad, s);
       return r instanceof ComponentWait ? r.start() : r;
     });
   }
   if (!d) ctx.abort(`${e.name}: ${b.spec.dialogues.nothingToReceiveOn(e)}`);
   d = d!;
-  const r = receiveOn(ctx, b, e, args, d, s);
+  const r = receiveOn(ctx, rx, args, d, s);
   return r instanceof ComponentWait ? r.later() : r;
 }
 
@@ -130,12 +146,13 @@ async function acceptBegin<R, D extends TcapUserDialogue, O extends FamilyOption
 }
 
 /** A queued component is taken at once; else the wait for the next message, which the caller starts. */
-function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | ComponentWait<R, D, O> {
+function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, rx: Receiving<R, D, O>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | ComponentWait<R, D, O> {
+  const { b, e } = rx;
   for (let picked = pickQueued(ctx, b, e, d, s); picked; picked = pickQueued(ctx, b, e, d, s)) {
     const r = receiveComponent(ctx, b, e, args, d, picked);
     if (r) return r;
   }
-  return new ComponentWait(ctx, b, e, args, d, s);
+  return new ComponentWait(ctx, rx, args, d);
 }
 
 /** The component's parameter; what it says besides (invoke id, error code) goes to `meta`. Aborts on another component. */
@@ -151,7 +168,7 @@ function take<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: Opera
   }
   if (e.wire === 'result') {
     if (c.type !== 'returnResult') unexpected(ctx, b, e, d, c, m, first, `the result of ${e.op}`);
-    const want = d.sent?.get(e.op);
+    const want = d.sentInvokeId(e.op);
     if (want !== undefined && c.invokeId !== want) ctx.abort(`${e.name}: received a result for invoke ${c.invokeId}, but ${e.op} was invoke ${want}`);
     meta.invoke_id = c.invokeId;
     return c.result;
@@ -180,7 +197,7 @@ function errorOf(meta: JsonObject): ErrorCode | undefined {
  */
 function keepSegment<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, d: D, fields: JsonObject, meta: JsonObject, { m, first }: Picked): undefined {
   const { codec, protocol } = b.spec;
-  const n = (d.segments ??= []).push(fields);
+  const n = ((d.more ??= {}).segments ??= []).push(fields);
   if (ctx.detailed) ctx.trace(1, `${e.name}: ReturnResultNotLast segment ${n} in TCAP ${m.kind}`);
   if (ctx.recordsMessages) {
     ctx.message({
@@ -193,8 +210,8 @@ function keepSegment<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx
 
 /** The result of the segments received before the ReturnResultLast whose fields are `last`, merged. */
 function mergedResult<R, D extends TcapUserDialogue, O extends FamilyOptions>(b: Bound<R, D, O>, e: MessageEntry<R>, d: D, last: JsonObject): JsonObject {
-  const parts = [...d.segments!, last];
-  d.segments = undefined;
+  const parts = [...d.more!.segments!, last];
+  d.more!.segments = undefined;
   const fields = b.spec.codec.merge ? b.spec.codec.merge(e, parts) : last;
   fields.segments = parts.length;
   return fields;
@@ -223,7 +240,7 @@ function receiveComponent<R, D extends TcapUserDialogue, O extends FamilyOptions
     ctx.abort(`${e.name}: the ${PART[e.wire]} cannot be decoded${as ? ` as ${as}` : ''}: ${dr.error}${codec.rejectUndecodable ? rejectMistyped(d, c) : ''}`);
   }
   if (c.type === 'returnResult' && !c.last) return keepSegment(ctx, b, e, d, dr.fields as JsonObject, meta, picked);
-  const fields = d.segments && c.type === 'returnResult' ? mergedResult(b, e, d, dr.fields as JsonObject) : (dr.fields as JsonObject);
+  const fields = d.more?.segments && c.type === 'returnResult' ? mergedResult(b, e, d, dr.fields as JsonObject) : (dr.fields as JsonObject);
   codec.inbound?.(fields, e, d, m);
   const last = d.qi >= d.queue.length && m.kind === 'end';
   Object.assign(fields, meta);

@@ -50,8 +50,7 @@ function dialogueFor<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx
   if (opening === 'always' || (opening === 'unless-open' && (!d || d.ended))) {
     const nd = dl.open(ctx, e, args, s);
     if (dl.retryAc) {
-      nd.retryEntry = e;
-      nd.retryArgs = args;
+      nd.more = { retryEntry: e, retryArgs: args };
     }
     return nd;
   }

@@ -32,31 +32,32 @@ describe('a new dialogue\'s addresses', () => {
     const a = new DialogueAddresses(config);
     assert.deepEqual(a.local, { ri: 'gt', pc: 100, ssn: 146, gt: config.gt });
     const setup = a.outbound({ scp: { dpc: 200, dssn: 8 } });
-    assert.deepEqual(setup.localEnc, encodeAddress(a.local));
-    assert.equal(setup.local, a.local);
-    assert.deepEqual([setup.state, setup.ac, setup.opc], ['idle', null, 100]);
+    assert.deepEqual(setup.ends.localEnc, encodeAddress(a.local));
+    assert.equal(setup.ends.local, a.local);
+    assert.deepEqual([setup.state, setup.ac, setup.ends.opc], ['idle', null, 100]);
     const ssnOnly = new DialogueAddresses(normalizeInstance({ name: 'GW2', transport: 'memory', opc: 7, ssn: 8 }));
     assert.deepEqual(ssnOnly.local, { ri: 'ssn', pc: 7, ssn: 8 });
   });
 
   test('the DPC: the called PC when routing on SSN, else the instance\'s (the STP)', () => {
     const a = new DialogueAddresses(config);
-    assert.equal(a.outbound({ scp: { dpc: 200, dssn: 8 } }).dpc, 200);
-    assert.equal(a.outbound({ scp: { dpc: 200, dssn: 8, dgt_digits: '49', dri: 0 } }).dpc, 1);
-    assert.equal(a.outbound({ called: { ri: 'ssn', ssn: 8 } }).dpc, 1, 'routed on SSN without a PC');
+    assert.equal(a.outbound({ scp: { dpc: 200, dssn: 8 } }).ends.dpc, 200);
+    assert.equal(a.outbound({ scp: { dpc: 200, dssn: 8, dgt_digits: '49', dri: 0 } }).ends.dpc, 1);
+    assert.equal(a.outbound({ called: { ri: 'ssn', ssn: 8 } }).ends.dpc, 1, 'routed on SSN without a PC');
   });
 
-  test('one called address and encoding per scp parameter object; an explicit called or calling address is its own', () => {
+  test('one called address, encoding and ends per scp parameter object; an explicit called or calling address is its own', () => {
     const a = new DialogueAddresses(config);
     const scp = { dpc: 200, dssn: 8 };
-    const first = a.outbound({ scp });
-    const again = a.outbound({ scp });
-    assert.equal(again.remote, first.remote);
+    const first = a.outbound({ scp }).ends;
+    const again = a.outbound({ scp }).ends;
+    assert.equal(again, first, 'the dialogues to one scp share their ends');
     assert.equal(again.remoteEnc, first.remoteEnc);
-    assert.notEqual(a.outbound({ scp: { dpc: 200, dssn: 8 } }).remote, first.remote, 'another object: made again');
+    assert.notEqual(a.outbound({ scp: { dpc: 200, dssn: 8 } }).ends.remote, first.remote, 'another object: made again');
     const calling = { ri: 'ssn' as const, pc: 300, ssn: 9 };
-    const own = a.outbound({ scp, calling });
-    assert.deepEqual([own.local, own.opc], [calling, 300]);
+    const own = a.outbound({ scp, calling }).ends;
+    assert.notEqual(own, first);
+    assert.deepEqual([own.local, own.opc, own.remote], [calling, 300, first.remote]);
     assert.deepEqual(own.localEnc, encodeAddress(calling));
   });
 

@@ -32,6 +32,23 @@ describe('DeadlineList', () => {
   });
   afterEach(() => mock.timers.reset());
 
+  test('deadlines stay small integers: the base moves on before they grow large, the waits still due in order', () => {
+    const log: string[] = [];
+    const l = new DeadlineList(100, now);
+    const a = new Entry('a', log), b = new Entry('b', log);
+    clock += 0.25;
+    l.add(a);
+    assert.equal(a.dlAt, 101, 'whole ms after the base, rounded up');
+    clock += 2 ** 30; // the clock runs on 12 days (a's timer is late: a is overdue)
+    l.add(b);
+    assert.ok(Number.isInteger(b.dlAt) && b.dlAt < 2 ** 30, `b due at ${b.dlAt}`);
+    assert.ok(a.dlAt < b.dlAt, 'a still due first');
+    tick(100);
+    assert.deepEqual(log, ['a@100'], 'a expired when its timer fired; b not due yet');
+    tick(1);
+    assert.deepEqual(log, ['a@100', 'b@100']);
+  });
+
   test('entries expire in the order they were added, each when due, with one timer for the list', () => {
     const log: string[] = [];
     const l = new DeadlineList(100, now);
@@ -156,8 +173,10 @@ describe('DeadlineList', () => {
     const l = new DeadlineList(10, now);
     const a = new Entry('a', log);
     clock = 1000.6;
-    l.add(a); // due at 1010.6, the timer is set for 10 ms
-    tick(10); // clock 1010.6 - 0.0…: exactly due
+    l.add(a); // due at 1011 (deadlines are whole ms, rounded up: never early), the timer is set for 10 ms
+    tick(10); // clock 1010.6: not due yet
+    assert.deepEqual(log, []);
+    tick(1);
     assert.deepEqual(log, ['a@10']);
     const b = new Entry('b', log);
     l.add(b); // due at clock + 10

@@ -31,7 +31,9 @@ export class FakeSccp implements TcapLower {
     if (this.down) throw new SigtranError('down', this.down);
     route.link = LINK;
     const bytes = Buffer.from(data);
-    this.sent.push({ route: { ...route }, tcap: decodeTcap(bytes) });
+    // the route's fields as they are now (a dialogue's are accessors: a spread would not copy them)
+    const { opc, dpc, sls, remoteEnc, localEnc, link } = route;
+    this.sent.push({ route: { opc, dpc, sls, remoteEnc, localEnc, link }, tcap: decodeTcap(bytes) });
     return Array.from({ length: this.messages }, () => bytes);
   }
 
@@ -74,6 +76,6 @@ export function tcapLayer(opts: { maxDialogues?: number; timeoutMs?: number } = 
   const receive = (m: OutTcap | Uint8Array, ctx = fromPeer()) => layer.unitdata(ctx, m instanceof Uint8Array ? m : tcapBytes(m));
   /** Open our dialogue to the peer. */
   const open = () =>
-    layer.create({ state: 'idle', ac: null, local: OURS, remote: PEER, localEnc: encodeAddress(OURS), remoteEnc: encodeAddress(PEER), opc: OURS.pc, dpc: PEER.pc });
+    layer.create({ state: 'idle', ac: null, ends: { local: OURS, remote: PEER, localEnc: encodeAddress(OURS), remoteEnc: encodeAddress(PEER), opc: OURS.pc!, dpc: PEER.pc! } });
   return { layer, sccp, logs, receive, open };
 }

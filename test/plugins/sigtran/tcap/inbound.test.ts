@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { resolveAc } from '../../../../plugins/sigtran/api.js';
 import { fromHex, toHex } from '../../../../plugins/sigtran/ber/index.js';
 import { encodeAddress } from '../../../../plugins/sigtran/sccp/address.js';
-import { LINK, fromPeer, tcapBytes, tcapLayer } from './fake-sccp.js';
+import { LINK, PEER, fromPeer, tcapBytes, tcapLayer } from './fake-sccp.js';
 
 const cap2 = resolveAc('0.4.0.0.1.0.50.1')!;
 const tid = (hex: string) => fromHex(hex);
@@ -50,6 +50,17 @@ describe('routing of inbound TCAP messages', () => {
     receive({ kind: 'end', dtid: tid('deadbeef') });
     receive({ kind: 'abort', dtid: tid('deadbeef'), pAbortCause: 1 });
     assert.equal(sccp.sent.length, 0);
+  });
+
+  test('a first reply from the address and point code the Begin went to keeps the dialogue\'s ends (shared, not copied)', async () => {
+    const { sccp, receive, open } = tcapLayer();
+    const d = open();
+    d.send();
+    sccp.take();
+    receive({ kind: 'continue', otid: 0x21, dtid: tid(d.localTidHex) }, fromPeer({ ...PEER }));
+    await d.receive({ timeoutMs: 1000 });
+    assert.equal(d.remoteAddress, PEER, 'the address the Begin went to, not the reply\'s decoded copy');
+    assert.deepEqual([d.state, d.dpc], ['active', 200]);
   });
 
   test('the first Continue names the peer\'s tid, address and point code; a later one with another otid gets a P-Abort', async () => {
