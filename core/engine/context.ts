@@ -156,6 +156,16 @@ export abstract class InstanceContext extends EndSignalBase implements Operation
     this.scope = undefined;
   }
   /**
+   * The instance has ended: it lets go of what it received and of its scope (not of its vars: a parallel leg's are
+   * read by its join after its end). A long-held instance is in the old generation by its end, and what it points
+   * to there (made at its end: the last message's fields) survives every scavenge until a full GC, dead or not: the
+   * ended calls of a long-call run were promoted, ~1 KB each.
+   */
+  forgetEnded(): void {
+    this.inbound = NOTHING_RECEIVED;
+    this.scope = undefined;
+  }
+  /**
    * A uniform number in [0, 1): from the instance's own generator when the run has a `seed` (seeded from it and $n:
    * the same numbers whatever the scheduling, slices or workers), else Math.random().
    */

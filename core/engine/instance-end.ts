@@ -79,5 +79,7 @@ export function ended(host: InstanceHost, ctx: InstanceContext | undefined, inde
   const endedAt = at >= 0 ? at : performance.now();
   const latencyMs = endedAt - intendedStart;
   if (ctx?.evidence) host.evidence.ended(ctx.evidence, instanceNumber(host.def.distribution.slice, index), o, latencyMs, ctx.vars);
-  return index === 0 ? { outcome: o, latencyMs, endedAt, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs, endedAt };
+  const end: InstanceEnd = index === 0 ? { outcome: o, latencyMs, endedAt, vars: ctx?.vars ?? {} } : { outcome: o, latencyMs, endedAt };
+  ctx?.forgetEnded();
+  return end;
 }

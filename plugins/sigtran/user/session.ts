@@ -4,7 +4,7 @@
 import type { JsonObject, OperationContext } from '../../../sdk/index.js';
 import type { BeginListener } from '../api.js';
 import { InvokeIds } from './invoke-ids.js';
-import { closeUserDialogue, UserDialogueState, type EndOpenDialogues } from './dialogue.js';
+import { closeUserDialogue, forgetMessages, UserDialogueState, type EndOpenDialogues } from './dialogue.js';
 import type { MessageEntry } from './spec.js';
 
 /** What few dialogues have, out of line in one object made when first needed (a field each was 8 bytes of every
@@ -89,6 +89,8 @@ export class Session<D extends TcapUserDialogue, O extends FamilyOptions> {
     const mode = this.options.end_open_dialogues;
     if (this.first) closeUserDialogue(this.first, mode);
     if (this.others) for (const d of this.others.rest) closeUserDialogue(d, mode);
+    if (this.first) forgetMessages(this.first);
+    if (this.others) for (const d of this.others.rest) forgetMessages(d);
     this.key1 = this.d1 = this.first = this.others = undefined;
   }
 }
