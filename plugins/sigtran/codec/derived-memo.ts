@@ -72,7 +72,6 @@ export class DerivedMemos {
     m.octets = undefined;
     this.memo = m;
     const r = this.encodeWith(format, this.recordingGet, holder, table, name);
-    this.memo = undefined;
     if (typeof r !== 'string' && primitives(m)) m.octets = r;
     return r;
   }

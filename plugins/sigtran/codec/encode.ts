@@ -309,7 +309,11 @@ function writeFields(ctx: EncodeContext, w: BerWriter, fields: readonly Field[],
       }
       holder = writeNamed(ctx, w, field, holder, path);
     }
-    if (named !== undefined && ctx.unknown === undefined) plans.set(fields, planOf(fields, named, given));
+    if (named !== undefined && ctx.unknown === undefined) {
+      const plan = planOf(fields, named, given);
+      if (plan) plans.set(fields, plan);
+      else plans.delete(fields);
+    }
   } finally {
     ctx.depth--;
   }
@@ -335,16 +339,14 @@ const plans = new WeakMap<readonly Field[], Plan>();
 /** At most this many keys are kept in a plan: an argument with more is marked every time. */
 const MAX_PLAN_KEYS = 64;
 
-function planOf(fields: readonly Field[], named: Uint8Array, holder: Obj): Plan {
+/** The plan of an argument written from `holder`; undefined when it has more than MAX_PLAN_KEYS keys. */
+function planOf(fields: readonly Field[], named: Uint8Array, holder: Obj): Plan | undefined {
   const keys: string[] = [];
-  for (const key in holder) if (keys.push(key) > MAX_PLAN_KEYS) return NO_PLAN;
+  for (const key in holder) if (keys.push(key) > MAX_PLAN_KEYS) return undefined;
   const at: number[] = [];
   for (let i = 0; i < fields.length; i++) if (named[i] === 1) at.push(i);
   return { keys, at: Uint16Array.from(at) };
 }
-
-/** Matches no argument (an empty key list is never compared: sameKeys needs as many keys). */
-const NO_PLAN: Plan = Object.freeze({ keys: Object.freeze(new Array<string>(MAX_PLAN_KEYS + 1).fill('')), at: new Uint16Array(0) });
 
 /** Whether `holder` has exactly the plan's keys, in the same order (the keys of the argument's object as built). */
 function sameKeys(plan: Plan, holder: Obj): boolean {
