@@ -18,7 +18,7 @@
         ["has_usrsctp == 1", {
           "type": "loadable_module",
           "product_extension": "node",
-          "sources": ["src/userland.c", "src/srcaddr.c", "src/portfilter.c"],
+          "sources": ["src/userland.c", "src/srcaddr.c", "src/portfilter.c", "src/localmtu.c"],
           "libraries": ["-lusrsctp", "-lpthread", "-ldl"]
         }]
       ]

@@ -18,6 +18,7 @@
 #define SOCK_SETOPT(s, l, n, v, len) usrsctp_setsockopt(s, l, n, v, len)
 #define SOCK_GETOPT(s, l, n, v, len) usrsctp_getsockopt(s, l, n, v, len)
 #include "common.h"
+#include "localmtu.h"
 #include "portfilter.h"
 #include "srcaddr.h"
 
@@ -32,6 +33,7 @@ typedef struct {
   uint32_t mark;
   bool listening, want_write, eof, bound;
   bool corked; // SCTP_NODELAY is off while the sends of one batch go in (js_send's flag 2)
+  bool local_mtu; // its associations take lo's MTU (localmtu.h)
   int family;
   bytes msg, ntf;
 } entry;
@@ -145,6 +147,7 @@ static void upcall(struct socket *so, void *arg, int flags) {
 // ---- reading on the JavaScript thread ------------------------------------------------------------------------------
 
 static void service(napi_env env, batch *b, entry *e);
+static int path_mtu_opt(struct socket *so, int family, sctp_assoc_t assoc, uint32_t mtu);
 
 static void configure_accepted(napi_env env, batch *b, entry *listener, struct socket *so) {
   usrsctp_set_non_blocking(so, 1);
@@ -158,6 +161,10 @@ static void configure_accepted(napi_env env, batch *b, entry *listener, struct s
   memset(&none, 0, sizeof none);
   const char *failed = NULL;
   apply_opts(so, &none, &failed); // the subscriptions (inherited in practice; set again to be sure)
+  // usrsctp 0.9.5 gives an association accepted by a listener with a default MTU the stack's 1,500 all the same:
+  // set its paths now. It keeps the smallest MTU of before for its Nagle rule (the stack lowers that one, never
+  // raises it), so its packets grow only when more than 1,500 bytes wait to be sent, as after a SACK.
+  if (listener->local_mtu && path_mtu_opt(so, listener->family, 0, LOCAL_MTU_MAX) == 0) c->local_mtu = true;
   usrsctp_set_upcall(so, upcall, (void *)(uintptr_t)c->id);
   srcaddr_inherit(listener->id, c->id);
   portfilter_inherit(listener->id, c->id);
@@ -372,6 +379,28 @@ static int bind_any(entry *e, uint16_t port) {
   return usrsctp_bind(e->so, (struct sockaddr *)&any, len);
 }
 
+/**
+ * Ask the stack for path MTU `mtu` (IP packet bytes; 0: the stack's own, 1,500): with `assoc` SCTP_FUTURE_ASSOC and
+ * no address, the endpoint's default, which an association made by connect takes; with the family's wildcard
+ * address, every path of the association the socket has. localmtu.h says why.
+ */
+static int path_mtu_opt(struct socket *so, int family, sctp_assoc_t assoc, uint32_t mtu) {
+  struct sctp_paddrparams pp;
+  memset(&pp, 0, sizeof pp);
+  pp.spp_assoc_id = assoc;
+  pp.spp_address.ss_family = (sa_family_t)family;
+  pp.spp_flags = mtu ? SPP_PMTUD_DISABLE : SPP_PMTUD_ENABLE;
+  // spp_pathmtu leaves out the IP and SCTP common headers; the stack adds its family's (at most IPv6's 40 + 12)
+  pp.spp_pathmtu = mtu ? mtu - 52 : 0;
+  return usrsctp_setsockopt(so, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, sizeof pp);
+}
+
+/** The MTU of the socket's associations to come (0: the stack's own). */
+static void set_future_mtu(entry *e, uint32_t mtu) {
+  if (!mtu && !e->local_mtu) return;
+  if (path_mtu_opt(e->so, 0, SCTP_FUTURE_ASSOC, mtu) == 0) e->local_mtu = mtu != 0;
+}
+
 static napi_value addr_op(napi_env env, napi_callback_info info, int connecting) {
   napi_value argv[3];
   entry *e;
@@ -391,6 +420,7 @@ static napi_value addr_op(napi_env env, napi_callback_info info, int connecting)
       e->bound = true;
       record_bound(e);
     }
+    set_future_mtu(e, local_path_mtu(packed, n, true));
     if (usrsctp_connectx(e->so, (struct sockaddr *)packed, n, NULL) < 0 && errno != EINPROGRESS) return throw_errno(env, "connect", errno);
     return NULL;
   }
@@ -398,6 +428,8 @@ static napi_value addr_op(napi_env env, napi_callback_info info, int connecting)
     if (bind_any(e, (uint16_t)port) < 0) return throw_errno(env, "bind", errno);
   } else if (usrsctp_bindx(e->so, (struct sockaddr *)packed, n, SCTP_BINDX_ADD_ADDR) < 0) {
     return throw_errno(env, "bind", errno);
+  } else {
+    set_future_mtu(e, local_path_mtu(packed, n, false));
   }
   e->bound = true;
   record_bound(e);

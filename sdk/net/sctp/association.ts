@@ -35,8 +35,11 @@ export interface SctpAssociationStatus {
   remote: string[];
   inStreams: number;
   outStreams: number;
-  /** Per peer address: reachability, smoothed RTT and RTO (ms). */
-  paths: Array<{ address: string; state: string; srttMs?: number; rtoMs?: number; primary?: boolean }>;
+  /**
+   * Per peer address: reachability, smoothed RTT and RTO (ms), and the path MTU the stack packs chunks into (bytes
+   * after the IP and SCTP common headers).
+   */
+  paths: Array<{ address: string; state: string; srttMs?: number; rtoMs?: number; mtu?: number; primary?: boolean }>;
   /** Messages waiting in our queue because the stack's send buffer was full. */
   queued: number;
   events: SctpEvent[];
@@ -363,6 +366,7 @@ export class SctpAssociation {
       state: this.pathStates.get(p.address) === 'unreachable' && p.state !== 'active' ? 'unreachable' : p.state,
       srttMs: p.srtt,
       rtoMs: p.rto,
+      mtu: p.mtu,
       ...(p.address === primary ? { primary: true } : {}),
     }));
     return {

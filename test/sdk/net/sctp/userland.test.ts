@@ -68,6 +68,17 @@ describe(`SCTP, ${backend} backend`, needsSctpBackend(), () => {
     assert.ok(r.packets < 20, `the stack read ${r.packets} packets for 50 messages sent in one tick`);
   });
 
+  if (backend === 'userland') test('a peer on this host: lo\'s MTU (at most 32 KB), 300 small messages of one tick in a few packets; a wildcard listener keeps 1,500', async () => {
+    const r = await scenario('path-mtu');
+    // spinfo_mtu leaves out the IPv4 and SCTP common headers (32 bytes); ours leaves room for IPv6's (52)
+    assert.deepEqual(r.loopback, { client: [32_768 - 52], server: [32_768 - 52] });
+    assert.deepEqual(r.wildcard, { client: [32_768 - 52], server: [1_500 - 32] });
+    assert.equal(r.inOrder, true, 'the 300 messages arrived whole and in order');
+    // 24 KB of DATA chunks is at least 17 packets at 1,500 bytes; one or two of 32 KB, with the SACKs both ways
+    assert.ok(r.packets < 10, `the stack read ${r.packets} packets for 300 messages of 64 bytes sent in one tick`);
+    assert.equal(r.big, 20_000);
+  });
+
   test('two JavaScript threads: each has its own sockets and events (kernel); usrsctp refuses the second thread by name', async () => {
     const r = await scenario('threads');
     assert.equal(r.backend, backend);
