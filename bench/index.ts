@@ -41,8 +41,18 @@ import { IDP, RC, root, rssKb, start, startScpSim, startService as startServiceI
 import { firstAbort, recordFigures, watchRun } from './watch-run.js';
 import { PATHS, selectPaths } from './paths/index.js';
 import { measurePaths, type PathResult } from './paths/run.js';
+import { benchUsage, checkBenchArgs } from './options.js';
 
 const argv = process.argv.slice(2);
+const checked = checkBenchArgs(argv);
+if (checked === 'help') {
+  process.stdout.write(benchUsage() + '\n');
+  process.exit(0);
+}
+if (checked) {
+  process.stderr.write(`bench: ${checked.error}\n`);
+  process.exit(2);
+}
 const opt = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
