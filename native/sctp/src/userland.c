@@ -33,7 +33,7 @@ typedef struct {
   uint32_t mark;
   bool listening, want_write, eof, bound;
   bool corked; // SCTP_NODELAY is off while the sends of one batch go in (js_send's flag 2)
-  bool local_mtu; // its associations take lo's MTU (localmtu.h)
+  bool local_mtu; // a listener's or connecting socket's associations take lo's MTU (localmtu.h)
   int family;
   bytes msg, ntf;
 } entry;
@@ -147,7 +147,22 @@ static void upcall(struct socket *so, void *arg, int flags) {
 // ---- reading on the JavaScript thread ------------------------------------------------------------------------------
 
 static void service(napi_env env, batch *b, entry *e);
-static int path_mtu_opt(struct socket *so, int family, sctp_assoc_t assoc, uint32_t mtu);
+
+/**
+ * Ask the stack for path MTU `mtu` (IP packet bytes; 0: the stack's own, 1,500): with `assoc` SCTP_FUTURE_ASSOC and
+ * no address, the endpoint's default, which an association made by connect takes; with the family's wildcard
+ * address, every path of the association the socket has. localmtu.h says why.
+ */
+static int path_mtu_opt(struct socket *so, int family, sctp_assoc_t assoc, uint32_t mtu) {
+  struct sctp_paddrparams pp;
+  memset(&pp, 0, sizeof pp);
+  pp.spp_assoc_id = assoc;
+  pp.spp_address.ss_family = (sa_family_t)family;
+  pp.spp_flags = mtu ? SPP_PMTUD_DISABLE : SPP_PMTUD_ENABLE;
+  // spp_pathmtu leaves out the IP and SCTP common headers; the stack adds its family's (at most IPv6's 40 + 12)
+  pp.spp_pathmtu = mtu ? mtu - 52 : 0;
+  return usrsctp_setsockopt(so, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, sizeof pp);
+}
 
 static void configure_accepted(napi_env env, batch *b, entry *listener, struct socket *so) {
   usrsctp_set_non_blocking(so, 1);
@@ -164,7 +179,7 @@ static void configure_accepted(napi_env env, batch *b, entry *listener, struct s
   // usrsctp 0.9.5 gives an association accepted by a listener with a default MTU the stack's 1,500 all the same:
   // set its paths now. It keeps the smallest MTU of before for its Nagle rule (the stack lowers that one, never
   // raises it), so its packets grow only when more than 1,500 bytes wait to be sent, as after a SACK.
-  if (listener->local_mtu && path_mtu_opt(so, listener->family, 0, LOCAL_MTU_MAX) == 0) c->local_mtu = true;
+  if (listener->local_mtu) path_mtu_opt(so, listener->family, 0, LOCAL_MTU_MAX);
   usrsctp_set_upcall(so, upcall, (void *)(uintptr_t)c->id);
   srcaddr_inherit(listener->id, c->id);
   portfilter_inherit(listener->id, c->id);
@@ -377,22 +392,6 @@ static int bind_any(entry *e, uint16_t port) {
   struct sockaddr_storage any;
   socklen_t len = parse_addr(e->family == AF_INET6 ? "::" : "0.0.0.0", port, &any);
   return usrsctp_bind(e->so, (struct sockaddr *)&any, len);
-}
-
-/**
- * Ask the stack for path MTU `mtu` (IP packet bytes; 0: the stack's own, 1,500): with `assoc` SCTP_FUTURE_ASSOC and
- * no address, the endpoint's default, which an association made by connect takes; with the family's wildcard
- * address, every path of the association the socket has. localmtu.h says why.
- */
-static int path_mtu_opt(struct socket *so, int family, sctp_assoc_t assoc, uint32_t mtu) {
-  struct sctp_paddrparams pp;
-  memset(&pp, 0, sizeof pp);
-  pp.spp_assoc_id = assoc;
-  pp.spp_address.ss_family = (sa_family_t)family;
-  pp.spp_flags = mtu ? SPP_PMTUD_DISABLE : SPP_PMTUD_ENABLE;
-  // spp_pathmtu leaves out the IP and SCTP common headers; the stack adds its family's (at most IPv6's 40 + 12)
-  pp.spp_pathmtu = mtu ? mtu - 52 : 0;
-  return usrsctp_setsockopt(so, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, sizeof pp);
 }
 
 /** The MTU of the socket's associations to come (0: the stack's own). */
