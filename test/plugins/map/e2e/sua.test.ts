@@ -64,14 +64,14 @@ test('the ATI over SUA/SCTP (userland backend, in a network namespace), captured
   const r = await runInNetns('test/fixtures/sctp/sua-scenarios.ts', ['map'], { timeoutMs: 120_000 });
   assert.ok(r.result, `no result (exit ${r.code}): ${r.stderr.slice(-3000)}`);
   assert.equal(r.result.error, undefined, r.result.error);
-  const { counts, gateway, fields, rows, problems } = r.result;
+  const { counts, gateway, chunks, problems } = r.result;
   assert.equal(counts.passed, 1, JSON.stringify(r.result.firstAborts));
   assert.deepEqual([gateway.detail.adaptation, gateway.detail.transport], ['sua', 'sctp-client']);
   // an SCTP retransmission on a starved machine is SCTP's expert note, not SUA's or MAP's: anything else fails
   assert.deepEqual(problems.filter((l: string) => !l.endsWith('(retransmission)')), [], 'no malformed packet or expert item');
-  const col = (row: string[], f: string) => row[fields.indexOf(f)] ?? '';
-  const cl = rows.filter((row: string[]) => col(row, 'sua.message_class') === '7');
-  assert.ok(cl.every((row: string[]) => col(row, 'sctp.data_payload_proto_id') === '4'), 'PPID 4 (SUA)');
-  assert.deepEqual(cl.map((row: string[]) => [col(row, 'sua.message_type'), col(row, 'sua.routing_context'), col(row, 'gsm_old.localValue')]), [['1', '7', '71'], ['1', '7', '71']], 'the ATI out, its result back, in CLDTs');
-  assert.equal(col(cl[1]!, 'gsm_map.ms.vlr_number').replace(/:/g, ''), '9194710200f0');
+  // one record per DATA chunk (a packet may bundle several)
+  const cl = (chunks as Array<Record<string, string>>).filter((c) => c['sua.message_class'] === '7');
+  assert.ok(cl.every((c) => c['sctp.data_payload_proto_id'] === '4'), 'PPID 4 (SUA)');
+  assert.deepEqual(cl.map((c) => [c['sua.message_type'], c['sua.routing_context'], c['gsm_old.localValue']]), [['1', '7', '71'], ['1', '7', '71']], 'the ATI out, its result back, in CLDTs');
+  assert.equal(cl[1]!['gsm_map.ms.vlr_number']!.replace(/:/g, ''), '9194710200f0');
 });

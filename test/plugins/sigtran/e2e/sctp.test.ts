@@ -15,7 +15,7 @@ test(`a CAMEL prepaid call over M3UA/SCTP (${backend}), captured live and decode
   const r = await runInNetns('test/fixtures/sctp/m3ua-scenarios.ts', ['prepaid'], { timeoutMs: 120_000 });
   assert.ok(r.result, `no result (exit ${r.code}): ${r.stderr.slice(-3000)}`);
   assert.equal(r.result.error, undefined, r.result.error);
-  const { counts, gateway, serviceLog, fields, rows, problems } = r.result;
+  const { counts, gateway, serviceLog, fields, rows, chunks, problems } = r.result;
   assert.equal(counts.passed, 1, JSON.stringify(r.result.firstAborts));
 
   // ListTests: the gateway says it runs over SCTP, which backend, and the association's state and path
@@ -36,27 +36,28 @@ test(`a CAMEL prepaid call over M3UA/SCTP (${backend}), captured live and decode
   assert.deepEqual(chunkTypes.slice(0, 4), ['1', '2', '10', '11']);
   for (const t of ['0', '3', '7', '8', '14']) assert.ok(chunkTypes.some((c: string) => c.split(',').includes(t)), `chunk type ${t}`);
   if (loopbackHasCrc()) for (const row of rows) assert.equal(col(row, 'sctp.checksum.status'), '1', `CRC32c of packet ${row.join('|')}`);
-  const data = rows.filter((row: string[]) => col(row, 'sctp.data_payload_proto_id') !== '');
+  // per DATA chunk (a packet may bundle several: the userland backend sends a tick's messages together)
+  const data: Array<Record<string, string>> = chunks;
   assert.ok(data.length >= 15);
-  for (const row of data) {
-    assert.equal(col(row, 'sctp.data_payload_proto_id'), '3', 'PPID 3 (M3UA)');
-    const sid = parseInt(col(row, 'sctp.data_sid'), 16);
+  for (const c of data) {
+    assert.equal(c['sctp.data_payload_proto_id'], '3', 'PPID 3 (M3UA)');
+    const sid = parseInt(c['sctp.data_sid']!, 16);
     // M3UA class 1 = transfer (DATA): streams 1..16 by SLS; management classes on stream 0
-    if (col(row, 'm3ua.message_class') === '1') assert.ok(sid >= 1 && sid <= 16, `DATA on stream ${sid}`);
-    else assert.equal(sid, 0, `management (class ${col(row, 'm3ua.message_class')}) on stream 0`);
+    if (c['m3ua.message_class'] === '1') assert.ok(sid >= 1 && sid <= 16, `DATA on stream ${sid}`);
+    else assert.equal(sid, 0, `management (class ${c['m3ua.message_class']}) on stream 0`);
   }
   // the bring-up: ASPUP (class 3 type 1) and ASPAC (class 4 type 1) from the ASP, their ACKs from the SGP
-  const mgmt = data.map((row: string[]) => `${col(row, 'm3ua.message_class')}/${col(row, 'm3ua.message_type')}`);
+  const mgmt = data.map((c) => `${c['m3ua.message_class']}/${c['m3ua.message_type']}`);
   assert.deepEqual(mgmt.slice(0, 2), ['3/1', '3/4']);
-  assert.ok(mgmt.includes('4/1') && mgmt.includes('4/3'));
+  assert.ok(mgmt.includes('4/1') && mgmt.includes('4/3'), mgmt.join(' '));
   // the prepaid dialogue (serviceKey 200): UDT (0x09) carrying TCAP Begin/Continue/End with the CAMEL operations
-  const begin = data.findIndex((row: string[]) => col(row, 'camel.serviceKey') === '200');
+  const begin = data.findIndex((c) => c['camel.serviceKey'] === '200');
   assert.ok(begin > 0);
   const call = data.slice(begin, begin + 5);
-  for (const row of call) assert.equal(col(row, 'sccp.message_type'), '0x09');
-  assert.deepEqual(call.map((row: string[]) => col(row, 'camel.local')), ['0', '23,35,20', '24', '36', '22']);
-  assert.equal(col(call[0]!, 'tcap.begin_element'), '1');
-  assert.equal(col(call[4]!, 'tcap.end_element'), '1');
+  for (const c of call) assert.equal(c['sccp.message_type'], '0x09');
+  assert.deepEqual(call.map((c) => c['camel.local']), ['0', '23,35,20', '24', '36', '22']);
+  assert.equal(call[0]!['tcap.begin_element'], '1');
+  assert.equal(call[4]!['tcap.end_element'], '1');
   assert.deepEqual(problems, [], 'no malformed packet or expert item');
 });
 

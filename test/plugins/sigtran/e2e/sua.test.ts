@@ -76,28 +76,27 @@ test('the same call over SUA/SCTP (userland backend, in a network namespace), ca
   const r = await runInNetns('test/fixtures/sctp/sua-scenarios.ts', ['call'], { timeoutMs: 120_000 });
   assert.ok(r.result, `no result (exit ${r.code}): ${r.stderr.slice(-3000)}`);
   assert.equal(r.result.error, undefined, r.result.error);
-  const { counts, gateway, fields, rows, problems } = r.result;
+  const { counts, gateway, chunks, problems } = r.result;
   assert.equal(counts.passed, 1, JSON.stringify(r.result.firstAborts));
   assert.deepEqual([gateway.state, gateway.detail.adaptation, gateway.detail.transport, gateway.detail.sctp.backend], ['up', 'sua', 'sctp-client', 'userland']);
   // An SCTP retransmission (a DATA chunk sent again when the peer process was starved on a busy machine) is SCTP
   // doing its work, an expert note on SCTP, not on what SUA put on the wire; anything else fails the test.
   const retransmission = /SCTP \d+ DATA \(TSN=\d+\) \(retransmission\)$/;
   assert.deepEqual(problems.filter((l: string) => !retransmission.test(l)), [], 'no malformed packet or expert item (CRC32c checked)');
-  const col = (row: string[], f: string) => row[fields.indexOf(f)] ?? '';
-  const data = rows.filter((row: string[]) => col(row, 'sctp.data_payload_proto_id') !== '');
+  // one record per DATA chunk: a packet may bundle several (the userland backend sends a tick's messages together)
+  const data: Array<Record<string, string>> = chunks;
   assert.ok(data.length >= 8, `${data.length} DATA chunks`);
-  for (const row of data) {
-    // a packet may bundle several DATA chunks (the userland backend corks one tick's messages): one PPID per chunk
-    assert.deepEqual([...new Set(col(row, 'sctp.data_payload_proto_id').split(','))], ['4'], 'PPID 4 (SUA)');
-    assert.equal(col(row, 'sctp.checksum.status'), '1', 'CRC32c');
-    const sid = parseInt(col(row, 'sctp.data_sid'), 16);
-    if (col(row, 'sua.message_class') === '7') assert.ok(sid >= 1 && sid <= 16, `CLDT on stream ${sid}`);
-    else assert.equal(sid, 0, `management (class ${col(row, 'sua.message_class')}) on stream 0`);
+  for (const c of data) {
+    assert.equal(c['sctp.data_payload_proto_id'], '4', 'PPID 4 (SUA)');
+    assert.equal(c['sctp.checksum.status'], '1', 'CRC32c');
+    const sid = parseInt(c['sctp.data_sid']!, 16);
+    if (c['sua.message_class'] === '7') assert.ok(sid >= 1 && sid <= 16, `CLDT on stream ${sid}`);
+    else assert.equal(sid, 0, `management (class ${c['sua.message_class']}) on stream 0`);
   }
-  const kinds = data.map((row: string[]) => `${col(row, 'sua.message_class')}/${col(row, 'sua.message_type')}`);
+  const kinds = data.map((c) => `${c['sua.message_class']}/${c['sua.message_type']}`);
   assert.deepEqual(kinds.slice(0, 2), ['3/1', '3/4'], 'ASPUP, ASPUP ACK');
-  assert.ok(kinds.includes('4/1') && kinds.includes('4/3'), 'ASPAC and its ACK');
-  const cl = data.filter((row: string[]) => col(row, 'sua.message_class') === '7');
-  assert.deepEqual(cl.map((row: string[]) => [col(row, 'sua.message_type'), col(row, 'sua.routing_context'), col(row, 'camel.local')]), [['1', '7', '0'], ['1', '7', '22']], 'InitialDP out, ReleaseCall back, in CLDTs');
-  assert.equal(col(cl[0]!, 'camel.serviceKey'), '100');
+  assert.ok(kinds.includes('4/1') && kinds.includes('4/3'), `ASPAC and its ACK: ${kinds.join(' ')}`);
+  const cl = data.filter((c) => c['sua.message_class'] === '7');
+  assert.deepEqual(cl.map((c) => [c['sua.message_type'], c['sua.routing_context'], c['camel.local']]), [['1', '7', '0'], ['1', '7', '22']], 'InitialDP out, ReleaseCall back, in CLDTs');
+  assert.equal(cl[0]!['camel.serviceKey'], '100');
 });
