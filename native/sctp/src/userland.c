@@ -176,9 +176,11 @@ static void configure_accepted(napi_env env, batch *b, entry *listener, struct s
   memset(&none, 0, sizeof none);
   const char *failed = NULL;
   apply_opts(so, &none, &failed); // the subscriptions (inherited in practice; set again to be sure)
-  // usrsctp 0.9.5 gives an association accepted by a listener with a default MTU the stack's 1,500 all the same:
-  // set its paths now. It keeps the smallest MTU of before for its Nagle rule (the stack lowers that one, never
-  // raises it), so its packets grow only when more than 1,500 bytes wait to be sent, as after a SACK.
+  // usrsctp 0.9.5 gives an association accepted by a listener with a default MTU the stack's 1,500 all the same
+  // (the COOKIE ECHO adds the source address twice on a one-to-one socket, and the second add resets the path's
+  // state, "no PMTUD" included; the COOKIE ACK's output then takes the userland route's fixed 1,500): set its paths
+  // now. It keeps the smallest MTU of before for its Nagle rule (the stack lowers that one, never raises it), so its
+  // packets grow only when more than 1,500 bytes wait to be sent, as after a SACK. docs/plugins/sigtran.md.
   if (listener->local_mtu) path_mtu_opt(so, listener->family, 0, LOCAL_MTU_MAX);
   usrsctp_set_upcall(so, upcall, (void *)(uintptr_t)c->id);
   srcaddr_inherit(listener->id, c->id);
