@@ -10,8 +10,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rpcCall } from '../cli/rpc-client.js';
-import { HZ, cpuTicks, cpuTicksTree, envNodeFlags, start, stopAll, untilEnded } from './processes.js';
+import { HZ, cpuTicks, cpuTicksTree, envNodeFlags, start, stopAll, stopOnInterrupt, untilEnded } from './processes.js';
 import { recordFigures } from './watch-run.js';
+
+stopOnInterrupt(); // Ctrl-C, kill or a closed pipe stop what the bench started (bench/processes.ts)
 
 const { values: o } = parseArgs({
   options: { total: { type: 'string', default: '20000' }, backlog: { type: 'string', default: '200' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } },

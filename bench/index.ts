@@ -37,11 +37,13 @@ import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
-import { IDP, RC, root, rssKb, start, startScpSim, startService as startServiceIn, stopAll } from './processes.js';
+import { IDP, RC, root, rssKb, start, startScpSim, startService as startServiceIn, stopAll, stopOnInterrupt, children } from './processes.js';
 import { firstAbort, recordFigures, watchRun } from './watch-run.js';
 import { PATHS, selectPaths } from './paths/index.js';
 import { measurePaths, type PathResult } from './paths/run.js';
 import { benchUsage, checkBenchArgs } from './options.js';
+
+stopOnInterrupt(); // Ctrl-C, kill or a closed pipe stop what the bench started (bench/processes.ts)
 
 const argv = process.argv.slice(2);
 const checked = checkBenchArgs(argv);
@@ -107,6 +109,7 @@ function inNetns(): Promise<number> {
   const shell = `ip link set lo up && exec "${process.execPath}" --import tsx "$@"`;
   return new Promise((resolveExit) => {
     const child = spawn('unshare', ['-n', 'sh', '-c', shell, 'bench', import.meta.filename, ...argv], { stdio: 'inherit', env: { ...process.env, TESTER_BENCH_NETNS: '1' } });
+    children.push(child);
     child.once('error', (e) => {
       process.stderr.write(`bench: --transport sctp runs in a network namespace: unshare failed (${e.message}); run as root\n`);
       resolveExit(1);

@@ -17,7 +17,9 @@ import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
-import { HZ, IDP, RC, cpuTicks, rssKb, startScpSim, startService, stopAll } from './processes.js';
+import { HZ, IDP, RC, cpuTicks, rssKb, startScpSim, startService, stopAll, stopOnInterrupt } from './processes.js';
+
+stopOnInterrupt(); // Ctrl-C, kill or a closed pipe stop what the bench started (bench/processes.ts)
 
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt?: string) => {

@@ -50,11 +50,50 @@ export function start(name: string, args: string[], readyRe: RegExp, nodeFlags: 
   });
 }
 
-/** SIGTERM, then SIGKILL after half a second, to every process started here (by pid, nothing else). */
+/** Process groups started detached (SIPp's script, with its uas and uac), by group id: stopAll ends them too. */
+export const groups = new Set<number>();
+
+function signalGroups(sig: NodeJS.Signals): void {
+  for (const g of groups) {
+    try {
+      process.kill(-g, sig);
+    } catch {
+      groups.delete(g); // already gone
+    }
+  }
+}
+
+/** Peers started elsewhere that stop themselves (freeDiameterd: bench/freediameter/peer.ts): stopAll calls them. */
+export const stoppers = new Set<() => Promise<void>>();
+
+/** SIGTERM, then SIGKILL after half a second, to every process and group started here (by id, nothing else). */
 export async function stopAll(): Promise<void> {
+  await Promise.all([...stoppers].map((stop) => stop().catch(() => undefined)));
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  signalGroups('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  signalGroups('SIGKILL');
+}
+
+/**
+ * A bench interrupted (Ctrl-C, `kill`, its terminal closed, or its output piped into `head`, which closes the pipe)
+ * stops every process it started before it exits, with 128 + the signal's number (141 for the closed pipe): without
+ * this, the service, scp-sim, SIPp or freeDiameterd it had started ran on and skewed the next measurement.
+ */
+export function stopOnInterrupt(): void {
+  let stopping = false;
+  const quit = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    void stopAll().finally(() => process.exit(code));
+  };
+  process.once('SIGINT', () => quit(130));
+  process.once('SIGTERM', () => quit(143));
+  process.once('SIGHUP', () => quit(129));
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') quit(141);
+  });
 }
 
 /** User + system CPU ticks of a process (divide by HZ for seconds). */

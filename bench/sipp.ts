@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { usPerMessage } from './ceiling.js';
 import { parseSippStat } from './sipp-stat.js';
+import { groups } from './processes.js';
 
 /** INVITE, 100, 180, 200, ACK, BYE, 200: each is sent by one side and received by the other. */
 export const SIPP_MESSAGES_PER_CALL = 7;
@@ -40,6 +41,7 @@ export async function sippStep(script: string, rate: number, secs: number): Prom
     const out = await new Promise<string>((resolve, reject) => {
       // its own process group, so that a time-out ends the uas and uac too (by that group's id, nothing else)
       const child = spawn('bash', [script, 't1', String(secs), String(rate), dir], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      if (child.pid) groups.add(child.pid);
       let stdout = '';
       let stderr = '';
       child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -57,6 +59,7 @@ export async function sippStep(script: string, rate: number, secs: number): Prom
       });
       child.once('exit', () => {
         clearTimeout(timer);
+        groups.delete(child.pid!);
         const line = stdout.split('\n').find((l) => l.startsWith('{'));
         if (line) resolve(line);
         else reject(new Error(`sipp step at ${rate}/s gave no figures: ${stderr.slice(0, 300)}`));

@@ -12,7 +12,9 @@ import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { rpcCall } from '../cli/rpc-client.js';
 import type { RunRecord } from '../core/api/index.js';
-import { HZ, IDP, RC, cpuTicks, root, rssKb, startScpSim, startService, stopAll } from './processes.js';
+import { HZ, IDP, RC, cpuTicks, root, rssKb, startScpSim, startService, stopAll, stopOnInterrupt } from './processes.js';
+
+stopOnInterrupt(); // Ctrl-C, kill or a closed pipe stop what the bench started (bench/processes.ts)
 
 const argv = process.argv.slice(2);
 const opt = (name: string): number | undefined => {

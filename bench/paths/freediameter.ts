@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcCall } from '../../cli/rpc-client.js';
 import { startFreeDiameter, type FreeDiameter } from '../freediameter/peer.js';
-import { envNodeFlags, freePort, start, untilEnded } from '../processes.js';
+import { envNodeFlags, freePort, start, stoppers, untilEnded } from '../processes.js';
 import type { BenchPath, PathSetup } from './path.js';
 
 const TESTER = 'tester.localdomain';
@@ -109,6 +109,7 @@ async function setup(work: string): Promise<PathSetup> {
   let fd: FreeDiameter | undefined;
   try {
     fd = startFreeDiameter({ connectTo: { host: '127.0.0.1', port: diameterPort }, peerIdentity: TESTER, identity: OCS, appServThreads: APP_SERV_THREADS, quiet: true, twTimer: 30, dir: fdDir });
+    stoppers.add(fd.stop); // an interrupted bench stops it too
     await probe(port, fd);
   } catch (e) {
     await fd?.stop();
@@ -122,6 +123,7 @@ async function setup(work: string): Promise<PathSetup> {
     peers: [{ name: 'freeDiameterd', pid: peer.pid()! }],
     definition,
     async stop() {
+      stoppers.delete(peer.stop);
       await peer.stop();
       await stopChild(svc.child);
       for (const p of [config, join(work, 'data'), fdDir]) rmSync(p, { recursive: true, force: true });

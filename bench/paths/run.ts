@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { searchLoad, usPerMessage, type SearchResult } from '../ceiling.js';
 import { firstAbort, recordFigures, watchRun } from '../watch-run.js';
 import type { BenchPath, PathSetup } from './path.js';
+import { children } from '../processes.js';
 
 export interface PathOptions {
   /** Backlogs of the load search, rising. */
@@ -163,6 +164,7 @@ function measureInNetns(path: BenchPath, o: PathOptions): Promise<PathResult> {
   const shell = `ip link set lo up && exec "${process.execPath}" --import tsx "$@"`;
   return new Promise((resolve) => {
     const child = spawn('unshare', ['-n', 'sh', '-c', shell, 'path', join(import.meta.dirname, 'netns-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child); // an interrupted bench stops it (it stops its own processes: netns-child.ts)
     let err = '';
     let partial = '';
     child.stdout.on('data', (d: Buffer) => {
