@@ -67,11 +67,8 @@ class ComponentWait<R, D extends TcapUserDialogue, O extends FamilyOptions> exte
     const { ctx } = this;
     const { b, e } = this.x;
     const d = this.ud as D;
-    const s = b.session(ctx);
-    for (let picked = pickQueued(ctx, b, e, d, s); picked; picked = pickQueued(ctx, b, e, d, s)) {
-      const r = receiveComponent(ctx, b, e, this.args, d, picked);
-      if (r) return this.done(r);
-    }
+    const r = takeQueued(ctx, b, e, this.args, d, b.session(ctx));
+    if (r) return this.done(r);
     if (++this.waits >= MAX_WAITS) ctx.abort(`${e.name}: too many skipped components`);
     this.next();
   }
@@ -145,14 +142,18 @@ async function acceptBegin<R, D extends TcapUserDialogue, O extends FamilyOption
   return d;
 }
 
-/** A queued component is taken at once; else the wait for the next message, which the caller starts. */
-function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, rx: Receiving<R, D, O>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | ComponentWait<R, D, O> {
-  const { b, e } = rx;
+/** The operation on the queued components: its outcome, or undefined when none is left (segments kept, skipped ones consumed). */
+function takeQueued<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, b: Bound<R, D, O>, e: MessageEntry<R>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | undefined {
   for (let picked = pickQueued(ctx, b, e, d, s); picked; picked = pickQueued(ctx, b, e, d, s)) {
     const r = receiveComponent(ctx, b, e, args, d, picked);
     if (r) return r;
   }
-  return new ComponentWait(ctx, rx, args, d);
+  return undefined;
+}
+
+/** A queued component is taken at once; else the wait for the next message, which the caller starts. */
+function receiveOn<R, D extends TcapUserDialogue, O extends FamilyOptions>(ctx: OperationContext, rx: Receiving<R, D, O>, args: JsonObject, d: D, s: Session<D, O>): OperationOutcome | ComponentWait<R, D, O> {
+  return takeQueued(ctx, rx.b, rx.e, args, d, s) ?? new ComponentWait(ctx, rx, args, d);
 }
 
 /** The component's parameter; what it says besides (invoke id, error code) goes to `meta`. Aborts on another component. */
