@@ -110,6 +110,22 @@ export interface Ratios {
 
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a != null && b != null && b > 0 ? Math.round((a / b) * 100) / 100 : null);
 
+/**
+ * One alternated pair's ratio (bench/index.ts alternatePairs): the service's CPU per message over SIPp's (the mean of
+ * its uas and uac), null when a step lost calls or gave no figure.
+ */
+export function pairRatio(tester: number | null, uas: number | null, uac: number | null, clean: boolean): number | null {
+  return clean && uas != null && uac != null ? ratio(tester, (uas + uac) / 2) : null;
+}
+
+/** The median of the pairs' ratios that count (two decimals), null when none does. */
+export function medianRatio(xs: ReadonlyArray<number | null>): number | null {
+  const v = xs.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid]! : Math.round(((v[mid - 1]! + v[mid]!) / 2) * 100) / 100;
+}
+
 export function ratios(tester: { max_rate: number; us_per_message: number | null }, sipp: { max_rate: number; uas_us_per_message: number | null; uac_us_per_message: number | null } | null): Ratios {
   const uas = sipp?.uas_us_per_message ?? null;
   const uac = sipp?.uac_us_per_message ?? null;

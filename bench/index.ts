@@ -23,7 +23,7 @@
 //          SCTP backend sends raw IP on lo, as in the SCTP e2e tests. --sctp-backend auto|kernel|userland (default
 //          auto: the kernel's SCTP where it has one, else userland).
 import { sippLine } from './sipp-lines.js';
-import { ratedMiss, ratios, searchLoad, searchRated, usPerMessage } from './ceiling.js';
+import { medianRatio, pairRatio, ratedMiss, ratios, searchLoad, searchRated, usPerMessage } from './ceiling.js';
 import { markdown, type BenchReport } from './markdown.js';
 import { MEMORY_MORE, marginalOf } from './memory.js';
 import { LINEAR_TARGET_RATE, LINEAR_TARGET_SECS, linearVerdict, type LinearVerdict } from './linear-target.js';
@@ -65,6 +65,7 @@ const SECS = Number(opt('--secs') ?? (QUICK ? 4 : 8));
 const list = (name: string, full: string, quick: string) => (opt(name) ?? (QUICK ? quick : full)).split(',').map(Number);
 // --transport sctp compares fixed rates (no search): its own, lower defaults
 const RATES = opt('--transport') === 'sctp' ? list('--rates', '2000,5000,8000,10000', '2000,5000') : list('--rates', '2000,5000,10000,15000,20000,25000', '2000,5000,10000,20000');
+const CPU_PAIRS = Number(opt('--cpu-pairs') ?? (QUICK ? 0 : 3));
 const SIPP_RATES = list('--sipp-rates', '5000,10000,20000,30000,40000', '5000,10000,20000,30000');
 const BACKLOGS = list('--backlogs', '25,50,100,200,400,800,1600,3200', '50,200,800,3200');
 const LOAD_TOTAL = QUICK ? 20_000 : 60_000;
@@ -279,6 +280,47 @@ async function runLinearTargets(go: Parameters<typeof runLinearTarget>[0]): Prom
   return runs;
 }
 
+/**
+ * CPU per message against SIPp's, measured again in alternation (--cpu-pairs N): the service's step at its load
+ * maximum's backlog, then SIPp's step at its ceiling's rate, N times, on a fresh service (warmed up). The searches
+ * measure the two sides minutes apart, and this machine's speed drifts by a fifth over minutes; a pair's two steps run
+ * within a minute of each other, so each pair's ratio compares the two in the same spell of the host. Every pair is
+ * printed; their median is `ratios.cpu_per_message_paired`.
+ */
+async function alternatePairs(simPort: number, simPid: number, backlog: number, sippRate: number): Promise<CpuPairs> {
+  log(`CPU per message in alternated pairs (${CPU_PAIRS}): the service at backlog ${backlog}, then SIPp at ${sippRate}/s, on a fresh service:`);
+  const s = await startService(simPort, 'pairs');
+  const pp = { svc: s.pid, sim: simPid };
+  const pairs: CpuPairs['pairs'] = [];
+  try {
+    log(runLine(await runOne(s.port, pp, 'pairs warm-up load 20000', 'load', { run_id: `bench-pw-${Date.now()}`, distribution: { type: 'load', total: 20_000, backlog }, scp: { tcap_timeout: 20 }, operations: [IDP, RC] })));
+    for (let i = 1; i <= CPU_PAIRS; i++) {
+      const f = await runOne(s.port, pp, `pair ${i}: load backlog ${backlog}`, 'load', { run_id: `bench-pair-${i}-${Date.now()}`, distribution: { type: 'load', total: LOAD_TOTAL, backlog }, scp: { tcap_timeout: 20 }, operations: [IDP, RC] });
+      log(runLine(f));
+      const sp = await sippStep(join(root, 'bench/sipp.sh'), sippRate, SECS);
+      log(sippLine(sp));
+      const clean = f.aborted + f.failed + f.dropped === 0 && sp.failures === 0;
+      const tester = f.us_per_message_service ?? null;
+      const sipp = sp.uas_us_per_message != null && sp.uac_us_per_message != null ? (sp.uas_us_per_message + sp.uac_us_per_message) / 2 : null;
+      const ratio = pairRatio(tester, sp.uas_us_per_message, sp.uac_us_per_message, clean);
+      pairs.push({ tester_us_per_message: tester, sipp_uas_us_per_message: sp.uas_us_per_message, sipp_uac_us_per_message: sp.uac_us_per_message, ratio });
+      log(`  pair ${i}: ${tester ?? '-'} µs vs SIPp ${sipp === null ? '-' : sipp.toFixed(2)} µs per message = ${ratio ?? `- (${clean ? 'no figure' : 'a step lost calls'})`}`);
+    }
+  } finally {
+    s.child.kill('SIGTERM');
+  }
+  const median = medianRatio(pairs.map((p) => p.ratio));
+  log(`  median of the ${pairs.filter((p) => p.ratio !== null).length} pairs that count: ${median ?? '-'}`);
+  return { backlog, sipp_rate: sippRate, pairs, median_ratio: median };
+}
+
+interface CpuPairs {
+  backlog: number;
+  sipp_rate: number;
+  pairs: Array<{ tester_us_per_message: number | null; sipp_uas_us_per_message: number | null; sipp_uac_us_per_message: number | null; ratio: number | null }>;
+  median_ratio: number | null;
+}
+
 async function main(): Promise<Record<string, unknown>> {
   const script = {
     rules: [
@@ -342,9 +384,10 @@ async function main(): Promise<Record<string, unknown>> {
     bytes_per_inflight_marginal: marginal?.bytes ?? null,
     marginal_from_to: marginal ? [marginal.from, marginal.to] : null,
   };
-  const sippFig = sippOut && !sippOut.skipped ? (sippOut as { max_rate: number; uas_us_per_message: number | null; uac_us_per_message: number | null }) : null;
-  const r = ratios(tester, sippFig);
-  log(`tester/SIPp: maximum rate ${tester.max_rate}/s vs ${sippFig?.max_rate ?? '-'}/s = ${r.max_rate ?? '-'}; CPU per message ${tester.us_per_message ?? '-'} µs (service, at its load maximum) vs ${sippFig?.uas_us_per_message ?? '-'} µs uas / ${sippFig?.uac_us_per_message ?? '-'} µs uac (at SIPp's ceiling) = ${r.cpu_per_message ?? '-'} (vs uas ${r.cpu_per_message_vs_uas ?? '-'}, vs uac ${r.cpu_per_message_vs_uac ?? '-'})`);
+  const sippFig = sippOut && !sippOut.skipped ? (sippOut as { max_rate: number; uas_us_per_message: number | null; uac_us_per_message: number | null; search: { best_step: number | null } }) : null;
+  const cpuPairs = sippFig?.search.best_step && loadSearch.best_step && CPU_PAIRS > 0 ? await alternatePairs(sim.port, pids.sim, loadSearch.best_step, sippFig.search.best_step) : null;
+  const r = { ...ratios(tester, sippFig), cpu_per_message_paired: cpuPairs?.median_ratio ?? null };
+  log(`tester/SIPp: maximum rate ${tester.max_rate}/s vs ${sippFig?.max_rate ?? '-'}/s = ${r.max_rate ?? '-'}; CPU per message ${tester.us_per_message ?? '-'} µs (service, at its load maximum) vs ${sippFig?.uas_us_per_message ?? '-'} µs uas / ${sippFig?.uac_us_per_message ?? '-'} µs uac (at SIPp's ceiling) = ${r.cpu_per_message ?? '-'} (vs uas ${r.cpu_per_message_vs_uas ?? '-'}, vs uac ${r.cpu_per_message_vs_uac ?? '-'}); alternated pairs: ${cpuPairs ? `${cpuPairs.pairs.map((x) => x.ratio ?? '-').join(', ')}, median ${r.cpu_per_message_paired ?? '-'}` : 'not run'}`);
   const targets = {
     service_cpu_per_instance_max_30us: tester.us_per_instance == null ? null : tester.us_per_instance <= 30,
     // judged on a run of the target's full length only (--quick runs a shorter one)
@@ -358,7 +401,7 @@ async function main(): Promise<Record<string, unknown>> {
   const web = argv.includes('--no-web') ? null : await webFigures();
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, node: process.version, loadavg: loadFigures() };
   log(`load average (1 min) during the run: ${machine.loadavg.min}–${machine.loadavg.max}, mean ${machine.loadavg.mean}`);
-  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, linear_target_runs: linearTargets, memory, paths, sipp: sippOut, web, ratios: r, targets };
+  const out = { date, machine, options: { quick: QUICK, secs_per_step: SECS, load_total: LOAD_TOTAL, workers: WORKERS, scp_workers: SCP_WORKERS }, host_at_rest: hostAtRest, tester, load: loadSearch, linear: linearSearch, linear_target: linearTarget, linear_target_runs: linearTargets, memory, paths, sipp: sippOut, cpu_pairs: cpuPairs, web, ratios: r, targets };
   if (argv.includes('--markdown')) log('\n' + markdown(out as unknown as BenchReport));
   return out;
 }

@@ -50,10 +50,16 @@ export interface BenchReport {
   /** The host probe with nothing of ours running (bench/host-stalls.ts); absent in older reports. */
   host_at_rest?: HostStalls | null;
   sipp: { skipped?: string; search?: SearchResult<Sipp & { step: number }>; max_rate?: number; uas_us_per_message?: number | null; uac_us_per_message?: number | null } | null;
-  ratios: { max_rate: number | null; cpu_per_message: number | null; cpu_per_message_vs_uas: number | null; cpu_per_message_vs_uac: number | null };
+  ratios: { max_rate: number | null; cpu_per_message: number | null; cpu_per_message_vs_uas: number | null; cpu_per_message_vs_uac: number | null; cpu_per_message_paired?: number | null };
+  /** --cpu-pairs: the service's and SIPp's steps again, alternated (bench/index.ts alternatePairs); absent in older reports. */
+  cpu_pairs?: { backlog: number; sipp_rate: number; pairs: Array<{ ratio: number | null }>; median_ratio: number | null } | null;
   /** The protocol paths by id (bench/paths/run.ts), null with --no-paths; absent in older reports. */
   paths?: Record<string, PathResult> | null;
 }
+
+/** The alternated pairs in words ('' when they did not run). */
+const pairsText = (c: BenchReport['cpu_pairs']) =>
+  c ? ` Again in ${c.pairs.length} alternated pairs (the service at backlog ${n(c.backlog)}, then SIPp at ${n(c.sipp_rate)}/s): ratios ${c.pairs.map((p) => n(p.ratio)).join(', ')}, median **${n(c.median_ratio)}**.` : '';
 
 /** A probe's figures in words. */
 const stallText = (h: HostStalls) => `${h.stalls} of ${STALL_MIN_MS} ms or more in ${h.secs} s (longest ${h.longest_ms} ms; ${h.stalled_ms_per_s} ms stalled per second)`;
@@ -78,7 +84,7 @@ export function markdown(r: BenchReport): string {
   out.push('');
   const sippMax = r.sipp?.search ? `${n(r.sipp.max_rate)} calls/s` : (r.sipp?.skipped ?? 'not run');
   out.push(`- Maximum: tester \`load\` **${n(r.tester.max_rate)} instances/s** (backlog ${n(r.tester.max_rate_backlog)}), SIPp **${sippMax}**: ratio tester/SIPp **${n(r.ratios.max_rate)}**. The tester's \`linear\` ceiling: ${n(r.tester.linear_ceiling)}/s.`);
-  out.push(`- CPU per message: service **${n(r.tester.us_per_message)} µs** (${n(r.tester.us_per_instance)} µs per instance of 2 messages, at its load maximum), SIPp ${n(r.sipp?.uas_us_per_message)} µs uas / ${n(r.sipp?.uac_us_per_message)} µs uac per message and side (at its ceiling): ratio tester/SIPp **${n(r.ratios.cpu_per_message)}** (vs uas ${n(r.ratios.cpu_per_message_vs_uas)}, vs uac ${n(r.ratios.cpu_per_message_vs_uac)}).`);
+  out.push(`- CPU per message: service **${n(r.tester.us_per_message)} µs** (${n(r.tester.us_per_instance)} µs per instance of 2 messages, at its load maximum), SIPp ${n(r.sipp?.uas_us_per_message)} µs uas / ${n(r.sipp?.uac_us_per_message)} µs uac per message and side (at its ceiling): ratio tester/SIPp **${n(r.ratios.cpu_per_message)}** (vs uas ${n(r.ratios.cpu_per_message_vs_uas)}, vs uac ${n(r.ratios.cpu_per_message_vs_uac)}).${pairsText(r.cpu_pairs)}`);
   if (lt) {
     const v = lt.verdict;
     const w = v.worst_second;

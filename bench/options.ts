@@ -10,6 +10,7 @@ const VALUED: Record<string, readonly [string, string]> = {
   '--path-backlogs': ['B,B,…', "the protocol paths' load backlogs (50,200,800,3200)"],
   '--paths': ['P,P,…', 'the protocol paths to run (all: inap-sctp,map-ati,map-mo-fsm,diameter-ocs,diameter-freediameter,mixed)'],
   '--linear-target-runs': ['N', 'how many times in a row the 20,000/s linear target runs (1)'],
+  '--cpu-pairs': ['N', "after SIPp: the service's load maximum step and SIPp's ceiling step again, alternated N times (3; --quick 0)"],
   '--workers': ['N', "the service's worker threads (1)"],
   '--scp-workers': ['N', "scp-sim's worker threads (as --workers)"],
   '--transport': ['tcp|sctp', 'sctp: TCP and SCTP side by side, in a private network namespace (root)'],

@@ -1,7 +1,7 @@
 // bench/ceiling.ts: the ceiling searches (fed with made-up step outcomes) and the tester/SIPp ratios.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ratedMiss, ratios, searchLoad, searchRated, usPerMessage } from '../../bench/ceiling.js';
+import { medianRatio, pairRatio, ratedMiss, ratios, searchLoad, searchRated, usPerMessage } from '../../bench/ceiling.js';
 
 /** A machine that achieves every rate up to `cap` and `cap` beyond it. */
 const capped = (cap: number, tried: number[]) => async (rate: number) => {
@@ -64,4 +64,16 @@ test('CPU per message and the tester/SIPp ratios', () => {
   const r = ratios({ max_rate: 10_000, us_per_message: 40 }, { max_rate: 20_000, uas_us_per_message: 10, uac_us_per_message: 6 });
   assert.deepEqual(r, { max_rate: 0.5, cpu_per_message: 5, cpu_per_message_vs_uas: 4, cpu_per_message_vs_uac: 6.67 });
   assert.deepEqual(ratios({ max_rate: 10_000, us_per_message: 40 }, null), { max_rate: null, cpu_per_message: null, cpu_per_message_vs_uas: null, cpu_per_message_vs_uac: null });
+});
+
+test('alternated pairs: a ratio per clean pair (over the mean of uas and uac), and the median of those that count', () => {
+  assert.equal(pairRatio(5.5, 6, 5, true), 1);
+  assert.equal(pairRatio(5, 6, 5, true), 0.91);
+  assert.equal(pairRatio(5, 6, 5, false), null, 'a step that lost calls does not count');
+  assert.equal(pairRatio(null, 6, 5, true), null);
+  assert.equal(pairRatio(5, null, 5, true), null);
+  assert.equal(medianRatio([1.05, null, 0.9, 0.95]), 0.95);
+  assert.equal(medianRatio([1.05, 0.9]), 0.98);
+  assert.equal(medianRatio([null, null]), null);
+  assert.equal(medianRatio([]), null);
 });

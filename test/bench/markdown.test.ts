@@ -38,6 +38,12 @@ test('maxima, ratios and memory below the table', () => {
   assert.match(markdown({ ...report, sipp: { skipped: 'sipp not installed' } }), /SIPp \*\*sipp not installed\*\*/);
 });
 
+test('the alternated CPU pairs after the ratio, each pair and their median; nothing when they did not run', () => {
+  const cpu_pairs = { backlog: 800, sipp_rate: 20_000, pairs: [{ ratio: 0.93 }, { ratio: null }, { ratio: 1.02 }], median_ratio: 0.98 };
+  assert.match(markdown({ ...report, cpu_pairs }), /ratio tester\/SIPp \*\*4\.44\*\* \(vs uas 4, vs uac 5\)\. Again in 3 alternated pairs \(the service at backlog 800, then SIPp at 20,000\/s\): ratios 0\.93, –, 1\.02, median \*\*0\.98\*\*\./);
+  assert.doesNotMatch(markdown(report), /alternated pairs/);
+});
+
 test('the linear target run: a row of its own, and its verdict below the table (not judged under --quick)', () => {
   const target = { ...run('linear 20000/s for 30s (target)', 20_000, 19_990, true), start_rate: 19_996, cpu_scp_pct: 33, us_per_message_scp: 8 };
   const met = { met: true, misses: [], seconds_judged: 30, worst_second: { second: 4, started: 19_640, off_pct: -1.8 }, overall_off_pct: -0.02 };
