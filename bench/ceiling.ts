@@ -26,7 +26,13 @@ export interface SearchResult<T extends StepOutcome> {
 /** A rated step holds with no failure and at least this share of its target rate achieved. */
 export const RATED_SHORTFALL = 0.95;
 export const LOAD_GAIN = 1.02;
-export const LOAD_PLATEAU_STEPS = 3;
+/**
+ * Four, not three: on this machine the rate often holds flat from backlog 50 to 400 (the service and scp-sim waiting on
+ * each other, each under a core) and rises again from 800, where a tick's batch grows (2026-11-29 02:10: 45,183/s at
+ * 50, 43,353, 42,913, 42,390 at 100–400, and the search stopped there; the run before, 55,186 at 800 and 62,551 at
+ * 3,200). The default list has 8 backlogs, so the longest search is 8 steps either way.
+ */
+export const LOAD_PLATEAU_STEPS = 4;
 
 /** Why a rated step did not hold, or undefined when it held. */
 export function ratedMiss(target: number, o: StepOutcome): string | undefined {

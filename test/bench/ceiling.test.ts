@@ -40,14 +40,22 @@ test('rated search: every rate held', async () => {
   assert.match(r.stopped, /every rate up to 2000\/s held/);
 });
 
-test('load search: stops once the rate stops growing for three steps; the maximum is the best step', async () => {
+test('load search: stops once the rate stops growing for four steps; the maximum is the best step', async () => {
   // a noisy machine: 100 dips below 50, yet the search goes on and finds 400
-  const rates: Record<number, number> = { 25: 8000, 50: 9000, 100: 7000, 200: 9100, 400: 12100, 800: 11000, 1600: 12200, 3200: 11900, 6400: 20000 };
-  const r = await searchLoad([25, 50, 100, 200, 400, 800, 1600, 3200, 6400], async (b) => ({ rate: rates[b]!, failures: 0 }));
-  assert.deepEqual(r.steps.map((s) => s.step), [25, 50, 100, 200, 400, 800, 1600, 3200]);
-  assert.equal(r.best_step, 1600);
-  assert.equal(r.max_rate, 12200);
-  assert.match(r.stopped, /backlog 3200: 3 steps without 2% more than 12200\/s/);
+  const rates: Record<number, number> = { 25: 8000, 50: 9000, 100: 7000, 200: 9100, 400: 12100, 800: 11000, 1600: 12200, 3200: 11900, 6400: 12300, 12800: 20000 };
+  const r = await searchLoad([25, 50, 100, 200, 400, 800, 1600, 3200, 6400, 12800], async (b) => ({ rate: rates[b]!, failures: 0 }));
+  assert.deepEqual(r.steps.map((s) => s.step), [25, 50, 100, 200, 400, 800, 1600, 3200, 6400]);
+  assert.equal(r.best_step, 6400);
+  assert.equal(r.max_rate, 12300);
+  assert.match(r.stopped, /backlog 6400: 4 steps without 2% more than 12300\/s/);
+});
+
+test('load search: a flat stretch of three steps before the rate rises again does not stop it (2026-11-29 02:10)', async () => {
+  const rates: Record<number, number> = { 25: 28331, 50: 45183, 100: 43353, 200: 42913, 400: 42390, 800: 55186, 1600: 62048, 3200: 62551 };
+  const r = await searchLoad([25, 50, 100, 200, 400, 800, 1600, 3200], async (b) => ({ rate: rates[b]!, failures: 0 }));
+  assert.equal(r.steps.length, 8);
+  assert.deepEqual([r.best_step, r.max_rate], [3200, 62551]);
+  assert.match(r.stopped, /every backlog up to 3200 ran/);
 });
 
 test('load search: aborted instances stop it and do not count', async () => {
