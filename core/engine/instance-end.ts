@@ -17,13 +17,14 @@ export function report(host: InstanceHost, index: number, end: InstanceEnd, star
 
 /**
  * The instance's end after its cleanups: at once, or a promise when a cleanup returns one. `at`: the clock its last
- * operation's end read just before, in the same synchronous run (-1: none), taken as the end when no cleanup runs.
+ * operation's end read just before, in the same synchronous run (-1: none), taken as the end when no cleanup runs or
+ * every cleanup is synchronous (the clock is read again only for an end after a cleanup's promise).
  */
 export function finish(host: InstanceHost, ctx: InstanceContext, intendedStart: number, o: Outcome, at = -1): InstanceEnd | Promise<InstanceEnd> {
   const deferred = ctx.deferred;
   if (!deferred) return ended(host, ctx, ctx.index, intendedStart, o, at);
-  // Cleanups run in reverse order within a budget: one that never settles must not keep the run alive.
-  const deadline = performance.now() + CLEANUP_BUDGET_MS;
+  // Cleanups run in reverse order within a budget (from the first that returns a promise: the synchronous ones take
+  // no time worth a clock reading): one that never settles must not keep the run alive.
   for (let i = typeof deferred === 'function' ? 0 : deferred.length - 1; i >= 0; i--) {
     let r: void | Promise<void>;
     try {
@@ -31,9 +32,9 @@ export function finish(host: InstanceHost, ctx: InstanceContext, intendedStart: 
     } catch {
       continue; // cleanup errors never change the outcome
     }
-    if (r && typeof (r as Promise<void>).then === 'function') return finishAfter(host, ctx, intendedStart, o, r, i, deadline);
+    if (r && typeof (r as Promise<void>).then === 'function') return finishAfter(host, ctx, intendedStart, o, r, i, performance.now() + CLEANUP_BUDGET_MS);
   }
-  return ended(host, ctx, ctx.index, intendedStart, o);
+  return ended(host, ctx, ctx.index, intendedStart, o, at);
 }
 
 /** finish() from cleanup `i` on, which returned the promise `r`: each promise waited for within what is left of the budget. */

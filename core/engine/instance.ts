@@ -52,9 +52,10 @@ const JOINING = 8;
 /** Inside runInstance's own call: an end then is reported in a microtask (the run's launch loop is on the stack). */
 const STARTING = 1024;
 /**
- * t0 holds the clock read when the last operation ended, while the same synchronous run goes on to the next step
- * (the next operation's start, or the instance's end): one performance.now() for both, and no second double field
- * (a heap number of 16 bytes per instance in flight).
+ * t0 holds the clock read when the last operation ended (or, before the first operation, the scheduler's reading at
+ * the instance's launch), while the same synchronous run goes on to the next step (the next operation's start, or
+ * the instance's end): one performance.now() for both, and no second double field (a heap number of 16 bytes per
+ * instance in flight).
  */
 const ENDED_AT = 2048;
 /**
@@ -97,11 +98,16 @@ export class Instance extends InstanceContext {
     protected readonly intendedStart: number,
     draw: Pick<ExprScope, '$d' | 'rng'> | undefined,
     parent?: Instance,
+    launchedAt = -1,
   ) {
     super(host, index, vars, NOTHING_RECEIVED, draw, parent);
     this.ops = host.def.ops;
     this.labels = host.def.labels;
     this.flags |= STARTING;
+    if (launchedAt >= 0) {
+      this.t0 = launchedAt;
+      this.flags |= ENDED_AT;
+    }
   }
 
   /** runInstance's own call is over (a leg's never started in it). */
@@ -376,9 +382,10 @@ export class Instance extends InstanceContext {
 
 /**
  * Run one instance to its end, reported to `host.instanceEnded` (or `instanceFault`), never from within this call.
- * Never throws. `intendedStart` is the scheduled start (ms, performance clock).
+ * Never throws. `intendedStart` is the scheduled start (ms, performance clock); `launchedAt` the clock the scheduler
+ * read just before this call (-1: none), taken as the first operation's start.
  */
-export function runInstance(host: InstanceHost, index: number, intendedStart: number): void {
+export function runInstance(host: InstanceHost, index: number, intendedStart: number, launchedAt = -1): void {
   const def = host.def;
   const n = instanceNumber(def.distribution.slice, index); // $n: unique across the slices of a run
   let vars: JsonObject | undefined;
@@ -407,7 +414,7 @@ export function runInstance(host: InstanceHost, index: number, intendedStart: nu
     }
     return;
   }
-  const instance = new Instance(host, index, vars, intendedStart, draw);
+  const instance = new Instance(host, index, vars, intendedStart, draw, undefined, launchedAt);
   instance.loop();
   instance.started();
 }

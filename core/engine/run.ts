@@ -157,7 +157,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     this.inflight++;
     if (this.inflight > this.maxInflight) this.maxInflight = this.inflight;
     this.hooks.instanceStart.call(index, at);
-    runInstance(this, index, intended);
+    runInstance(this, index, intended, at);
   }
 
   instanceEnded(index: number, { outcome, latencyMs, vars, endedAt }: InstanceEnd): void {
