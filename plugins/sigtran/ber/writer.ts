@@ -233,6 +233,11 @@ export class BerWriter {
     return this.buf.slice(0, this.pos);
   }
 
+  /** A copy of what was written from position `start` on (a complete TLV written since then, for instance). */
+  since(start: number): Uint8Array {
+    return this.buf.slice(start, this.pos);
+  }
+
   /** A view of everything written, valid until the next write or reset (no copy). */
   view(): Uint8Array {
     return this.buf.subarray(0, this.pos);

@@ -293,9 +293,16 @@ function writeFields(ctx: EncodeContext, w: BerWriter, fields: readonly Field[],
   const plan = fields.length > 4 && ctx.unknown === undefined ? plans.get(fields) : undefined;
   ctx.depth++;
   try {
-    if (plan !== undefined && sameKeys(plan, holder)) {
-      const at = plan.at;
-      for (let j = 0; j < at.length; j++) holder = writeNamed(ctx, w, fields[at[j]!]!, holder, path);
+    if (plan !== undefined && !plan.busy && sameKeys(plan, holder)) {
+      plan.busy = true;
+      try {
+        followPlan(ctx, w, fields, plan, holder, path);
+      } catch (e) {
+        forget(plan); // the fields after the fault kept TLVs of values older than `last`'s
+        throw e;
+      } finally {
+        plan.busy = false;
+      }
       return;
     }
     // Which fields the argument names at all (by any of their keys): the others are absent without probing them.
@@ -319,6 +326,40 @@ function writeFields(ctx: EncodeContext, w: BerWriter, fields: readonly Field[],
   }
 }
 
+/**
+ * Write the fields of `plan` (sameKeys has compared the argument's values with the last one's): a field whose values
+ * are all the same primitives as last time is the same TLV, taken again (the bench's InitialDP: the service key, the
+ * event type and the calling party number of every instance); one whose values changed is encoded, and kept once the
+ * next argument gives it the same values again.
+ */
+function followPlan(ctx: EncodeContext, w: BerWriter, fields: readonly Field[], plan: Plan, holder: Obj, path: string): void {
+  const at = plan.at;
+  for (let j = 0; j < at.length; j++) {
+    const field = fields[at[j]!]!;
+    const keyAt = plan.fieldKeys[j];
+    if (keyAt === undefined || !unchanged(plan, keyAt)) {
+      plan.tlv[j] = undefined;
+      holder = writeNamed(ctx, w, field, holder, path);
+      continue;
+    }
+    const tlv = plan.tlv[j];
+    if (tlv !== undefined) {
+      w.raw(tlv);
+      continue;
+    }
+    const start = w.length;
+    holder = writeNamed(ctx, w, field, holder, path);
+    plan.tlv[j] = w.since(start);
+  }
+}
+
+/** Whether none of the plan's keys at `keyAt` changed value in this argument (sameKeys' marks). */
+function unchanged(plan: Plan, keyAt: Uint16Array): boolean {
+  const changed = plan.changed;
+  for (let i = 0; i < keyAt.length; i++) if (changed[keyAt[i]!] !== 0) return false;
+  return true;
+}
+
 /** Write `field` when `holder` gives it a value (its alias taken as its name); the holder with the alias applied. */
 function writeNamed(ctx: EncodeContext, w: BerWriter, field: Field, holder: Obj, path: string): Obj {
   if (field.al !== undefined && holder[field.n] === undefined && holder[field.al] !== undefined) holder = { ...holder, [field.n]: holder[field.al] };
@@ -327,10 +368,22 @@ function writeNamed(ctx: EncodeContext, w: BerWriter, field: Field, holder: Obj,
   return holder;
 }
 
-/** The keys an argument was written from (in their order) and the fields they named. */
+/**
+ * The keys an argument was written from (in their order) and the fields they named; with the values of those keys
+ * in the last argument that followed it, and the TLV each field wrote from them (followPlan).
+ */
 interface Plan {
   readonly keys: readonly string[];
   readonly at: Uint16Array;
+  /** Per field of `at`: the indices in `keys` of the keys that give it a value; undefined: never taken again (an alias). */
+  readonly fieldKeys: readonly (Uint16Array | undefined)[];
+  /** The last argument's value of each key, and whether this argument's differs (or is an object or array). */
+  readonly last: unknown[];
+  readonly changed: Uint8Array;
+  /** Per field of `at`: the TLV it wrote from the values in `last`, while they do not change. */
+  readonly tlv: (Uint8Array | undefined)[];
+  /** Being followed (a SEQUENCE within itself is written without it). */
+  busy: boolean;
 }
 
 /** The last plan of each SEQUENCE's fields (a new plan replaces it: one being followed is never changed). */
@@ -342,18 +395,47 @@ const MAX_PLAN_KEYS = 64;
 /** The plan of an argument written from `holder`; undefined when it has more than MAX_PLAN_KEYS keys. */
 function planOf(fields: readonly Field[], named: Uint8Array, holder: Obj): Plan | undefined {
   const keys: string[] = [];
-  for (const key in holder) if (keys.push(key) > MAX_PLAN_KEYS) return undefined;
+  const last: unknown[] = [];
+  for (const key in holder) {
+    if (keys.push(key) > MAX_PLAN_KEYS) return undefined;
+    last.push(holder[key]);
+  }
   const at: number[] = [];
   for (let i = 0; i < fields.length; i++) if (named[i] === 1) at.push(i);
-  return { keys, at: Uint16Array.from(at) };
+  const index = fieldIndex(fields);
+  const fieldKeys = at.map((i) => {
+    if (fields[i]!.al !== undefined) return undefined;
+    const ks: number[] = [];
+    keys.forEach((key, k) => {
+      if (index.get(key)?.includes(i)) ks.push(k);
+    });
+    return Uint16Array.from(ks);
+  });
+  return { keys, at: Uint16Array.from(at), fieldKeys, last, changed: new Uint8Array(keys.length), tlv: at.map(() => undefined), busy: false };
 }
 
-/** Whether `holder` has exactly the plan's keys, in the same order (the keys of the argument's object as built). */
+/**
+ * Whether `holder` has exactly the plan's keys, in the same order (the keys of the argument's object as built); when
+ * it has, the plan's `changed` marks which of their values differ from the last argument's.
+ */
 function sameKeys(plan: Plan, holder: Obj): boolean {
   const keys = plan.keys;
+  const last = plan.last;
+  const changed = plan.changed;
   let n = 0;
-  for (const key in holder) if (n >= keys.length || keys[n++] !== key) return false;
-  return n === keys.length;
+  for (const key in holder) {
+    if (n >= keys.length || keys[n] !== key) return forget(plan);
+    const v = holder[key];
+    changed[n] = v === last[n] && (typeof v !== 'object' || v === null) ? 0 : 1;
+    last[n++] = v;
+  }
+  return n === keys.length || forget(plan);
+}
+
+/** Another argument's keys: `last` now holds some of its values, so no kept TLV can be trusted. Returns false. */
+function forget(plan: Plan): false {
+  plan.tlv.fill(undefined);
+  return false;
 }
 
 /** The marks (1 = named by one of the argument's keys) of `fields`, in the context's array for this depth. */

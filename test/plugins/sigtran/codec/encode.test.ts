@@ -130,3 +130,64 @@ describe('encodeArg: the same keys as the argument before', () => {
     assert.equal(hex({ b: 2, inner: { x: 5 }, d: 4 }), '300b810102a2038001058401 04'.replace(/ /g, ''));
   });
 });
+
+// A field whose values are the same primitives as the argument's before is the same TLV, taken again (followPlan):
+// the kept TLV must never outlive the values it was made of, whatever came in between (another value, a fault, other
+// keys, a call during the call).
+describe('encodeArg: a field of the same values taken again', () => {
+  const fresh = (input: Record<string, unknown>) => hex(Object.fromEntries(Object.entries(input).reverse()));
+
+  test('unchanged fields, then one changed, then back: each encoding is its own', () => {
+    const values = [1, 1, 1, 1, 2, 2, 2, 1, 1, 3];
+    for (const a of values) {
+      const input = { a, inner: {}, c: 7, d: 4, called_digits: '1234', called_noa: 4 };
+      assert.equal(hex(input), fresh(input), `a = ${a}`);
+    }
+  });
+
+  test('a value changed in an argument that failed is not taken for the one kept before', () => {
+    const ok = (c: number, digits: string) => ({ a: 1, inner: {}, c, d: 4, called_digits: digits });
+    for (let i = 0; i < 3; i++) hex(ok(7, '1234')); // c and called kept
+    // c changes, then called fails: the fields after the fault were not written in that call
+    assert.throws(() => hex({ a: 'x', inner: {}, c: 8, d: 4, called_digits: '1235' }), (e: unknown) => e instanceof CodecError && e.message.startsWith('a: expected an integer'));
+    assert.equal(hex(ok(8, '1235')), fresh(ok(8, '1235')));
+    assert.equal(hex(ok(8, '1235')), fresh(ok(8, '1235')));
+    assert.equal(hex(ok(7, '1234')), fresh(ok(7, '1234')));
+  });
+
+  test('other keys in between, failing after some of the plan\'s keys matched, then the plan\'s keys again', () => {
+    const plain = (c: number) => ({ a: 1, inner: {}, c, d: 4 });
+    for (let i = 0; i < 3; i++) hex(plain(7));
+    // the same first keys with c changed, then a key more that fails: the plan's values were compared up to it
+    assert.throws(() => hex({ a: 1, inner: {}, c: 9, d: 4, called_digits: '12x' }), (e: unknown) => e instanceof CodecError);
+    assert.equal(hex(plain(9)), fresh(plain(9)));
+    assert.equal(hex(plain(9)), fresh(plain(9)));
+  });
+
+  test('an object value is never taken again (it may have changed inside)', () => {
+    const inner = { x: 1 };
+    const input = { a: 1, inner, d: 4 };
+    for (let i = 0; i < 3; i++) assert.equal(hex(input), fresh(input));
+    inner.x = 2;
+    assert.equal(hex(input), fresh(input));
+    assert.equal(hex(input), '300b800101a2038001028401 04'.replace(/ /g, ''));
+  });
+
+  test('a SEQUENCE within itself: the inner one is written without its plan being followed by the outer', () => {
+    // a type whose field holds the same SEQUENCE's fields (the recursion of some ASN.1 types)
+    const fields: Parameters<typeof seq>[number][] = [o('p', 0, INT), o('q', 1, INT), o('r', 2, INT), o('s', 3, INT)];
+    const self = seq(...fields);
+    fields.push(o('t', 4, self));
+    (self as { fields: unknown[] }).fields.push(fields[4]);
+    const at: ArgType = { ty: self };
+    const enc = (v: Record<string, unknown>) => toHex(encodeArg(at, v));
+    for (let i = 0; i < 4; i++) {
+      const v = { p: 1, t: { p: i, q: 2, r: 3, s: 4 }, q: i };
+      const back = decodeArg(at, encodeArg(at, v));
+      assert.ok(back.ok, back.ok ? '' : back.error);
+      assert.equal(back.fields.q, i);
+      assert.deepEqual((back.fields.t as Record<string, unknown>).p, i);
+      assert.equal(enc(v), enc(v));
+    }
+  });
+});
