@@ -31,5 +31,5 @@ USER node
 EXPOSE 9009 9010 9464
 # SCTP (sigtran/diameter transport sctp, userland backend) sends raw IP: run with --cap-add NET_RAW and give node
 # the capability (docs/containers.md); the TCP transports need no capability.
-ENTRYPOINT ["node", "--max-semi-space-size=32", "bin/tester.js"]
+ENTRYPOINT ["node", "--max-semi-space-size=32", "--no-concurrent-marking", "bin/tester.js"]
 CMD ["serve", "--config", "examples/service.yaml"]

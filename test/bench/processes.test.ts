@@ -13,6 +13,7 @@ test('the flags of a shebang line are those after node', () => {
 
 test('the bench starts tester processes with the flags bin/tester.js runs with, and Node takes them', () => {
   assert.ok(TESTER_NODE_FLAGS.includes('--max-semi-space-size=32'), TESTER_NODE_FLAGS.join(' '));
+  assert.ok(TESTER_NODE_FLAGS.includes('--no-concurrent-marking'), TESTER_NODE_FLAGS.join(' '));
   const r = spawnSync(process.execPath, [...TESTER_NODE_FLAGS, '-e', "process.stdout.write(String(require('v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space') !== undefined))"]);
   assert.equal(r.status, 0, r.stderr.toString());
   assert.equal(r.stdout.toString(), 'true');

@@ -1,9 +1,9 @@
 // compose.yaml: its two services, started as the compose file says (the image's entrypoint, `node
-// --max-semi-space-size=32 bin/tester.js`, with each service's command and environment, ${VAR:-default} interpolated
-// as compose does), as processes on this machine (there is no container engine here): the reference SCP, then the
-// service that connects to it. Only what a container network gives is replaced: loopback and free ports instead of
-// 0.0.0.0 and fixed ports, the SCP's address instead of the name `scp-sim`, a temporary data directory. A prepaid
-// call then passes through them.
+// --max-semi-space-size=32 --no-concurrent-marking bin/tester.js`, with each service's command and environment,
+// ${VAR:-default} interpolated as compose does), as processes on this machine (there is no container engine here):
+// the reference SCP, then the service that connects to it. Only what a container network gives is replaced: loopback
+// and free ports instead of 0.0.0.0 and fixed ports, the SCP's address instead of the name `scp-sim`, a temporary
+// data directory. A prepaid call then passes through them.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
