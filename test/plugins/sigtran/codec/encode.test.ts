@@ -173,12 +173,12 @@ describe('encodeArg: a field of the same values taken again', () => {
     assert.equal(hex(input), '300b800101a2038001028401 04'.replace(/ /g, ''));
   });
 
-  test('a SEQUENCE within itself: the inner one is written without its plan being followed by the outer', () => {
+  test('a SEQUENCE within itself (its inner value written while the outer follows its plan): each value, call after call', () => {
     // a type whose field holds the same SEQUENCE's fields (the recursion of some ASN.1 types)
     const fields: Parameters<typeof seq>[number][] = [o('p', 0, INT), o('q', 1, INT), o('r', 2, INT), o('s', 3, INT)];
     const self = seq(...fields);
     fields.push(o('t', 4, self));
-    (self as { fields: unknown[] }).fields.push(fields[4]);
+    (self as unknown as { fields: unknown[] }).fields.push(fields[4]);
     const at: ArgType = { ty: self };
     const enc = (v: Record<string, unknown>) => toHex(encodeArg(at, v));
     for (let i = 0; i < 4; i++) {
