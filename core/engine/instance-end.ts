@@ -12,7 +12,7 @@ const CLEANUP_BUDGET_MS = 1000;
 /** Report an instance's end to its run: in a microtask when it ended within runInstance's own call. */
 export function report(host: InstanceHost, index: number, end: InstanceEnd, starting: boolean): void {
   if (starting) queueMicrotask(() => host.instanceEnded(index, end));
-  else host.instanceEnded(index, end);
+  else host.instanceEnded(index, end, true);
 }
 
 /**

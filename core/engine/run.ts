@@ -160,11 +160,11 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     runInstance(this, index, intended, at);
   }
 
-  instanceEnded(index: number, { outcome, latencyMs, vars, endedAt }: InstanceEnd): void {
+  instanceEnded(index: number, { outcome, latencyMs, vars, endedAt }: InstanceEnd, sameRun = false): void {
     this.guard('the end of an instance', () => {
       this.inflight--;
       this.hooks.instanceDone.call(vars ? { index, outcome, latencyMs, endedAt, vars } : { index, outcome, latencyMs, endedAt });
-      this.afterInstance();
+      this.afterInstance(sameRun ? endedAt : -1);
     });
   }
 
@@ -174,12 +174,13 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
     this.afterInstance();
   }
 
-  private afterInstance(): void {
+  /** `at`: the clock the ended instance read at its end, just before (-1: none), the next launch's start. */
+  private afterInstance(at = -1): void {
     if (this.state !== 'running') {
       if (this.inflight === 0) void this.end();
       return;
     }
-    if (this.def.distribution.type !== 'linear') this.fill();
+    if (this.def.distribution.type !== 'linear') this.fill(at);
     else if (this.nextIndex + this.results.counts.dropped >= this.total() && this.inflight === 0) void this.end();
   }
 
@@ -188,7 +189,7 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
    * complete without I/O finish within the same turn of the event loop; once the turn has run long enough the
    * engine yields (setImmediate) so that the service keeps answering and other runs keep their schedule.
    */
-  private fill(): void {
+  private fill(at = -1): void {
     const d = this.def.distribution;
     if (this.refillQueued) return;
     while (this.state === 'running' && this.nextIndex < d.total && this.inflight < d.backlog) {
@@ -200,7 +201,9 @@ export class TestRun implements RunView, InstanceHost, LocalRun {
         });
         return;
       }
-      const now = performance.now();
+      // the first launch after an instance's end starts at the clock that end read, in the same synchronous run
+      const now = at >= 0 ? at : performance.now();
+      at = -1;
       this.launch(now, now);
     }
     if (this.nextIndex >= d.total && this.inflight === 0) void this.end();
