@@ -49,10 +49,37 @@ class Expr implements Template {
 
 class ObjectTemplate implements Template {
   readonly dynamic = true;
-  constructor(private readonly entries: Array<[string, Template]>) {}
+  /**
+   * The static entries' values, with null where each dynamic entry goes (the keys in their order): copied per render,
+   * then the dynamic entries written into the copy (an argument of five fields with one expression: one copy and one
+   * store, not five stores that each add a property). Undefined when a key is `__proto__` (a store sets the copy's
+   * prototype there, a copy would not).
+   */
+  private readonly base: Record<string, Json> | undefined;
+  private readonly keys: string[] = [];
+  private readonly templates: Template[] = [];
+  constructor(private readonly entries: Array<[string, Template]>) {
+    const base: Record<string, Json> = {};
+    for (const [k, t] of entries) {
+      base[k] = t.dynamic ? null : t.render(null as never);
+      if (t.dynamic) {
+        this.keys.push(k);
+        this.templates.push(t);
+      }
+    }
+    this.base = entries.some(([k]) => k === '__proto__') ? undefined : base;
+  }
   render(scope: ExprScope): Json {
-    const out: Record<string, Json> = {};
-    for (const [k, t] of this.entries) out[k] = t.render(scope);
+    const base = this.base;
+    if (base === undefined) {
+      const out: Record<string, Json> = {};
+      for (const [k, t] of this.entries) out[k] = t.render(scope);
+      return out;
+    }
+    const out = { ...base };
+    const keys = this.keys;
+    const templates = this.templates;
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = templates[i]!.render(scope);
     return out;
   }
 }

@@ -62,3 +62,26 @@ test('alwaysExpr keys are expressions without braces; raw keys are left alone', 
   assert.deepEqual(braced.render(scope), { expression: false });
   assert.throws(() => compileTemplate({ expression: 'zzz' }, 'args', { alwaysExpr: ['expression'] }), /args\.expression/);
 });
+
+test('an object of static and dynamic entries: the keys in their written order, a fresh object per render, expressions in order', () => {
+  const t = compileTemplate({ a: 1, b: '{ $n }', c: { x: 1 }, d: '{ $n * 2 }', e: 'k' }, 'args');
+  const one = t.render(scope) as Record<string, unknown>;
+  const two = t.render({ ...scope, $n: 7 }) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(one), ['a', 'b', 'c', 'd', 'e']);
+  assert.deepEqual(one, { a: 1, b: 5, c: { x: 1 }, d: 10, e: 'k' });
+  assert.deepEqual(two, { a: 1, b: 7, c: { x: 1 }, d: 14, e: 'k' });
+  assert.notEqual(one, two);
+  one.b = 99;
+  assert.equal((t.render(scope) as Record<string, unknown>).b, 5, 'a render never sees what a caller wrote into another');
+  // the first failing expression names its path, as before
+  const bad = compileTemplate({ a: '{ $v.a }', b: '{ pad($n, 200000000) }', c: '{ $v.nope.x }' }, 'args');
+  assert.throws(() => bad.render(scope), /pad|bound|bytes/);
+});
+
+test('an object with a __proto__ key renders as a plain store would (its prototype, not an own key)', () => {
+  const value = JSON.parse('{"__proto__": {"polluted": 1}, "n": "{ $n }"}') as Record<string, unknown>;
+  const r = compileTemplate(value, 'args').render(scope) as Record<string, unknown>;
+  assert.equal(r.n, 5);
+  assert.equal(Object.hasOwn(r, '__proto__'), false);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype untouched');
+});
