@@ -67,20 +67,38 @@ export function nonFinite(value: unknown): ShapeProblem | undefined {
 
 const pending: unknown[] = [];
 
-/** Whether a number in `value` is not finite (NaN, ±Infinity), without recursion (one stack array, kept: no growth per call). */
+/**
+ * Whether a number in `value` is not finite (NaN, ±Infinity), without recursion (one stack array, kept: no growth per
+ * call). Only objects and arrays go on the stack: a flat argument's values are looked at where they are.
+ */
 function hasNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
   const stack = pending;
   let top = 0;
   stack[top++] = value;
   let found = false;
   while (top > 0) {
-    const v = stack[--top];
+    const v = stack[--top] as object;
     stack[top] = undefined; // nothing of the arguments stays referenced
     if (found) continue;
-    if (typeof v === 'number') found = !Number.isFinite(v);
-    else if (v !== null && typeof v === 'object') {
-      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack[top++] = v[i];
-      else for (const k in v) if (Object.hasOwn(v, k)) stack[top++] = (v as Record<string, unknown>)[k];
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length && !found; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'number') found = !Number.isFinite(x);
+        else if (x !== null && typeof x === 'object') stack[top++] = x;
+      }
+    } else {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const x = (v as Record<string, unknown>)[k];
+        if (typeof x === 'number') {
+          if (!Number.isFinite(x)) {
+            found = true;
+            break;
+          }
+        } else if (x !== null && typeof x === 'object') stack[top++] = x;
+      }
     }
   }
   return found;

@@ -18,7 +18,8 @@ export class BerWriter {
   /** Forget everything written (the buffer is kept). */
   reset(): this {
     this.pos = 0;
-    this.stack.length = 0;
+    // setting an array's length is a call into the runtime: only when something is left open (a failed encoding)
+    if (this.stack.length !== 0) this.stack.length = 0;
     return this;
   }
 

@@ -44,9 +44,11 @@ export function acquireDecodeContext(extensions: ExtTypes | undefined): DecodeCo
 
 export function releaseDecodeContext(ctx: DecodeContext): void {
   ctx.extensions = undefined;
-  // setting an array's length is a call into the runtime: only when there is something to drop
+  // setting an array's length is a call into the runtime: only when there is something to drop, and the trail
+  // (an entry or two left by a value decoded at the top) by pops
   if (ctx.violations.length) ctx.violations.length = 0;
-  if (ctx.trail.length) ctx.trail.length = 0;
+  const trail = ctx.trail;
+  while (trail.length !== 0) trail.pop();
   idle.push(ctx);
 }
 
