@@ -27,8 +27,10 @@ export interface InstanceHost {
    * ctx.signal): a run cancel ends their wait and fires their signal.
    */
   readonly cancellers: Bag<Cancellable>;
-  /** The instance ended (once per instance; never from within runInstance's own call). */
-  /** `sameRun`: reported in the synchronous run that ended it (its `endedAt` is the clock of just before). */
+  /**
+   * The instance ended (once per instance; never from within runInstance's own call). `sameRun`: reported in the
+   * synchronous run that ended it (its `endedAt` is the clock of just before).
+   */
   instanceEnded(index: number, end: InstanceEnd, sameRun?: boolean): void;
   /** An internal fault ended the instance (a hook's throw outside an operation, a bug): no outcome. */
   instanceFault(index: number, e: unknown): void;

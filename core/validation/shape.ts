@@ -79,26 +79,14 @@ function hasNonFinite(value: unknown): boolean {
   stack[top++] = value;
   let found = false;
   while (top > 0) {
-    const v = stack[--top] as object;
+    const v = stack[--top] as Record<string, unknown>;
     stack[top] = undefined; // nothing of the arguments stays referenced
     if (found) continue;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length && !found; i++) {
-        const x: unknown = v[i];
-        if (typeof x === 'number') found = !Number.isFinite(x);
-        else if (x !== null && typeof x === 'object') stack[top++] = x;
-      }
-    } else {
-      for (const k in v) {
-        if (!Object.hasOwn(v, k)) continue;
-        const x = (v as Record<string, unknown>)[k];
-        if (typeof x === 'number') {
-          if (!Number.isFinite(x)) {
-            found = true;
-            break;
-          }
-        } else if (x !== null && typeof x === 'object') stack[top++] = x;
-      }
+    for (const k in v) {
+      // an array's elements are its own keys too
+      const x = Object.hasOwn(v, k) ? v[k] : undefined;
+      if (typeof x === 'number') found ||= !Number.isFinite(x);
+      else if (x !== null && typeof x === 'object') stack[top++] = x;
     }
   }
   return found;

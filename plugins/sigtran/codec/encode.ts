@@ -328,9 +328,9 @@ function writeFields(ctx: EncodeContext, w: BerWriter, fields: readonly Field[],
 
 /**
  * Write the fields of `plan` (sameKeys has compared the argument's values with the last one's): a field whose values
- * are all the same primitives as last time is the same TLV, taken again (the bench's InitialDP: the service key, the
- * event type and the calling party number of every instance); one whose values changed is encoded, and kept once the
- * next argument gives it the same values again.
+ * are all the same primitives as last time is the same TLV, taken again (a load run's constant fields: a service key,
+ * an event type, a calling number); one whose values changed is encoded, and kept once the next argument gives it
+ * the same values again.
  */
 function followPlan(ctx: EncodeContext, w: BerWriter, fields: readonly Field[], plan: Plan, holder: Obj, path: string): void {
   const at = plan.at;
