@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { inCi } from './skips.js';
+import { inCi, optionalSkip } from './skips.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const MODULES = '/usr/lib/uml/modules';
@@ -29,11 +29,45 @@ export function umlMissing(): string[] {
   return missing;
 }
 
-/** node:test options for a test that boots the guest: a skip with what is missing outside CI, none in CI. */
+/**
+ * node:test options for a test that boots the guest: a skip with what is missing outside CI, none in CI; where
+ * everything is there but this host's CPU is one UML cannot run a guest process on (umlHostLimit), a skip CI
+ * accepts, naming why.
+ */
 export function needsUml(): { skip?: string } {
   const missing = umlMissing();
-  if (missing.length === 0 || inCi()) return {};
+  if (missing.length === 0) {
+    const limit = umlHostLimit();
+    return limit ? { skip: optionalSkip(limit) } : {};
+  }
+  if (inCi()) return {};
   return { skip: `the User-Mode Linux guest needs: ${missing.join('; ')} (.ci/setup.d/sctp.sh installs them)` };
+}
+
+/**
+ * What UML 6.1 (Debian bookworm's user-mode-linux) prints when it cannot set a guest process's FP registers: it asks
+ * ptrace for the host's XSAVE state in a buffer of a fixed size, and the host kernel refuses (EFAULT) a buffer
+ * smaller than its own XSAVE area, which CPUs with AMX make larger (~11 KB). The guest's init is killed at once and
+ * the kernel panics: no test of the guest can run on such a host (later UML kernels size the buffer from the CPU).
+ */
+const FP_REGS_REFUSED = /ptrace set fp regs failed, errno = 14/;
+let hostLimit: string | undefined | null = null;
+
+/** Why UML cannot run a guest process on this host's CPU (probed once, by booting a guest that runs `true`), or undefined. */
+export function umlHostLimit(): string | undefined {
+  if (hostLimit !== null) return hostLimit;
+  const dir = mkdtempSync(join(tmpdir(), 'uml-probe-'));
+  try {
+    const init = writeInit(dir, 'true', {});
+    const r = spawnSync('linux', ['mem=256M', 'rootfstype=hostfs', 'rootflags=/', 'rw', `init=${init}`, 'quiet'], { cwd: dir, env: { ...process.env, TMPDIR: dir }, timeout: 120_000, encoding: 'utf8' });
+    const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    hostLimit = FP_REGS_REFUSED.test(output)
+      ? "this host's CPU: User-Mode Linux 6.1 cannot set a guest process's FP registers here (\"ptrace set fp regs failed, errno = 14\": the CPU's XSAVE area, with AMX, is larger than UML 6.1's buffer), so no guest boots; the kernel SCTP suites need a host without AMX or a later UML"
+      : undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return hostLimit;
 }
 
 export interface UmlOptions {
