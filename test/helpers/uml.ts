@@ -59,7 +59,7 @@ export function umlHostLimit(): string | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'uml-probe-'));
   try {
     const init = writeInit(dir, 'true', {});
-    const r = spawnSync('linux', ['mem=256M', 'rootfstype=hostfs', 'rootflags=/', 'rw', `init=${init}`, 'quiet'], { cwd: dir, env: { ...process.env, TMPDIR: dir }, timeout: 120_000, encoding: 'utf8' });
+    const r = spawnSync('linux', kernelArgs(init, 256), { cwd: dir, env: { ...process.env, TMPDIR: dir }, timeout: 120_000, encoding: 'utf8' });
     const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
     hostLimit = FP_REGS_REFUSED.test(output)
       ? "this host's CPU: User-Mode Linux 6.1 cannot set a guest process's FP registers here (\"ptrace set fp regs failed, errno = 14\": the CPU's XSAVE area, with AMX, is larger than UML 6.1's buffer), so no guest boots; the kernel SCTP suites need a host without AMX or a later UML"
@@ -131,11 +131,16 @@ function writeInit(dir: string, command: string, opts: UmlOptions): string {
   return join(dir, 'init');
 }
 
+/** The guest kernel's command line: this machine's root over hostfs, `init` as PID 1, eth0 on `tap` when given. */
+function kernelArgs(init: string, memMb: number, tap?: string): string[] {
+  return [`mem=${memMb}M`, 'rootfstype=hostfs', 'rootflags=/', 'rw', `init=${init}`, 'quiet', ...(tap ? [`eth0=tuntap,${tap}`] : [])];
+}
+
 /** Boot the guest, run `command` (sh) in the project folder, resolve when it halts or is killed at the limit. */
 export function bootUml(command: string, opts: UmlOptions = {}): Promise<UmlRun> {
   const dir = mkdtempSync(join(tmpdir(), 'uml-'));
   const init = writeInit(dir, command, opts);
-  const args = [`mem=${opts.memMb ?? 1536}M`, 'rootfstype=hostfs', 'rootflags=/', 'rw', `init=${init}`, 'quiet', ...(opts.tap ? [`eth0=tuntap,${opts.tap}`] : [])];
+  const args = kernelArgs(init, opts.memMb ?? 1536, opts.tap);
   const t0 = Date.now();
   return new Promise((done) => {
     // UML keeps its memory in a file under TMPDIR; its own folder keeps it apart from the guest's scratch files
