@@ -24,6 +24,8 @@
 
 /** Messages read from one socket per wake-up before the others get their turn (the rest is read next time). */
 #define READ_BUDGET 512
+/** DATA chunks one association may hold in the stack, unsent or unacknowledged (usrsctp's own default: 512). */
+#define MAX_CHUNKS_ON_QUEUE 16384
 #define SLOT_BITS 20
 #define SLOT_MASK ((1u << SLOT_BITS) - 1)
 
@@ -330,6 +332,11 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
   // Checksums on loopback too: captures then show valid CRC32c, and we verify what we receive.
   usrsctp_sysctl_set_sctp_no_csum_on_loopback(0);
   usrsctp_sysctl_set_sctp_ecn_enable(0);
+  // usrsctp lets an association hold at most 512 DATA chunks, sent but not acknowledged or not yet sent, and refuses
+  // more (EWOULDBLOCK) whatever room the send buffer has: at most 512 messages in flight, where a load run keeps
+  // thousands of small TCAP messages on the way (each its own chunk). The send buffer (4 MB, options.ts) still
+  // bounds the bytes; this bounds the chunks' own memory (a small chunk sits in a 2 KB cluster: ~36 MB at most).
+  usrsctp_sysctl_set_sctp_max_chunks_on_queue(MAX_CHUNKS_ON_QUEUE);
   // not filtered (portfilter.h): the stack drops what is not its own, at a cost
   port_filter_problem = portfilter_install();
   inited = true;

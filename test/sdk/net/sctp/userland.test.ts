@@ -79,6 +79,13 @@ describe(`SCTP, ${backend} backend`, needsSctpBackend(), () => {
     assert.equal(r.big, 20_000);
   });
 
+  if (backend === 'userland') test('3,000 small messages of one tick are all taken by the stack at once (more than usrsctp\'s default 512 chunks in flight)', async () => {
+    const r = await scenario('many-in-flight');
+    assert.equal(r.queued, 0, `${r.queued} messages waited in our queue for the stack`);
+    assert.equal(r.got, 3000);
+    assert.equal(r.inOrder, true, 'the 3,000 messages arrived whole and in order');
+  });
+
   test('two JavaScript threads: each has its own sockets and events (kernel); usrsctp refuses the second thread by name', async () => {
     const r = await scenario('threads');
     assert.equal(r.backend, backend);
