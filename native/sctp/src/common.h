@@ -89,6 +89,16 @@ static int opt_u32(napi_env env, napi_value obj, const char *name, uint32_t *out
   return napi_get_value_uint32(env, v, out) == napi_ok;
 }
 
+/** opts[name] is true. */
+static bool opt_bool(napi_env env, napi_value obj, const char *name) {
+  bool has = false, v = false;
+  napi_value x;
+  napi_valuetype t;
+  if (napi_has_named_property(env, obj, name, &has) != napi_ok || !has) return false;
+  if (napi_get_named_property(env, obj, name, &x) != napi_ok || napi_typeof(env, x, &t) != napi_ok || t != napi_boolean) return false;
+  return napi_get_value_bool(env, x, &v) == napi_ok && v;
+}
+
 // ---- addresses ---------------------------------------------------------------------------------------------------
 
 /** Parse an IPv4 or IPv6 literal and port into a sockaddr; returns its length, 0 when not an address. */

@@ -141,6 +141,10 @@ const char *portfilter_install(void) {
   return NULL;
 }
 
+int portfilter_raw_socket(void) {
+  return raw_fd;
+}
+
 static port_use *find(uint32_t owner) {
   for (size_t i = 0; i < nuses; i++) {
     if (uses[i].owner == owner && !uses[i].gone) return &uses[i];

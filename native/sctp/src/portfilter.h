@@ -14,6 +14,9 @@
 /** Find usrsctp's raw IPv4 socket (after usrsctp_init) and attach the filter. 0, or why not (then all is let in). */
 const char *portfilter_install(void);
 
+/** usrsctp's raw IPv4 socket, as portfilter_install found it (-1: not found). */
+int portfilter_raw_socket(void);
+
 /** Socket `owner` uses this SCTP port (host order; 0: unknown, which lets every packet in while it is open). */
 void portfilter_add(uint32_t owner, uint16_t port);
 

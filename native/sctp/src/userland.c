@@ -26,6 +26,8 @@
 #define READ_BUDGET 512
 /** DATA chunks one association may hold in the stack, unsent or unacknowledged (usrsctp's own default: 512). */
 #define MAX_CHUNKS_ON_QUEUE 16384
+/** Bytes asked for the raw socket's receive buffer (raise_raw_buffer). */
+#define RAW_RECEIVE_BUFFER (4 << 20)
 #define SLOT_BITS 20
 #define SLOT_MASK ((1u << SLOT_BITS) - 1)
 
@@ -34,6 +36,7 @@ typedef struct {
   uint32_t id;
   uint32_t mark;
   bool listening, want_write, eof, bound;
+  bool one_to_many; // a listener made one-to-many: its associations are peeled off (service_listener)
   bool corked; // SCTP_NODELAY is off while the sends of one batch go in (js_send's flag 2)
   bool local_mtu; // a listener's or connecting socket's associations take lo's MTU (localmtu.h)
   int family;
@@ -151,22 +154,24 @@ static void upcall(struct socket *so, void *arg, int flags) {
 static void service(napi_env env, batch *b, entry *e);
 
 /**
- * Ask the stack for path MTU `mtu` (IP packet bytes; 0: the stack's own, 1,500): with `assoc` SCTP_FUTURE_ASSOC and
- * no address, the endpoint's default, which an association made by connect takes; with the family's wildcard
- * address, every path of the association the socket has. localmtu.h says why.
+ * Ask the stack for path MTU `mtu` (IP packet bytes; 0: the stack's own, 1,500) as the endpoint's default, which the
+ * associations it makes by connect or peels off a listener take. localmtu.h says why.
  */
-static int path_mtu_opt(struct socket *so, int family, sctp_assoc_t assoc, uint32_t mtu) {
+static int future_mtu_opt(struct socket *so, uint32_t mtu) {
   struct sctp_paddrparams pp;
   memset(&pp, 0, sizeof pp);
-  pp.spp_assoc_id = assoc;
-  pp.spp_address.ss_family = (sa_family_t)family;
+  pp.spp_assoc_id = SCTP_FUTURE_ASSOC;
   pp.spp_flags = mtu ? SPP_PMTUD_DISABLE : SPP_PMTUD_ENABLE;
   // spp_pathmtu leaves out the IP and SCTP common headers; the stack adds its family's (at most IPv6's 40 + 12)
   pp.spp_pathmtu = mtu ? mtu - 52 : 0;
   return usrsctp_setsockopt(so, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, sizeof pp);
 }
 
-static void configure_accepted(napi_env env, batch *b, entry *listener, struct socket *so) {
+/**
+ * An association accepted by `listener` (accept, or peeled off with `up`, the listener's COMM_UP notification for it,
+ * which the association's own events then begin with, as an accepted one's do).
+ */
+static void configure_accepted(napi_env env, batch *b, entry *listener, struct socket *so, const uint8_t *up, size_t up_len) {
   usrsctp_set_non_blocking(so, 1);
   entry *c = add_entry(env, so);
   if (!c) {
@@ -178,27 +183,67 @@ static void configure_accepted(napi_env env, batch *b, entry *listener, struct s
   memset(&none, 0, sizeof none);
   const char *failed = NULL;
   apply_opts(so, &none, &failed); // the subscriptions (inherited in practice; set again to be sure)
-  // usrsctp 0.9.5 gives an association accepted by a listener with a default MTU the stack's 1,500 all the same
-  // (the COOKIE ECHO adds the source address twice on a one-to-one socket, and the second add resets the path's
-  // state, "no PMTUD" included; the COOKIE ACK's output then takes the userland route's fixed 1,500): set its paths
-  // now. It keeps the smallest MTU of before for its Nagle rule (the stack lowers that one, never raises it), so its
-  // packets grow only when more than 1,500 bytes wait to be sent, as after a SACK. docs/plugins/sigtran.md.
-  if (listener->local_mtu) path_mtu_opt(so, listener->family, 0, LOCAL_MTU_MAX);
+  // Its paths have the listener's default MTU (lo's, set_future_mtu): peeled off a one-to-many listener, nothing
+  // reset them (service_listener; the path-mtu test of test/sdk/net/sctp/userland.test.ts checks it).
   usrsctp_set_upcall(so, upcall, (void *)(uintptr_t)c->id);
   srcaddr_inherit(listener->id, c->id);
   portfilter_inherit(listener->id, c->id);
   napi_value o = event(b, "accept", listener->id);
   set_u32(env, o, "child", c->id);
+  if (up) event_notification(b, c->id, up, up_len);
   c->mark = epoch;
   service(env, b, c); // what arrived before the upcall was set
 }
 
+/** ABORT one association of a one-to-many listener (one it could not peel off). */
+static void abort_on_listener(entry *e, sctp_assoc_t assoc) {
+  struct sctp_sndinfo snd;
+  memset(&snd, 0, sizeof snd);
+  snd.snd_flags = SCTP_ABORT;
+  snd.snd_assoc_id = assoc;
+  usrsctp_sendv(e->so, NULL, 0, NULL, 0, &snd, sizeof snd, SCTP_SENDV_SNDINFO, 0);
+}
+
+/**
+ * A one-to-many listener: each association that comes up (its COMM_UP, the first thing it queues on the listener) is
+ * peeled off into a one-to-one socket of its own, which takes along what the peer sent after it. Why not a one-to-one
+ * listener and accept: on one of those, usrsctp 0.9.5 lowers every accepted association's smallest MTU to 1,500 bytes
+ * for good (docs/plugins/sigtran.md "The path MTU to this host"), so its Nagle rule sends a packet per 1,500 bytes.
+ * Nothing but notifications is expected here; anything else (an association that could not be peeled off) is
+ * aborted.
+ */
+static void service_listener(napi_env env, batch *b, entry *e) {
+  for (;;) {
+    struct sctp_rcvinfo rcv;
+    socklen_t infolen = sizeof rcv;
+    unsigned int infotype = 0;
+    int flags = 0;
+    struct sockaddr_storage from;
+    socklen_t fromlen = sizeof from;
+    memset(&rcv, 0, sizeof rcv);
+    ssize_t n = usrsctp_recvv(e->so, rbuf, sizeof rbuf, (struct sockaddr *)&from, &fromlen, &rcv, &infolen, &infotype, &flags);
+    if (n <= 0) return;
+    if (!(flags & MSG_NOTIFICATION)) {
+      if (infotype == SCTP_RECVV_RCVINFO) abort_on_listener(e, rcv.rcv_assoc_id);
+      continue;
+    }
+    const union sctp_notification *nt = (const union sctp_notification *)rbuf;
+    if ((size_t)n < sizeof nt->sn_assoc_change || nt->sn_header.sn_type != SCTP_ASSOC_CHANGE) continue;
+    const struct sctp_assoc_change *ac = &nt->sn_assoc_change;
+    if (ac->sac_state != SCTP_COMM_UP && ac->sac_state != SCTP_RESTART) continue;
+    struct socket *so = usrsctp_peeloff(e->so, ac->sac_assoc_id);
+    if (so) configure_accepted(env, b, e, so, rbuf, (size_t)n);
+    else abort_on_listener(e, ac->sac_assoc_id);
+  }
+}
+
 static void service(napi_env env, batch *b, entry *e) {
+  if (e->listening && e->one_to_many) return service_listener(env, b, e);
   if (e->listening) {
     for (;;) {
       struct socket *so = usrsctp_accept(e->so, NULL, NULL);
       if (!so) break;
-      configure_accepted(env, b, e, so);
+      configure_accepted(env, b, e, so, NULL, 0);
     }
     return;
   }
@@ -307,6 +352,27 @@ static napi_value str_value(napi_env env, const char *text) {
   return v;
 }
 
+/**
+ * The kernel queues every SCTP packet for usrsctp's receive thread on one raw socket, whose buffer is the host's
+ * default (net.core.rmem_default, 208 KB here): a few of the 32 KB packets of a burst over lo (localmtu.h), after
+ * which the kernel drops them and the peer retransmits (a fast retransmit halves its congestion window; a lost last
+ * packet waits for RTO.Min). Asked for RAW_RECEIVE_BUFFER, beyond net.core.rmem_max where allowed (CAP_NET_ADMIN,
+ * as root), else up to it.
+ */
+static void raise_raw_buffer(int fd) {
+  int size = RAW_RECEIVE_BUFFER;
+  if (fd < 0) return;
+  if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof size) != 0) setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
+}
+
+/** stats()' rawReceiveBuffer: the raw socket's buffer as the kernel reports it (twice what was set: its overhead). */
+static uint32_t raw_buffer(void) {
+  int size = 0;
+  socklen_t len = sizeof size;
+  int fd = portfilter_raw_socket();
+  return fd >= 0 && getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, &len) == 0 ? (uint32_t)size : 0;
+}
+
 /** init(onEvents) → undefined, or why the stack sees every SCTP packet of the host (portfilter.h). */
 static napi_value js_init(napi_env env, napi_callback_info info) {
   size_t argc = 1;
@@ -339,6 +405,7 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
   usrsctp_sysctl_set_sctp_max_chunks_on_queue(MAX_CHUNKS_ON_QUEUE);
   // not filtered (portfilter.h): the stack drops what is not its own, at a cost
   port_filter_problem = portfilter_install();
+  raise_raw_buffer(portfilter_raw_socket());
   inited = true;
   the_env = env;
   return port_filter_problem ? str_value(env, port_filter_problem) : NULL;
@@ -354,7 +421,9 @@ static napi_value js_socket(napi_env env, napi_callback_info info) {
   }
   sock_opts o;
   read_opts(env, argc > 1 ? argv[1] : NULL, &o);
-  struct socket *so = usrsctp_socket(family == 6 ? AF_INET6 : AF_INET, SOCK_STREAM, IPPROTO_SCTP, NULL, NULL, 0, NULL);
+  // a socket that will listen is made one-to-many (service_listener says why)
+  bool listener = argc > 1 && opt_bool(env, argv[1], "listener");
+  struct socket *so = usrsctp_socket(family == 6 ? AF_INET6 : AF_INET, listener ? SOCK_SEQPACKET : SOCK_STREAM, IPPROTO_SCTP, NULL, NULL, 0, NULL);
   if (!so) return throw_errno(env, "usrsctp_socket", errno);
   if (family == 6) {
     int off = 0;
@@ -375,6 +444,7 @@ static napi_value js_socket(napi_env env, napi_callback_info info) {
     return throw_errno(env, "socket table", ENOMEM);
   }
   e->family = family == 6 ? AF_INET6 : AF_INET;
+  e->one_to_many = listener;
   usrsctp_set_upcall(so, upcall, (void *)(uintptr_t)e->id);
   napi_value id;
   napi_create_uint32(env, e->id, &id);
@@ -406,7 +476,7 @@ static int bind_any(entry *e, uint16_t port) {
 /** The MTU of the socket's associations to come (0: the stack's own). */
 static void set_future_mtu(entry *e, uint32_t mtu) {
   if (!mtu && !e->local_mtu) return;
-  if (path_mtu_opt(e->so, 0, SCTP_FUTURE_ASSOC, mtu) == 0) e->local_mtu = mtu != 0;
+  if (future_mtu_opt(e->so, mtu) == 0) e->local_mtu = mtu != 0;
 }
 
 static napi_value addr_op(napi_env env, napi_callback_info info, int connecting) {
@@ -598,7 +668,10 @@ static napi_value js_status(napi_env env, napi_callback_info info) {
   return st;
 }
 
-/** stats() → { receivedPackets }: the SCTP packets the stack has read (the port filter's test reads it). */
+/**
+ * stats() → { receivedPackets, retransmittedChunks, rawReceiveBuffer }: the SCTP packets the stack has read, the DATA
+ * chunks it sent again, the raw socket's receive buffer in bytes (the tests read them).
+ */
 static napi_value js_stats(napi_env env, napi_callback_info info) {
   (void)info;
   struct sctpstat st;
@@ -607,6 +680,8 @@ static napi_value js_stats(napi_env env, napi_callback_info info) {
   napi_value o;
   napi_create_object(env, &o);
   set_u32(env, o, "receivedPackets", st.sctps_recvpackets);
+  set_u32(env, o, "retransmittedChunks", st.sctps_sendretransdata);
+  set_u32(env, o, "rawReceiveBuffer", raw_buffer());
   return o;
 }
 

@@ -124,7 +124,7 @@ export class SctpServer {
     try {
       const b = selectBackend(this.o.config?.backend ?? 'auto');
       const local = addressList(this.o.host, this.o.config?.localAddresses, 'local address');
-      const id = b.native.socket(familyOf(local), socketOptions(this.o.config, this.o.defaults));
+      const id = b.native.socket(familyOf(local), { ...socketOptions(this.o.config, this.o.defaults), listener: true });
       try {
         b.native.bind(id, local.filter((a) => a !== '0.0.0.0' && a !== '::'), this.o.port);
         b.native.listen(id, this.o.backlog ?? 128);

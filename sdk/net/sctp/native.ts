@@ -60,6 +60,8 @@ export interface NativeSocketOptions
   maxInitTimeoutMs?: number;
   sendBuffer?: number;
   receiveBuffer?: number;
+  /** The socket will listen (userland: a one-to-many socket whose associations are peeled off; the kernel ignores it). */
+  listener?: boolean;
 }
 
 /** The functions both addons export (ids name sockets; errors are thrown with `code` = the errno name). */
@@ -84,8 +86,8 @@ interface NativeBackend {
   localAddresses(id: number): NativeAddress[];
   peerAddresses(id: number): NativeAddress[];
   status(id: number): NativeStatus;
-  /** userland: the stack's counters (the SCTP packets it has read). */
-  stats?(): { receivedPackets: number };
+  /** userland: the stack's counters (SCTP packets read, DATA chunks sent again) and its raw socket's receive buffer. */
+  stats?(): { receivedPackets: number; retransmittedChunks: number; rawReceiveBuffer: number };
 }
 
 /** Receives the events of one socket id. */

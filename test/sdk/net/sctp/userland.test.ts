@@ -68,7 +68,7 @@ describe(`SCTP, ${backend} backend`, needsSctpBackend(), () => {
     assert.ok(r.packets < 20, `the stack read ${r.packets} packets for 50 messages sent in one tick`);
   });
 
-  if (backend === 'userland') test('a peer on this host: lo\'s MTU (at most 32 KB), 300 small messages of one tick in a few packets; a wildcard listener keeps 1,500', async () => {
+  if (backend === 'userland') test('a peer on this host: lo\'s MTU (at most 32 KB), 300 small messages of one tick in a few packets both ways; a wildcard listener keeps 1,500', async () => {
     const r = await scenario('path-mtu');
     // spinfo_mtu leaves out the IPv4 and SCTP common headers (32 bytes); ours leaves room for IPv6's (52)
     assert.deepEqual(r.loopback, { client: [32_768 - 52], server: [32_768 - 52] });
@@ -77,6 +77,11 @@ describe(`SCTP, ${backend} backend`, needsSctpBackend(), () => {
     // 24 KB of DATA chunks is at least 17 packets at 1,500 bytes; one or two of 32 KB, with the SACKs both ways
     assert.ok(r.packets < 10, `the stack read ${r.packets} packets for 300 messages of 64 bytes sent in one tick`);
     assert.equal(r.big, 20_000);
+    // the accepting side too: a one-to-one listener's association packs at most 1,500 bytes (about 32 packets here)
+    assert.equal(r.backInOrder, true, 'the 300 messages sent back arrived whole and in order');
+    assert.ok(r.backPackets < 10, `the stack read ${r.backPackets} packets for 300 messages of 64 bytes sent back in one tick`);
+    // 4 MB asked for (the kernel reports twice that, its bookkeeping included); the host's default is 208 KB
+    assert.ok(r.rawReceiveBuffer >= 4 << 20, `the raw socket's receive buffer is ${r.rawReceiveBuffer} bytes`);
   });
 
   if (backend === 'userland') test('3,000 small messages of one tick are all taken by the stack at once (more than usrsctp\'s default 512 chunks in flight)', async () => {
