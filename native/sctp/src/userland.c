@@ -195,6 +195,17 @@ static void configure_accepted(napi_env env, batch *b, entry *listener, struct s
   service(env, b, c); // what arrived before the upcall was set
 }
 
+/** One message or notification (or part of one) of the socket into rbuf: its length, 0 at the end, -1 (errno). */
+static ssize_t read_one(entry *e, struct sctp_rcvinfo *rcv, unsigned int *infotype, int *flags) {
+  socklen_t infolen = sizeof *rcv;
+  struct sockaddr_storage from;
+  socklen_t fromlen = sizeof from;
+  memset(rcv, 0, sizeof *rcv);
+  *infotype = 0;
+  *flags = 0;
+  return usrsctp_recvv(e->so, rbuf, sizeof rbuf, (struct sockaddr *)&from, &fromlen, rcv, &infolen, infotype, flags);
+}
+
 /** ABORT one association of a one-to-many listener (one it could not peel off). */
 static void abort_on_listener(entry *e, sctp_assoc_t assoc) {
   struct sctp_sndinfo snd;
@@ -215,13 +226,9 @@ static void abort_on_listener(entry *e, sctp_assoc_t assoc) {
 static void service_listener(napi_env env, batch *b, entry *e) {
   for (;;) {
     struct sctp_rcvinfo rcv;
-    socklen_t infolen = sizeof rcv;
-    unsigned int infotype = 0;
-    int flags = 0;
-    struct sockaddr_storage from;
-    socklen_t fromlen = sizeof from;
-    memset(&rcv, 0, sizeof rcv);
-    ssize_t n = usrsctp_recvv(e->so, rbuf, sizeof rbuf, (struct sockaddr *)&from, &fromlen, &rcv, &infolen, &infotype, &flags);
+    unsigned int infotype;
+    int flags;
+    ssize_t n = read_one(e, &rcv, &infotype, &flags);
     if (n <= 0) return;
     if (!(flags & MSG_NOTIFICATION)) {
       if (infotype == SCTP_RECVV_RCVINFO) abort_on_listener(e, rcv.rcv_assoc_id);
@@ -254,13 +261,9 @@ static void service(napi_env env, batch *b, entry *e) {
       break;
     }
     struct sctp_rcvinfo rcv;
-    socklen_t infolen = sizeof rcv;
-    unsigned int infotype = 0;
-    int flags = 0;
-    struct sockaddr_storage from;
-    socklen_t fromlen = sizeof from;
-    memset(&rcv, 0, sizeof rcv);
-    ssize_t n = usrsctp_recvv(e->so, rbuf, sizeof rbuf, (struct sockaddr *)&from, &fromlen, &rcv, &infolen, &infotype, &flags);
+    unsigned int infotype;
+    int flags;
+    ssize_t n = read_one(e, &rcv, &infotype, &flags);
     if (n < 0) {
       if (errno == EWOULDBLOCK || errno == EAGAIN) break;
       e->eof = true;
