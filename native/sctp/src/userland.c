@@ -36,7 +36,7 @@ typedef struct {
   uint32_t id;
   uint32_t mark;
   bool listening, want_write, eof, bound;
-  bool one_to_many; // a listener made one-to-many: its associations are peeled off (service_listener)
+  bool one_to_many; // made by socket() with `listener`: the only kind js_listen takes (service_listener)
   bool corked; // SCTP_NODELAY is off while the sends of one batch go in (js_send's flag 2)
   bool local_mtu; // a listener's or connecting socket's associations take lo's MTU (localmtu.h)
   int family;
@@ -168,8 +168,8 @@ static int future_mtu_opt(struct socket *so, uint32_t mtu) {
 }
 
 /**
- * An association accepted by `listener` (accept, or peeled off with `up`, the listener's COMM_UP notification for it,
- * which the association's own events then begin with, as an accepted one's do).
+ * An association peeled off `listener`, with `up`, the listener's COMM_UP notification for it, which the association's
+ * own events then begin with (as an accepted one's would).
  */
 static void configure_accepted(napi_env env, batch *b, entry *listener, struct socket *so, const uint8_t *up, size_t up_len) {
   usrsctp_set_non_blocking(so, 1);
@@ -190,7 +190,7 @@ static void configure_accepted(napi_env env, batch *b, entry *listener, struct s
   portfilter_inherit(listener->id, c->id);
   napi_value o = event(b, "accept", listener->id);
   set_u32(env, o, "child", c->id);
-  if (up) event_notification(b, c->id, up, up_len);
+  event_notification(b, c->id, up, up_len);
   c->mark = epoch;
   service(env, b, c); // what arrived before the upcall was set
 }
@@ -245,15 +245,7 @@ static void service_listener(napi_env env, batch *b, entry *e) {
 }
 
 static void service(napi_env env, batch *b, entry *e) {
-  if (e->listening && e->one_to_many) return service_listener(env, b, e);
-  if (e->listening) {
-    for (;;) {
-      struct socket *so = usrsctp_accept(e->so, NULL, NULL);
-      if (!so) break;
-      configure_accepted(env, b, e, so, NULL, 0);
-    }
-    return;
-  }
+  if (e->listening) return service_listener(env, b, e);
   int budget = READ_BUDGET;
   while (!e->eof) {
     if (budget-- == 0) {
@@ -531,6 +523,7 @@ static napi_value js_listen(napi_env env, napi_callback_info info) {
   if (!get_entry_arg(env, info, 2, argv, &e)) return NULL;
   uint32_t backlog = 128;
   arg_u32(env, argv[1], &backlog);
+  if (!e->one_to_many) return throw_msg(env, "EINVAL", "listen: a listening socket is made by socket(family, { listener: true })");
   if (usrsctp_listen(e->so, (int)backlog) < 0) return throw_errno(env, "listen", errno);
   e->listening = true;
   return NULL;
@@ -672,8 +665,8 @@ static napi_value js_status(napi_env env, napi_callback_info info) {
 }
 
 /**
- * stats() → { receivedPackets, retransmittedChunks, rawReceiveBuffer }: the SCTP packets the stack has read, the DATA
- * chunks it sent again, the raw socket's receive buffer in bytes (the tests read them).
+ * stats() → { receivedPackets, rawReceiveBuffer }: the SCTP packets the stack has read, the raw socket's receive
+ * buffer in bytes (the tests read them).
  */
 static napi_value js_stats(napi_env env, napi_callback_info info) {
   (void)info;
@@ -683,7 +676,6 @@ static napi_value js_stats(napi_env env, napi_callback_info info) {
   napi_value o;
   napi_create_object(env, &o);
   set_u32(env, o, "receivedPackets", st.sctps_recvpackets);
-  set_u32(env, o, "retransmittedChunks", st.sctps_sendretransdata);
   set_u32(env, o, "rawReceiveBuffer", raw_buffer());
   return o;
 }

@@ -60,7 +60,10 @@ export interface NativeSocketOptions
   maxInitTimeoutMs?: number;
   sendBuffer?: number;
   receiveBuffer?: number;
-  /** The socket will listen (userland: a one-to-many socket whose associations are peeled off; the kernel ignores it). */
+  /**
+   * The socket will listen (userland: a one-to-many socket whose associations are peeled off, and the only kind its
+   * listen() takes; the kernel ignores it).
+   */
   listener?: boolean;
 }
 
@@ -86,8 +89,8 @@ interface NativeBackend {
   localAddresses(id: number): NativeAddress[];
   peerAddresses(id: number): NativeAddress[];
   status(id: number): NativeStatus;
-  /** userland: the stack's counters (SCTP packets read, DATA chunks sent again) and its raw socket's receive buffer. */
-  stats?(): { receivedPackets: number; retransmittedChunks: number; rawReceiveBuffer: number };
+  /** userland: the stack's counters (the SCTP packets it has read) and its raw socket's receive buffer. */
+  stats?(): { receivedPackets: number; rawReceiveBuffer: number };
 }
 
 /** Receives the events of one socket id. */
